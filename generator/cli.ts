@@ -1,0 +1,27 @@
+/** The `sfapi-gen` command line. Every failure is one line on stderr and a non-zero exit. */
+import { Command, CommanderError } from "commander";
+import { generateCommand } from "./commands/generate.js";
+import { SfapiGenError } from "./errors.js";
+import { generatorVersion } from "./paths.js";
+
+export function program(): Command {
+  return new Command("sfapi-gen")
+    .description("Typed, scope-annotated clients for the NERSC Superfacility API")
+    .version(generatorVersion)
+    .showHelpAfterError()
+    .addCommand(generateCommand());
+}
+
+export async function main(argv: string[] = process.argv): Promise<number> {
+  try {
+    await program().exitOverride().parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const message = error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+    process.stderr.write(`sfapi-gen: ${message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

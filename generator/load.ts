@@ -1,0 +1,151 @@
+/**
+ * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then bundle and validate it with
+ * @redocly/openapi-core. Every failure is a DescriptionError naming the source and, where there is one, a JSON pointer.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { BaseResolver, bundle, createConfig, lintDocument, makeDocumentFromString, Source } from "@redocly/openapi-core";
+import type { Document, NormalizedProblem } from "@redocly/openapi-core";
+import { DescriptionError } from "./errors.js";
+import { bundledDescriptionPath } from "./paths.js";
+
+export type OpenApiDocument = Record<string, any>;
+
+export interface DescriptionSource {
+  /** Base URL (`…/api/v1.2`, fetched as `{url}/openapi.json`) or a URL ending in .json/.yaml/.yml. */
+  url?: string;
+  /** A JSON or YAML file. */
+  file?: string;
+}
+
+export interface LoadedDescription {
+  /** Where it came from, as messages name it. */
+  source: string;
+  /** The bundled, validated description (all $refs internal). */
+  document: OpenApiDocument;
+  /** SHA-256 of the bytes as read. */
+  sha256: string;
+  /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
+  version: { info: string; api?: string };
+}
+
+const FETCH_TIMEOUT_MS = 30_000;
+
+/** `{base}/openapi.json`, unless the URL already names a description file. */
+export function descriptionUrl(url: string): string {
+  const { pathname } = new URL(url);
+  if (/\.(json|ya?ml)$/i.test(pathname)) return url;
+  return url.replace(/\/+$/, "") + "/openapi.json";
+}
+
+/** The `v1.2` in `https://api.nersc.gov/api/v1.2` (or in a servers URL such as `/api/v1.2`). */
+export function apiVersionSegment(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const segments = url.split(/[?#]/)[0]!.split("/").filter(Boolean);
+  return [...segments].reverse().find((s) => /^v\d+(\.\d+)*$/i.test(s));
+}
+
+export async function loadDescription(from: DescriptionSource = {}): Promise<LoadedDescription> {
+  const { source, absoluteRef, text } = await readSource(from);
+  const parsed = parse(text, source, absoluteRef);
+  checkOpenApiVersion(parsed, source);
+  const document = await bundleAndValidate(parsed, text, source, absoluteRef);
+  const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
+  return {
+    source,
+    document,
+    sha256: createHash("sha256").update(text).digest("hex"),
+    version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
+  };
+}
+
+async function readSource(from: DescriptionSource): Promise<{ source: string; absoluteRef: string; text: string }> {
+  if (from.url && from.file) throw new DescriptionError(from.url, "give either --url or --file, not both");
+  if (from.url) {
+    let url: string;
+    try {
+      url = descriptionUrl(from.url);
+    } catch {
+      throw new DescriptionError(from.url, "not a valid URL");
+    }
+    return { source: url, absoluteRef: url, text: await fetchText(url) };
+  }
+  const path = resolve(from.file ?? bundledDescriptionPath);
+  const source = from.file ?? "bundled v1.2 description";
+  try {
+    return { source, absoluteRef: path, text: await readFile(path, "utf8") };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DescriptionError(source, code === "ENOENT" ? "no such file" : `cannot read (${code ?? String(error)})`);
+  }
+}
+
+async function fetchText(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" } });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = (error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    throw new DescriptionError(url, `cannot fetch the description: ${why}`);
+  }
+  if (!response.ok) {
+    throw new DescriptionError(url, `cannot fetch the description: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`);
+  }
+  return response.text();
+}
+
+function parse(text: string, source: string, absoluteRef: string): OpenApiDocument {
+  const looksLikeJson = /\.json$/i.test(absoluteRef) || text.trimStart().startsWith("{");
+  let parsed: unknown;
+  if (looksLikeJson) {
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new DescriptionError(source, `invalid JSON: ${(error as Error).message}`);
+    }
+  } else {
+    try {
+      parsed = makeDocumentFromString(text, absoluteRef).parsed;
+    } catch (error) {
+      throw new DescriptionError(source, `invalid YAML: ${(error as Error).message.split("\n")[0]}`);
+    }
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new DescriptionError(source, "not an OpenAPI description (the top level is not an object)", "");
+  }
+  return parsed as OpenApiDocument;
+}
+
+function checkOpenApiVersion(doc: OpenApiDocument, source: string): void {
+  if (doc.swagger !== undefined) {
+    throw new DescriptionError(source, `Swagger ${doc.swagger} is not supported: convert it to OpenAPI 3.x first`, "/swagger");
+  }
+  if (typeof doc.openapi !== "string" || !/^3\.\d+(\.\d+)?/.test(doc.openapi)) {
+    const found = doc.openapi === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(doc.openapi)}`;
+    throw new DescriptionError(source, `only OpenAPI 3.x descriptions are supported (found ${found})`, "/openapi");
+  }
+}
+
+/** Structural validation and unresolved $refs are errors; style rules are not our business here. */
+const redoclyConfig = createConfig({ rules: { struct: "error", "no-unresolved-refs": "error" } });
+
+async function bundleAndValidate(parsed: OpenApiDocument, text: string, source: string, absoluteRef: string): Promise<OpenApiDocument> {
+  const config = await redoclyConfig;
+  const document: Document = { source: new Source(absoluteRef, text), parsed };
+  const problems = await lintDocument({ document, config: config.styleguide, externalRefResolver: new BaseResolver(config.resolve) });
+  throwFirstError(problems, source);
+  const bundled = await bundle({ config, doc: document, dereference: false });
+  throwFirstError(bundled.problems, source);
+  return bundled.bundle.parsed as OpenApiDocument;
+}
+
+function throwFirstError(problems: NormalizedProblem[], source: string): void {
+  const errors = problems.filter((p) => p.severity === "error");
+  const first = errors[0];
+  if (!first) return;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
+  const pointer = first.location?.[0]?.pointer?.replace(/^#/, "");
+  throw new DescriptionError(source, first.message + more, pointer);
+}

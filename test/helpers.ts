@@ -1,0 +1,35 @@
+/** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+export const tmpRoot = join(root, "test", ".tmp");
+
+export function tempDir(prefix = "t-"): string {
+  mkdirSync(tmpRoot, { recursive: true });
+  return mkdtempSync(join(tmpRoot, prefix));
+}
+
+/** Run the CLI from source (tsx), as a user would run `npx sfapi-gen`. */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", join(root, "generator", "cli.ts"), ...args], {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    encoding: "utf8",
+    timeout: options.timeout ?? 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Every file below `dir`, relative path -> bytes, for byte-for-byte comparisons. */
+export function snapshotDir(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path), readFileSync(path));
+  }
+  return files;
+}
