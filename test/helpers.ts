@@ -1,5 +1,5 @@
 /** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,4 +32,21 @@ export function snapshotDir(dir: string): Map<string, Buffer> {
     files.set(relative(dir, path), readFileSync(path));
   }
   return files;
+}
+
+/** Like runCli, without blocking this process: needed when the CLI talks to a server running in the test itself. */
+export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "generator", "cli.ts"), ...args], {
+      cwd: options.cwd ?? root,
+      env: { ...process.env, ...options.env },
+      timeout: options.timeout ?? 60_000,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,0 +1,45 @@
+// Same description, same bytes; the checked-in generated/ is what `npx sfapi-gen generate` makes today;
+// a failed write leaves the previous output as it was.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeAtomically } from "../../generator/write.js";
+import { root, runCliAsync, snapshotDir, tempDir } from "../helpers.js";
+
+describe("deterministic, atomic output", () => {
+  it("generates byte-identical files twice, equal to the checked-in generated/", async () => {
+    const dir = tempDir("det-");
+    const [a, b] = await Promise.all([runCliAsync(["generate", "--out", join(dir, "a")]), runCliAsync(["generate", "--out", join(dir, "b")])]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const first = snapshotDir(join(dir, "a"));
+    expect(first.size).toBeGreaterThanOrEqual(7);
+    expect(snapshotDir(join(dir, "b"))).toEqual(first);
+    const checkedIn = snapshotDir(join(root, "generated"));
+    const stale = [...new Set([...first.keys(), ...checkedIn.keys()])].filter((f) => !first.get(f)?.equals(checkedIn.get(f) ?? Buffer.alloc(0)));
+    expect(stale, "generated/ is stale: run `npm run generate` and commit it").toEqual([]);
+  });
+
+  it("replaces an existing folder whole, leaving no temporary folders behind", async () => {
+    const dir = tempDir("swap-");
+    const out = join(dir, "out");
+    await writeAtomically(out, new Map([["old.txt", "old"], ["keep/nested.txt", "x"]]));
+    await writeAtomically(out, new Map([["new.txt", "new"]]));
+    expect([...snapshotDir(out).keys()]).toEqual(["new.txt"]);
+    expect(readdirSync(dir)).toEqual(["out"]);
+  });
+
+  it("leaves the previous output byte-for-byte intact when a write fails", async () => {
+    const dir = tempDir("fail-");
+    const out = join(dir, "out");
+    await writeAtomically(out, new Map([["a.txt", "first"]]));
+    writeFileSync(join(out, "a.txt"), "edited by hand");
+    const before = snapshotDir(out);
+    // A file and a folder of the same name cannot both be written: the second write fails midway.
+    await expect(writeAtomically(out, new Map([["a.txt", "second"], ["a.txt/b.txt", "clash"]]))).rejects.toThrow();
+    expect(snapshotDir(out)).toEqual(before);
+    expect(readFileSync(join(out, "a.txt"), "utf8")).toBe("edited by hand");
+    expect(readdirSync(dir)).toEqual(["out"]);
+    expect(existsSync(join(dir, "out", "b.txt"))).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+/** Small descriptions written by the tests, and a real HTTP server to serve them. */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+type Op = Record<string, unknown>;
+
+/** A minimal valid OpenAPI document whose operations are given as `"METHOD /path": operation`. */
+export function description(ops: Record<string, Op>, extra: Record<string, unknown> = {}): Record<string, any> {
+  const paths: Record<string, Record<string, Op>> = {};
+  for (const [key, op] of Object.entries(ops)) {
+    const [method, path] = key.split(" ") as [string, string];
+    paths[path] ??= {};
+    paths[path]![method.toLowerCase()] = { responses: { "200": { description: "OK" } }, ...op };
+  }
+  return {
+    openapi: "3.0.3",
+    info: { title: "Test API", version: "9.9" },
+    components: { securitySchemes: { oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://example.test/token", scopes: {} } } } } },
+    paths,
+    ...extra,
+  };
+}
+
+export const secured = { security: [{ oauth: [] }] };
+
+export function writeJson(dir: string, name: string, doc: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(doc, null, 2));
+  return path;
+}
+
+/** Serve fixed routes on 127.0.0.1; anything else is 404. */
+export async function serve(routes: Record<string, { status?: number; type?: string; body: string }>) {
+  const server = createServer((req, res) => {
+    const route = routes[req.url ?? ""];
+    if (!route) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    res.writeHead(route.status ?? 200, { "content-type": route.type ?? "application/json" }).end(route.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
