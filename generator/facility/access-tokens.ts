@@ -1,0 +1,66 @@
+/**
+ * The facility's own access tokens: JWTs it signs with a key made at start (never written anywhere), carrying the
+ * client ID and color. The API checks them with the same key; a restart invalidates every token, as it should.
+ */
+import { randomUUID } from "node:crypto";
+import { errors, generateKeyPair, jwtVerify, SignJWT } from "jose";
+import type { CryptoKey } from "jose";
+
+const ALG = "EdDSA";
+const TOKEN_TYPE = "at+jwt";
+
+export interface TokenHolder {
+  clientId: string;
+  color: string;
+}
+
+export class AccessTokenError extends Error {
+  override name = "AccessTokenError";
+}
+
+export class AccessTokens {
+  private constructor(
+    private readonly keys: { privateKey: CryptoKey; publicKey: CryptoKey },
+    private readonly issuer: string,
+    readonly lifetimeSeconds: number,
+    private readonly now: () => number,
+  ) {}
+
+  static async create(options: { issuer: string; lifetimeSeconds: number; now?: () => number }): Promise<AccessTokens> {
+    return new AccessTokens(await generateKeyPair(ALG), options.issuer, options.lifetimeSeconds, options.now ?? Date.now);
+  }
+
+  async issue(holder: TokenHolder): Promise<{ token: string; expiresIn: number }> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    const token = await new SignJWT({ client_id: holder.clientId, color: holder.color })
+      .setProtectedHeader({ alg: ALG, typ: TOKEN_TYPE })
+      .setIssuer(this.issuer)
+      .setAudience(this.issuer)
+      .setSubject(holder.clientId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.lifetimeSeconds)
+      .setJti(randomUUID())
+      .sign(this.keys.privateKey);
+    return { token, expiresIn: this.lifetimeSeconds };
+  }
+
+  /** The holder of a valid, unexpired token; AccessTokenError (with a message safe to show) otherwise. */
+  async verify(token: string): Promise<TokenHolder> {
+    try {
+      const { payload } = await jwtVerify(token, this.keys.publicKey, {
+        algorithms: [ALG],
+        typ: TOKEN_TYPE,
+        issuer: this.issuer,
+        audience: this.issuer,
+        requiredClaims: ["exp", "sub", "color"],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.sub !== "string" || typeof payload.color !== "string") throw new AccessTokenError("the access token lacks a client or a color");
+      return { clientId: payload.sub, color: payload.color };
+    } catch (error) {
+      if (error instanceof AccessTokenError) throw error;
+      if (error instanceof errors.JWTExpired) throw new AccessTokenError("the access token has expired; ask the token endpoint for a new one");
+      throw new AccessTokenError("the access token is not one this facility issued");
+    }
+  }
+}

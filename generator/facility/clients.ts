@@ -1,0 +1,103 @@
+/**
+ * The facility's client registry: who may ask for tokens, with which color, which public key, until when and from
+ * where. Mirrors what a user registers on the facility's web page; nothing here ever holds a private key.
+ */
+import { createPublicKey, randomBytes } from "node:crypto";
+import type { JsonWebKey, KeyObject } from "node:crypto";
+import { OptionError } from "../errors.js";
+import { rank, topLevel } from "../levels.js";
+import type { Ladder } from "../levels.js";
+import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
+import type { IpRanges } from "./ip-ranges.js";
+
+const HOUR_MS = 3_600_000;
+/** The facility's own lifetimes: the most capable clients live two days, the others thirty. */
+export const TOP_CLIENT_LIFETIME_MS = 48 * HOUR_MS;
+export const CLIENT_LIFETIME_MS = 30 * 24 * HOUR_MS;
+const MIN_RSA_BITS = 2048;
+
+export interface ClientRegistration {
+  /** Default: a fresh random ID. */
+  clientId?: string;
+  /** A level on the facility's ladder. */
+  color: string;
+  /** The RSA public key (a private key is accepted and only its public half kept): KeyObject, SPKI PEM or JWK. */
+  publicKey: KeyObject | string | JsonWebKey;
+  /** Default: 48 hours from now for the top level, 30 days for the others. */
+  expiresAt?: Date;
+  /** CIDR blocks the client may ask for tokens from. Default: loopback only. */
+  ipRanges?: readonly string[];
+}
+
+export interface RegisteredClient {
+  readonly clientId: string;
+  readonly color: string;
+  readonly publicKey: KeyObject;
+  readonly expiresAt: Date;
+  readonly ipRanges: IpRanges;
+}
+
+export class ClientRegistry {
+  readonly #clients = new Map<string, RegisteredClient>();
+
+  constructor(
+    private readonly ladder: Ladder,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  register(registration: ClientRegistration): RegisteredClient {
+    const { color } = registration;
+    if (rank(this.ladder, color) < 0) throw new OptionError(`client color "${color}" is not on the ladder ${this.ladder.join(" < ")}`);
+    const clientId = registration.clientId ?? newClientId();
+    if (!/^[A-Za-z0-9._~-]{1,128}$/.test(clientId)) throw new OptionError(`client ID ${JSON.stringify(clientId)} must be 1-128 letters, digits, ".", "_", "~" or "-"`);
+    if (this.#clients.has(clientId)) throw new OptionError(`client ID "${clientId}" is already registered`);
+    const lifetime = color === topLevel(this.ladder) ? TOP_CLIENT_LIFETIME_MS : CLIENT_LIFETIME_MS;
+    const expiresAt = registration.expiresAt ?? new Date(this.now() + lifetime);
+    if (Number.isNaN(expiresAt.getTime())) throw new OptionError(`client "${clientId}": expiresAt is not a valid date`);
+    const client: RegisteredClient = {
+      clientId,
+      color,
+      publicKey: rsaPublicKey(registration.publicKey, clientId),
+      expiresAt,
+      ipRanges: ipRanges(registration.ipRanges ?? LOOPBACK_RANGES),
+    };
+    this.#clients.set(clientId, client);
+    return client;
+  }
+
+  get(clientId: string): RegisteredClient | undefined {
+    return this.#clients.get(clientId);
+  }
+
+  list(): RegisteredClient[] {
+    return [...this.#clients.values()];
+  }
+
+  isExpired(client: RegisteredClient): boolean {
+    return client.expiresAt.getTime() <= this.now();
+  }
+}
+
+/** Lowercase letters and digits, like the facility's own client IDs. */
+function newClientId(): string {
+  return randomBytes(10).toString("hex");
+}
+
+function rsaPublicKey(key: KeyObject | string | JsonWebKey, clientId: string): KeyObject {
+  let publicKey: KeyObject;
+  try {
+    if (isKeyObject(key)) publicKey = key.type === "public" ? key : createPublicKey(key);
+    else publicKey = typeof key === "string" ? createPublicKey(key) : createPublicKey({ key, format: "jwk" });
+  } catch (error) {
+    throw new OptionError(`client "${clientId}": the public key cannot be read (${(error as Error).message})`);
+  }
+  const bits = publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (publicKey.asymmetricKeyType !== "rsa" || bits < MIN_RSA_BITS) {
+    throw new OptionError(`client "${clientId}": the facility accepts RSA keys of at least ${MIN_RSA_BITS} bits (got ${publicKey.asymmetricKeyType ?? "unknown"}${bits ? ` ${bits}` : ""})`);
+  }
+  return publicKey;
+}
+
+function isKeyObject(key: unknown): key is KeyObject {
+  return typeof key === "object" && key !== null && typeof (key as KeyObject).export === "function" && "asymmetricKeyType" in key;
+}

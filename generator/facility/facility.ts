@@ -1,0 +1,184 @@
+/**
+ * `startFacility()`: the local facility as one object. It reads the description exactly as the generator does
+ * (loadModel), serves it at `{base}/openapi.json`, runs the token endpoint and the API on one loopback port, and lets
+ * tests and users register clients or have key pairs made for them.
+ */
+import { generateKeyPair } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import type { JWK } from "jose";
+import { OptionError } from "../errors.js";
+import type { Ladder } from "../levels.js";
+import { loadModel } from "../model.js";
+import type { Model } from "../model.js";
+import { AccessTokens } from "./access-tokens.js";
+import { handleApiRequest } from "./api.js";
+import { ClientRegistry } from "./clients.js";
+import type { ClientRegistration, RegisteredClient } from "./clients.js";
+import { detail, reply } from "./http.js";
+import type { FacilityRequest, Reply } from "./http.js";
+import { Router } from "./routes.js";
+import { createFacilityServer } from "./server.js";
+import type { RequestLogEntry } from "./server.js";
+import { TaskStore } from "./tasks.js";
+import { handleTokenRequest, ReplayCache } from "./token-endpoint.js";
+
+export interface FacilityOptions {
+  /** Default 127.0.0.1: the facility is for this machine only. */
+  host?: string;
+  /** Default 0: any free port (read it back from `baseUrl`). */
+  port?: number;
+  /** A description file (JSON or YAML); default the bundled v1.2 snapshot. */
+  file?: string;
+  /** The ladder, least capable first; default green,red, as for every command. */
+  levels?: string | readonly string[];
+  vendor?: string;
+  /** Where the API lives; default the path of the description's first server URL, else /api/v1.2. */
+  basePath?: string;
+  /** Default /token. */
+  tokenPath?: string;
+  /** Access-token lifetime; default 600 s. */
+  tokenLifetimeSeconds?: number;
+  /** How long a command's task reads "new" before it completes; default 2000 ms. */
+  taskDelayMs?: number;
+  /** Accept `Authorization: Bearer <token>` as well as the bare token (the official Python client sends the prefix). */
+  acceptBearer?: boolean;
+  /** Request bodies beyond this get 413; default 1 MiB. */
+  maxBodyBytes?: number;
+  /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
+  now?: () => number;
+}
+
+/** A client whose key pair the facility made; the private key is here for the caller to save, never logged. */
+export interface CreatedClient {
+  clientId: string;
+  color: string;
+  expiresAt: Date;
+  /** PKCS#8 PEM. */
+  privateKeyPem: string;
+  privateKeyJwk: JWK;
+  publicKey: KeyObject;
+}
+
+export interface Facility {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  /** `{origin}{basePath}`: what a generated client's `baseUrl` should be. */
+  readonly baseUrl: string;
+  readonly tokenUrl: string;
+  readonly model: Model;
+  readonly ladder: Ladder;
+  /** Every request answered, oldest first (method, path, status, client; never headers or bodies). */
+  readonly requests: readonly RequestLogEntry[];
+  registerClient(registration: ClientRegistration): RegisteredClient;
+  /** Make an RSA key pair and register its public half with `color`. */
+  createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BASE_PATH = "/api/v1.2";
+const DEFAULTS = { host: "127.0.0.1", port: 0, tokenPath: "/token", tokenLifetimeSeconds: 600, taskDelayMs: 2000, maxBodyBytes: 1 << 20 };
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+export async function startFacility(options: FacilityOptions = {}): Promise<Facility> {
+  const settings = checkOptions(options);
+  const now = options.now ?? Date.now;
+  const model = await loadModel({ file: options.file }, { levels: options.levels, vendor: options.vendor });
+  const basePath = options.basePath !== undefined ? checkPath("basePath", options.basePath) : basePathOf(model);
+  if (basePath === settings.tokenPath) throw new OptionError(`the base path and the token path are both ${basePath}`);
+
+  const registry = new ClientRegistry(model.ladder, now);
+  const tasks = new TaskStore(settings.taskDelayMs, now);
+  const router = new Router(model.operations);
+  const replay = new ReplayCache();
+  const descriptionJson = model.description.document;
+  // Set once the server listens (the URLs need the port); no request can arrive before that.
+  let urls: { origin: string; tokenUrl: string; tokens: AccessTokens } | undefined;
+
+  const handle = async (request: FacilityRequest): Promise<Reply> => {
+    const { origin, tokenUrl, tokens } = urls!;
+    const path = request.url.pathname;
+    if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
+    if (path === `${basePath}/openapi.json`) return request.method === "GET" || request.method === "HEAD" ? reply(200, descriptionJson) : detail(405, "Method Not Allowed");
+    if (path.startsWith(`${basePath}/`)) {
+      return handleApiRequest(request, path.slice(basePath.length), { model, router, tokens, registry, tasks, acceptBearer: options.acceptBearer === true });
+    }
+    return detail(404, `Not Found (the API is under ${origin}${basePath}, the token endpoint at ${tokenUrl})`);
+  };
+
+  const { server, log } = createFacilityServer(handle, { maxBodyBytes: settings.maxBodyBytes, now });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => reject(new OptionError(`cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`)));
+    server.listen(settings.port, settings.host, () => resolvePromise());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  const tokenUrl = `${origin}${settings.tokenPath}`;
+  urls = { origin, tokenUrl, tokens: await AccessTokens.create({ issuer: origin, lifetimeSeconds: settings.tokenLifetimeSeconds, now }) };
+
+  return {
+    origin,
+    baseUrl: `${origin}${basePath}`,
+    tokenUrl,
+    model,
+    ladder: model.ladder,
+    requests: log,
+    registerClient: (registration) => registry.register(registration),
+    async createClient(color, more = {}) {
+      const { privateKey, publicKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
+      const client = registry.register({ ...more, color, publicKey });
+      return {
+        clientId: client.clientId,
+        color,
+        expiresAt: client.expiresAt,
+        privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
+        publicKey,
+      };
+    },
+    close: () =>
+      new Promise<void>((resolvePromise) => {
+        server.close(() => resolvePromise());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function checkOptions(options: FacilityOptions) {
+  const s = { ...DEFAULTS, ...definedOnly(options) };
+  checkInteger("port", s.port, 0, 65_535);
+  checkInteger("tokenLifetimeSeconds", s.tokenLifetimeSeconds, 1, 86_400);
+  checkInteger("taskDelayMs", s.taskDelayMs, 0, 86_400_000);
+  checkInteger("maxBodyBytes", s.maxBodyBytes, 1, 1 << 30);
+  checkPath("tokenPath", s.tokenPath);
+  return s;
+}
+
+function checkInteger(name: string, value: unknown, min: number, max: number): void {
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    throw new OptionError(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  }
+}
+
+function checkPath(name: string, value: string): string {
+  if (!/^\/[A-Za-z0-9._~\/-]*$/.test(value) || value.endsWith("/")) throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The path of the description's first server URL (`/api/v1.2`, or that of `https://host/api/v1.2`). */
+function basePathOf(model: Model): string {
+  const server: unknown = model.description.document.servers?.[0]?.url;
+  if (typeof server !== "string" || server.includes("{")) return DEFAULT_BASE_PATH;
+  let path: string;
+  try {
+    path = new URL(server, "http://facility").pathname.replace(/\/+$/, "");
+  } catch {
+    return DEFAULT_BASE_PATH;
+  }
+  return /^\/[A-Za-z0-9._~\/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

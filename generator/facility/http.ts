@@ -1,0 +1,37 @@
+/** What the facility's handlers see of a request and give back; the server turns a Reply into bytes. */
+import type { IncomingHttpHeaders } from "node:http";
+
+export interface FacilityRequest {
+  method: string;
+  /** Parsed against the facility's own origin; `pathname` is still percent-encoded. */
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The peer's address as the socket reports it (`127.0.0.1`, `::1`, `::ffff:127.0.0.1`). */
+  remoteAddress: string;
+}
+
+export interface Reply {
+  status: number;
+  /** Sent as JSON; undefined sends no body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The authenticated client, for the request log. */
+  clientId?: string;
+}
+
+export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return { status, body, headers };
+}
+
+/** FastAPI's error shape: `{"detail": "..."}`. */
+export function detail(status: number, message: string, headers?: Record<string, string>): Reply {
+  return reply(status, { detail: message }, headers);
+}
+
+/** The media type of a request, lowercased, without parameters (`application/json; charset=utf-8` -> `application/json`). */
+export function mediaType(headers: IncomingHttpHeaders): string {
+  return (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export const FORM = "application/x-www-form-urlencoded";

@@ -1,0 +1,7 @@
+/** The local facility: a real HTTP server speaking the facility's token and color rules, for tests and `sfapi-gen mock`. */
+export { startFacility, DEFAULT_BASE_PATH } from "./facility.js";
+export type { CreatedClient, Facility, FacilityOptions } from "./facility.js";
+export type { ClientRegistration, RegisteredClient } from "./clients.js";
+export type { RequestLogEntry } from "./server.js";
+export { writeClientFiles } from "./client-files.js";
+export { GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";

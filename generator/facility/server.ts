@@ -1,0 +1,112 @@
+/**
+ * The facility's HTTP server: reads each request body up to a cap (413 beyond it), hands a FacilityRequest to the
+ * handler, writes the Reply as JSON and logs method, path, status and client. Nothing a caller sends can crash it:
+ * protocol errors get a 400 and a handler that throws gets a 500 without details.
+ */
+import { createServer } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { detail } from "./http.js";
+import type { FacilityRequest, Reply } from "./http.js";
+
+export interface RequestLogEntry {
+  /** Milliseconds since the epoch, when the request arrived. */
+  at: number;
+  method: string;
+  /** Path without the query string (never headers or bodies: those may hold assertions and tokens). */
+  path: string;
+  status: number;
+  /** The client the request authenticated as, when it did. */
+  clientId?: string;
+}
+
+export interface ServerOptions {
+  maxBodyBytes: number;
+  /** Entries beyond this drop the oldest, so a long-running facility stays bounded. */
+  maxLogEntries?: number;
+  now?: () => number;
+}
+
+export type Handler = (request: FacilityRequest) => Promise<Reply>;
+
+export function createFacilityServer(handler: Handler, options: ServerOptions): { server: Server; log: RequestLogEntry[] } {
+  const log: RequestLogEntry[] = [];
+  const maxLogEntries = options.maxLogEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+
+  const server = createServer(async (req, res) => {
+    const at = now();
+    const record = (status: number, clientId?: string) => {
+      log.push({ at, method: req.method ?? "", path: pathOf(req.url), status, ...(clientId ? { clientId } : {}) });
+      if (log.length > maxLogEntries) log.splice(0, log.length - maxLogEntries);
+    };
+    let answer: Reply;
+    try {
+      answer = await respond(req, handler, options.maxBodyBytes);
+    } catch {
+      answer = detail(500, "internal error in the local facility");
+    }
+    record(answer.status, answer.clientId);
+    send(res, answer);
+  });
+  // Malformed HTTP never reaches the handler: answer 400 and drop the connection.
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+  return { server, log };
+}
+
+async function respond(req: IncomingMessage, handler: Handler, maxBodyBytes: number): Promise<Reply> {
+  // A path that does not start with "/" (`http://other/x`, `*`) is not for us.
+  if (!req.url?.startsWith("/")) return detail(400, "the request target must be a path");
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > maxBodyBytes) return tooLarge(req, maxBodyBytes);
+  const body = await readBody(req, maxBodyBytes);
+  if (body === undefined) return tooLarge(req, maxBodyBytes);
+  return handler({
+    method: req.method ?? "GET",
+    url: new URL(`http://facility${req.url}`),
+    headers: req.headers,
+    body,
+    remoteAddress: req.socket.remoteAddress ?? "",
+  });
+}
+
+/** The body, or undefined once it passes the cap (the rest is then drained unread). */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        over = true;
+        chunks.length = 0;
+        resolvePromise(undefined);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!over) resolvePromise(Buffer.concat(chunks));
+    });
+    req.on("error", reject);
+  });
+}
+
+function tooLarge(req: IncomingMessage, maxBytes: number): Reply {
+  req.resume();
+  return { ...detail(413, `request body larger than ${maxBytes} bytes`), headers: { connection: "close" } };
+}
+
+function send(res: ServerResponse, answer: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
+  const headers: Record<string, string> = { ...(text ? { "content-type": "application/json" } : {}), ...answer.headers };
+  res.writeHead(answer.status, headers);
+  res.end(text);
+}
+
+function pathOf(url: string | undefined): string {
+  return (url ?? "").split("?")[0]!;
+}

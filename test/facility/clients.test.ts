@@ -1,0 +1,114 @@
+/** Client registry rules (ladder colors, RSA only, default lifetimes), CIDR matching, and the key files. */
+import { generateKeyPairSync } from "node:crypto";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importJWK, SignJWT } from "jose";
+import { ClientRegistry } from "../../generator/facility/clients.js";
+import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
+import type { Facility } from "../../generator/facility/index.js";
+import { ipRanges } from "../../generator/facility/ip-ranges.js";
+import { tempDir } from "../helpers.js";
+import { postToken, tokenForm } from "./support.js";
+
+describe("IP ranges", () => {
+  const ranges = ipRanges(["127.0.0.0/8", "10.1.0.0/16", "::1/128", "2001:db8::/32", "192.0.2.7"]);
+
+  it("match IPv4 and IPv6 addresses inside their blocks and nothing else", () => {
+    for (const inside of ["127.0.0.1", "127.255.0.9", "10.1.200.3", "::1", "2001:db8:0:1::5", "192.0.2.7"]) expect(ranges.contains(inside), inside).toBe(true);
+    for (const outside of ["10.2.0.1", "192.0.2.8", "::2", "2001:db9::1", "8.8.8.8", "", "localhost"]) expect(ranges.contains(outside), outside).toBe(false);
+  });
+
+  it("match IPv4-mapped IPv6 addresses (what a dual-stack socket reports) against IPv4 blocks", () => {
+    expect(ranges.contains("::ffff:127.0.0.1")).toBe(true);
+    expect(ranges.contains("::ffff:10.2.0.1")).toBe(false);
+  });
+
+  it("refuse malformed blocks with a message naming them", () => {
+    for (const bad of ["300.0.0.0/8", "10.0.0.0/33", "::1/129", "10.0.0.0/8/1", "10.0.0.0/-1", "example.org/24", ""]) {
+      expect(() => ipRanges([bad]), bad).toThrow(`IP range ${JSON.stringify(bad)} is not a CIDR block`);
+    }
+  });
+});
+
+describe("client registry", () => {
+  const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  const clock = Date.parse("2025-06-01T00:00:00Z");
+  const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
+
+  it("gives the top level 48 hours and the others 30 days by default", () => {
+    expect(registry.register({ color: "red", publicKey: rsa() }).expiresAt.toISOString()).toBe("2025-06-03T00:00:00.000Z");
+    expect(registry.register({ color: "green", publicKey: rsa() }).expiresAt.toISOString()).toBe("2025-07-01T00:00:00.000Z");
+  });
+
+  it("takes the public key as KeyObject, SPKI PEM or JWK, keeping only the public half", () => {
+    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const fromPem = registry.register({ color: "green", publicKey: publicKey.export({ type: "spki", format: "pem" }).toString() });
+    const fromJwk = registry.register({ color: "green", publicKey: publicKey.export({ format: "jwk" }) });
+    const fromPrivate = registry.register({ color: "green", publicKey: privateKey });
+    for (const c of [fromPem, fromJwk, fromPrivate]) {
+      expect(c.publicKey.type).toBe("public");
+      expect(c.publicKey.equals(publicKey)).toBe(true);
+    }
+  });
+
+  it("refuses colors off the ladder, taken IDs, and keys that are not RSA of 2048 bits or more", () => {
+    expect(() => registry.register({ color: "blue", publicKey: rsa() })).toThrow('client color "blue" is not on the ladder green < yellow < red');
+    registry.register({ clientId: "taken", color: "green", publicKey: rsa() });
+    expect(() => registry.register({ clientId: "taken", color: "green", publicKey: rsa() })).toThrow('client ID "taken" is already registered');
+    expect(() => registry.register({ color: "green", publicKey: generateKeyPairSync("ed25519").publicKey })).toThrow("RSA keys of at least 2048 bits (got ed25519)");
+    expect(() => registry.register({ color: "green", publicKey: generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey })).toThrow("(got rsa 1024)");
+    expect(() => registry.register({ color: "green", publicKey: "not a key" })).toThrow("the public key cannot be read");
+  });
+});
+
+describe("client key files", () => {
+  let facility: Facility;
+  beforeAll(async () => {
+    facility = await startFacility();
+  });
+  afterAll(() => facility.close());
+
+  it("writes <color>.json and <color>.pem with mode 0600, in the official client's format, even over a wider file", async () => {
+    const dir = join(tempDir("keys-"), "clients");
+    const client = await facility.createClient("red");
+    const [jsonPath, pemPath] = await writeClientFiles(dir, client, facility);
+    expect([jsonPath, pemPath]).toEqual([join(dir, "red.json"), join(dir, "red.pem")]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    writeFileSync(pemPath!, "old", { mode: 0o644 });
+    await writeClientFiles(dir, client, facility);
+    for (const path of [jsonPath!, pemPath!]) expect(statSync(path).mode & 0o777, path).toBe(0o600);
+
+    const [firstLine, ...rest] = readFileSync(pemPath!, "utf8").split("\n");
+    expect(firstLine).toBe(client.clientId);
+    expect(rest.join("\n")).toBe(client.privateKeyPem.trimEnd() + "\n");
+    expect(rest[0]).toBe("-----BEGIN PRIVATE KEY-----");
+
+    const json = JSON.parse(readFileSync(jsonPath!, "utf8"));
+    expect(json).toMatchObject({ client_id: client.clientId, color: "red", expires_at: client.expiresAt.toISOString(), base_url: facility.baseUrl, token_url: facility.tokenUrl });
+    expect(json.private_key_pem).toBe(client.privateKeyPem);
+  });
+
+  it("the JWK in <color>.json signs assertions the facility accepts", async () => {
+    const dir = tempDir("jwk-");
+    const client = await facility.createClient("green");
+    const [jsonPath] = await writeClientFiles(dir, client, facility);
+    const json = JSON.parse(readFileSync(jsonPath!, "utf8"));
+    const key = await importJWK(json.private_key_jwk, "RS256");
+    const now = Math.floor(Date.now() / 1000);
+    const made = await new SignJWT({}).setProtectedHeader({ alg: "RS256" }).setIssuer(json.client_id).setSubject(json.client_id).setAudience(json.token_url).setExpirationTime(now + 60).setJti(`jwk-${now}`).sign(key);
+    const { status, body } = await postToken(facility, tokenForm(made));
+    expect(status).toBe(200);
+    expect(body.token_type).toBe("Bearer");
+  });
+
+  it("refuses a level that cannot name a file", async () => {
+    const odd = await startFacility({ levels: ["green", "../red"] });
+    try {
+      const client = await odd.createClient("../red");
+      await expect(writeClientFiles(tempDir("odd-"), client, odd)).rejects.toThrow('level "../red" cannot name a key file');
+    } finally {
+      await odd.close();
+    }
+  });
+});

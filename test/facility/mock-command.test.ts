@@ -1,0 +1,83 @@
+/**
+ * `sfapi-gen mock` as a user runs it: a real child process that prints its URLs and the key files it wrote (never the
+ * keys), serves until SIGTERM, and exits 0.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { createPrivateKey } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { root, runCli, tempDir } from "../helpers.js";
+import { assertion, tokenForm } from "./support.js";
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Start the CLI and resolve once it says it is serving, with everything it printed so far. */
+function startMock(args: string[]): Promise<{ child: ChildProcess; stdout: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "generator", "cli.ts"), "mock", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let out = "";
+  let err = "";
+  const exited = new Promise<number | null>((resolvePromise) => child.on("exit", (code) => resolvePromise(code)));
+  return new Promise((resolvePromise, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("stop with")) resolvePromise({ child, stdout: () => out, exited });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    void exited.then((code) => reject(new Error(`mock exited with ${code} before serving: ${err}`)));
+  });
+}
+
+describe("sfapi-gen mock", () => {
+  it("writes one client per level (mode 0600), serves the facility, and exits 0 on SIGTERM", async () => {
+    const dir = join(tempDir("mock-"), "clients");
+    const { child, stdout, exited } = await startMock(["--port", "0", "--clients-dir", dir, "--levels", "green,yellow,red", "--token-lifetime", "120"]);
+    const printed = stdout();
+    const baseUrl = /base URL: +(\S+)/.exec(printed)?.[1];
+    const tokenUrl = /token URL: +(\S+)/.exec(printed)?.[1];
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2$/);
+    expect(tokenUrl).toBe(baseUrl!.replace(/\/api\/v1\.2$/, "/token"));
+
+    for (const color of ["green", "yellow", "red"]) {
+      for (const ext of ["json", "pem"]) {
+        const path = join(dir, `${color}.${ext}`);
+        expect(printed).toContain(`wrote ${path}`);
+        expect(statSync(path).mode & 0o777, path).toBe(0o600);
+      }
+    }
+    const red = JSON.parse(readFileSync(join(dir, "red.json"), "utf8"));
+    expect(red).toMatchObject({ color: "red", base_url: baseUrl, token_url: tokenUrl });
+    // The keys stay in the files.
+    expect(printed).not.toContain("PRIVATE KEY");
+    expect(printed).not.toContain(red.private_key_jwk.d);
+
+    // The printed URLs and the written key work together: the red key gets a token that runs a command.
+    expect((await fetch(`${baseUrl}/openapi.json`)).status).toBe(200);
+    const form = tokenForm(await assertion({ tokenUrl: tokenUrl! }, red.client_id, createPrivateKey(red.private_key_pem)));
+    const token = await fetch(tokenUrl!, { method: "POST", body: form });
+    expect(token.status).toBe(200);
+    const { access_token, expires_in } = await token.json();
+    expect(expires_in).toBe(120);
+    const command = await fetch(`${baseUrl}/utilities/command/dtn01`, { method: "POST", headers: { authorization: access_token }, body: new URLSearchParams({ executable: "hostname" }) });
+    expect(command.status).toBe(200);
+
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(stdout()).toContain("SIGTERM, stopping");
+    await expect(fetch(`${baseUrl}/openapi.json`)).rejects.toThrow();
+  });
+
+  it("refuses bad flags with one readable line and a non-zero exit", () => {
+    const port = runCli(["mock", "--port", "eighty"]);
+    expect(port.code).not.toBe(0);
+    expect(port.stderr).toContain('--port takes a whole number, not "eighty"');
+    const file = runCli(["mock", "--file", "no-such-description.json"]);
+    expect(file.code).toBe(1);
+    expect(file.stderr.trim()).toBe("sfapi-gen: no-such-description.json: no such file");
+  });
+});

@@ -1,0 +1,96 @@
+/** The server's own duties: serve the description, cap bodies, survive malformed input, log without secrets. */
+import { connect } from "node:net";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFacility } from "../../generator/facility/index.js";
+import type { Facility } from "../../generator/facility/index.js";
+import { loadModel } from "../../generator/model.js";
+import { accessToken, api, assertion, postToken, tokenForm } from "./support.js";
+
+let facility: Facility;
+const MAX_BODY = 4096;
+
+beforeAll(async () => {
+  facility = await startFacility({ maxBodyBytes: MAX_BODY });
+});
+afterAll(() => facility.close());
+
+/** Send raw bytes on a fresh connection; resolve with whatever comes back before the server closes it. */
+function raw(bytes: string): Promise<string> {
+  const { port } = new URL(facility.origin);
+  return new Promise((resolvePromise, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.end(bytes));
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("close", () => resolvePromise(text));
+    socket.on("error", reject);
+  });
+}
+
+/** POST `size` bytes with node:http (which, unlike fetch, reports the response even while the upload is cut). */
+function postLarge(url: string, size: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const req = request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(size) } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(Buffer.alloc(size, "a"));
+  });
+}
+
+describe("facility server", () => {
+  it("listens on 127.0.0.1 and serves the description at {base}/openapi.json", async () => {
+    expect(facility.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2$/);
+    const response = await fetch(`${facility.baseUrl}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(await response.json()).toEqual((await loadModel({})).description.document);
+  });
+
+  it("refuses bodies over the cap with 413 and keeps serving", async () => {
+    const declared = await postLarge(facility.tokenUrl, MAX_BODY + 1);
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).detail).toContain(`${MAX_BODY} bytes`);
+    const big = await fetch(facility.tokenUrl, { method: "POST", body: "a".repeat(50 * MAX_BODY), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(big.status).toBe(413);
+    // A chunked body (no Content-Length) that grows past the cap is cut off the same way.
+    const chunked = await raw(`POST /token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n${(MAX_BODY + 10).toString(16)}\r\n${"a".repeat(MAX_BODY + 10)}\r\n0\r\n\r\n`);
+    expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
+    expect((await fetch(`${facility.baseUrl}/status/`)).status).toBe(200);
+  });
+
+  it("answers malformed requests with 400 and does not crash", async () => {
+    expect(await raw("THIS IS NOT HTTP\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await raw("GET http://elsewhere/x HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await raw("POST /token HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await api(facility, "/status/%ZZ")).status).toBe(400);
+    const binary = await postToken(facility, "\u0000\u00ff%%%=&&==", { "content-type": "application/x-www-form-urlencoded" });
+    expect(binary.status).toBe(400);
+    expect((await fetch(`${facility.baseUrl}/status/`)).status).toBe(200);
+  });
+
+  it("paths outside the API and the token endpoint -> 404 that says where things are", async () => {
+    const response = await fetch(`${facility.origin}/elsewhere`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).detail).toContain(facility.tokenUrl);
+  });
+
+  it("logs method, path, status and client of every request, never a token or an assertion", async () => {
+    const client = await facility.createClient("green");
+    const made = await assertion(facility, client.clientId, client.privateKeyPem);
+    const { body } = await postToken(facility, tokenForm(made));
+    const token = body.access_token as string;
+    const before = facility.requests.length;
+    await api(facility, "/tasks?tags=", { token });
+    expect(facility.requests.slice(before)).toEqual([{ at: expect.any(Number), method: "GET", path: "/api/v1.2/tasks", status: 200, clientId: client.clientId }]);
+    const log = JSON.stringify(facility.requests);
+    expect(log).toContain('"path":"/token"');
+    expect(log).not.toContain(token.split(".")[2]);
+    expect(log).not.toContain(made.split(".")[2]);
+    expect(await accessToken(facility, client)).not.toBe(token);
+  });
+});
