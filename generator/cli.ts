@@ -1,6 +1,7 @@
 /** The `sfapi-gen` command line. Every failure is one line on stderr and a non-zero exit. */
 import { Command, CommanderError } from "commander";
 import { generateCommand } from "./commands/generate.js";
+import { mockCommand } from "./commands/mock.js";
 import { SfapiGenError } from "./errors.js";
 import { generatorVersion } from "./paths.js";
 
@@ -9,7 +10,8 @@ export function program(): Command {
     .description("Typed, scope-annotated clients for the NERSC Superfacility API")
     .version(generatorVersion)
     .showHelpAfterError()
-    .addCommand(generateCommand());
+    .addCommand(generateCommand())
+    .addCommand(mockCommand());
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
