@@ -87,6 +87,7 @@ describe("client key files", () => {
     const json = JSON.parse(readFileSync(jsonPath!, "utf8"));
     expect(json).toMatchObject({ client_id: client.clientId, color: "red", expires_at: client.expiresAt.toISOString(), base_url: facility.baseUrl, token_url: facility.tokenUrl });
     expect(json.private_key_pem).toBe(client.privateKeyPem);
+    expect(json.secret).toEqual(json.private_key_jwk);
   });
 
   it("the JWK in <color>.json signs assertions the facility accepts", async () => {
