@@ -91,6 +91,10 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | unde
       if (!over) resolvePromise(Buffer.concat(chunks));
     });
     req.on("error", reject);
+    // A client that hangs up mid-body settles the read too, so no request is left waiting forever.
+    req.on("close", () => {
+      if (!req.complete) reject(new Error("the client closed the connection before the body ended"));
+    });
   });
 }
 

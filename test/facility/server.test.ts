@@ -68,6 +68,13 @@ describe("facility server", () => {
     expect(await raw("GET http://elsewhere/x HTTP/1.1\r\nHost: x\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw("POST /token HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 /);
     expect((await api(facility, "/status/%ZZ")).status).toBe(400);
+    // A client that hangs up halfway through its body.
+    await new Promise<void>((resolvePromise) => {
+      const socket = connect(Number(new URL(facility.origin).port), "127.0.0.1", () => {
+        socket.write("POST /token HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc", () => socket.destroy());
+      });
+      socket.on("close", () => resolvePromise());
+    });
     const binary = await postToken(facility, "\u0000\u00ff%%%=&&==", { "content-type": "application/x-www-form-urlencoded" });
     expect(binary.status).toBe(400);
     expect((await fetch(`${facility.baseUrl}/status/`)).status).toBe(200);
