@@ -26,8 +26,10 @@ export const defaultBaseUrl = "https://api.nersc.gov/api/v1.2";
 
 /**
  * A client for this API version that refuses, at compile time where the color is a literal and always at run time,
- * every operation above its configured color.
+ * every operation above its configured color. A `levels` override ranks the types by that ladder too.
  */
-export function createClient<const Color extends string>(options: ClientOptions<Color>): ScopedClient<paths, OperationScopes, typeof ladder, Color> {
-  return createScopedClient<paths, OperationScopes, typeof ladder, Color>({ operations, ladder, defaultBaseUrl }, options);
+export function createClient<const Color extends string, const Levels extends readonly string[] = typeof ladder>(
+  options: ClientOptions<Color, Levels>,
+): ScopedClient<paths, OperationScopes, Levels, Color> {
+  return createScopedClient<paths, OperationScopes, Levels, Color>({ operations, ladder, defaultBaseUrl }, options);
 }

@@ -1,6 +1,7 @@
 /**
  * Compile-time color restriction: from a generated `paths` type and its `OperationScopes` map, keep only the
- * methods a client of color `C` may call. A color typed as plain `string` keeps everything (run-time checks only).
+ * methods a client of color `C` may call. A color typed as plain `string`, or a ladder typed as plain `string[]`,
+ * keeps everything (run-time checks only).
  */
 import type { Client } from "openapi-fetch";
 
@@ -19,15 +20,17 @@ type Top<L extends readonly string[]> = L extends readonly [...unknown[], infer 
 /** May color `C` call an operation whose table scope is `S`? Unranked and unknown names: the top level only. */
 export type ColorMayCall<S, L extends readonly string[], C extends string> = string extends C
   ? true
-  : S extends "public"
+  : number extends L["length"]
     ? true
-    : S extends L[number]
-      ? S extends LevelsUpTo<L, C>
-        ? true
-        : false
-      : C extends Top<L>
-        ? true
-        : false;
+    : S extends "public"
+      ? true
+      : S extends L[number]
+        ? S extends LevelsUpTo<L, C>
+          ? true
+          : false
+        : C extends Top<L>
+          ? true
+          : false;
 
 type ScopeOf<Scopes, P, M> = P extends keyof Scopes ? (M extends keyof Scopes[P] ? Scopes[P][M] : never) : never;
 

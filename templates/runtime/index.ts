@@ -1,36 +1,17 @@
 /**
- * WIRING POINT (placeholder until the runtime issue lands): the generated index.ts calls
- * `createScopedClient(spec, options)`. The real runtime adds the color guard and token middleware here.
+ * The sfapi-gen runtime, copied verbatim into every generated client's `runtime/` folder. The generated `index.ts`
+ * calls `createScopedClient(spec, options)` with its own operation table, ladder and types.
  */
-import createFetchClient from "openapi-fetch";
-import type { ScopedClient } from "./scoped-types.js";
-
+export { createScopedClient, type ClientSpec } from "./client.js";
+export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ScopeError, TaskError, TokenError } from "./errors.js";
+export { formBody, FORM_MEDIA_TYPE } from "./form.js";
+export { createGuard, type Guard, type GuardConfig } from "./guard.js";
+export { loadPrivateKey, type LoadedKey, type PrivateKeyInput } from "./keys.js";
+export { canCall, requiredLevel } from "./levels.js";
+export { compileTable, matchAll, type CompiledTable } from "./matcher.js";
+export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL, type ClientOptions } from "./options.js";
+export type { RetryOptions } from "./retry.js";
 export type { ColorMayCall, PathsForColor, ScopedClient } from "./scoped-types.js";
-
-export interface OperationEntry {
-  readonly name: string;
-  readonly operationId?: string;
-  readonly method: string;
-  readonly path: string;
-  readonly scope: string;
-  readonly tags: readonly string[];
-  readonly requestMediaType?: string;
-}
-
-export interface ClientSpec<L extends readonly string[]> {
-  operations: Readonly<Record<string, OperationEntry>>;
-  ladder: L;
-  defaultBaseUrl?: string;
-}
-
-export interface ClientOptions<Color extends string> {
-  color: Color;
-  baseUrl?: string;
-}
-
-export function createScopedClient<Paths extends {}, Scopes, L extends readonly string[], Color extends string>(
-  spec: ClientSpec<L>,
-  options: ClientOptions<Color>,
-): ScopedClient<Paths, Scopes, L, Color> {
-  return createFetchClient({ baseUrl: options.baseUrl ?? spec.defaultBaseUrl }) as unknown as ScopedClient<Paths, Scopes, L, Color>;
-}
+export type { OperationEntry, OperationTable } from "./table.js";
+export { waitForTask, type TaskOf, type WaitOptions } from "./tasks.js";
+export type { FetchLike, Logger } from "./token.js";

@@ -1,0 +1,149 @@
+/**
+ * The color guard: map a request (method + the URL it will really be sent to) to its operations and refuse it,
+ * with a ScopeError and before any I/O, unless the client's color may call every operation it could mean.
+ *
+ * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the call's base
+ * URL, without query or fragment, segments percent-decoded. Refused outright: dot-segments (`.`, `..`, `%2e`, also
+ * in the call as written, before the URL parser resolves them), backslashes and tabs/newlines in the written path,
+ * malformed percent-encoding, paths outside the base URL, and paths that match no operation. A segment holding an
+ * encoded slash (`%2F`) may only fill a parameter, and the request must also pass as a server that decodes it into
+ * a real slash would route it.
+ */
+import type { Middleware } from "openapi-fetch";
+import { ScopeError } from "./errors.js";
+import { canCall, PUBLIC, requiredLevel } from "./levels.js";
+import { matchAll, type CompiledTable } from "./matcher.js";
+import type { OperationEntry } from "./table.js";
+
+export interface GuardConfig {
+  table: CompiledTable;
+  ladder: readonly string[];
+  color: string;
+  /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
+  baseUrl: string;
+}
+
+export interface Guard {
+  /** Throws ScopeError unless the call is allowed; returns whether the call needs a token (not public). */
+  check(method: string, url: string, base: string, written?: string, pathParams?: Record<string, unknown>): boolean;
+}
+
+/** In a path as the caller wrote it: characters the URL parser drops or rewrites, and dot-segments. */
+const WRITTEN_TRICKS = /[\\\t\n\r]|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
+const SLASHES = /[/\\]/;
+
+export function createGuard(config: GuardConfig): Guard {
+  const { table, ladder, color } = config;
+  const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
+
+  function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
+    const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
+    throw new ScopeError({ message, operation: entry?.name, required, color, method, path });
+  }
+
+  return {
+    check(method, url, base, written, pathParams) {
+      if (written !== undefined && (WRITTEN_TRICKS.test(written) || hasDotParam(pathParams))) {
+        refuse(method, written, `${method} ${JSON.stringify(written)}: dot-segments, backslashes and tabs/newlines are refused in API paths`);
+      }
+      const canonicalBase = base === config.baseUrl ? base : canonicalBaseUrlOrUndefined(base);
+      if (canonicalBase === undefined) refuse(method, url, `${method} ${url}: the base URL ${JSON.stringify(base)} is not an http(s) URL; refused`);
+      const path = pathBelow(url, canonicalBase);
+      if (path === undefined) refuse(method, url, `${method} ${url} is not below the base URL ${canonicalBase}; refused`);
+      const reading = readSegments(path);
+      if (typeof reading === "string") refuse(method, path, `${method} ${path}: ${reading}`);
+
+      const matches = matchAll(table, method, reading.segments);
+      if (matches.length === 0) {
+        refuse(method, path, `${method} ${path} matches no operation of this API; refused for every color (color: ${color})`);
+      }
+      if (reading.alternate) matches.push(...matchAll(table, method, reading.alternate));
+      let needsToken = false;
+      for (const entry of matches) {
+        if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
+        if (entry.scope !== PUBLIC) needsToken = true;
+      }
+      return needsToken;
+    },
+  };
+}
+
+function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], color: string): string {
+  const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
+  const top = ladder[ladder.length - 1]!;
+  if (!ladder.includes(entry.scope)) {
+    return `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, so only the top level may call it; this client is ${color}`;
+  }
+  const above = ladder.slice(ladder.indexOf(entry.scope));
+  const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
+  return `${what} needs color ${needs}; this client is ${color}`;
+}
+
+function hasDotParam(params: Record<string, unknown> | undefined): boolean {
+  if (!params) return false;
+  for (const key in params) {
+    const value = params[key];
+    const text = Array.isArray(value) ? value.join(",") : value;
+    if (text === "." || text === "..") return true;
+  }
+  return false;
+}
+
+/** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */
+export function canonicalBaseUrl(base: string): string {
+  const href = new URL(base).href;
+  return href.endsWith("/") ? href.slice(0, -1) : href;
+}
+
+function canonicalBaseUrlOrUndefined(base: string): string | undefined {
+  try {
+    return canonicalBaseUrl(base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of `url` below `base` (starting with `/`), without query or fragment; undefined when not below it. */
+function pathBelow(url: string, base: string): string | undefined {
+  if (!url.startsWith(base) || url.charCodeAt(base.length) !== 47 /* "/" */) return undefined;
+  let end = url.length;
+  const q = url.indexOf("?", base.length);
+  if (q >= 0) end = q;
+  const h = url.indexOf("#", base.length);
+  if (h >= 0 && h < end) end = h;
+  return url.slice(base.length, end);
+}
+
+type Reading = { segments: string[]; alternate: string[] | undefined };
+
+/** Decoded segments, plus the reading where encoded slashes split segments; or why the path is refused. */
+function readSegments(path: string): Reading | string {
+  const segments = path.slice(1).split("/");
+  let slashes = false;
+  for (let i = 0; i < segments.length; i++) {
+    let segment = segments[i]!;
+    if (segment.includes("%")) {
+      try {
+        segment = segments[i] = decodeURIComponent(segment);
+      } catch {
+        return "malformed percent-encoding is refused";
+      }
+      if (!slashes && SLASHES.test(segment)) slashes = true;
+    }
+    if (segment === "." || segment === "..") return "dot-segments are refused";
+  }
+  if (!slashes) return { segments, alternate: undefined };
+  const alternate = segments.join("/").split(SLASHES);
+  if (alternate.some((s) => s === "." || s === "..")) return "dot-segments behind encoded slashes are refused";
+  return { segments, alternate };
+}
+
+/** openapi-fetch middleware running the guard; marks the requests that need a token in `needsToken`. */
+export function guardMiddleware(guard: Guard, needsToken: WeakSet<Request>): Middleware {
+  return {
+    onRequest({ request, schemaPath, params, options }) {
+      if (guard.check(request.method, request.url, options.baseUrl, schemaPath, params.path)) needsToken.add(request);
+      return undefined;
+    },
+  };
+}

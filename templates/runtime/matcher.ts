@@ -1,0 +1,97 @@
+/**
+ * Path matching: compile an operation table once into one segment trie per HTTP method, then find every template a
+ * request path could mean. Lookups walk the path's segments (literal children first, then `{param}` children), so
+ * their cost depends on the path's depth, not on the number of operations.
+ *
+ * Segments are compared percent-decoded. A `{param}` matches any non-empty segment; empty segments (from `//` or a
+ * trailing `/`) match only a template's own empty segment, so `/account/` and `/account` are different paths.
+ */
+import type { OperationEntry, OperationTable } from "./table.js";
+
+interface Node {
+  literals?: Map<string, Node>;
+  param?: Node;
+  /** Segments mixing text and parameters (`{name}.json`), tested in order. */
+  patterns?: { re: RegExp; node: Node }[];
+  op?: OperationEntry;
+}
+
+export interface CompiledTable {
+  readonly entries: readonly OperationEntry[];
+  /** Method (upper case) -> the trie of that method's templates. */
+  readonly tries: ReadonlyMap<string, Node>;
+  /** `METHOD template` -> entry, for calls written with the template itself. */
+  readonly byTemplate: ReadonlyMap<string, OperationEntry>;
+}
+
+const WHOLE_PARAM = /^\{[^{}]+\}$/;
+const PART_PARAM = /\{[^{}]+\}/g;
+const compiled = new WeakMap<object, CompiledTable>();
+
+/** Compile (once per table object) the lookup structure for `table`. */
+export function compileTable(table: OperationTable): CompiledTable {
+  const cached = compiled.get(table);
+  if (cached) return cached;
+  const entries = Object.values(table);
+  const tries = new Map<string, Node>();
+  const byTemplate = new Map<string, OperationEntry>();
+  for (const entry of entries) {
+    const method = entry.method.toUpperCase();
+    let node = tries.get(method);
+    if (!node) tries.set(method, (node = {}));
+    for (const segment of templateSegments(entry.path)) node = child(node, segment);
+    // Two entries for one (method, template) would be a generator bug; keep the first, like the table's order.
+    node.op ??= entry;
+    byTemplate.set(`${method} ${entry.path}`, entry);
+  }
+  const result: CompiledTable = { entries, tries, byTemplate };
+  compiled.set(table, result);
+  return result;
+}
+
+function templateSegments(path: string): string[] {
+  return (path.startsWith("/") ? path.slice(1) : path).split("/");
+}
+
+function child(node: Node, segment: string): Node {
+  if (WHOLE_PARAM.test(segment)) return (node.param ??= {});
+  if (segment.includes("{")) {
+    const source = `^${segment.split(PART_PARAM).map(escapeRegExp).join("(.+?)")}$`;
+    node.patterns ??= [];
+    let found = node.patterns.find((p) => p.re.source === source);
+    if (!found) node.patterns.push((found = { re: new RegExp(source, "s"), node: {} }));
+    return found.node;
+  }
+  node.literals ??= new Map();
+  let next = node.literals.get(segment);
+  if (!next) node.literals.set(segment, (next = {}));
+  return next;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Every entry of `method` whose template matches the decoded `segments`, most specific first (a literal segment
+ * before a parameter). Usually zero or one; several when a concrete path fits a literal and a parameter template.
+ */
+export function matchAll(table: CompiledTable, method: string, segments: readonly string[]): OperationEntry[] {
+  const found: OperationEntry[] = [];
+  const root = table.tries.get(method) ?? table.tries.get(method.toUpperCase());
+  if (root) collect(root, segments, 0, found);
+  return found;
+}
+
+function collect(node: Node, segments: readonly string[], i: number, found: OperationEntry[]): void {
+  if (i === segments.length) {
+    if (node.op) found.push(node.op);
+    return;
+  }
+  const segment = segments[i]!;
+  const literal = node.literals?.get(segment);
+  if (literal) collect(literal, segments, i + 1, found);
+  if (segment === "") return;
+  if (node.patterns) for (const p of node.patterns) if (p.re.test(segment)) collect(p.node, segments, i + 1, found);
+  if (node.param) collect(node.param, segments, i + 1, found);
+}

@@ -1,0 +1,122 @@
+/** createClient's options: what users may pass, and their checked, defaulted form. */
+import { ConfigError } from "./errors.js";
+import { canonicalBaseUrl } from "./guard.js";
+import { loadPrivateKey, type PrivateKeyInput } from "./keys.js";
+import { checkLadder } from "./levels.js";
+import { retryPolicy, type RetryOptions } from "./retry.js";
+import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
+
+export const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
+export const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
+
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
+  /** The client's configured color (its level on the ladder). Required. */
+  color: Color;
+  /** The API client's ID. Omit it and `privateKey` for a client of public operations only. */
+  clientId?: string;
+  /** PEM (PKCS#8/PKCS#1), JWK (object or JSON), KeyObject, or `{ file }` (`~` expands; mode must be 600 or 400). */
+  privateKey?: PrivateKeyInput;
+  /** Default: the generated client's base URL, `https://api.nersc.gov/api/v1.2`. */
+  baseUrl?: string;
+  /** Default `https://oidc.nersc.gov/c2id/token`; also the assertion's `aud`. */
+  tokenUrl?: string;
+  /** Ladder override, least capable first; the last level may call everything. */
+  levels?: Levels;
+  /** Used for API calls and token requests (default: the global fetch). */
+  fetch?: FetchLike;
+  /** Sent with every API call (not with token requests); `accept: application/json` unless overridden. */
+  headers?: Record<string, string>;
+  /** When the API client stops working: past -> ClientExpiredError instead of token requests; within 24 h -> a warning. */
+  clientExpiresAt?: Date | string | number;
+  /** Where warnings go (default: console). Never receives keys, assertions or tokens. */
+  logger?: Logger;
+  /** Prefix for the Authorization header (`"Bearer"`); default none: the header is the bare token. */
+  authorizationPrefix?: string;
+  /** Timeout of each token request in milliseconds (default 30 000). */
+  timeoutMs?: number;
+  /** Retries of the token request on 429/502/503/504, timeouts and network errors. */
+  retry?: RetryOptions;
+  /** Refresh a token this long before it expires (default 60 000 ms; at most half its lifetime). */
+  refreshSkewMs?: number;
+}
+
+export interface ResolvedOptions {
+  color: string;
+  ladder: readonly string[];
+  baseUrl: string;
+  fetch: FetchLike;
+  headers: Record<string, string>;
+  tokens: TokenSource | undefined;
+  authorizationPrefix: string | undefined;
+}
+
+export function resolveOptions(options: ClientOptions, spec: { ladder: readonly string[]; defaultBaseUrl?: string }): ResolvedOptions {
+  if (!options || typeof options !== "object") throw new ConfigError("createClient needs an options object with at least { color }");
+  if (typeof options.color !== "string" || options.color === "") throw new ConfigError("createClient: `color` is required (e.g. \"green\")");
+  const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
+  const baseUrl = httpUrl(options.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const prefix = options.authorizationPrefix?.trim();
+  return {
+    color: options.color,
+    ladder,
+    baseUrl,
+    fetch,
+    headers: { accept: "application/json", ...options.headers },
+    tokens: tokenSource(options, fetch),
+    authorizationPrefix: prefix === "" ? undefined : prefix,
+  };
+}
+
+function tokenSource(options: ClientOptions, fetch: FetchLike): TokenSource | undefined {
+  if (options.privateKey === undefined) {
+    if (options.clientId !== undefined) throw new ConfigError("createClient: clientId was given without privateKey");
+    return undefined;
+  }
+  const key = loadPrivateKey(options.privateKey);
+  const clientId = options.clientId ?? key.clientId;
+  if (clientId === undefined || clientId.trim() === "") throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
+  if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
+    throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
+  }
+  const tokenUrl = options.tokenUrl ?? DEFAULT_TOKEN_URL;
+  httpUrl(tokenUrl, "tokenUrl");
+  return createTokenSource({
+    clientId,
+    key,
+    tokenUrl,
+    fetch,
+    timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
+    retry: retryPolicy(options.retry),
+    refreshSkewMs: positive(options.refreshSkewMs, 60_000, "refreshSkewMs", true),
+    clientExpiresAt: expiry(options.clientExpiresAt),
+    logger: options.logger ?? console,
+  });
+}
+
+function httpUrl(value: unknown, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError(`${name} must be an http(s) URL, got ${url.protocol}`);
+  if (url.search || url.hash || url.username || url.password) throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
+  return canonicalBaseUrl(url.href);
+}
+
+function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
+    throw new ConfigError(`${name} must be a ${zeroOk ? "non-negative" : "positive"} number of milliseconds`);
+  }
+  return value;
+}
+
+function expiry(value: Date | string | number | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new ConfigError(`clientExpiresAt is not a date: ${JSON.stringify(value)}`);
+  return date;
+}
