@@ -1,0 +1,131 @@
+/**
+ * Key formats, end to end: each accepted form of the private key signs an assertion the token endpoint verifies
+ * (signature, claims, `kid`), so the call succeeds. Then the refusals: widely readable key files, public keys,
+ * non-RSA keys, encrypted or unreadable input, each with a message that names the problem and no key material.
+ */
+import { generateKeyPairSync } from "node:crypto";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { tempDir } from "../helpers.js";
+import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
+import { startServers, type TestServers } from "./servers.js";
+import { variants } from "./variants.js";
+
+const key = rsaKey();
+const jwk = { ...key.privateKey.export({ format: "jwk" }), kid: "key-2026" };
+const dir = tempDir("keys-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function keyFile(name: string, content: string, mode = 0o600): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  chmodSync(path, mode);
+  return path;
+}
+
+describe.each(variants)("private key formats ($name)", ({ createClient, runtime }) => {
+  let servers: TestServers;
+  beforeAll(async () => {
+    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => servers.reset());
+
+  async function callWith(privateKey: unknown, clientId: string | undefined = CLIENT_ID) {
+    const client = createClient({ color: "green", ...(clientId ? { clientId } : {}), privateKey: privateKey as never, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+    const { response } = await client.GET("/account/");
+    expect(servers.tokenCalls.map((c) => c.problem)).toEqual([undefined]);
+    expect(response.status).toBe(200);
+  }
+
+  test("PEM PKCS#8 (BEGIN PRIVATE KEY)", () => callWith(key.pkcs8));
+  test("PEM PKCS#1 (BEGIN RSA PRIVATE KEY)", async () => {
+    expect(key.pkcs1).toContain("-----BEGIN RSA PRIVATE KEY-----");
+    await callWith(key.pkcs1);
+  });
+  test("a KeyObject", () => callWith(key.privateKey));
+  test("a JWK object; its kid goes into the assertion header", async () => {
+    servers.kid = "key-2026";
+    await callWith(jwk);
+    expect(servers.tokenCalls[0]!.header).toMatchObject({ alg: "RS256", kid: "key-2026" });
+  });
+  test("a JWK as JSON text", async () => {
+    servers.kid = "key-2026";
+    await callWith(JSON.stringify(jwk));
+  });
+  test("{ file } with a PEM, mode 600", () => callWith({ file: keyFile("key.pem", key.pkcs1) }));
+  test("{ file: '~/...' } expands the home folder, mode 400", async () => {
+    const home = join(dir, "home");
+    mkdirSync(join(home, ".superfacility"), { recursive: true });
+    keyFile("home/.superfacility/key.pem", key.pkcs8, 0o400);
+    const before = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      await callWith({ file: "~/.superfacility/key.pem" });
+    } finally {
+      process.env.HOME = before;
+    }
+  });
+  test("the Python client's text file: client ID on the first line, then the PEM", () => callWith({ file: keyFile("clientid.pem", `${CLIENT_ID}\n${key.pkcs1}`) }, undefined));
+  test("the Python client's JSON file: { client_id, secret: JWK }", async () => {
+    servers.kid = "key-2026";
+    await callWith({ file: keyFile("client.json", JSON.stringify({ client_id: CLIENT_ID, secret: jwk })) }, undefined);
+  });
+  test("the Python client's JSON file with a PEM secret", () => callWith({ file: keyFile("client-pem.json", JSON.stringify({ client_id: CLIENT_ID, secret: key.pkcs8 })) }, undefined));
+
+  test("a clientId that differs from the key file's is refused", () => {
+    const file = keyFile("other.pem", `someone-else\n${key.pkcs1}`);
+    expect(() => createClient({ color: "green", clientId: CLIENT_ID, privateKey: { file } })).toThrow(/differs from the key file's client ID "someone-else"/);
+  });
+
+  describe("refusals", () => {
+    const body = key.pkcs8.split("\n")[1]!; // a line of key material that must never be echoed
+    function keyError(privateKey: unknown): InstanceType<typeof runtime.KeyError> {
+      try {
+        createClient({ color: "green", clientId: CLIENT_ID, privateKey: privateKey as never, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+      } catch (error) {
+        expect(error).toBeInstanceOf(runtime.KeyError);
+        expect((error as Error).message).not.toContain(body);
+        return error as InstanceType<typeof runtime.KeyError>;
+      }
+      throw new Error("the key was accepted");
+    }
+
+    test("a key file readable by group or others, naming the file and chmod", () => {
+      for (const mode of [0o640, 0o604, 0o644]) {
+        const file = keyFile(`open-${mode.toString(8)}.pem`, key.pkcs8, mode);
+        const error = keyError({ file });
+        expect(error.name).toBe("KeyError");
+        expect(error.file).toBe(file);
+        expect(error.message).toContain(file);
+        expect(error.message).toContain(`chmod 600 ${file}`);
+      }
+      expect(servers.requestCount()).toBe(0);
+    });
+
+    test("public keys instead of private ones", () => {
+      expect(keyError(key.publicKey.export({ type: "spki", format: "pem" }).toString()).message).toMatch(/public key/);
+      expect(keyError(key.publicKey.export({ type: "pkcs1", format: "pem" }).toString()).message).toMatch(/public key/);
+      expect(keyError(key.publicKey.export({ format: "jwk" })).message).toMatch(/public JWK/);
+      expect(keyError(key.publicKey).message).toMatch(/public key/);
+    });
+
+    test("keys that are not RSA", () => {
+      const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
+      expect(keyError(ec.privateKey.export({ type: "pkcs8", format: "pem" }).toString()).message).toMatch(/is an ec key; .*RSA/);
+      expect(keyError(ec.privateKey.export({ format: "jwk" })).message).toMatch(/EC JWK; .*RSA/);
+      expect(keyError(generateKeyPairSync("ed25519").privateKey).message).toMatch(/ed25519 key/);
+    });
+
+    test("encrypted, garbled, or unreadable input", () => {
+      const encrypted = key.privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }).toString();
+      expect(keyError(encrypted).message).toMatch(/encrypted with a passphrase/);
+      expect(keyError(key.pkcs8.replace(body, body.split("").reverse().join(""))).message).toMatch(/not a readable PEM private key/);
+      expect(keyError(`{"kty": "RSA", ${body}`).message).toMatch(/not valid JSON/);
+      expect(keyError({ file: keyFile("garbage.txt", body) }).message).toMatch(/not a PEM key, a JWK/);
+      expect(keyError({ file: join(dir, "missing.pem") }).message).toMatch(/Cannot read the key file .*missing\.pem: ENOENT/);
+      expect(keyError(42).message).toMatch(/must be a PEM string/);
+    });
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Test servers on 127.0.0.1: a token endpoint that verifies each client assertion (signature and every claim) and
+ * an API under /api/v1.2 that accepts only tokens it issued, sent bare. Both record every request they receive.
+ */
+import type { KeyObject } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+
+export interface TokenCall {
+  form: URLSearchParams;
+  assertion: string;
+  header: Record<string, unknown>;
+  claims: JWTPayload | undefined;
+  /** Why the token endpoint rejected the assertion; undefined when it passed every check. */
+  problem: string | undefined;
+  at: number;
+}
+
+export interface ApiCall {
+  method: string;
+  /** Path and query as received (below the origin). */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type Reply = { status: number; body: string; headers?: Record<string, string> } | "hang";
+
+export interface TestServers {
+  origin: string;
+  baseUrl: string;
+  tokenUrl: string;
+  tokenCalls: TokenCall[];
+  apiCalls: ApiCall[];
+  /** Tokens the API accepts; delete one to make the API answer 401 to it. */
+  valid: Set<string>;
+  /** What the token endpoint answers to its `n`th request (1-based) once the assertion verified. */
+  tokenReply: (n: number) => Reply;
+  /** What `GET /tasks/{id}` reports, one state per poll (the last one repeats). */
+  taskStates: string[];
+  /** The scheme the API expects before the token ("" = bare token). */
+  authScheme: string;
+  /** The `kid` the assertion header must carry (undefined: none). */
+  kid: string | undefined;
+  requestCount(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  publicKey: KeyObject;
+  clientId: string;
+  /** The `kid` the assertion header must carry (undefined: it must carry none). */
+  kid?: string;
+}
+
+/** Issue `tok-<n>` (or `token`), valid for `expiresIn` seconds (`null`: no expires_in in the answer). */
+export function issue(servers: TestServers, n: number, expiresIn: number | null = 600, token = `tok-${n}`): Reply {
+  servers.valid.add(token);
+  return json(200, { access_token: token, token_type: "Bearer", ...(expiresIn === null ? {} : { expires_in: expiresIn }) });
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } };
+}
+
+const PUBLIC_PREFIXES = ["/status", "/meta"];
+
+export async function startServers(options: ServerOptions): Promise<TestServers> {
+  const seenJti = new Set<string>();
+  let taskPolls = 0;
+  const servers: TestServers = {
+    origin: "",
+    baseUrl: "",
+    tokenUrl: "",
+    tokenCalls: [],
+    apiCalls: [],
+    valid: new Set(),
+    tokenReply: (n) => issue(servers, n),
+    taskStates: ["completed"],
+    authScheme: "",
+    kid: options.kid,
+    requestCount: () => servers.tokenCalls.length + servers.apiCalls.length,
+    reset() {
+      servers.tokenCalls.length = 0;
+      servers.apiCalls.length = 0;
+      servers.valid.clear();
+      servers.tokenReply = (n) => issue(servers, n);
+      servers.taskStates = ["completed"];
+      servers.authScheme = "";
+      servers.kid = options.kid;
+      taskPolls = 0;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+
+  async function verify(form: URLSearchParams): Promise<Omit<TokenCall, "form" | "at">> {
+    const assertion = form.get("client_assertion") ?? "";
+    let header: Record<string, unknown> = {};
+    try {
+      header = decodeProtectedHeader(assertion) as Record<string, unknown>;
+    } catch {
+      return { assertion, header, claims: undefined, problem: "assertion is not a JWS" };
+    }
+    if (form.get("grant_type") !== "client_credentials") return { assertion, header, claims: undefined, problem: "grant_type" };
+    if (form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer") {
+      return { assertion, header, claims: undefined, problem: "client_assertion_type" };
+    }
+    try {
+      const { payload, protectedHeader } = await jwtVerify(assertion, options.publicKey, {
+        algorithms: ["RS256"],
+        issuer: options.clientId,
+        subject: options.clientId,
+        audience: servers.tokenUrl,
+        requiredClaims: ["iat", "exp", "jti"],
+      });
+      const problem =
+        protectedHeader.kid !== servers.kid ? `kid ${String(protectedHeader.kid)}`
+        : !Number.isInteger(payload.exp) || !Number.isInteger(payload.iat) ? "exp/iat not integers"
+        : payload.exp! - payload.iat! <= 0 || payload.exp! - payload.iat! > 600 ? "exp not a few minutes after iat"
+        : seenJti.has(payload.jti!) ? "jti reused"
+        : undefined;
+      seenJti.add(payload.jti!);
+      return { assertion, header, claims: payload, problem };
+    } catch (error) {
+      return { assertion, header, claims: undefined, problem: (error as Error).message };
+    }
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    const send = (reply: Reply) => {
+      if (reply === "hang") return;
+      res.writeHead(reply.status, reply.headers ?? {});
+      res.end(reply.body);
+    };
+    const url = req.url ?? "/";
+    if (url === "/token" && req.method === "POST") {
+      const form = new URLSearchParams(body);
+      const call: TokenCall = { form, ...(await verify(form)), at: Date.now() };
+      servers.tokenCalls.push(call);
+      return send(call.problem ? json(401, { error: "invalid_client", error_description: call.problem }) : servers.tokenReply(servers.tokenCalls.length));
+    }
+    servers.apiCalls.push({ method: req.method ?? "", url, headers: req.headers, body });
+    const api = "/api/v1.2";
+    if (!url.startsWith(`${api}/`)) return send(json(404, { detail: "Not Found" }));
+    const path = url.slice(api.length).split("?")[0]!;
+    if (!PUBLIC_PREFIXES.some((p) => path.startsWith(p))) {
+      const auth = req.headers.authorization ?? "";
+      const token = servers.authScheme ? auth.replace(new RegExp(`^${servers.authScheme} `), "") : auth;
+      if ((servers.authScheme && !auth.startsWith(`${servers.authScheme} `)) || !servers.valid.has(token)) {
+        return send(json(401, { detail: "Not authenticated" }));
+      }
+    }
+    if (req.method === "POST" && path.startsWith("/utilities/command/")) return send(json(200, { task_id: "task-1", status: "OK" }));
+    if (req.method === "GET" && path.startsWith("/tasks/")) {
+      const states = servers.taskStates;
+      const status = states[Math.min(taskPolls++, states.length - 1)]!;
+      return send(json(200, { id: decodeURIComponent(path.slice("/tasks/".length)), status, result: status === "completed" ? '{"output":"nid001"}' : null }));
+    }
+    return send(json(200, { method: req.method, path }));
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog: 2048 }, resolve));
+  const { port } = server.address() as AddressInfo;
+  servers.origin = `http://127.0.0.1:${port}`;
+  servers.baseUrl = `${servers.origin}/api/v1.2`;
+  servers.tokenUrl = `${servers.origin}/token`;
+  return servers;
+}

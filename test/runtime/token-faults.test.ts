@@ -1,0 +1,122 @@
+/**
+ * Token endpoint faults, each through an API call that then never reaches the API: timeout, network error, 500,
+ * 502/503/504 and 429 (retried with back-off, Retry-After honoured), invalid JSON, missing access_token, an OAuth
+ * error body. Each ends in a TokenError with the fields that explain it, after a bounded number of attempts.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
+import { issue, json, startServers, type Reply, type TestServers } from "./servers.js";
+import { variants } from "./variants.js";
+
+const key = rsaKey();
+const ATTEMPTS = 3;
+
+describe.each(variants)("token endpoint faults ($name)", ({ createClient, runtime }) => {
+  let servers: TestServers;
+  beforeAll(async () => {
+    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => servers.reset());
+
+  const client = (tokenUrl = servers.tokenUrl) =>
+    createClient({
+      color: "green",
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs8,
+      baseUrl: servers.baseUrl,
+      tokenUrl,
+      timeoutMs: 150,
+      retry: { attempts: ATTEMPTS, baseDelayMs: 5, maxDelayMs: 2000 },
+    });
+
+  async function tokenError(reply: (n: number) => Reply, tokenUrl?: string) {
+    servers.tokenReply = reply;
+    const error = await client(tokenUrl).GET("/account/").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(runtime.TokenError);
+    expect(servers.apiCalls).toHaveLength(0);
+    return error as InstanceType<typeof runtime.TokenError>;
+  }
+
+  test("timeout: every attempt times out, then TokenError timeout", async () => {
+    const error = await tokenError(() => "hang");
+    expect(error).toMatchObject({ name: "TokenError", error: "timeout", attempts: ATTEMPTS, status: undefined });
+    expect(error.message).toContain(`after ${ATTEMPTS} attempts`);
+    expect(error.message).toContain("no answer within 150 ms");
+    expect(servers.tokenCalls).toHaveLength(ATTEMPTS);
+  });
+
+  test("network error: nothing listening, then TokenError network_error", async () => {
+    const closed = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+    await closed.close();
+    const error = await tokenError(() => issue(servers, 1), closed.tokenUrl);
+    expect(error).toMatchObject({ error: "network_error", attempts: ATTEMPTS });
+    expect(error.message).toMatch(/could not reach it \(ECONNREFUSED/);
+  });
+
+  test("500 is not retried: TokenError with the status", async () => {
+    const error = await tokenError(() => ({ status: 500, body: "Internal Server Error" }));
+    expect(error).toMatchObject({ error: "http_error", status: 500, attempts: 1 });
+    expect(servers.tokenCalls).toHaveLength(1);
+  });
+
+  test("502, 503 and 504 are retried; success on the last attempt", async () => {
+    const faults = [502, 503];
+    servers.tokenReply = (n) => (n <= faults.length ? { status: faults[n - 1]!, body: "busy" } : issue(servers, n));
+    const { response } = await client().GET("/account/");
+    expect(response.status).toBe(200);
+    expect(servers.tokenCalls).toHaveLength(3);
+    expect(servers.apiCalls[0]!.headers.authorization).toBe("tok-3");
+  });
+
+  test("504 on every attempt: TokenError after the attempt limit", async () => {
+    const error = await tokenError(() => ({ status: 504, body: "" }));
+    expect(error).toMatchObject({ error: "http_error", status: 504, attempts: ATTEMPTS });
+    expect(servers.tokenCalls).toHaveLength(ATTEMPTS);
+  });
+
+  test("429 with Retry-After: the retry waits as asked, then succeeds", async () => {
+    servers.tokenReply = (n) => (n === 1 ? json(429, { error: "slow_down" }, { "retry-after": "1" }) : issue(servers, n));
+    const { response } = await client().GET("/account/");
+    expect(response.status).toBe(200);
+    expect(servers.tokenCalls).toHaveLength(2);
+    // A lower bound set by our own sleep, not a performance threshold (timers may fire a few ms early).
+    expect(servers.tokenCalls[1]!.at - servers.tokenCalls[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  test("429 asking for longer than retry.maxDelayMs: TokenError at once, saying so", async () => {
+    const error = await tokenError(() => json(429, { error: "slow_down", error_description: "rate limited" }, { "retry-after": "120" }));
+    expect(error).toMatchObject({ error: "slow_down", errorDescription: "rate limited", status: 429, attempts: 1 });
+    expect(error.message).toContain("retry after 120 s");
+  });
+
+  test("invalid JSON: TokenError invalid_response", async () => {
+    const error = await tokenError(() => ({ status: 200, body: "<html>login</html>", headers: { "content-type": "text/html" } }));
+    expect(error).toMatchObject({ error: "invalid_response", status: 200, attempts: 1 });
+    expect(error.message).toContain("not JSON");
+  });
+
+  test("no access_token: TokenError invalid_response", async () => {
+    const error = await tokenError(() => json(200, { token_type: "Bearer", expires_in: 600 }));
+    expect(error).toMatchObject({ error: "invalid_response", attempts: 1 });
+    expect(error.message).toContain("no access_token");
+  });
+
+  test("an OAuth error body (RFC 6749 §5.2) becomes TokenError error/errorDescription/status", async () => {
+    const error = await tokenError(() => json(401, { error: "invalid_client", error_description: "Client authentication failed" }));
+    expect(error).toMatchObject({ error: "invalid_client", errorDescription: "Client authentication failed", status: 401, attempts: 1 });
+    expect(error.message).toBe(`Token request to ${servers.tokenUrl} failed after 1 attempt: invalid_client: Client authentication failed (HTTP 401)`);
+  });
+
+  test("a failed token request is not cached: the next call tries again", async () => {
+    servers.tokenReply = (n) => (n === 1 ? json(400, { error: "invalid_grant" }) : issue(servers, n));
+    const green = client();
+    await expect(green.GET("/account/")).rejects.toMatchObject({ name: "TokenError" });
+    const { response } = await green.GET("/account/");
+    expect(response.status).toBe(200);
+    expect(servers.tokenCalls).toHaveLength(2);
+  });
+});
