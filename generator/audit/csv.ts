@@ -1,0 +1,27 @@
+/**
+ * The audit as CSV (RFC 4180): a header row, then one row per operation in the model's order. Tags are joined with
+ * ";". `callable` is "yes"/"no" with `--color`, empty without; `unranked` says why an operation fails closed.
+ */
+import type { AuditReport } from "../audit.js";
+
+export const CSV_COLUMNS = ["method", "path", "name", "operationId", "scope", "level", "tags", "callable", "unranked"] as const;
+
+export function renderCsv(report: AuditReport): string {
+  const rows = report.operations.map((op) => [
+    op.method,
+    op.path,
+    op.name,
+    op.operationId ?? "",
+    op.scope,
+    op.level,
+    op.tags.join(";"),
+    op.callable === null ? "" : op.callable ? "yes" : "no",
+    op.unranked ?? "",
+  ]);
+  return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map(field).join(",")).join("\r\n") + "\r\n";
+}
+
+/** Quote a field when it holds a comma, a quote or a line break; double the quotes inside. */
+function field(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
