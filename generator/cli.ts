@@ -1,6 +1,9 @@
 /** The `sfapi-gen` command line. Every failure is one line on stderr and a non-zero exit. */
 import { Command, CommanderError } from "commander";
+import { auditCommand } from "./commands/audit.js";
+import { diffCommand } from "./commands/diff.js";
 import { generateCommand } from "./commands/generate.js";
+import { needsCommand } from "./commands/needs.js";
 import { mockCommand } from "./commands/mock.js";
 import { SfapiGenError } from "./errors.js";
 import { generatorVersion } from "./paths.js";
@@ -10,7 +13,10 @@ export function program(): Command {
     .description("Typed, scope-annotated clients for the NERSC Superfacility API")
     .version(generatorVersion)
     .showHelpAfterError()
+    .addCommand(auditCommand())
+    .addCommand(diffCommand())
     .addCommand(generateCommand())
+    .addCommand(needsCommand())
     .addCommand(mockCommand());
 }
 
