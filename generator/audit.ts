@@ -118,19 +118,6 @@ function isUnranked(op: Operation, ladder: Ladder): boolean {
   return op.scope !== PUBLIC && rank(ladder, op.scope) < 0;
 }
 
-/**
- * The audit's groups, highest first: unranked (which only the top may call), each ladder level from the top down,
- * then public. Empty groups are kept so every format can show a zero.
- */
-export function auditGroups(report: AuditReport): { key: string; title: string; operations: AuditedOperation[] }[] {
-  const top = report.scope.ladder[report.scope.ladder.length - 1]!;
-  return [
-    { key: "unranked", title: `unranked, callable only by ${top}`, operations: report.operations.filter((op) => op.unranked !== null) },
-    ...[...report.scope.ladder].reverse().map((level) => ({ key: level, title: level, operations: report.operations.filter((op) => op.unranked === null && op.scope === level) })),
-    { key: PUBLIC, title: `${PUBLIC}, no token`, operations: report.operations.filter((op) => op.scope === PUBLIC) },
-  ];
-}
-
 export function renderAudit(report: AuditReport, format: AuditFormat): string {
   switch (format) {
     case "md":

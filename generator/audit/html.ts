@@ -3,7 +3,7 @@
  * do, a matrix of operations by tag (rows) and level (columns) coloured per level, and the full list.
  */
 import type { AuditedOperation, AuditReport } from "../audit.js";
-import { auditGroups } from "../audit.js";
+import { auditGroups } from "./groups.js";
 
 const UNTAGGED = "(untagged)";
 

@@ -1,6 +1,6 @@
 /** The audit as Markdown: a summary table, what a color may do, then one table per level, highest first. */
 import type { AuditedOperation, AuditReport } from "../audit.js";
-import { auditGroups } from "../audit.js";
+import { auditGroups } from "./groups.js";
 
 export function renderMarkdown(report: AuditReport): string {
   const { description: d, scope, summary } = report;
