@@ -5,7 +5,8 @@
  * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the call's base
  * URL, without query or fragment, segments percent-decoded. Refused outright: dot-segments (`.`, `..`, `%2e`, also
  * in the call as written, before the URL parser resolves them), backslashes and tabs/newlines in the written path,
- * malformed percent-encoding, paths outside the base URL, and paths that match no operation. A segment holding an
+ * malformed percent-encoding and paths outside the base URL. A path that matches no operation (an endpoint newer than
+ * this client, or a typo) fails closed: only the top level may call it. A segment holding an
  * encoded slash (`%2F`) may only fill a parameter, and the request must also pass as a server that decodes it into
  * a real slash would route it.
  */
@@ -35,6 +36,7 @@ const SLASHES = /[/\\]/;
 export function createGuard(config: GuardConfig): Guard {
   const { table, ladder, color } = config;
   const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
+  const top = ladder[ladder.length - 1]!;
 
   function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
     const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
@@ -54,10 +56,18 @@ export function createGuard(config: GuardConfig): Guard {
       if (typeof reading === "string") refuse(method, path, `${method} ${path}: ${reading}`);
 
       const matches = matchAll(table, method, reading.segments);
-      if (matches.length === 0) {
-        refuse(method, path, `${method} ${path} matches no operation of this API; refused for every color (color: ${color})`);
-      }
       if (reading.alternate) matches.push(...matchAll(table, method, reading.alternate));
+      if (matches.length === 0) {
+        if (color === top) return true;
+        throw new ScopeError({
+          message: `${method} ${path} matches no operation of this API; unknown paths need color ${top}; this client is ${color}`,
+          operation: undefined,
+          required: top,
+          color,
+          method,
+          path,
+        });
+      }
       let needsToken = false;
       for (const entry of matches) {
         if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, color), entry);

@@ -113,12 +113,16 @@ describe("guard decisions", () => {
     expect(refusal(() => guardFor("yellow", table)("GET", "/purple")).message).toContain('its scope "purple" is not a level on the ladder green < yellow < red');
   });
 
-  test("paths matching no operation are refused for every color, the top included", () => {
-    for (const color of LADDER) {
+  test("paths matching no operation fail closed: only the top level may call them", () => {
+    for (const color of LADDER.slice(0, -1)) {
       const error = refusal(() => guardFor(color)("GET", "/admin/users"));
-      expect(error).toMatchObject({ operation: undefined, required: undefined, color });
-      expect(error.message).toContain("matches no operation");
+      expect(error).toMatchObject({ operation: undefined, required: "red", color });
+      expect(error.message).toContain("matches no operation of this API; unknown paths need color red");
     }
+    expect(guardFor("red")("GET", "/admin/users")).toBe(true);
+    expect(guardFor("red")("POST", "/status/")).toBe(true);
+    // Malformed paths stay refused for every color, the top included.
+    expect(refusal(() => guardFor("red")("GET", "/tasks/%zz"))).toMatchObject({ color: "red" });
   });
 
   test("when a concrete path fits several templates, the most demanding one decides", () => {
