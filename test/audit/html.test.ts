@@ -23,7 +23,8 @@ function findChromium(): string | undefined {
   return undefined;
 }
 const chromium = findChromium();
-if (!chromium) console.warn("audit HTML: skipping the headless-browser test: no chromium on PATH (Debian: apt-get install chromium; .ci/run installs it)");
+const SKIP_REASON = "skipped: no Chromium found ($CHROMIUM, else chromium on PATH; Debian: apt-get install chromium; .ci/run installs it)";
+if (!chromium) console.warn(`audit HTML: the headless-browser test is ${SKIP_REASON}`);
 
 describe("sfapi-gen audit --format html", () => {
   let report: AuditReport;
@@ -63,7 +64,8 @@ describe("sfapi-gen audit --format html", () => {
     expect(page).not.toContain("<b>\"bold\"</b>");
   });
 
-  it.skipIf(!chromium)("renders in headless Chromium: a non-empty PNG screenshot, and a DOM naming every operation", async () => {
+  const browserTest = "renders in headless Chromium: a non-empty PNG screenshot, and a DOM naming every operation";
+  it.skipIf(!chromium)(chromium ? browserTest : `${browserTest} (${SKIP_REASON})`, async () => {
     const dir = tempDir("html-");
     const page = join(dir, "audit.html");
     const shot = join(dir, "audit.png");
