@@ -1,0 +1,137 @@
+/**
+ * End to end, all on 127.0.0.1: the local facility serves its description, `generate --url` builds a client from it
+ * into a temp folder, and the generated client (real runtime, real keys from the facility's key files, real tokens)
+ * runs a workflow against the facility. The facility's request log shows what reached the network.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../../generator/generate.js";
+import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
+import type { Facility } from "../../generator/facility/index.js";
+import { tempDir } from "../helpers.js";
+
+const LEVELS = ["green", "yellow", "red"] as const;
+const TASK_DELAY_MS = 300;
+
+/** The generated client's module, loaded at run time (its types are the generated ones, checked by tsc elsewhere). */
+interface GeneratedModule {
+  createClient(options: Record<string, unknown>): any;
+  waitForTask(client: unknown, id: string, options?: { interval?: number; timeout?: number }): Promise<{ id: string; status: string; result: string | null }>;
+  ScopeError: new (...args: any[]) => Error & { operation?: string; required?: string; color: string };
+  operations: Record<string, { scope: string; path: string; method: string }>;
+}
+
+let facility: Facility;
+let generated: GeneratedModule;
+let keys: string;
+
+/** Log entries since `from` (an index into the facility's request log). */
+const since = (from: number) => facility.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
+
+async function loadClient(dir: string): Promise<GeneratedModule> {
+  return (await import(pathToFileURL(join(dir, "index.ts")).href)) as GeneratedModule;
+}
+
+beforeAll(async () => {
+  facility = await startFacility({ levels: LEVELS, taskDelayMs: TASK_DELAY_MS });
+  const out = join(tempDir("e2e-"), "client");
+  await generate({ url: facility.baseUrl, out, levels: LEVELS });
+  generated = await loadClient(out);
+  keys = tempDir("e2e-keys-");
+  for (const color of ["green", "red"]) await writeClientFiles(keys, await facility.createClient(color), facility);
+});
+afterAll(() => facility.close());
+
+describe("generated client against the local facility", () => {
+  it("was generated from the facility's own description", () => {
+    expect(facility.requests.some((r) => r.method === "GET" && r.path === "/api/v1.2/openapi.json" && r.status === 200)).toBe(true);
+    expect(generated.operations.runCommand).toMatchObject({ scope: "red", method: "POST", path: "/utilities/command/{machine}" });
+  });
+
+  it("red (key file red.pem): runs a command, waits for its task, lists tasks with a blank tag filter", async () => {
+    const red = generated.createClient({ color: "red", privateKey: { file: join(keys, "red.pem") }, baseUrl: facility.baseUrl, tokenUrl: facility.tokenUrl });
+    const started = await red.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname -f" } });
+    expect(started.response.status).toBe(200);
+    expect(started.data).toEqual({ task_id: expect.any(String), status: "OK" });
+    const id = started.data.task_id as string;
+
+    const task = await generated.waitForTask(red, id, { interval: 100, timeout: 10_000 });
+    expect(task.status).toBe("completed");
+    expect(JSON.parse(task.result!).output).toContain("`hostname -f` on dtn01");
+
+    const listed = await red.GET("/tasks", { params: { query: { tags: "" } } });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data.tasks).toContainEqual({ id, status: "completed", result: task.result });
+    // One token served every call.
+    expect(facility.requests.filter((r) => r.path === "/token")).toHaveLength(1);
+  });
+
+  it("green (key file green.json): the command is refused locally and nothing reaches the facility; GET /tasks works", async () => {
+    const green = generated.createClient({ color: "green", privateKey: { file: join(keys, "green.json") }, baseUrl: facility.baseUrl, tokenUrl: facility.tokenUrl });
+    const before = facility.requests.length;
+    const refused = green.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname" } });
+    await expect(refused).rejects.toBeInstanceOf(generated.ScopeError);
+    await expect(refused).rejects.toMatchObject({ name: "ScopeError", operation: "runCommand", required: "red", color: "green" });
+    // Not the command, and not even a token request.
+    expect(since(before)).toEqual([]);
+
+    const tasks = await green.GET("/tasks", { params: { query: { tags: "" } } });
+    expect(tasks.response.status).toBe(200);
+    expect(tasks.data).toEqual({ tasks: [] });
+    expect(since(before)).toEqual(["POST /token 200", "GET /api/v1.2/tasks 200"]);
+  });
+
+  it("a client without credentials calls public operations and sends no token", async () => {
+    const anonymous = generated.createClient({ color: "green", baseUrl: facility.baseUrl });
+    const before = facility.requests.length;
+    const status = await anonymous.GET("/status/");
+    expect(status.response.status).toBe(200);
+    expect(Array.isArray(status.data)).toBe(true);
+    expect(since(before)).toEqual(["GET /api/v1.2/status/ 200"]);
+  });
+});
+
+describe("token expiry mid-run", () => {
+  it("a token that expires between calls (1 s lifetime) is replaced without the caller noticing", async () => {
+    const shortLived = await startFacility({ levels: LEVELS, tokenLifetimeSeconds: 1 });
+    try {
+      const dir = tempDir("e2e-short-");
+      await writeClientFiles(dir, await shortLived.createClient("green"), shortLived);
+      const green = generated.createClient({ color: "green", privateKey: { file: join(dir, "green.pem") }, baseUrl: shortLived.baseUrl, tokenUrl: shortLived.tokenUrl });
+      expect((await green.GET("/tasks", { params: { query: { tags: "" } } })).response.status).toBe(200);
+      // Let the first token expire for certain (the facility's exp is whole seconds, so at most 1 s after issue).
+      await new Promise((r) => setTimeout(r, 1_200));
+      expect((await green.GET("/tasks", { params: { query: { tags: "" } } })).response.status).toBe(200);
+      const log = shortLived.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+      expect(log.filter((l) => l === "POST /token 200")).toHaveLength(2);
+      expect(log.at(-1)).toBe("GET /api/v1.2/tasks 200");
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it("a token the facility already considers expired gets a 401, and the runtime refreshes and retries once", async () => {
+    let shift = 0;
+    const shifted = await startFacility({ levels: LEVELS, tokenLifetimeSeconds: 60, now: () => Date.now() + shift });
+    try {
+      const dir = tempDir("e2e-shift-");
+      await writeClientFiles(dir, await shifted.createClient("green"), shifted);
+      const green = generated.createClient({ color: "green", privateKey: { file: join(dir, "green.pem") }, baseUrl: shifted.baseUrl, tokenUrl: shifted.tokenUrl });
+      expect((await green.GET("/tasks")).response.status).toBe(200);
+      // The facility's clock jumps past the token's expiry; the client still thinks its token is fresh.
+      shift = 61_000;
+      const after = await green.GET("/tasks");
+      expect(after.response.status).toBe(200);
+      expect(shifted.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        "POST /token 200",
+        "GET /api/v1.2/tasks 200",
+        "GET /api/v1.2/tasks 401",
+        "POST /token 200",
+        "GET /api/v1.2/tasks 200",
+      ]);
+    } finally {
+      await shifted.close();
+    }
+  });
+});
