@@ -141,8 +141,16 @@ async function bundleAndValidate(parsed: OpenApiDocument, text: string, source: 
   return bundled.bundle.parsed as OpenApiDocument;
 }
 
+/**
+ * Redocly's struct rule also flags `nullable` without a sibling `type` (next to `allOf`/`$ref`): common in real 3.0
+ * descriptions (GitHub's has 135), harmless to the types (openapi-typescript adds `| null`), so not a reason to refuse.
+ */
+function isTolerated(problem: NormalizedProblem): boolean {
+  return problem.ruleId === "struct" && problem.message.startsWith("The `type` field must be defined when the `nullable` field is used");
+}
+
 function throwFirstError(problems: NormalizedProblem[], source: string): void {
-  const errors = problems.filter((p) => p.severity === "error");
+  const errors = problems.filter((p) => p.severity === "error" && !isTolerated(p));
   const first = errors[0];
   if (!first) return;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
