@@ -1,13 +1,46 @@
 /** `schema.d.ts`: the description's types (paths, components, operations), by openapi-typescript. */
-import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
+import { astToString, COMMENT_HEADER, resolveRef, scanDiscriminators, transformSchema } from "openapi-typescript";
+import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import { createConfig } from "@redocly/openapi-core";
-import type { OpenAPI3 } from "openapi-typescript";
 import type { OpenApiDocument } from "../load.js";
 
-// The description arrives already validated and bundled by load.ts; don't lint it a second time.
+// `openapiTS()` would lint and bundle the description a second time (over a second on GitHub's 13 MB description)
+// although load.ts already did both; so run its transform directly, with the context openapiTS builds by default.
+const options: OpenAPITSOptions = { silent: true };
 const noRules = createConfig({ rules: {} });
 
 export async function emitSchema(document: OpenApiDocument): Promise<string> {
-  const ast = await openapiTS(document as OpenAPI3, { redocly: await noRules, silent: true });
-  return COMMENT_HEADER + astToString(ast);
+  const schema = document as OpenAPI3;
+  const ctx: GlobalContext = {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators: scanDiscriminators(schema, options),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    redoc: await noRules, // read only by openapiTS's own lint/bundle step, which this skips
+    silent: true,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve: ($ref) => resolveRef(schema, $ref, { silent: true }),
+  };
+  return COMMENT_HEADER + astToString(transformSchema(schema, ctx));
 }
