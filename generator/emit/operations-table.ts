@@ -1,64 +1,37 @@
 /**
- * `operations.ts`: the typed operation table, built with ts-morph from structures in one pass (node-by-node edits
- * are slow on large descriptions). One exported `as const` entry per operation, JSDoc with `@scope`, the ladder,
- * and `OperationScopes`, the (path, method) -> level map the runtime uses to narrow a client's types by color.
+ * `operations.ts`: the typed operation table. One exported `as const` entry per operation, JSDoc with `@scope`, the
+ * ladder, and `OperationScopes`, the (path, method) -> level map the runtime uses to narrow a client's types by color.
+ *
+ * Written as text in one pass, already in the layout a formatter would give it: building a ts-morph source file and
+ * formatting it cost over a second on GitHub's 1,200 operations, more than the rest of the table's work together.
  */
-import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from "ts-morph";
-import type { CodeBlockWriter, JSDocStructure, StatementStructures } from "ts-morph";
 import { describeProblem, effectiveLevel, PUBLIC, rank, UNRANKED } from "../levels.js";
 import type { Operation } from "../operations.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 
 export function emitOperationsTable(ctx: EmitContext): string {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
-  });
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: `Scope levels from least to most capable; "${ctx.ladder[ctx.ladder.length - 1]}" may call everything.` }],
-      declarations: [{ name: "ladder", initializer: `[${ctx.ladder.map((l) => JSON.stringify(l)).join(", ")}] as const` }],
-    },
-    ...ctx.operations.map((op): StatementStructures => ({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [operationDoc(op, ctx)],
-      leadingTrivia: "\n",
-      declarations: [{ name: op.name, initializer: (w) => block(w, entryFields(op), " as const") }],
-    })),
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: "Every operation of the description, by friendly name." }],
-      leadingTrivia: "\n",
-      declarations: [{ name: "operations", initializer: (w) => block(w, ctx.operations.map((op) => `${op.name},`), " as const") }],
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      docs: [{ description: "The scope each (path, method) requires, as the table gives it; the runtime narrows client types with it." }],
-      leadingTrivia: "\n",
-      name: "OperationScopes",
-      type: (w) => block(w, scopeRows(ctx.operations), ""),
-    },
+  const ladder = `[${ctx.ladder.map((l) => JSON.stringify(l)).join(", ")}] as const`;
+  const statements = [
+    jsDoc([`Scope levels from least to most capable; "${ctx.ladder[ctx.ladder.length - 1]}" may call everything.`]) + `export const ladder = ${ladder};`,
+    ...ctx.operations.map((op) => jsDoc(operationDoc(op, ctx)) + `export const ${op.name} = ${block(entryFields(op))} as const;`),
+    jsDoc(["Every operation of the description, by friendly name."]) + `export const operations = ${block(ctx.operations.map((op) => `${op.name},`))} as const;`,
+    jsDoc(["The scope each (path, method) requires, as the table gives it; the runtime narrows client types with it."]) +
+      `export type OperationScopes = ${block(scopeRows(ctx.operations))};`,
   ];
-  const file = project.createSourceFile("operations.ts", { statements });
-  // ts-morph prints initializers with a hanging indent; one formatting pass evens the whole file out.
-  file.formatText({ indentSize: 2, convertTabsToSpaces: true });
-  return generatedHeader(ctx) + "\n" + file.getFullText();
+  return generatedHeader(ctx) + "\n" + statements.join("\n\n") + "\n";
 }
 
-/** `{`, one indented line each, `}` and a suffix: the writer keeps the indentation right at any depth. */
-function block(writer: CodeBlockWriter, lines: string[], suffix: string): void {
-  writer.write("{").newLine();
-  writer.indent(() => lines.forEach((line) => writer.writeLine(line)));
-  writer.write(`}${suffix}`);
+/** `{`, one line per member indented two spaces, `}`. */
+function block(lines: string[]): string {
+  return ["{", ...lines.map((line) => `  ${line}`), "}"].join("\n");
+}
+
+/** A JSDoc comment: one line when the text is one line, else ` * ` before every line (` *` alone on a blank one). */
+function jsDoc(lines: string[]): string {
+  const text = lines.join("\n").split(/\r?\n/);
+  if (text.length === 1) return `/** ${text[0]} */\n`;
+  return ["/**", ...text.map((line) => (line ? ` * ${line}` : " *")), " */", ""].join("\n");
 }
 
 function entryFields(op: Operation): string[] {
@@ -73,7 +46,12 @@ function entryFields(op: Operation): string[] {
   };
   return Object.entries(entry)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}: ${JSON.stringify(v)},`);
+    .map(([k, v]) => `${k}: ${literal(v)},`);
+}
+
+/** A string or an array of strings as a formatter prints it (`["a", "b"]`, not JSON's `["a","b"]`). */
+function literal(value: unknown): string {
+  return Array.isArray(value) ? `[${value.map((v) => JSON.stringify(v)).join(", ")}]` : JSON.stringify(value);
 }
 
 /** JSDoc text must not close the comment early. */
@@ -81,16 +59,17 @@ function docText(text: string): string {
   return text.replace(/\*\//g, "*\\/").trim();
 }
 
-function operationDoc(op: Operation, ctx: EmitContext): JSDocStructure {
-  const tags: { tagName: string; text?: string }[] = [{ tagName: "scope", text: op.scope }];
-  if (op.scope === PUBLIC) tags.push({ tagName: "public" });
+/** The summary, a blank line, `METHOD path`, then the tags: `@scope`, and `@public`/`@unranked`/`@deprecated`. */
+function operationDoc(op: Operation, ctx: EmitContext): string[] {
+  const lines = [docText(op.summary ?? ""), `\`${op.method.toUpperCase()} ${op.path}\``].filter((line) => line !== "");
+  const tags = [`@scope ${op.scope}`];
+  if (op.scope === PUBLIC) tags.push("@public");
   else if (op.scope === UNRANKED || rank(ctx.ladder, op.scope) < 0) {
     const why = describeProblem(op.requirement, ctx.scopeField) ?? "not ranked";
-    tags.push({ tagName: "unranked", text: `${why}: callable only by ${effectiveLevel(ctx.ladder, op.scope)}` });
+    tags.push(`@unranked ${why}: callable only by ${effectiveLevel(ctx.ladder, op.scope)}`);
   }
-  if (op.deprecated) tags.push({ tagName: "deprecated" });
-  const lines = [op.summary ? docText(op.summary) : undefined, `\`${op.method.toUpperCase()} ${op.path}\``].filter(Boolean);
-  return { kind: StructureKind.JSDoc, description: lines.join("\n\n"), tags };
+  if (op.deprecated) tags.push("@deprecated");
+  return [lines.join("\n\n"), ...tags];
 }
 
 function scopeRows(ops: Operation[]): string[] {
