@@ -10,14 +10,7 @@ export const ladder = ["green", "yellow", "red"] as const;
  * `GET /account/`
  * @scope green
  */
-export const readUser = {
-  name: "readUser",
-  operationId: "read_user_account__get",
-  method: "GET",
-  path: "/account/",
-  scope: "green",
-  tags: ["account"],
-} as const;
+export const readUser = { name: "readUser", operationId: "read_user_account__get", method: "GET", path: "/account/", scope: "green", tags: ["account"] } as const;
 
 /**
  * List the caller's API clients
@@ -25,14 +18,7 @@ export const readUser = {
  * `GET /account/clients`
  * @scope green
  */
-export const readClients = {
-  name: "readClients",
-  operationId: "read_clients_account_clients_get",
-  method: "GET",
-  path: "/account/clients",
-  scope: "green",
-  tags: ["account"],
-} as const;
+export const readClients = { name: "readClients", operationId: "read_clients_account_clients_get", method: "GET", path: "/account/clients", scope: "green", tags: ["account"] } as const;
 
 /**
  * List the caller's file groups
@@ -40,14 +26,7 @@ export const readClients = {
  * `GET /account/groups`
  * @scope green
  */
-export const readGroups = {
-  name: "readGroups",
-  operationId: "read_groups_account_groups_get",
-  method: "GET",
-  path: "/account/groups",
-  scope: "green",
-  tags: ["account"],
-} as const;
+export const readGroups = { name: "readGroups", operationId: "read_groups_account_groups_get", method: "GET", path: "/account/groups", scope: "green", tags: ["account"] } as const;
 
 /**
  * Create a file group
@@ -55,15 +34,7 @@ export const readGroups = {
  * `POST /account/groups`
  * @scope yellow
  */
-export const createGroup = {
-  name: "createGroup",
-  operationId: "create_group_account_groups_post",
-  method: "POST",
-  path: "/account/groups",
-  scope: "yellow",
-  tags: ["account"],
-  requestMediaType: "application/x-www-form-urlencoded",
-} as const;
+export const createGroup = { name: "createGroup", operationId: "create_group_account_groups_post", method: "POST", path: "/account/groups", scope: "yellow", tags: ["account"], requestMediaType: "application/x-www-form-urlencoded" } as const;
 
 /**
  * Show a file group
@@ -71,14 +42,7 @@ export const createGroup = {
  * `GET /account/groups/{group}`
  * @scope green
  */
-export const readGroup = {
-  name: "readGroup",
-  operationId: "read_group_account_groups__group__get",
-  method: "GET",
-  path: "/account/groups/{group}",
-  scope: "green",
-  tags: ["account"],
-} as const;
+export const readGroup = { name: "readGroup", operationId: "read_group_account_groups__group__get", method: "GET", path: "/account/groups/{group}", scope: "green", tags: ["account"] } as const;
 
 /**
  * Change a file group's members
@@ -86,15 +50,7 @@ export const readGroup = {
  * `PUT /account/groups/{group}`
  * @scope yellow
  */
-export const updateGroupMembership = {
-  name: "updateGroupMembership",
-  operationId: "update_group_membership_account_groups__group__put",
-  method: "PUT",
-  path: "/account/groups/{group}",
-  scope: "yellow",
-  tags: ["account"],
-  requestMediaType: "application/x-www-form-urlencoded",
-} as const;
+export const updateGroupMembership = { name: "updateGroupMembership", operationId: "update_group_membership_account_groups__group__put", method: "PUT", path: "/account/groups/{group}", scope: "yellow", tags: ["account"], requestMediaType: "application/x-www-form-urlencoded" } as const;
 
 /**
  * List the caller's projects
@@ -102,14 +58,7 @@ export const updateGroupMembership = {
  * `GET /account/projects`
  * @scope green
  */
-export const readProjects = {
-  name: "readProjects",
-  operationId: "read_projects_account_projects_get",
-  method: "GET",
-  path: "/account/projects",
-  scope: "green",
-  tags: ["account"],
-} as const;
+export const readProjects = { name: "readProjects", operationId: "read_projects_account_projects_get", method: "GET", path: "/account/projects", scope: "green", tags: ["account"] } as const;
 
 /**
  * List the caller's project roles
@@ -117,14 +66,7 @@ export const readProjects = {
  * `GET /account/roles`
  * @scope green
  */
-export const readRoles = {
-  name: "readRoles",
-  operationId: "read_roles_account_roles_get",
-  method: "GET",
-  path: "/account/roles",
-  scope: "green",
-  tags: ["account"],
-} as const;
+export const readRoles = { name: "readRoles", operationId: "read_roles_account_roles_get", method: "GET", path: "/account/roles", scope: "green", tags: ["account"] } as const;
 
 /**
  * Query batch jobs on a host
@@ -132,14 +74,7 @@ export const readRoles = {
  * `GET /compute/jobs/{machine}`
  * @scope green
  */
-export const readJobs = {
-  name: "readJobs",
-  operationId: "read_jobs_compute_jobs__machine__get",
-  method: "GET",
-  path: "/compute/jobs/{machine}",
-  scope: "green",
-  tags: ["compute"],
-} as const;
+export const readJobs = { name: "readJobs", operationId: "read_jobs_compute_jobs__machine__get", method: "GET", path: "/compute/jobs/{machine}", scope: "green", tags: ["compute"] } as const;
 
 /**
  * Submit a batch job
@@ -147,15 +82,7 @@ export const readJobs = {
  * `POST /compute/jobs/{machine}`
  * @scope red
  */
-export const submitJob = {
-  name: "submitJob",
-  operationId: "submit_job_compute_jobs__machine__post",
-  method: "POST",
-  path: "/compute/jobs/{machine}",
-  scope: "red",
-  tags: ["compute"],
-  requestMediaType: "application/x-www-form-urlencoded",
-} as const;
+export const submitJob = { name: "submitJob", operationId: "submit_job_compute_jobs__machine__post", method: "POST", path: "/compute/jobs/{machine}", scope: "red", tags: ["compute"], requestMediaType: "application/x-www-form-urlencoded" } as const;
 
 /**
  * Show one batch job
@@ -163,14 +90,7 @@ export const submitJob = {
  * `GET /compute/jobs/{machine}/{jobid}`
  * @scope green
  */
-export const readJob = {
-  name: "readJob",
-  operationId: "read_job_compute_jobs__machine___jobid__get",
-  method: "GET",
-  path: "/compute/jobs/{machine}/{jobid}",
-  scope: "green",
-  tags: ["compute"],
-} as const;
+export const readJob = { name: "readJob", operationId: "read_job_compute_jobs__machine___jobid__get", method: "GET", path: "/compute/jobs/{machine}/{jobid}", scope: "green", tags: ["compute"] } as const;
 
 /**
  * Cancel a batch job
@@ -178,14 +98,7 @@ export const readJob = {
  * `DELETE /compute/jobs/{machine}/{jobid}`
  * @scope red
  */
-export const cancelJob = {
-  name: "cancelJob",
-  operationId: "cancel_job_compute_jobs__machine___jobid__delete",
-  method: "DELETE",
-  path: "/compute/jobs/{machine}/{jobid}",
-  scope: "red",
-  tags: ["compute"],
-} as const;
+export const cancelJob = { name: "cancelJob", operationId: "cancel_job_compute_jobs__machine___jobid__delete", method: "DELETE", path: "/compute/jobs/{machine}/{jobid}", scope: "red", tags: ["compute"] } as const;
 
 /**
  * API changelog
@@ -194,14 +107,7 @@ export const cancelJob = {
  * @scope public
  * @public
  */
-export const readChangelog = {
-  name: "readChangelog",
-  operationId: "read_changelog_meta_changelog_get",
-  method: "GET",
-  path: "/meta/changelog",
-  scope: "public",
-  tags: ["meta"],
-} as const;
+export const readChangelog = { name: "readChangelog", operationId: "read_changelog_meta_changelog_get", method: "GET", path: "/meta/changelog", scope: "public", tags: ["meta"] } as const;
 
 /**
  * API configuration
@@ -210,14 +116,7 @@ export const readChangelog = {
  * @scope public
  * @public
  */
-export const readConfig = {
-  name: "readConfig",
-  operationId: "read_config_meta_config_get",
-  method: "GET",
-  path: "/meta/config",
-  scope: "public",
-  tags: ["meta"],
-} as const;
+export const readConfig = { name: "readConfig", operationId: "read_config_meta_config_get", method: "GET", path: "/meta/config", scope: "public", tags: ["meta"] } as const;
 
 /**
  * Status of all resources
@@ -226,14 +125,7 @@ export const readConfig = {
  * @scope public
  * @public
  */
-export const readStatuses = {
-  name: "readStatuses",
-  operationId: "read_statuses_status__get",
-  method: "GET",
-  path: "/status/",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readStatuses = { name: "readStatuses", operationId: "read_statuses_status__get", method: "GET", path: "/status/", scope: "public", tags: ["status"] } as const;
 
 /**
  * Notes for all resources
@@ -242,14 +134,7 @@ export const readStatuses = {
  * @scope public
  * @public
  */
-export const readNotes = {
-  name: "readNotes",
-  operationId: "read_notes_status_notes_get",
-  method: "GET",
-  path: "/status/notes",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readNotes = { name: "readNotes", operationId: "read_notes_status_notes_get", method: "GET", path: "/status/notes", scope: "public", tags: ["status"] } as const;
 
 /**
  * Notes for one resource
@@ -258,14 +143,7 @@ export const readNotes = {
  * @scope public
  * @public
  */
-export const readNote = {
-  name: "readNote",
-  operationId: "read_note_status_notes__name__get",
-  method: "GET",
-  path: "/status/notes/{name}",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readNote = { name: "readNote", operationId: "read_note_status_notes__name__get", method: "GET", path: "/status/notes/{name}", scope: "public", tags: ["status"] } as const;
 
 /**
  * Outages of all resources
@@ -274,14 +152,7 @@ export const readNote = {
  * @scope public
  * @public
  */
-export const readOutages = {
-  name: "readOutages",
-  operationId: "read_outages_status_outages_get",
-  method: "GET",
-  path: "/status/outages",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readOutages = { name: "readOutages", operationId: "read_outages_status_outages_get", method: "GET", path: "/status/outages", scope: "public", tags: ["status"] } as const;
 
 /**
  * Planned outages of all resources
@@ -290,14 +161,7 @@ export const readOutages = {
  * @scope public
  * @public
  */
-export const readPlannedOutages = {
-  name: "readPlannedOutages",
-  operationId: "read_planned_outages_status_outages_planned_get",
-  method: "GET",
-  path: "/status/outages/planned",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readPlannedOutages = { name: "readPlannedOutages", operationId: "read_planned_outages_status_outages_planned_get", method: "GET", path: "/status/outages/planned", scope: "public", tags: ["status"] } as const;
 
 /**
  * Planned outages of one resource
@@ -306,14 +170,7 @@ export const readPlannedOutages = {
  * @scope public
  * @public
  */
-export const readPlannedOutagesGet = {
-  name: "readPlannedOutagesGet",
-  operationId: "read_planned_outages_status_outages_planned__name__get",
-  method: "GET",
-  path: "/status/outages/planned/{name}",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readPlannedOutagesGet = { name: "readPlannedOutagesGet", operationId: "read_planned_outages_status_outages_planned__name__get", method: "GET", path: "/status/outages/planned/{name}", scope: "public", tags: ["status"] } as const;
 
 /**
  * Outages of one resource
@@ -322,14 +179,7 @@ export const readPlannedOutagesGet = {
  * @scope public
  * @public
  */
-export const readOutage = {
-  name: "readOutage",
-  operationId: "read_outage_status_outages__name__get",
-  method: "GET",
-  path: "/status/outages/{name}",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readOutage = { name: "readOutage", operationId: "read_outage_status_outages__name__get", method: "GET", path: "/status/outages/{name}", scope: "public", tags: ["status"] } as const;
 
 /**
  * Status of one resource
@@ -338,14 +188,7 @@ export const readOutage = {
  * @scope public
  * @public
  */
-export const readStatus = {
-  name: "readStatus",
-  operationId: "read_status_status__name__get",
-  method: "GET",
-  path: "/status/{name}",
-  scope: "public",
-  tags: ["status"],
-} as const;
+export const readStatus = { name: "readStatus", operationId: "read_status_status__name__get", method: "GET", path: "/status/{name}", scope: "public", tags: ["status"] } as const;
 
 /**
  * Start a Globus transfer
@@ -353,15 +196,7 @@ export const readStatus = {
  * `POST /storage/globus/transfer`
  * @scope red
  */
-export const startGlobusTransfer = {
-  name: "startGlobusTransfer",
-  operationId: "start_globus_transfer_storage_globus_transfer_post",
-  method: "POST",
-  path: "/storage/globus/transfer",
-  scope: "red",
-  tags: ["storage"],
-  requestMediaType: "application/x-www-form-urlencoded",
-} as const;
+export const startGlobusTransfer = { name: "startGlobusTransfer", operationId: "start_globus_transfer_storage_globus_transfer_post", method: "POST", path: "/storage/globus/transfer", scope: "red", tags: ["storage"], requestMediaType: "application/x-www-form-urlencoded" } as const;
 
 /**
  * Check a Globus transfer
@@ -369,14 +204,7 @@ export const startGlobusTransfer = {
  * `GET /storage/globus/transfer/{transfer_id}`
  * @scope green
  */
-export const readGlobusTransfer = {
-  name: "readGlobusTransfer",
-  operationId: "read_globus_transfer_storage_globus_transfer__transfer_id__get",
-  method: "GET",
-  path: "/storage/globus/transfer/{transfer_id}",
-  scope: "green",
-  tags: ["storage"],
-} as const;
+export const readGlobusTransfer = { name: "readGlobusTransfer", operationId: "read_globus_transfer_storage_globus_transfer__transfer_id__get", method: "GET", path: "/storage/globus/transfer/{transfer_id}", scope: "green", tags: ["storage"] } as const;
 
 /**
  * Start a file-list Globus transfer (older endpoint)
@@ -384,15 +212,7 @@ export const readGlobusTransfer = {
  * `POST /storage/transfer`
  * @scope red
  */
-export const startTransfer = {
-  name: "startTransfer",
-  operationId: "start_transfer_storage_transfer_post",
-  method: "POST",
-  path: "/storage/transfer",
-  scope: "red",
-  tags: ["storage"],
-  requestMediaType: "application/x-www-form-urlencoded",
-} as const;
+export const startTransfer = { name: "startTransfer", operationId: "start_transfer_storage_transfer_post", method: "POST", path: "/storage/transfer", scope: "red", tags: ["storage"], requestMediaType: "application/x-www-form-urlencoded" } as const;
 
 /**
  * List the caller's tasks
@@ -400,14 +220,7 @@ export const startTransfer = {
  * `GET /tasks`
  * @scope green
  */
-export const readTasks = {
-  name: "readTasks",
-  operationId: "read_tasks_tasks_get",
-  method: "GET",
-  path: "/tasks",
-  scope: "green",
-  tags: ["tasks"],
-} as const;
+export const readTasks = { name: "readTasks", operationId: "read_tasks_tasks_get", method: "GET", path: "/tasks", scope: "green", tags: ["tasks"] } as const;
 
 /**
  * Show one task
@@ -415,14 +228,7 @@ export const readTasks = {
  * `GET /tasks/{id}`
  * @scope green
  */
-export const readTask = {
-  name: "readTask",
-  operationId: "read_task_tasks__id__get",
-  method: "GET",
-  path: "/tasks/{id}",
-  scope: "green",
-  tags: ["tasks"],
-} as const;
+export const readTask = { name: "readTask", operationId: "read_task_tasks__id__get", method: "GET", path: "/tasks/{id}", scope: "green", tags: ["tasks"] } as const;
 
 /**
  * Cancel a task
@@ -430,14 +236,7 @@ export const readTask = {
  * `DELETE /tasks/{id}`
  * @scope yellow
  */
-export const cancelTask = {
-  name: "cancelTask",
-  operationId: "cancel_task_tasks__id__delete",
-  method: "DELETE",
-  path: "/tasks/{id}",
-  scope: "yellow",
-  tags: ["tasks"],
-} as const;
+export const cancelTask = { name: "cancelTask", operationId: "cancel_task_tasks__id__delete", method: "DELETE", path: "/tasks/{id}", scope: "yellow", tags: ["tasks"] } as const;
 
 /**
  * Run a command
@@ -445,15 +244,7 @@ export const cancelTask = {
  * `POST /utilities/command/{machine}`
  * @scope red
  */
-export const runCommand = {
-  name: "runCommand",
-  operationId: "run_command_utilities_command__machine__post",
-  method: "POST",
-  path: "/utilities/command/{machine}",
-  scope: "red",
-  tags: ["utilities"],
-  requestMediaType: "application/x-www-form-urlencoded",
-} as const;
+export const runCommand = { name: "runCommand", operationId: "run_command_utilities_command__machine__post", method: "POST", path: "/utilities/command/{machine}", scope: "red", tags: ["utilities"], requestMediaType: "application/x-www-form-urlencoded" } as const;
 
 /**
  * Download a small file
@@ -461,14 +252,7 @@ export const runCommand = {
  * `GET /utilities/download/{machine}/{path}`
  * @scope yellow
  */
-export const downloadFile = {
-  name: "downloadFile",
-  operationId: "download_file_utilities_download__machine___path__get",
-  method: "GET",
-  path: "/utilities/download/{machine}/{path}",
-  scope: "yellow",
-  tags: ["utilities"],
-} as const;
+export const downloadFile = { name: "downloadFile", operationId: "download_file_utilities_download__machine___path__get", method: "GET", path: "/utilities/download/{machine}/{path}", scope: "yellow", tags: ["utilities"] } as const;
 
 /**
  * List a directory
@@ -476,14 +260,7 @@ export const downloadFile = {
  * `GET /utilities/ls/{machine}/{path}`
  * @scope yellow
  */
-export const readDirectory = {
-  name: "readDirectory",
-  operationId: "read_directory_utilities_ls__machine___path__get",
-  method: "GET",
-  path: "/utilities/ls/{machine}/{path}",
-  scope: "yellow",
-  tags: ["utilities"],
-} as const;
+export const readDirectory = { name: "readDirectory", operationId: "read_directory_utilities_ls__machine___path__get", method: "GET", path: "/utilities/ls/{machine}/{path}", scope: "yellow", tags: ["utilities"] } as const;
 
 /**
  * Upload a small file
@@ -491,54 +268,17 @@ export const readDirectory = {
  * `PUT /utilities/upload/{machine}/{path}`
  * @scope red
  */
-export const uploadFile = {
-  name: "uploadFile",
-  operationId: "upload_file_utilities_upload__machine___path__put",
-  method: "PUT",
-  path: "/utilities/upload/{machine}/{path}",
-  scope: "red",
-  tags: ["utilities"],
-  requestMediaType: "multipart/form-data",
-} as const;
+export const uploadFile = { name: "uploadFile", operationId: "upload_file_utilities_upload__machine___path__put", method: "PUT", path: "/utilities/upload/{machine}/{path}", scope: "red", tags: ["utilities"], requestMediaType: "multipart/form-data" } as const;
 
 /** Every operation of the description, by friendly name. */
-export const operations = {
-  readUser,
-  readClients,
-  readGroups,
-  createGroup,
-  readGroup,
-  updateGroupMembership,
-  readProjects,
-  readRoles,
-  readJobs,
-  submitJob,
-  readJob,
-  cancelJob,
-  readChangelog,
-  readConfig,
-  readStatuses,
-  readNotes,
-  readNote,
-  readOutages,
-  readPlannedOutages,
-  readPlannedOutagesGet,
-  readOutage,
-  readStatus,
-  startGlobusTransfer,
-  readGlobusTransfer,
-  startTransfer,
-  readTasks,
-  readTask,
-  cancelTask,
-  runCommand,
-  downloadFile,
-  readDirectory,
-  uploadFile,
-} as const;
+export const operations = { readUser, readClients, readGroups, createGroup, readGroup, updateGroupMembership, readProjects, readRoles,
+  readJobs, submitJob, readJob, cancelJob, readChangelog, readConfig, readStatuses, readNotes, readNote,
+  readOutages, readPlannedOutages, readPlannedOutagesGet, readOutage, readStatus, startGlobusTransfer,
+  readGlobusTransfer, startTransfer, readTasks, readTask, cancelTask, runCommand, downloadFile, readDirectory,
+  uploadFile } as const;
 
 /** The scope each (path, method) requires, as the table gives it; the runtime narrows client types with it. */
-export type OperationScopes = {
+export interface OperationScopes {
   "/account/": { get: "green" };
   "/account/clients": { get: "green" };
   "/account/groups": { get: "green"; post: "yellow" };
@@ -566,4 +306,4 @@ export type OperationScopes = {
   "/utilities/download/{machine}/{path}": { get: "yellow" };
   "/utilities/ls/{machine}/{path}": { get: "yellow" };
   "/utilities/upload/{machine}/{path}": { put: "red" };
-};
+}
