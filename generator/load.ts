@@ -26,6 +26,8 @@ export interface LoadedDescription {
   document: OpenApiDocument;
   /** SHA-256 of the bytes as read. */
   sha256: string;
+  /** The description as read, before parsing (the local facility serves it verbatim). */
+  text: string;
   /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
   version: { info: string; api?: string };
 }
@@ -56,6 +58,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     source,
     document,
     sha256: createHash("sha256").update(text).digest("hex"),
+    text,
     version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
   };
 }

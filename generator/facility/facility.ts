@@ -92,7 +92,9 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const tasks = new TaskStore(settings.taskDelayMs, now);
   const router = new Router(model.operations);
   const replay = new ReplayCache();
-  const descriptionJson = model.description.document;
+  // Served byte for byte when it is JSON, so a client generated from the facility records the file's own SHA-256.
+  const { text: descriptionText, document } = model.description;
+  const descriptionJson = /^\s*\{/.test(descriptionText) ? descriptionText : JSON.stringify(document);
   // Set once the server listens (the URLs need the port); no request can arrive before that.
   let urls: { origin: string; tokenUrl: string; tokens: AccessTokens } | undefined;
 
@@ -100,7 +102,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     const { origin, tokenUrl, tokens } = urls!;
     const path = request.url.pathname;
     if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
-    if (path === `${basePath}/openapi.json`) return request.method === "GET" || request.method === "HEAD" ? reply(200, descriptionJson) : detail(405, "Method Not Allowed");
+    if (path === `${basePath}/openapi.json`) return request.method === "GET" || request.method === "HEAD" ? { status: 200, rawJson: descriptionJson } : detail(405, "Method Not Allowed");
     if (path.startsWith(`${basePath}/`)) {
       return handleApiRequest(request, path.slice(basePath.length), { model, router, tokens, registry, tasks, acceptBearer: options.acceptBearer === true });
     }

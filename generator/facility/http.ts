@@ -15,6 +15,8 @@ export interface Reply {
   status: number;
   /** Sent as JSON; undefined sends no body. */
   body?: unknown;
+  /** JSON text sent byte for byte instead of `body` (the description, so its SHA-256 survives the trip). */
+  rawJson?: string;
   headers?: Record<string, string>;
   /** The authenticated client, for the request log. */
   clientId?: string;

@@ -105,7 +105,7 @@ function tooLarge(req: IncomingMessage, maxBytes: number): Reply {
 
 function send(res: ServerResponse, answer: Reply): void {
   if (res.headersSent || res.destroyed) return;
-  const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
+  const text = answer.rawJson ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
   const headers: Record<string, string> = { ...(text ? { "content-type": "application/json" } : {}), ...answer.headers };
   res.writeHead(answer.status, headers);
   res.end(text);

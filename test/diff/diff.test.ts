@@ -52,7 +52,7 @@ function newRedOperation() {
 }
 
 const model = (doc: Record<string, any>, source: string) => {
-  const loaded: LoadedDescription = { source, document: doc, sha256: "0".repeat(64), version: { info: String(doc.info.version) } };
+  const loaded: LoadedDescription = { source, document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: String(doc.info.version) } };
   return buildModel(loaded, { levels: ["green", "yellow", "red"] });
 };
 

@@ -3,13 +3,15 @@
  * into a temp folder, and the generated client (real runtime, real keys from the facility's key files, real tokens)
  * runs a workflow against the facility. The facility's request log shows what reached the network.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
 import type { Facility } from "../../generator/facility/index.js";
-import { tempDir } from "../helpers.js";
+import { root, tempDir } from "../helpers.js";
 
 const LEVELS = ["green", "yellow", "red"] as const;
 const TASK_DELAY_MS = 300;
@@ -20,6 +22,7 @@ interface GeneratedModule {
   waitForTask(client: unknown, id: string, options?: { interval?: number; timeout?: number }): Promise<{ id: string; status: string; result: string | null }>;
   ScopeError: new (...args: any[]) => Error & { operation?: string; required?: string; color: string };
   operations: Record<string, { scope: string; path: string; method: string }>;
+  description: { sha256: string };
 }
 
 let facility: Facility;
@@ -47,6 +50,9 @@ describe("generated client against the local facility", () => {
   it("was generated from the facility's own description", () => {
     expect(facility.requests.some((r) => r.method === "GET" && r.path === "/api/v1.2/openapi.json" && r.status === 200)).toBe(true);
     expect(generated.operations.runCommand).toMatchObject({ scope: "red", method: "POST", path: "/utilities/command/{machine}" });
+    // The facility serves the file's own bytes, so the client records the bundled description's SHA-256.
+    const bundled = readFileSync(join(root, "generator/descriptions/v1.2.json"));
+    expect(generated.description.sha256).toBe(createHash("sha256").update(bundled).digest("hex"));
   });
 
   it("red (key file red.pem): runs a command, waits for its task, lists tasks with a blank tag filter", async () => {

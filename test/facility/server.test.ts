@@ -48,7 +48,8 @@ describe("facility server", () => {
     const response = await fetch(`${facility.baseUrl}/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
-    expect(await response.json()).toEqual((await loadModel({})).description.document);
+    // Byte for byte: a client generated from the facility records the same SHA-256 as one generated from the file.
+    expect(await response.text()).toBe((await loadModel({})).description.text);
   });
 
   it("refuses bodies over the cap with 413 and keeps serving", async () => {

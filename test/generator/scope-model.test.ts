@@ -20,7 +20,7 @@ const edgeCases = description({
 });
 
 function model(doc: Record<string, any>, options: Parameters<typeof buildModel>[1] = {}) {
-  const loaded: LoadedDescription = { source: "test.json", document: doc, sha256: "0".repeat(64), version: { info: "9.9" } };
+  const loaded: LoadedDescription = { source: "test.json", document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: "9.9" } };
   return buildModel(loaded, options);
 }
 
