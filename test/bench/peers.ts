@@ -1,0 +1,48 @@
+/**
+ * The tools we compare against, pinned, installed on demand into test/bench/.peers/ (its own package.json, gitignored),
+ * never into the project: they are not our dependencies. openapi-typescript itself is the project's own copy, the very
+ * one the generator builds on.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const benchDir = fileURLToPath(new URL(".", import.meta.url));
+export const projectRoot = join(benchDir, "..", "..");
+export const peersDir = join(benchDir, ".peers");
+
+/** Newest versions whose `engines` admit Node 20 (@hey-api/openapi-ts 0.96+ needs Node 22). */
+export const PEERS = {
+  "@octokit/openapi": "23.0.2", // GitHub's REST description: generated/api.github.com.json
+  "@hey-api/openapi-ts": "0.95.0",
+  "openapi-typescript-codegen": "0.31.0",
+  // @hey-api/openapi-ts takes TypeScript as a peer; npm's latest (7.x) has no JS API, so pin the project's line.
+  typescript: "5.9.3",
+  tinybench: "6.2.3",
+} as const;
+
+export type PeerName = keyof typeof PEERS;
+
+export function peerPath(name: PeerName, ...rest: string[]): string {
+  return join(peersDir, "node_modules", name, ...rest);
+}
+
+export function installedVersion(name: string, base = join(peersDir, "node_modules")): string | undefined {
+  const file = join(base, name, "package.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version : undefined;
+}
+
+/** Install the pinned peers unless they are there already. */
+export function ensurePeers(log: (line: string) => void): void {
+  const missing = Object.entries(PEERS).filter(([name, version]) => installedVersion(name) !== version);
+  if (missing.length === 0) return;
+  log(`installing benchmark peers into test/bench/.peers: ${missing.map(([n, v]) => `${n}@${v}`).join(", ")}`);
+  mkdirSync(peersDir, { recursive: true });
+  writeFileSync(join(peersDir, "package.json"), JSON.stringify({ name: "sfapi-gen-bench-peers", private: true, dependencies: PEERS }, null, 2) + "\n");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = spawnSync(npm, ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"], { cwd: peersDir, stdio: "inherit", timeout: 600_000 });
+  if (result.status !== 0) throw new Error(`npm install in ${peersDir} failed (exit ${result.status ?? result.signal})`);
+}
+
+export const githubDescription = () => peerPath("@octokit/openapi", "generated", "api.github.com.json");

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
+ * to test/bench/RESULTS.md. Reports, never asserts. Options:
+ *   --only generation,typecheck,calls,guard   run some sections (RESULTS.md is then left alone unless --write)
+ *   --rounds N                                 runs per contender for process timings (default 5, after a warm-up)
+ *   --no-build                                 use dist/ as it is
+ *   --write / --no-write                       force writing RESULTS.md, or not
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { benchCalls } from "./calls.js";
+import { benchGeneration } from "./generation.js";
+import { benchGuard } from "./guard.js";
+import { benchDir, ensurePeers, projectRoot } from "./peers.js";
+import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
+import type { Section } from "./report.js";
+import { benchTypecheck } from "./typecheck.js";
+
+const SECTIONS = ["generation", "typecheck", "calls", "guard"] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: "string" },
+    rounds: { type: "string", default: "5" },
+    "no-build": { type: "boolean", default: false },
+    write: { type: "boolean" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+
+const only = values.only ? values.only.split(",").map((s) => s.trim()) : [...SECTIONS];
+const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown.length > 0) fail(`--only: unknown section ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) fail(`--rounds must be a whole number from 1 to 50, not ${values.rounds}`);
+const write = values["no-write"] ? false : (values.write ?? only.length === SECTIONS.length);
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const outRoot = join(projectRoot, "test", ".tmp", "bench"); // inside the project, so generated clients resolve node_modules
+mkdirSync(outRoot, { recursive: true });
+
+const startLoad = currentLoad();
+const started = Date.now();
+if (!values["no-build"]) build();
+ensurePeers(log);
+
+const sections: Section[] = [];
+const runners: Record<SectionName, () => Promise<Section>> = {
+  generation: () => benchGeneration(join(outRoot, "generation"), rounds, log),
+  typecheck: () => benchTypecheck(join(outRoot, "typecheck"), rounds, log),
+  calls: () => benchCalls(rounds, log),
+  guard: () => benchGuard(join(outRoot, "guard"), log),
+};
+for (const name of SECTIONS) {
+  if (!only.includes(name)) continue;
+  const section = await runners[name]();
+  sections.push(section);
+  process.stdout.write("\n" + renderSection(section));
+}
+
+const machine = machineNow(startLoad);
+const results = renderResults(machine, sections, [`whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min`]);
+if (write) {
+  writeFileSync(join(benchDir, "RESULTS.md"), results);
+  log("wrote test/bench/RESULTS.md");
+}
+
+function build(): void {
+  log("building dist/ (npm run build)");
+  const result = spawnSync("npm", ["run", "-s", "build"], { cwd: projectRoot, stdio: "inherit" });
+  if (result.status !== 0) fail("npm run build failed: the CLI in dist/ would be stale (use --no-build to measure it anyway)");
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
