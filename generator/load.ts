@@ -5,9 +5,11 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { BaseResolver, bundle, createConfig, lintDocument, makeDocumentFromString, Source } from "@redocly/openapi-core";
-import type { Document, NormalizedProblem } from "@redocly/openapi-core";
+import { bundle, createConfig, makeDocumentFromString, Source } from "@redocly/openapi-core";
+import type { Document } from "@redocly/openapi-core";
 import { DescriptionError } from "./errors.js";
+import { startLint } from "./lint.js";
+import type { LintProblem } from "./lint.js";
 import { bundledDescriptionPath } from "./paths.js";
 
 export type OpenApiDocument = Record<string, any>;
@@ -50,9 +52,18 @@ export function apiVersionSegment(url: string | undefined): string | undefined {
 
 export async function loadDescription(from: DescriptionSource = {}): Promise<LoadedDescription> {
   const { source, absoluteRef, text } = await readSource(from);
-  const parsed = parse(text, source, absoluteRef);
-  checkOpenApiVersion(parsed, source);
-  const document = await bundleAndValidate(parsed, text, source, absoluteRef);
+  const json = isJsonText(text, absoluteRef);
+  // Validation starts at once on another thread (see lint.ts); parse and version errors below still come first.
+  const linting = startLint({ text, absoluteRef, json, rules: lintRules });
+  let parsed: OpenApiDocument;
+  try {
+    parsed = parse(text, json, source, absoluteRef);
+    checkOpenApiVersion(parsed, source);
+  } catch (error) {
+    linting.cancel();
+    throw error;
+  }
+  const document = await bundleAndValidate(parsed, text, absoluteRef, linting.problems, source);
   const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
   return {
     source,
@@ -99,10 +110,13 @@ async function fetchText(url: string): Promise<string> {
   return response.text();
 }
 
-function parse(text: string, source: string, absoluteRef: string): OpenApiDocument {
-  const looksLikeJson = /\.json$/i.test(absoluteRef) || text.trimStart().startsWith("{");
+function isJsonText(text: string, absoluteRef: string): boolean {
+  return /\.json$/i.test(absoluteRef) || text.trimStart().startsWith("{");
+}
+
+function parse(text: string, json: boolean, source: string, absoluteRef: string): OpenApiDocument {
   let parsed: unknown;
-  if (looksLikeJson) {
+  if (json) {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
@@ -132,27 +146,34 @@ function checkOpenApiVersion(doc: OpenApiDocument, source: string): void {
 }
 
 /** Structural validation and unresolved $refs are errors; style rules are not our business here. */
-const redoclyConfig = createConfig({ rules: { struct: "error", "no-unresolved-refs": "error" } });
+const lintRules = { struct: "error", "no-unresolved-refs": "error" } as const;
+const bundleConfig = createConfig({ rules: lintRules });
 
-async function bundleAndValidate(parsed: OpenApiDocument, text: string, source: string, absoluteRef: string): Promise<OpenApiDocument> {
-  const config = await redoclyConfig;
+/**
+ * Bundle here while the lint runs on its thread; the lint's verdict comes first, as if it had run first: a description
+ * with lint errors fails with the first of them, whatever the bundler made of it.
+ */
+async function bundleAndValidate(parsed: OpenApiDocument, text: string, absoluteRef: string, linting: Promise<LintProblem[]>, source: string): Promise<OpenApiDocument> {
   const document: Document = { source: new Source(absoluteRef, text), parsed };
-  const problems = await lintDocument({ document, config: config.styleguide, externalRefResolver: new BaseResolver(config.resolve) });
-  throwFirstError(problems, source);
-  const bundled = await bundle({ config, doc: document, dereference: false });
-  throwFirstError(bundled.problems, source);
-  return bundled.bundle.parsed as OpenApiDocument;
+  const bundled = await bundleConfig.then((config) => bundle({ config, doc: document, dereference: false })).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
+  throwFirstError(await linting, source);
+  if ("error" in bundled) throw bundled.error;
+  throwFirstError(bundled.result.problems, source);
+  return bundled.result.bundle.parsed as OpenApiDocument;
 }
 
 /**
  * Redocly's struct rule also flags `nullable` without a sibling `type` (next to `allOf`/`$ref`): common in real 3.0
  * descriptions (GitHub's has 135), harmless to the types (openapi-typescript adds `| null`), so not a reason to refuse.
  */
-function isTolerated(problem: NormalizedProblem): boolean {
+function isTolerated(problem: LintProblem): boolean {
   return problem.ruleId === "struct" && problem.message.startsWith("The `type` field must be defined when the `nullable` field is used");
 }
 
-function throwFirstError(problems: NormalizedProblem[], source: string): void {
+function throwFirstError(problems: readonly LintProblem[], source: string): void {
   const errors = problems.filter((p) => p.severity === "error" && !isTolerated(p));
   const first = errors[0];
   if (!first) return;
