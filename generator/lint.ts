@@ -2,7 +2,8 @@
  * Lint a description with @redocly/openapi-core in a worker thread, so that validation (a second walk of the whole
  * document, about a second on GitHub's 13 MB description) runs on another core while the main thread bundles it.
  * The worker parses its own copy from the text: the main thread's copy is mutated by the bundler meanwhile.
- * Should the worker itself fail (not the lint: the thread), the lint runs here instead.
+ * Should the worker itself fail (not the lint: the thread), the lint runs here instead. Small descriptions are linted
+ * here too: starting a worker that loads redocly costs about what linting 2 MB does.
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -32,6 +33,7 @@ export interface Linting {
 }
 
 const redoclyPath = createRequire(import.meta.url).resolve("@redocly/openapi-core");
+const WORKER_MIN_CHARS = 2_000_000;
 
 // Plain JavaScript evaluated in the worker (a .ts worker file would not run from source under the test runner).
 const WORKER = `
@@ -46,8 +48,13 @@ const { BaseResolver, createConfig, lintDocument, makeDocumentFromString, Source
 })().catch((error) => parentPort.postMessage({ failed: String(error && error.stack || error) }));
 `;
 
-/** Start linting now, on another thread. */
-export function startLint(input: LintInput): Linting {
+/** Start linting now: on another thread when the text has at least `workerMinChars` characters, else here. */
+export function startLint(input: LintInput, workerMinChars = WORKER_MIN_CHARS): Linting {
+  if (input.text.length < workerMinChars) {
+    const problems = lintHere(input);
+    problems.catch(() => undefined); // a caller that cancels (it failed first) never awaits it
+    return { problems, cancel: () => undefined };
+  }
   let worker: Worker | undefined;
   let cancelled = false;
   const problems = new Promise<LintProblem[]>((resolve) => {
