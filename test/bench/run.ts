@@ -2,7 +2,7 @@
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
  *   --only generation,typecheck,calls,guard   run some sections (RESULTS.md is then left alone unless --write)
- *   --rounds N                                 runs per contender for process timings (default 5, after a warm-up)
+ *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round)
  *   --no-build                                 use dist/ as it is
  *   --write / --no-write                       force writing RESULTS.md, or not
  */
@@ -21,15 +21,21 @@ import { benchTypecheck } from "./typecheck.js";
 const SECTIONS = ["generation", "typecheck", "calls", "guard"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
-const { values } = parseArgs({
-  options: {
-    only: { type: "string" },
-    rounds: { type: "string", default: "5" },
-    "no-build": { type: "boolean", default: false },
-    write: { type: "boolean" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        only: { type: "string" },
+        rounds: { type: "string", default: "5" },
+        "no-build": { type: "boolean", default: false },
+        write: { type: "boolean" },
+        "no-write": { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
 
 const only = values.only ? values.only.split(",").map((s) => s.trim()) : [...SECTIONS];
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
