@@ -32,14 +32,28 @@ export type ColorMayCall<S, L extends readonly string[], C extends string> = str
           ? true
           : false;
 
-type ScopeOf<Scopes, P, M> = P extends keyof Scopes ? (M extends keyof Scopes[P] ? Scopes[P][M] : never) : never;
+/**
+ * For each path of the (small) scopes map, the methods color `C` may not call; `never` where it may call them all.
+ * Computing this over `Scopes` rather than over `Paths` keeps the checker away from the large operation types.
+ */
+type ForbiddenMethods<Scopes, L extends readonly string[], C extends string> = {
+  [P in keyof Scopes]: { [M in keyof Scopes[P]]: ColorMayCall<Scopes[P][M], L, C> extends true ? never : M }[keyof Scopes[P]];
+};
+
+/** Path item `Item` without the methods `M`; the item itself, untouched, when there are none. */
+type Without<Item, M> = [M] extends [never] ? Item : Omit<Item, M & keyof Item>;
 
 /** `Paths` with every method removed that color `C` may not call. */
 export type PathsForColor<Paths, Scopes, L extends readonly string[], C extends string> = {
-  [P in keyof Paths]: {
-    [M in keyof Paths[P] as [ScopeOf<Scopes, P, M>] extends [never] ? M : ColorMayCall<ScopeOf<Scopes, P, M>, L, C> extends true ? M : never]: Paths[P][M];
-  };
+  [P in keyof Paths]: P extends keyof Scopes ? Without<Paths[P], ForbiddenMethods<Scopes, L, C>[P]> : Paths[P];
 };
 
+/**
+ * Does color `C` narrow anything? Not when it is a plain `string`, the ladder is a plain `string[]`, or `C` is the top
+ * level: then the client is openapi-fetch's own `Client<Paths>`, which costs the type checker nothing extra.
+ */
+type Unrestricted<L extends readonly string[], C extends string> = string extends C ? true : number extends L["length"] ? true : C extends Top<L> ? true : false;
+
 /** openapi-fetch's client, narrowed to what color `C` may call. */
-export type ScopedClient<Paths, Scopes, L extends readonly string[], C extends string> = Client<PathsForColor<Paths, Scopes, L, C> & {}, `${string}/${string}`>;
+export type ScopedClient<Paths, Scopes, L extends readonly string[], C extends string> =
+  Unrestricted<L, C> extends true ? Client<Paths & {}, `${string}/${string}`> : Client<PathsForColor<Paths, Scopes, L, C> & {}, `${string}/${string}`>;
