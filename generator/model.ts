@@ -5,7 +5,7 @@
 import { OptionError } from "./errors.js";
 import { loadDescription } from "./load.js";
 import type { DescriptionSource, LoadedDescription } from "./load.js";
-import { DEFAULT_LADDER, describeProblem, parseLadder, PUBLIC, rank, scopeField, UNRANKED, vendorOf } from "./levels.js";
+import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, UNRANKED, vendorOf } from "./levels.js";
 import type { Ladder, Policy } from "./levels.js";
 import { buildOperations } from "./operations.js";
 import type { Operation } from "./operations.js";
@@ -63,14 +63,4 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     warnings.push(`${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${ladder[ladder.length - 1]}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`);
   }
   return { description, vendor: vendorOf(field), scopeField: field, ladder, policy, operations, warnings };
-}
-
-/** True when an operation needs no token at all. */
-export function isPublic(op: Operation): boolean {
-  return op.scope === PUBLIC;
-}
-
-/** True when an operation's scope is a level on the ladder (not public, not unranked, not an unknown name). */
-export function isRanked(op: Operation, ladder: Ladder): boolean {
-  return rank(ladder, op.scope) >= 0;
 }
