@@ -3,8 +3,7 @@
  * (Markdown, JSON, CSV, HTML). Built from the operation model only, so the audit can never read a description
  * differently from `generate`. The JSON format is this object verbatim; its shape is `generator/audit/audit-report.schema.json`.
  */
-import { OptionError } from "./errors.js";
-import { canCall, describeProblem, effectiveLevel, PUBLIC, rank } from "./levels.js";
+import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "./levels.js";
 import type { Ladder, Policy } from "./levels.js";
 import type { Model } from "./model.js";
 import type { Operation } from "./operations.js";
@@ -73,11 +72,6 @@ export function auditSubject(model: Model): AuditSubject {
     policy: model.policy,
     operations: model.operations,
   };
-}
-
-/** A color must be a level on the ladder: anything else would silently audit as "refused everything". */
-export function checkColor(ladder: Ladder, color: string): void {
-  if (rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);
 }
 
 export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {

@@ -7,8 +7,7 @@
  * descriptions their own way and classify paths, bodies and responses, but not the parameter and media-type changes
  * we must name, and not scopes; the model already carries parameters, media types and schema refs.
  */
-import { OptionError } from "./errors.js";
-import { canCall, effectiveLevel, PUBLIC, rank } from "./levels.js";
+import { canCall, checkColor, effectiveLevel, PUBLIC, rank } from "./levels.js";
 import type { Ladder } from "./levels.js";
 import type { Model } from "./model.js";
 import type { Operation, Parameter } from "./operations.js";
@@ -69,7 +68,7 @@ const key = (op: Operation) => `${op.method} ${op.path}`;
 export function diffModels(before: Model, after: Model, options: { color?: string } = {}): DiffReport {
   const ladder = after.ladder;
   const color = options.color;
-  if (color !== undefined && rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);
+  if (color !== undefined) checkColor(ladder, color);
   const old = new Map(before.operations.map((op) => [key(op), op]));
   const now = new Map(after.operations.map((op) => [key(op), op]));
   const added = after.operations.filter((op) => !old.has(key(op))).map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));

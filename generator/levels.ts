@@ -61,6 +61,11 @@ export function canCall(ladder: Ladder, color: string, scope: string): boolean {
   return need >= 0 ? have >= need : have === ladder.length - 1;
 }
 
+/** A color must be a level on the ladder: anything else would silently count as "may call nothing". */
+export function checkColor(ladder: Ladder, color: string): void {
+  if (rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);
+}
+
 /** The level a client needs for `scope` under `ladder`: the level itself when ranked, else the top. */
 export function effectiveLevel(ladder: Ladder, scope: string): string {
   if (scope === PUBLIC) return PUBLIC;

@@ -7,6 +7,7 @@
 import { readClientTable } from "./needs/client.js";
 import type { ClientTable, TableEntry } from "./needs/client.js";
 import { scanSources } from "./needs/scan.js";
+import { effectiveLevel } from "./levels.js";
 import type { FoundUse } from "./needs/scan.js";
 
 export const NEEDS_FORMAT_ID = "sfapi-gen/needs@1";
@@ -69,7 +70,7 @@ export function buildNeeds(source: string, table: ClientTable, found: FoundUse[]
       kind,
       code,
       operation: entry ? { name: entry.name, method: entry.method, path: entry.path, scope: entry.scope } : null,
-      level: entry ? levelOf(ladder, entry.scope) : top,
+      level: entry ? effectiveLevel(ladder, entry.scope) : top,
       unknown: unknown === null ? null : `unknown: ${unknown}; assumes top level (${top})`,
     });
   }
@@ -85,12 +86,6 @@ export function buildNeeds(source: string, table: ClientTable, found: FoundUse[]
     uses,
     summary: { uses: uses.length, files: new Set(uses.map((u) => u.file)).size, unknown: uses.filter((u) => u.unknown).length, levels },
   };
-}
-
-/** The level a table scope needs: public, a ladder level, or the top for anything else (fail closed). */
-function levelOf(ladder: readonly string[], scope: string): string {
-  if (scope === PUBLIC) return PUBLIC;
-  return ladder.includes(scope) ? scope : ladder[ladder.length - 1]!;
 }
 
 /**
