@@ -5,7 +5,7 @@
 import { OptionError } from "./errors.js";
 import { loadDescription } from "./load.js";
 import type { DescriptionSource, LoadedDescription } from "./load.js";
-import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, UNRANKED, vendorOf } from "./levels.js";
+import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, topLevel, UNRANKED, vendorOf } from "./levels.js";
 import type { Ladder, Policy } from "./levels.js";
 import { buildOperations } from "./operations.js";
 import type { Operation } from "./operations.js";
@@ -55,12 +55,12 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   if (offLadder.length > 0) {
     warnings.push(
       `${description.source}: ${field} uses level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")} not on the ladder ${ladder.join(" < ")}; ` +
-        `those operations are callable only by ${ladder[ladder.length - 1]} (give the full order with --levels)`,
+        `those operations are callable only by ${topLevel(ladder)} (give the full order with --levels)`,
     );
   }
   const otherUnranked = unranked.filter((op) => op.requirement.problem !== "not-on-ladder");
   if (otherUnranked.length > 0) {
-    warnings.push(`${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${ladder[ladder.length - 1]}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`);
+    warnings.push(`${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`);
   }
   return { description, vendor: vendorOf(field), scopeField: field, ladder, policy, operations, warnings };
 }

@@ -7,7 +7,7 @@
 import { readClientTable } from "./needs/client.js";
 import type { ClientTable, TableEntry } from "./needs/client.js";
 import { scanSources } from "./needs/scan.js";
-import { effectiveLevel } from "./levels.js";
+import { effectiveLevel, topLevel } from "./levels.js";
 import type { FoundUse } from "./needs/scan.js";
 
 export const NEEDS_FORMAT_ID = "sfapi-gen/needs@1";
@@ -47,7 +47,7 @@ export function needs(sourceDir: string, clientDir: string, cwd: string = proces
 
 export function buildNeeds(source: string, table: ClientTable, found: FoundUse[]): NeedsReport {
   const { ladder } = table;
-  const top = ladder[ladder.length - 1]!;
+  const top = topLevel(ladder);
   const byName = new Map(table.entries.map((e) => [e.name, e]));
   const uses: NeedsUse[] = [];
   for (const use of found) {

@@ -3,10 +3,10 @@
  * call), each ladder level from the top down, then public. Empty groups are kept so every format can show a zero.
  */
 import type { AuditedOperation, AuditReport } from "../audit.js";
-import { PUBLIC } from "../levels.js";
+import { PUBLIC, topLevel } from "../levels.js";
 
 export function auditGroups(report: AuditReport): { key: string; title: string; operations: AuditedOperation[] }[] {
-  const top = report.scope.ladder[report.scope.ladder.length - 1]!;
+  const top = topLevel(report.scope.ladder);
   return [
     { key: "unranked", title: `unranked, callable only by ${top}`, operations: report.operations.filter((op) => op.unranked !== null) },
     ...[...report.scope.ladder].reverse().map((level) => ({ key: level, title: level, operations: report.operations.filter((op) => op.unranked === null && op.scope === level) })),

@@ -9,7 +9,7 @@
  */
 import { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } from "ts-morph";
 import type { JSDocStructure, StatementStructures, VariableStatementStructure } from "ts-morph";
-import { describeProblem, effectiveLevel, PUBLIC, rank, UNRANKED } from "../levels.js";
+import { describeProblem, effectiveLevel, PUBLIC, rank, topLevel, UNRANKED } from "../levels.js";
 import type { Operation } from "../operations.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
@@ -22,7 +22,7 @@ export function emitOperationsTable(ctx: EmitContext): string {
     useInMemoryFileSystem: true,
     manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
   });
-  const top = ctx.ladder[ctx.ladder.length - 1];
+  const top = topLevel(ctx.ladder);
   const statements: StatementStructures[] = [
     exportedConst("ladder", `${literal(ctx.ladder)} as const`, `Scope levels from least to most capable; "${top}" may call everything.`),
     ...ctx.operations.map((op) => exportedConst(op.name, `${entryLiteral(op)} as const`, operationDoc(op, ctx))),
