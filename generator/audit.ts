@@ -3,64 +3,19 @@
  * (Markdown, JSON, CSV, HTML). Built from the operation model only, so the audit can never read a description
  * differently from `generate`. The JSON format is this object verbatim; its shape is `generator/audit/audit-report.schema.json`.
  */
+export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./audit/report.js";
+export type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./audit/report.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "./levels.js";
-import type { Ladder, Policy } from "./levels.js";
-import type { Model } from "./model.js";
+import type { Ladder } from "./levels.js";
+import { loadModel } from "./model.js";
+import type { Model, ScopeOptions } from "./model.js";
+import type { DescriptionSource } from "./load.js";
 import type { Operation } from "./operations.js";
+import { AUDIT_FORMAT_ID } from "./audit/report.js";
+import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./audit/report.js";
 import { renderCsv } from "./audit/csv.js";
 import { renderHtml } from "./audit/html.js";
 import { renderMarkdown } from "./audit/markdown.js";
-
-/** What an audit needs to know; a Model and the emitters' context both provide it. */
-export interface AuditSubject {
-  title: string;
-  version: { info: string; api?: string };
-  /** Where the description came from (absent for the generated client's own audit). */
-  source?: string;
-  scopeField: string;
-  ladder: Ladder;
-  policy: Policy;
-  operations: Operation[];
-}
-
-export const AUDIT_FORMAT_ID = "sfapi-gen/audit@1";
-
-export interface AuditedOperation {
-  name: string;
-  operationId: string | null;
-  method: string;
-  path: string;
-  tags: string[];
-  summary: string | null;
-  /** The operation table's scope: the named level verbatim, "public" or "unranked". */
-  scope: string;
-  /** The level a client needs: a ladder level, or "public". Unranked operations need the top level. */
-  level: string;
-  /** Why the operation is unranked (callable only by the top level), or null when it is ranked or public. */
-  unranked: string | null;
-  /** With a color: whether a client of that color may call it; null without one. */
-  callable: boolean | null;
-}
-
-export interface AuditReport {
-  format: typeof AUDIT_FORMAT_ID;
-  description: { title: string; version: string; api: string | null; source: string | null };
-  scope: { field: string; ladder: string[]; policy: Policy };
-  summary: {
-    total: number;
-    /** Operations whose scope is that ladder level (unranked ones are counted under `unranked` only). */
-    levels: Record<string, number>;
-    public: number;
-    unranked: number;
-  };
-  /** With `--color`: the color asked about and how many operations it may call. */
-  color: { name: string; callable: number; refused: number } | null;
-  /** In the model's order: by path, then method. */
-  operations: AuditedOperation[];
-}
-
-export type AuditFormat = "md" | "json" | "csv" | "html";
-export const AUDIT_FORMATS: readonly AuditFormat[] = ["md", "json", "csv", "html"];
 
 export function auditSubject(model: Model): AuditSubject {
   return {
@@ -72,6 +27,11 @@ export function auditSubject(model: Model): AuditSubject {
     policy: model.policy,
     operations: model.operations,
   };
+}
+
+/** The audit of a description (default: the bundled v1.2 one); with `color`, what a client of that color may call. */
+export async function audit(source: DescriptionSource = {}, options: ScopeOptions & { color?: string } = {}): Promise<AuditReport> {
+  return buildAudit(auditSubject(await loadModel(source, options)), { color: options.color });
 }
 
 export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {

@@ -1,35 +1,47 @@
-/** The `sfapi-gen` command line. Every failure is one line on stderr and a non-zero exit. */
+/**
+ * The `sfapi-gen` command line as a function: `main(args, io)` parses, runs one command and returns its exit code.
+ * `bin/sfapi-gen.js` calls it with the process's streams; tests call it in-process. Every failure is one line on
+ * stderr and a non-zero exit. Commands load their implementation on use, so `--help` loads commander only.
+ */
 import { Command, CommanderError } from "commander";
 import { auditCommand } from "./commands/audit.js";
 import { diffCommand } from "./commands/diff.js";
 import { generateCommand } from "./commands/generate.js";
-import { needsCommand } from "./commands/needs.js";
+import { processIo } from "./commands/io.js";
+import type { CliIo } from "./commands/io.js";
 import { mockCommand } from "./commands/mock.js";
+import { needsCommand } from "./commands/needs.js";
 import { SfapiGenError } from "./errors.js";
 import { generatorVersion } from "./paths.js";
 
-export function program(): Command {
+export type { CliIo } from "./commands/io.js";
+
+export function program(io: CliIo): Command {
   return new Command("sfapi-gen")
     .description("Typed, scope-annotated clients for the NERSC Superfacility API")
     .version(generatorVersion)
     .showHelpAfterError()
-    .addCommand(auditCommand())
-    .addCommand(diffCommand())
-    .addCommand(generateCommand())
-    .addCommand(needsCommand())
-    .addCommand(mockCommand());
+    .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) })
+    .addCommand(auditCommand(io))
+    .addCommand(diffCommand(io))
+    .addCommand(generateCommand(io))
+    .addCommand(needsCommand(io))
+    .addCommand(mockCommand(io));
 }
 
-export async function main(argv: string[] = process.argv): Promise<number> {
+/** Run one command; `args` are the words after `sfapi-gen` (`["generate", "--out", "src/sfapi"]`). */
+export async function main(args: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
+  const full: CliIo = { ...processIo(), ...io };
+  const commands = program(full).exitOverride();
+  // Commander's exit override applies to the program only; subcommands must exit through it too.
+  for (const command of commands.commands) command.exitOverride().configureOutput(commands.configureOutput());
   try {
-    await program().exitOverride().parseAsync(argv);
+    await commands.parseAsync([...args], { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     const message = error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
-    process.stderr.write(`sfapi-gen: ${message}\n`);
+    full.stderr.write(`sfapi-gen: ${message}\n`);
     return 1;
   }
 }
-
-process.exitCode = await main();

@@ -10,7 +10,7 @@ import type { Document } from "@redocly/openapi-core";
 import { DescriptionError } from "./errors.js";
 import { startLint } from "./lint.js";
 import type { LintProblem } from "./lint.js";
-import { bundledDescriptionPath } from "./paths.js";
+import { bundledDescriptionPath, bundledLevelsPath } from "./paths.js";
 
 export type OpenApiDocument = Record<string, any>;
 
@@ -19,6 +19,8 @@ export interface DescriptionSource {
   url?: string;
   /** A JSON or YAML file. */
   file?: string;
+  /** A relative `file` is read from here (default: the process's working directory). */
+  cwd?: string;
 }
 
 export interface LoadedDescription {
@@ -32,6 +34,8 @@ export interface LoadedDescription {
   text: string;
   /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
   version: { info: string; api?: string };
+  /** The ladder a bundled description comes with (its `.levels.json`); undefined for descriptions from elsewhere. */
+  levels?: readonly string[];
 }
 
 const FETCH_TIMEOUT_MS = 30_000;
@@ -51,7 +55,7 @@ export function apiVersionSegment(url: string | undefined): string | undefined {
 }
 
 export async function loadDescription(from: DescriptionSource = {}): Promise<LoadedDescription> {
-  const { source, absoluteRef, text } = await readSource(from);
+  const { source, absoluteRef, text, levels } = await readSource(from);
   const json = isJsonText(text, absoluteRef);
   // Validation starts at once on another thread (see lint.ts); parse and version errors below still come first.
   const linting = startLint({ text, absoluteRef, json, rules: lintRules });
@@ -71,10 +75,11 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     sha256: createHash("sha256").update(text).digest("hex"),
     text,
     version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
+    ...(levels ? { levels } : {}),
   };
 }
 
-async function readSource(from: DescriptionSource): Promise<{ source: string; absoluteRef: string; text: string }> {
+async function readSource(from: DescriptionSource): Promise<{ source: string; absoluteRef: string; text: string; levels?: readonly string[] }> {
   if (from.url && from.file) throw new DescriptionError(from.url, "give either --url or --file, not both");
   if (from.url) {
     let url: string;
@@ -85,14 +90,21 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
     }
     return { source: url, absoluteRef: url, text: await fetchText(url) };
   }
-  const path = resolve(from.file ?? bundledDescriptionPath);
-  const source = from.file ?? "bundled v1.2 description";
+  if (from.file === undefined) return readBundled();
+  const path = resolve(from.cwd ?? process.cwd(), from.file);
+  const source = from.file;
   try {
     return { source, absoluteRef: path, text: await readFile(path, "utf8") };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DescriptionError(source, code === "ENOENT" ? "no such file" : `cannot read (${code ?? String(error)})`);
   }
+}
+
+/** The bundled v1.2 snapshot and the ladder that ranks its levels (`v1.2.levels.json` beside it). */
+async function readBundled(): Promise<{ source: string; absoluteRef: string; text: string; levels: readonly string[] }> {
+  const [text, sidecar] = await Promise.all([readFile(bundledDescriptionPath, "utf8"), readFile(bundledLevelsPath, "utf8")]);
+  return { source: "bundled v1.2 description", absoluteRef: bundledDescriptionPath, text, levels: JSON.parse(sidecar).levels };
 }
 
 async function fetchText(url: string): Promise<string> {

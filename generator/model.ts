@@ -37,21 +37,17 @@ export async function loadModel(source: DescriptionSource, options: ScopeOptions
 }
 
 export function buildModel(description: LoadedDescription, options: ScopeOptions = {}): Model {
-  const ladder = parseLadder(options.levels ?? DEFAULT_LADDER);
+  const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
   const policy = options.policy ?? "scope";
   if (policy !== "scope" && policy !== "method") throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
   const field = scopeField(description.document, options.vendor);
   const operations = buildOperations(description.document, { field, ladder, policy });
   const offLadder = [...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope))].sort();
   const unranked = operations.filter((op) => op.requirement.problem);
-  if (options.strict && unranked.length > 0) {
-    const list = unranked.map((op) => `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, field)}`);
-    throw new OptionError(
-      `--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${ladder.join(" < ")}:\n${list.join("\n")}`,
-      description.source,
-    );
-  }
-  const warnings: string[] = [];
+  const model: Model = { description, vendor: vendorOf(field), scopeField: field, ladder, policy, operations, warnings: [] };
+  const error = options.strict ? strictError(model) : undefined;
+  if (error) throw error;
+  const warnings = model.warnings;
   if (offLadder.length > 0) {
     warnings.push(
       `${description.source}: ${field} uses level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")} not on the ladder ${ladder.join(" < ")}; ` +
@@ -62,5 +58,16 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   if (otherUnranked.length > 0) {
     warnings.push(`${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`);
   }
-  return { description, vendor: vendorOf(field), scopeField: field, ladder, policy, operations, warnings };
+  return model;
+}
+
+/** `--strict`: every unranked operation, with why, as one error; undefined when there are none. */
+export function strictError(model: Model): OptionError | undefined {
+  const unranked = model.operations.filter((op) => op.requirement.problem);
+  if (unranked.length === 0) return undefined;
+  const list = unranked.map((op) => `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, model.scopeField)}`);
+  return new OptionError(
+    `--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`,
+    model.description.source,
+  );
 }

@@ -41,7 +41,7 @@ export interface NeedsReport {
 }
 
 export function needs(sourceDir: string, clientDir: string, cwd: string = process.cwd()): NeedsReport {
-  const table = readClientTable(clientDir);
+  const table = readClientTable(clientDir, cwd);
   return buildNeeds(sourceDir, table, scanSources(sourceDir, cwd));
 }
 

@@ -1,17 +1,28 @@
+/**
+ * Where the generator's own files are, whether it runs from source (`generator/*.ts`, tests) or from the package
+ * (`dist/generator/*.js`): the bundled descriptions beside this module, the compiled runtime template, the version.
+ */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The package root, found from this file whether it runs from source (tests) or from dist/ (the CLI). */
-function findPackageRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "sfapi-gen") return dir;
-    if (dirname(dir) === dir) throw new Error(`sfapi-gen: cannot find the package root above ${from}`);
-  }
-}
+const here = dirname(fileURLToPath(import.meta.url));
+const fromDist = basename(dirname(here)) === "dist";
 
-export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
-export const bundledDescriptionPath = join(packageRoot, "generator", "descriptions", "v1.2.json");
+/** The package root (the folder of sfapi-gen's package.json). */
+export const packageRoot = fromDist ? dirname(dirname(here)) : dirname(here);
+/** Bundled descriptions, each `<name>.json` with its `<name>.levels.json` (copied into dist/ by the build). */
+export const descriptionsDir = join(here, "descriptions");
+export const bundledDescriptionPath = join(descriptionsDir, "v1.2.json");
+export const bundledLevelsPath = join(descriptionsDir, "v1.2.levels.json");
+/** The runtime compiled to `.js` + `.d.ts` by `npm run build` (from templates/runtime). */
+export const runtimeBuildDir = join(packageRoot, "dist", "runtime");
+export const generatorVersion: string = readVersion();
+
+function readVersion(): string {
+  const manifest = join(packageRoot, "package.json");
+  if (!existsSync(manifest)) throw new Error(`sfapi-gen: no package.json at ${packageRoot}`);
+  return String(JSON.parse(readFileSync(manifest, "utf8")).version);
+}
+/** The runtime's sources (until the generator copies the compiled runtime instead). */
 export const runtimeTemplateDir = join(packageRoot, "templates", "runtime");
-export const generatorVersion: string = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")).version;

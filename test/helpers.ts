@@ -1,8 +1,9 @@
 /** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { main } from "../generator/cli.js";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 export const tmpRoot = join(root, "test", ".tmp");
@@ -12,32 +13,29 @@ export function tempDir(prefix = "t-"): string {
   return mkdtempSync(join(tmpRoot, prefix));
 }
 
-/** Run the CLI from source (tsx), as a user would run `npx sfapi-gen`. */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", join(root, "generator", "cli.ts"), ...args], {
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a CLI command in this process (as `npx sfapi-gen ...` would, from `cwd`), capturing its output. */
+export async function runCli(args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
     cwd: options.cwd ?? root,
-    env: { ...process.env, ...options.env },
-    encoding: "utf8",
-    timeout: options.timeout ?? 60_000,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { code, stdout, stderr };
 }
 
-/** Every file below `dir`, relative path -> bytes, for byte-for-byte comparisons. */
-export function snapshotDir(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(relative(dir, path), readFileSync(path));
-  }
-  return files;
-}
-
-/** Like runCli, without blocking this process: needed when the CLI talks to a server running in the test itself. */
-export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "generator", "cli.ts"), ...args], {
+/** The installed binary (`bin/sfapi-gen.js` over dist/), in a child process: for the few smoke tests of the real command. */
+export function spawnCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), ...args], {
       cwd: options.cwd ?? root,
       env: { ...process.env, ...options.env },
       timeout: options.timeout ?? 60_000,
@@ -49,4 +47,15 @@ export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJ
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Every file below `dir`, relative path -> bytes, for byte-for-byte comparisons. */
+export function snapshotDir(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path), readFileSync(path));
+  }
+  return files;
 }

@@ -2,7 +2,7 @@
  * The audit as CSV (RFC 4180): a header row, then one row per operation in the model's order. Tags are joined with
  * ";". `callable` is "yes"/"no" with `--color`, empty without; `unranked` says why an operation fails closed.
  */
-import type { AuditReport } from "../audit.js";
+import type { AuditReport } from "./report.js";
 
 export const CSV_COLUMNS = ["method", "path", "name", "operationId", "scope", "level", "tags", "callable", "unranked"] as const;
 

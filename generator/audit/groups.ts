@@ -2,7 +2,7 @@
  * The audit's groups, shared by the Markdown and HTML renderers, highest first: unranked (which only the top may
  * call), each ladder level from the top down, then public. Empty groups are kept so every format can show a zero.
  */
-import type { AuditedOperation, AuditReport } from "../audit.js";
+import type { AuditedOperation, AuditReport } from "./report.js";
 import { PUBLIC, topLevel } from "../levels.js";
 
 export function auditGroups(report: AuditReport): { key: string; title: string; operations: AuditedOperation[] }[] {

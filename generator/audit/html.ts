@@ -2,7 +2,7 @@
  * The audit as one self-contained HTML page (inline CSS, no scripts, no external assets): a summary, what a color may
  * do, a matrix of operations by tag (rows) and level (columns) coloured per level, and the full list.
  */
-import type { AuditedOperation, AuditReport } from "../audit.js";
+import type { AuditedOperation, AuditReport } from "./report.js";
 import { auditGroups } from "./groups.js";
 
 const UNTAGGED = "(untagged)";

@@ -1,5 +1,5 @@
 /** The audit as Markdown: a summary table, what a color may do, then one table per level, highest first. */
-import type { AuditedOperation, AuditReport } from "../audit.js";
+import type { AuditedOperation, AuditReport } from "./report.js";
 import { auditGroups } from "./groups.js";
 
 export function renderMarkdown(report: AuditReport): string {

@@ -1,20 +1,23 @@
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { readConfig } from "../config.js";
-import { generate } from "../generate.js";
-import { addSourceOptions, printWarnings, resolveSourceOptions } from "./shared.js";
+import type { CliIo } from "./io.js";
+import { printWarnings } from "./io.js";
+import { addSourceOptions, resolveSourceOptions } from "./shared.js";
 import type { SourceFlags } from "./shared.js";
 
-export function generateCommand(): Command {
+export function generateCommand(io: CliIo): Command {
   return addSourceOptions(new Command("generate").description("generate a typed, scope-annotated client folder"))
     .option("--out <dir>", "output folder (default generated/)")
     .action(async (flags: SourceFlags & { out?: string }) => {
-      const config = readConfig();
+      const { generate } = await import("../generate.js");
+      const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
-      const { model, files } = await generate({ ...resolveSourceOptions(flags, config), out });
-      printWarnings(model.warnings);
+      const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out) });
+      printWarnings(io, model.warnings);
       const counts = new Map<string, number>();
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);
       const summary = [...counts].map(([level, n]) => `${level} ${n}`).join(", ");
-      process.stdout.write(`sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`);
+      io.stdout.write(`sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`);
     });
 }

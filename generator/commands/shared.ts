@@ -1,7 +1,6 @@
 /** Options several commands share: where the description comes from and how scopes are read. */
 import { Option } from "commander";
 import type { Command } from "commander";
-import { readConfig } from "../config.js";
 import type { ConfigFile } from "../config.js";
 import type { DescriptionSource } from "../load.js";
 import type { ScopeOptions } from "../model.js";
@@ -15,28 +14,31 @@ export interface SourceFlags {
   strict?: boolean;
 }
 
-export function addSourceOptions(command: Command): Command {
-  return command
-    .option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)")
-    .option("--file <path>", "read a JSON or YAML description")
+/** `--vendor`, `--levels`, `--policy`: how scope values are read and ranked (generate, audit, diff, mock). */
+export function addScopeOptions(command: Command, { policy = true }: { policy?: boolean } = {}): Command {
+  command
     .option("--vendor <vendor>", 'scope field x-<vendor>-scope; "auto" finds the one the description uses')
-    .option("--levels <a,b,c>", "the ladder of levels, least capable first (default green,red)")
-    .addOption(new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices(["scope", "method"]))
-    .option("--strict", "unranked operations and levels off the ladder are errors");
+    .option("--levels <a,b,c>", "the ladder of levels, least capable first (default: the bundled description's own, else green,red)");
+  if (policy) command.addOption(new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices(["scope", "method"]));
+  return command;
 }
 
-/** Flags over `sfapi-gen.config.json` over built-in defaults. */
-export function resolveSourceOptions(flags: SourceFlags, config: ConfigFile = readConfig()): DescriptionSource & ScopeOptions {
+export function addSourceOptions(command: Command): Command {
+  command
+    .option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)")
+    .option("--file <path>", "read a JSON or YAML description");
+  return addScopeOptions(command).option("--strict", "unranked operations and levels off the ladder are errors");
+}
+
+/** Flags over `sfapi-gen.config.json` over built-in defaults; relative paths are read from `cwd`. */
+export function resolveSourceOptions(flags: SourceFlags, config: ConfigFile, cwd: string): DescriptionSource & ScopeOptions {
   return {
     url: flags.url,
     file: flags.file,
+    cwd,
     vendor: flags.vendor ?? config.vendor,
     levels: flags.levels ?? config.levels,
     policy: flags.policy ?? config.policy,
     strict: flags.strict ?? false,
   };
-}
-
-export function printWarnings(warnings: string[]): void {
-  for (const w of warnings) process.stderr.write(`sfapi-gen: warning: ${w}\n`);
 }

@@ -1,5 +1,5 @@
 /** The diff as Markdown: version line, summary, then added, removed and changed operations, breaking ones marked. */
-import type { Change, DiffReport, OperationRef } from "../diff.js";
+import type { Change, DiffReport, OperationRef } from "./report.js";
 
 const BREAKING = " **(breaking)**";
 

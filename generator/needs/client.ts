@@ -3,7 +3,7 @@
  * runs on plain Node and cannot import TypeScript), and what it was generated from from `manifest.json` when present.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Node, Project } from "ts-morph";
 import type { Expression } from "ts-morph";
 import { SfapiGenError } from "../errors.js";
@@ -24,8 +24,8 @@ export interface ClientTable {
   description: { title: string; version: string } | null;
 }
 
-export function readClientTable(dir: string): ClientTable {
-  const file = join(dir, "operations.ts");
+export function readClientTable(dir: string, cwd: string = process.cwd()): ClientTable {
+  const file = join(resolve(cwd, dir), "operations.ts");
   if (!existsSync(file)) throw new SfapiGenError(`no operations.ts here: --client must name a folder written by \`sfapi-gen generate\``, dir);
   const project = new Project({ useInMemoryFileSystem: true });
   const source = project.createSourceFile("operations.ts", readFileSync(file, "utf8"));
@@ -45,7 +45,7 @@ export function readClientTable(dir: string): ClientTable {
   }
   if (!ladder || ladder.length === 0 || ladder.includes("")) throw new SfapiGenError("no `export const ladder = [...]` of level names", file);
   if (entries.length === 0) throw new SfapiGenError("no operation entries (`export const name = { method, path, scope, ... }`)", file);
-  return { dir, ladder, entries, description: readManifest(dir) };
+  return { dir, ladder, entries, description: readManifest(resolve(cwd, dir)) };
 }
 
 /** `x as const`, `(x)`, `x satisfies T` -> x. */

@@ -11,7 +11,7 @@ import { emitScopeAudit } from "../../generator/emit/scope-audit.js";
 import { buildModel, loadModel } from "../../generator/model.js";
 import type { Model } from "../../generator/model.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
-import { root, runCliAsync, tempDir } from "../helpers.js";
+import { root, runCli, tempDir } from "../helpers.js";
 import { parseCsv } from "./csv.js";
 
 const LADDER = ["green", "yellow", "red"];
@@ -38,7 +38,7 @@ const edge = description({
   "DELETE /no-scope": { ...secured, tags: ["odd"] },
   "GET /status": {},
 });
-type Run = Awaited<ReturnType<typeof runCliAsync>>;
+type Run = Awaited<ReturnType<typeof runCli>>;
 const runs: Record<"json" | "purple" | "edgeStrict", Run> = {} as never;
 /** The bundled description's model under the project's ladder, for the formats rendered in process. */
 let bundled: Model;
@@ -46,13 +46,13 @@ let bundled: Model;
 beforeAll(async () => {
   const edgeFile = writeJson(tempDir("audit-"), "edge.json", edge);
   // The CLI where its behaviour is the point (flags, exit codes, stderr), all at once: each run is its own process.
-  // The project's sfapi-gen.config.json (cwd = repo root) gives the ladder green,yellow,red.
+  // The bundled description's own ladder (v1.2.levels.json) is green,yellow,red.
   const args = {
     json: ["audit", "--format", "json", "--color", "yellow", "--strict"],
     purple: ["audit", "--color", "purple"],
     edgeStrict: ["audit", "--file", edgeFile, "--levels", "green,red", "--strict"],
   };
-  const results = await Promise.all([...Object.values(args).map((a) => runCliAsync(a)), loadModel({}, { levels: LADDER })]);
+  const results = await Promise.all([...Object.values(args).map((a) => runCli(a)), loadModel({}, { levels: LADDER })]);
   Object.keys(args).forEach((key, i) => (runs[key as keyof typeof runs] = results[i] as Run));
   bundled = results[results.length - 1] as Model;
 });

@@ -10,7 +10,7 @@ import { sourceOf } from "../../generator/commands/diff.js";
 import { buildModel } from "../../generator/model.js";
 import type { LoadedDescription } from "../../generator/load.js";
 import { serve, writeJson } from "../generator/fixtures.js";
-import { root, runCliAsync, tempDir } from "../helpers.js";
+import { root, runCli, tempDir } from "../helpers.js";
 
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
 const bundled = () => JSON.parse(readFileSync(bundledPath, "utf8"));
@@ -56,7 +56,7 @@ const model = (doc: Record<string, any>, source: string) => {
   return buildModel(loaded, { levels: ["green", "yellow", "red"] });
 };
 
-type Run = Awaited<ReturnType<typeof runCliAsync>>;
+type Run = Awaited<ReturnType<typeof runCli>>;
 const runs = {} as Record<"escalation" | "removal" | "breaking" | "redAboveYellow" | "self", Run>;
 let server: Awaited<ReturnType<typeof serve>>;
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
     redAboveYellow: ["diff", bundledPath, red, "--fail-on", "escalation", "--color", "yellow", "--format", "json"],
     self: ["diff", bundledPath, bundledPath, "--fail-on", "breaking"],
   };
-  const results = await Promise.all(Object.values(args).map((a) => runCliAsync(a)));
+  const results = await Promise.all(Object.values(args).map((a) => runCli(a)));
   Object.keys(args).forEach((key, i) => (runs[key as keyof typeof runs] = results[i]!));
 });
 afterAll(() => server?.close());
@@ -122,8 +122,8 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
     const viaUrl: DiffReport = JSON.parse(runs.removal.stdout);
     expect(viaUrl.new.source).toBe(`${server.origin}/api/v1.3/openapi.json`);
     expect({ ...viaUrl, new: null }).toEqual({ ...report, new: null });
-    expect(sourceOf("https://api.nersc.gov/api/v1.2")).toEqual({ url: "https://api.nersc.gov/api/v1.2" });
-    expect(sourceOf("specs/v1.3.json")).toEqual({ file: "specs/v1.3.json" });
+    expect(sourceOf("https://api.nersc.gov/api/v1.2", root)).toEqual({ url: "https://api.nersc.gov/api/v1.2" });
+    expect(sourceOf("specs/v1.3.json", root)).toEqual({ file: "specs/v1.3.json", cwd: root });
   });
 });
 

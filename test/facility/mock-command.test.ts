@@ -18,7 +18,7 @@ afterAll(() => {
 
 /** Start the CLI and resolve once it says it is serving, with everything it printed so far. */
 function startMock(args: string[]): Promise<{ child: ChildProcess; stdout: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "generator", "cli.ts"), "mock", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), "mock", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let out = "";
   let err = "";
@@ -72,11 +72,11 @@ describe("sfapi-gen mock", () => {
     await expect(fetch(`${baseUrl}/openapi.json`)).rejects.toThrow();
   });
 
-  it("refuses bad flags with one readable line and a non-zero exit", () => {
-    const port = runCli(["mock", "--port", "eighty"]);
+  it("refuses bad flags with one readable line and a non-zero exit", async () => {
+    const port = await runCli(["mock", "--port", "eighty"]);
     expect(port.code).not.toBe(0);
     expect(port.stderr).toContain('--port takes a whole number, not "eighty"');
-    const file = runCli(["mock", "--file", "no-such-description.json"]);
+    const file = await runCli(["mock", "--file", "no-such-description.json"]);
     expect(file.code).toBe(1);
     expect(file.stderr.trim()).toBe("sfapi-gen: no-such-description.json: no such file");
   });

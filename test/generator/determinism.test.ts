@@ -4,12 +4,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeAtomically } from "../../generator/write.js";
-import { root, runCliAsync, snapshotDir, tempDir } from "../helpers.js";
+import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 describe("deterministic, atomic output", () => {
   it("generates byte-identical files twice, equal to the checked-in generated/", async () => {
     const dir = tempDir("det-");
-    const [a, b] = await Promise.all([runCliAsync(["generate", "--out", join(dir, "a")]), runCliAsync(["generate", "--out", join(dir, "b")])]);
+    const [a, b] = await Promise.all([runCli(["generate", "--out", join(dir, "a")]), runCli(["generate", "--out", join(dir, "b")])]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const first = snapshotDir(join(dir, "a"));

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiVersionSegment, descriptionUrl, loadDescription } from "../../generator/load.js";
-import { root, runCli, runCliAsync, snapshotDir, tempDir } from "../helpers.js";
+import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, secured, serve, writeJson } from "./fixtures.js";
 
 const bundledText = readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8");
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("descriptionUrl", () => {
-  it("appends /openapi.json to a base URL and keeps a URL that names a file", () => {
+  it("appends /openapi.json to a base URL and keeps a URL that names a file", async () => {
     expect(descriptionUrl("https://api.nersc.gov/api/v1.2")).toBe("https://api.nersc.gov/api/v1.2/openapi.json");
     expect(descriptionUrl("https://api.nersc.gov/api/v1.2/")).toBe("https://api.nersc.gov/api/v1.2/openapi.json");
     expect(descriptionUrl("http://h/x/spec.yaml")).toBe("http://h/x/spec.yaml");
@@ -60,8 +60,8 @@ describe("loading", () => {
     const fromUrl = join(dir, "from-url");
     const fromFile = join(dir, "from-file");
     const [a, b] = await Promise.all([
-      runCliAsync(["generate", "--url", `${server.origin}/api/v1.2`, "--out", fromUrl]),
-      runCliAsync(["generate", "--out", fromFile]),
+      runCli(["generate", "--url", `${server.origin}/api/v1.2`, "--out", fromUrl]),
+      runCli(["generate", "--out", fromFile]),
     ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
@@ -81,7 +81,7 @@ describe("loading", () => {
     Object.assign(doc31.components, { schemas: { Task: { type: ["object", "null"], properties: { id: { type: "string" } } } } });
     doc31.paths["/tasks"].get.responses["200"] = { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Task" } } } };
     const out = join(dir, "client31");
-    const run = runCli(["generate", "--file", writeJson(dir, "v31.json", doc31), "--out", out]);
+    const run = await runCli(["generate", "--file", writeJson(dir, "v31.json", doc31), "--out", out]);
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toMatch(/Task: \{\s+id\?: string;\s+\} \| null;/);
     const tsc = runTsc(out);
@@ -96,9 +96,9 @@ function runTsc(folder: string) {
 describe("bad input: one message, non-zero exit, earlier output untouched", () => {
   let out: string;
   let before: Map<string, Buffer>;
-  beforeAll(() => {
+  beforeAll(async () => {
     out = join(dir, "kept");
-    const first = runCli(["generate", "--file", writeJson(dir, "good.json", small), "--out", out]);
+    const first = await runCli(["generate", "--file", writeJson(dir, "good.json", small), "--out", out]);
     expect(first.code, first.stderr).toBe(0);
     before = snapshotDir(out);
   });
@@ -130,7 +130,7 @@ describe("bad input: one message, non-zero exit, earlier output untouched", () =
 
   for (const [what, args, message] of cases) {
     it(what, async () => {
-      const run = await runCliAsync(["generate", ...args(), "--out", out]);
+      const run = await runCli(["generate", ...args(), "--out", out]);
       expect(run.code).not.toBe(0);
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);

@@ -27,7 +27,7 @@ function model(doc: Record<string, any>, options: Parameters<typeof buildModel>[
 const scopeOf = (m: ReturnType<typeof model>, method: string, path: string) => m.operations.find((o) => o.method === method && o.path === path)?.scope;
 
 describe("the scope model", () => {
-  it("keeps ladder levels verbatim, names off-ladder strings verbatim, and fails closed on the rest", () => {
+  it("keeps ladder levels verbatim, names off-ladder strings verbatim, and fails closed on the rest", async () => {
     const m = model(edgeCases);
     expect(scopeOf(m, "get", "/reads")).toBe("green");
     expect(scopeOf(m, "post", "/writes")).toBe("red");
@@ -39,7 +39,7 @@ describe("the scope model", () => {
     expect(scopeOf(m, "get", "/status")).toBe("public");
   });
 
-  it("lets only the top level call unranked and off-ladder operations", () => {
+  it("lets only the top level call unranked and off-ladder operations", async () => {
     const ladder = parseLadder("green,yellow,red");
     for (const scope of ["unranked", "purple"]) {
       expect(canCall(ladder, "green", scope)).toBe(false);
@@ -53,25 +53,25 @@ describe("the scope model", () => {
     expect(canCall(ladder, "blue", "green")).toBe(false);
   });
 
-  it("ranks an off-ladder level once the ladder names it", () => {
+  it("ranks an off-ladder level once the ladder names it", async () => {
     const m = model(edgeCases, { levels: "green,purple,red" });
     expect(scopeOf(m, "post", "/purple")).toBe("purple");
     expect(m.operations.find((o) => o.path === "/purple")?.requirement.problem).toBeUndefined();
     expect(m.warnings.join("\n")).not.toContain('"purple"');
   });
 
-  it("warns about levels the ladder lacks", () => {
+  it("warns about levels the ladder lacks", async () => {
     const m = model(edgeCases);
     expect(m.warnings.join("\n")).toMatch(/x-nersc-scope uses level "purple" not on the ladder green < red/);
   });
 
-  it("rejects ladders that reuse reserved or duplicate names", () => {
+  it("rejects ladders that reuse reserved or duplicate names", async () => {
     expect(() => parseLadder("green,public")).toThrow(/reserved/);
     expect(() => parseLadder("green,red,green")).toThrow(/twice/);
     expect(() => parseLadder("green,,red")).toThrow(/comma-separated/);
   });
 
-  it("--vendor auto finds x-acme-scope", () => {
+  it("--vendor auto finds x-acme-scope", async () => {
     const doc = description({ "GET /a": { ...secured, "x-acme-scope": "green" }, "POST /b": { ...secured, "x-acme-scope": "red" } });
     const m = model(doc, { vendor: "auto" });
     expect(m.scopeField).toBe("x-acme-scope");
@@ -79,12 +79,12 @@ describe("the scope model", () => {
     expect(m.operations.map((o) => o.scope)).toEqual(["green", "red"]);
   });
 
-  it("--vendor auto refuses two different scope fields", () => {
+  it("--vendor auto refuses two different scope fields", async () => {
     const doc = description({ "GET /a": { ...secured, "x-acme-scope": "green" }, "POST /b": { ...secured, "x-nersc-scope": "red" } });
     expect(() => model(doc, { vendor: "auto" })).toThrow(/2 different scope fields \(x-acme-scope, x-nersc-scope\)/);
   });
 
-  it("--policy method ranks reads low and writes at the top", () => {
+  it("--policy method ranks reads low and writes at the top", async () => {
     const doc = description({ "GET /a": secured, "POST /a": secured, "DELETE /b": secured, "GET /open": {} });
     const m = model(doc, { policy: "method", levels: "read,write" });
     expect(m.operations.map((o) => `${o.method} ${o.path} ${o.scope}`)).toEqual(["get /a read", "post /a write", "delete /b write", "get /open public"]);
@@ -97,14 +97,14 @@ describe("the scope model", () => {
 describe("generate with scope edge cases", () => {
   let dir: string;
   let file: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = tempDir("scope-");
     file = writeJson(dir, "edge.json", edgeCases);
   });
 
-  it("writes the fail-closed levels into the table and JSDoc, and warns on stderr", () => {
+  it("writes the fail-closed levels into the table and JSDoc, and warns on stderr", async () => {
     const out = join(dir, "client");
-    const run = runCli(["generate", "--file", file, "--out", out]);
+    const run = await runCli(["generate", "--file", file, "--out", out]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/warning: .*"purple" not on the ladder/);
     expect(run.stderr).toMatch(/4 operations are unranked/);
@@ -115,9 +115,9 @@ describe("generate with scope edge cases", () => {
     expect(table).toMatch(/"\/status": \{ get: "public" \}/);
   });
 
-  it("--strict fails listing every offender at once and writes nothing", () => {
+  it("--strict fails listing every offender at once and writes nothing", async () => {
     const out = join(dir, "strict");
-    const run = runCli(["generate", "--file", file, "--out", out, "--strict"]);
+    const run = await runCli(["generate", "--file", file, "--out", out, "--strict"]);
     expect(run.code).toBe(1);
     for (const offender of ["POST /purple", "POST /array", "POST /object", "POST /empty", "DELETE /no-scope"]) expect(run.stderr).toContain(offender);
     expect(run.stderr).toMatch(/--strict: 5 operations without a level/);

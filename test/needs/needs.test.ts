@@ -7,7 +7,7 @@ import { matchOperation, needs } from "../../generator/needs.js";
 import type { NeedsReport } from "../../generator/needs.js";
 import { readClientTable } from "../../generator/needs/client.js";
 import { renderNeedsMarkdown } from "../../generator/needs/markdown.js";
-import { root, runCliAsync, tempDir } from "../helpers.js";
+import { root, runCli, tempDir } from "../helpers.js";
 
 const consumer = join(root, "test/needs/fixtures/consumer");
 const rel = (path: string) => relative(root, path).split("\\").join("/");
@@ -27,7 +27,7 @@ describe("sfapi-gen needs on the sample consumer", () => {
     readOnly = join(tempDir("needs-"), "consumer");
     cpSync(consumer, readOnly, { recursive: true });
     rmSync(join(readOnly, "command.ts"));
-    json = await runCliAsync(["needs", rel(consumer), "--format", "json"]);
+    json = await runCli(["needs", rel(consumer), "--format", "json"]);
   });
 
   it("reports red, forced by the command call at its file:line (JSON, exit 0)", () => {
@@ -186,7 +186,7 @@ describe("needs: path matching and the client table", () => {
   });
 
   it("fails with one readable line on a missing client or source folder", async () => {
-    const noClient = await runCliAsync(["needs", rel(consumer), "--client", "test/needs/fixtures"]);
+    const noClient = await runCli(["needs", rel(consumer), "--client", "test/needs/fixtures"]);
     expect(noClient.code).toBe(1);
     expect(noClient.stdout).toBe("");
     expect(noClient.stderr).toBe("sfapi-gen: test/needs/fixtures: no operations.ts here: --client must name a folder written by `sfapi-gen generate`\n");

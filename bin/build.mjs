@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm ci` through `prepare`, and by `npm pack` through `prepack`): compile the generator
+// and the runtime template into dist/, then copy the data files the compiled generator reads beside it.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const dist = join(root, "dist");
+
+rmSync(dist, { recursive: true, force: true });
+for (const project of ["tsconfig.build.json", "tsconfig.runtime.json"]) {
+  execFileSync(process.execPath, [tsc, "-p", join(root, project)], { stdio: "inherit" });
+}
+// JSON beside the modules that read it: the bundled descriptions (with their ladders) and the audit's JSON Schema.
+for (const folder of ["generator/descriptions", "generator/audit"]) {
+  mkdirSync(join(dist, folder), { recursive: true });
+  for (const name of readdirSync(join(root, folder))) {
+    if (name.endsWith(".json")) cpSync(join(root, folder, name), join(dist, folder, name));
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Where a command reads and writes: the process's streams and working directory for `sfapi-gen`, anything else for
+ * tests and programs that run commands in-process (`main(argv, io)`).
+ */
+export interface Writable {
+  write(text: string): unknown;
+}
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  /** Relative paths in flags, and `sfapi-gen.config.json`, are read from here. */
+  cwd: string;
+  /** Ends a long-running command (`mock`) like SIGINT/SIGTERM does. */
+  signal?: AbortSignal;
+}
+
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
+}
+
+export function printWarnings(io: CliIo, warnings: readonly string[]): void {
+  for (const w of warnings) io.stderr.write(`sfapi-gen: warning: ${w}\n`);
+}
