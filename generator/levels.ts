@@ -4,16 +4,19 @@
  */
 import { OptionError } from "./errors.js";
 import type { OpenApiDocument } from "./load.js";
+import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../templates/runtime/levels.js";
+
+// The ladder rule itself lives in the runtime (the guard enforces it); the generator, the facility and `needs` use
+// that one copy.
+export { canCall, PUBLIC, UNRANKED };
+/** The level a client needs for `scope` under `ladder`: the level itself when ranked, "public", else the top. */
+export const effectiveLevel = requiredLevel;
 
 /** Levels from least to most capable; the last one (the top) may call everything. */
 export type Ladder = readonly string[];
 
 export const DEFAULT_LADDER: Ladder = ["green", "red"];
 export const DEFAULT_VENDOR = "nersc";
-/** Table value for operations with neither a scope nor a security requirement. */
-export const PUBLIC = "public";
-/** Table value for a scope that is not a non-empty string, or a secured operation without one. */
-export const UNRANKED = "unranked";
 
 /** `scope`: the table's value (a level name verbatim, "public" or "unranked"). */
 export type Policy = "scope" | "method";
@@ -49,27 +52,9 @@ export function rank(ladder: Ladder, level: string): number {
   return ladder.indexOf(level);
 }
 
-/**
- * May a client of `color` call an operation whose table scope is `scope`?
- * Public: anyone. A level on the ladder: that level or above. Anything else (unranked, unknown names): the top only.
- */
-export function canCall(ladder: Ladder, color: string, scope: string): boolean {
-  if (scope === PUBLIC) return true;
-  const have = rank(ladder, color);
-  if (have < 0) return false;
-  const need = rank(ladder, scope);
-  return need >= 0 ? have >= need : have === ladder.length - 1;
-}
-
 /** A color must be a level on the ladder: anything else would silently count as "may call nothing". */
 export function checkColor(ladder: Ladder, color: string): void {
   if (rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);
-}
-
-/** The level a client needs for `scope` under `ladder`: the level itself when ranked, else the top. */
-export function effectiveLevel(ladder: Ladder, scope: string): string {
-  if (scope === PUBLIC) return PUBLIC;
-  return rank(ladder, scope) >= 0 ? scope : topLevel(ladder);
 }
 
 /**
