@@ -10,7 +10,8 @@
 import { canCall, checkColor, effectiveLevel, PUBLIC, rank } from "./levels.js";
 import type { Ladder } from "./levels.js";
 import type { DescriptionSource } from "./load.js";
-import { loadModel } from "./model.js";
+import { loadDescription } from "./load.js";
+import { buildModel } from "./model.js";
 import type { Model, ScopeOptions } from "./model.js";
 import type { Operation, Parameter } from "./operations.js";
 import { DIFF_FORMAT_ID } from "./diff/report.js";
@@ -23,8 +24,18 @@ const key = (op: Operation) => `${op.method} ${op.path}`;
 
 /** What changed from `before` to `after`, both read under the same scope options. */
 export async function diff(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions & { color?: string } = {}): Promise<DiffReport> {
-  const [a, b] = await Promise.all([loadModel(before, options), loadModel(after, options)]);
+  const [a, b] = await loadPair(before, after, options);
   return diffModels(a, b, { color: options.color });
+}
+
+/**
+ * Both descriptions under one ladder: the options' levels, else the ladder either one brings (a bundled
+ * description's own), else the default, so that a level means the same on both sides.
+ */
+export async function loadPair(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions = {}): Promise<[Model, Model]> {
+  const [a, b] = await Promise.all([loadDescription(before), loadDescription(after)]);
+  const levels = options.levels ?? a.levels ?? b.levels;
+  return [buildModel(a, { ...options, levels }), buildModel(b, { ...options, levels })];
 }
 
 export function diffModels(before: Model, after: Model, options: { color?: string } = {}): DiffReport {

@@ -34,7 +34,7 @@ export interface LoadedDescription {
   text: string;
   /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
   version: { info: string; api?: string };
-  /** The ladder a bundled description comes with (its `.levels.json`); undefined for descriptions from elsewhere. */
+  /** The ladder of a bundled description (its `.levels.json`), for these exact bytes wherever they were read from. */
   levels?: readonly string[];
 }
 
@@ -55,7 +55,7 @@ export function apiVersionSegment(url: string | undefined): string | undefined {
 }
 
 export async function loadDescription(from: DescriptionSource = {}): Promise<LoadedDescription> {
-  const { source, absoluteRef, text, levels } = await readSource(from);
+  const { source, absoluteRef, text } = await readSource(from);
   const json = isJsonText(text, absoluteRef);
   // Validation starts at once on another thread (see lint.ts); parse and version errors below still come first.
   const linting = startLint({ text, absoluteRef, json, rules: lintRules });
@@ -68,18 +68,20 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     throw error;
   }
   const document = await bundleAndValidate(parsed, text, absoluteRef, linting.problems, source);
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  const levels = await bundledLevels(sha256);
   const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
   return {
     source,
     document,
-    sha256: createHash("sha256").update(text).digest("hex"),
+    sha256,
     text,
     version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
     ...(levels ? { levels } : {}),
   };
 }
 
-async function readSource(from: DescriptionSource): Promise<{ source: string; absoluteRef: string; text: string; levels?: readonly string[] }> {
+async function readSource(from: DescriptionSource): Promise<{ source: string; absoluteRef: string; text: string }> {
   if (from.url && from.file) throw new DescriptionError(from.url, "give either --url or --file, not both");
   if (from.url) {
     let url: string;
@@ -90,7 +92,7 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
     }
     return { source: url, absoluteRef: url, text: await fetchText(url) };
   }
-  if (from.file === undefined) return readBundled();
+  if (from.file === undefined) return { source: "bundled v1.2 description", absoluteRef: bundledDescriptionPath, text: await readFile(bundledDescriptionPath, "utf8") };
   const path = resolve(from.cwd ?? process.cwd(), from.file);
   const source = from.file;
   try {
@@ -101,10 +103,10 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
   }
 }
 
-/** The bundled v1.2 snapshot and the ladder that ranks its levels (`v1.2.levels.json` beside it). */
-async function readBundled(): Promise<{ source: string; absoluteRef: string; text: string; levels: readonly string[] }> {
-  const [text, sidecar] = await Promise.all([readFile(bundledDescriptionPath, "utf8"), readFile(bundledLevelsPath, "utf8")]);
-  return { source: "bundled v1.2 description", absoluteRef: bundledDescriptionPath, text, levels: JSON.parse(sidecar).levels };
+/** The ladder that comes with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
+async function bundledLevels(sha256: string): Promise<readonly string[] | undefined> {
+  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as { sha256: string; levels: string[] };
+  return sidecar.sha256 === sha256 ? sidecar.levels : undefined;
 }
 
 async function fetchText(url: string): Promise<string> {

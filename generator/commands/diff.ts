@@ -29,9 +29,9 @@ export function diffCommand(io: CliIo): Command {
     .addOption(new Option("--fail-on <what>", "exit 1 when the diff has: an escalation, a removal, or any breaking change").choices(FAIL_ON))
     .option("--color <color>", "new operations this color may not call count as escalations");
   return addScopeOptions(command).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
-    const [{ loadModel }, { diffModels, fails }, { renderDiffMarkdown }] = await Promise.all([import("../model.js"), import("../diff.js"), import("../diff/markdown.js")]);
+    const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }] = await Promise.all([import("../diff.js"), import("../diff/markdown.js")]);
     const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
-    const [before, after] = await Promise.all([loadModel(sourceOf(oldArg, io.cwd), options), loadModel(sourceOf(newArg, io.cwd), options)]);
+    const [before, after] = await loadPair(sourceOf(oldArg, io.cwd), sourceOf(newArg, io.cwd), options);
     printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
     const report = diffModels(before, after, { color: flags.color });
     io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
