@@ -1,62 +1,115 @@
 /**
- * The scoped client: openapi-fetch with two middlewares, the color guard then the token attacher, and the form
- * encoding chosen per operation before openapi-fetch serializes a body.
+ * The scoped client: openapi-fetch whose `fetch` is the guarded fetch, form bodies chosen per operation, every
+ * operation of the table as a named call, and `waitForTask`. User middlewares (`client.use`) run first; the guard
+ * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
  */
-import createFetchClient, { type Client } from "openapi-fetch";
-import { formBody, formOperations, FORM_MEDIA_TYPE } from "./form.js";
-import { createGuard, guardMiddleware } from "./guard.js";
+import createFetchClient from "openapi-fetch";
+import { operationCalls, type NamedCall } from "./calls.js";
+import { ConfigError } from "./errors.js";
+import { formBody, formMediaTypes, FORM_MEDIA_TYPE, multipartBody } from "./form.js";
+import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
+import { createGuard } from "./guard.js";
 import { compileTable } from "./matcher.js";
-import { authMiddleware } from "./middleware.js";
 import { resolveOptions, type ClientOptions } from "./options.js";
-import type { ScopedClient } from "./scoped-types.js";
 import type { OperationTable } from "./table.js";
+import { taskWaiter, type WaitOptions } from "./tasks.js";
 
-export interface ClientSpec<L extends readonly string[] = readonly string[]> {
+/** What a generated `index.js` hands the runtime about its API. */
+export interface ClientSpec {
   operations: OperationTable;
-  ladder: L;
+  ladder: readonly string[];
   defaultBaseUrl?: string;
+  /** The friendly name of the operation that reads one task (`GET /tasks/{id}`), when the API has one. */
+  taskOperation?: string;
 }
 
-type Init = { body?: unknown; bodySerializer?: unknown; headers?: unknown } & Record<string, unknown>;
+type Init = Record<string, unknown> & { body?: unknown; bodySerializer?: unknown; headers?: unknown; params?: { path?: Record<string, unknown> } };
+type Call = (url: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 
-/**
- * A client for the operations in `spec`, refusing (before any I/O) every call its color may not make. The types
- * follow `Color`: a literal color admits only the operations it may call; a plain `string` admits all of them.
- */
-export function createScopedClient<Paths extends {}, Scopes, L extends readonly string[], Color extends string>(
-  spec: ClientSpec<readonly string[]>,
-  options: ClientOptions<Color, readonly string[]>,
-): ScopedClient<Paths, Scopes, L, Color> {
+/** The client as the runtime builds it; the generated `index.d.ts` gives it its precise, color-narrowed type. */
+export interface RuntimeClient extends Record<(typeof METHODS)[number], Call> {
+  request(method: string, url: string, init?: Init): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  use(...middleware: object[]): void;
+  eject(...middleware: object[]): void;
+  waitForTask(id: string, options?: WaitOptions): Promise<unknown>;
+  readonly [operation: string]: unknown;
+}
+
+export function createScopedClient(spec: ClientSpec, options: ClientOptions): RuntimeClient {
   const resolved = resolveOptions(options, spec);
   const table = compileTable(spec.operations);
-  const needsToken = new WeakSet<Request>();
-  const inner = createFetchClient<any>({ baseUrl: resolved.baseUrl, fetch: resolved.fetch, headers: resolved.headers });
-  inner.use(
-    guardMiddleware(createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl }), needsToken),
-    authMiddleware({ tokens: resolved.tokens, needsToken, baseUrl: resolved.baseUrl, authorizationPrefix: resolved.authorizationPrefix }),
-  );
+  const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
+  const send = createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: resolved.fetch, authorizationPrefix: resolved.authorizationPrefix });
+  const inner = createFetchClient<any>({ baseUrl: resolved.baseUrl, fetch: (request: Request) => send(request), headers: resolved.headers, redirect: "manual" });
+  const formTypeOf = formMediaTypes(table);
 
-  const isForm = formOperations(table);
-  const withForm = (method: string, url: string, init: Init | undefined): Init | undefined => {
-    if (init?.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers) || !isForm(method, url)) return init;
-    return { ...init, bodySerializer: formBody, headers: addContentType(init.headers) };
-  };
-
-  const client: Record<string, unknown> = {
-    request: (method: string, url: string, init?: Init) => inner.request(method as never, url as never, withForm(method.toUpperCase(), url, init) as never),
-    use: inner.use,
-    eject: inner.eject,
-  };
-  for (const method of METHODS) {
-    const call = inner[method] as (url: string, init?: Init) => Promise<unknown>;
-    client[method] = (url: string, init?: Init) => call(url, withForm(method, url, init));
+  /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
+  function prepare(method: string, url: string, init: Init | undefined): Init | undefined {
+    guard.checkWritten(method, url, init?.params?.path);
+    if (!init) return init;
+    let out = init;
+    if (init.Request !== undefined) throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
+    if (typeof init.fetch === "function" || typeof init.redirect === "string") {
+      const own = typeof init.fetch === "function" ? createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: init.fetch as (r: Request) => Promise<Response>, authorizationPrefix: resolved.authorizationPrefix }) : send;
+      const mode = redirectMode(init.redirect);
+      out = { ...out, fetch: (request: Request) => own(request, mode), redirect: "manual" };
+    }
+    if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers)) return out;
+    const mediaType = formTypeOf(method, url);
+    if (mediaType === undefined) return out;
+    // multipart: FormData, whose boundary fetch writes into the Content-Type itself.
+    return mediaType === FORM_MEDIA_TYPE ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) } : { ...out, bodySerializer: multipartBody };
   }
+
+  // A refusal is a rejected promise, like every other failure of a call, never a synchronous throw.
+  const call = (method: string): Call => {
+    const forward = inner[method as "GET"] as unknown as Call;
+    return (url, init) => {
+      try {
+        return forward(url, prepare(method, url, init));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+  };
+  const forwardRequest = inner.request as unknown as (m: string, u: string, i?: Init) => ReturnType<Call>;
+  const request = (method: string, url: string, init?: Init) => {
+    const upper = String(method).toUpperCase();
+    try {
+      return forwardRequest(upper, url, prepare(upper, url, init));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const named = operationCalls(spec.operations, request);
+  const client: RuntimeClient = {
+    ...named,
+    GET: call("GET"),
+    PUT: call("PUT"),
+    POST: call("POST"),
+    DELETE: call("DELETE"),
+    OPTIONS: call("OPTIONS"),
+    HEAD: call("HEAD"),
+    PATCH: call("PATCH"),
+    TRACE: call("TRACE"),
+    request,
+    use: (...middleware) => inner.use(...(middleware as never[])),
+    eject: (...middleware) => inner.eject(...(middleware as never[])),
+    waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
+  };
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
   });
-  return client as unknown as ScopedClient<Paths, Scopes, L, Color> & Client<Paths>;
+  return client;
+}
+
+export type { NamedCall };
+
+function redirectMode(value: unknown): RedirectMode {
+  return value === "manual" || value === "error" ? value : "follow";
 }
 
 function hasContentType(headers: unknown): boolean {
@@ -65,11 +118,11 @@ function hasContentType(headers: unknown): boolean {
   return Object.keys(headers).some((name) => name.toLowerCase() === "content-type");
 }
 
-function addContentType(headers: unknown): Headers | Record<string, unknown> {
+function withContentType(headers: unknown, mediaType: string): Headers | Record<string, unknown> {
   if (headers instanceof Headers) {
     const copy = new Headers(headers);
-    copy.set("content-type", FORM_MEDIA_TYPE);
+    copy.set("content-type", mediaType);
     return copy;
   }
-  return { ...(headers as Record<string, unknown> | undefined), "content-type": FORM_MEDIA_TYPE };
+  return { ...(headers as Record<string, unknown> | undefined), "content-type": mediaType };
 }

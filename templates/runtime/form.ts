@@ -1,43 +1,68 @@
 /**
- * Bodies for operations the description says take `application/x-www-form-urlencoded` (the command, job and
- * transfer operations). openapi-fetch serializes JSON unless told otherwise; this picks the form encoding for them.
+ * Bodies for operations the description says take a form: `application/x-www-form-urlencoded` (the command, job and
+ * transfer operations) or `multipart/form-data` (uploads). openapi-fetch serializes JSON unless told otherwise; this
+ * picks the form encoding for them, from the operation the call's path means.
  */
 import type { CompiledTable } from "./matcher.js";
 import { matchAll } from "./matcher.js";
 
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+
+type Field = [name: string, value: unknown];
+
+/** Absent (undefined/null) fields are left out and arrays repeat the field. */
+function fields(body: object): Field[] {
+  const out: Field[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) out.push([name, item]);
+  }
+  return out;
+}
+
+function text(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+}
 
 /**
- * `{ executable: "hostname" }` -> `executable=hostname`. Absent (undefined/null) fields are left out, arrays repeat
- * the field, dates are ISO strings, everything else is its string form. Ready-made URLSearchParams/strings pass through.
+ * `{ executable: "hostname" }` -> `executable=hostname`. Dates are ISO strings, objects JSON, everything else its
+ * string form. Ready-made URLSearchParams and strings pass through.
  */
 export function formBody(body: unknown): string {
   if (typeof body === "string") return body;
   if (body instanceof URLSearchParams) return body.toString();
   const form = new URLSearchParams();
-  if (body && typeof body === "object") {
-    for (const [name, value] of Object.entries(body)) {
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (item === undefined || item === null) continue;
-        form.append(name, item instanceof Date ? item.toISOString() : typeof item === "object" ? JSON.stringify(item) : String(item));
-      }
-    }
-  }
+  if (body && typeof body === "object") for (const [name, value] of fields(body)) form.append(name, text(value));
   return form.toString();
 }
 
-/** Decides, before openapi-fetch serializes a body, whether the call's operation takes a form body. */
-export function formOperations(table: CompiledTable): (method: string, url: string) => boolean {
-  const formMethods = new Set(table.entries.filter((e) => e.requestMediaType === FORM_MEDIA_TYPE).map((e) => e.method.toUpperCase()));
+/** A plain object as FormData (Blobs and Files as files, the rest as text); FormData passes through. */
+export function multipartBody(body: unknown): FormData | unknown {
+  if (body instanceof FormData || !body || typeof body !== "object") return body;
+  const form = new FormData();
+  for (const [name, value] of fields(body)) form.append(name, value instanceof Blob ? value : text(value));
+  return form;
+}
+
+/**
+ * The form media type of the operation a call means (`POST /utilities/command/dtn01` -> urlencoded), decided before
+ * openapi-fetch serializes the body; undefined for JSON bodies. The guard decides, later, whether the call may be made.
+ */
+export function formMediaTypes(table: CompiledTable): (method: string, url: string) => string | undefined {
+  const formMethods = new Set(table.entries.filter((e) => isForm(e.requestMediaType)).map((e) => e.method.toUpperCase()));
   return (method, url) => {
-    if (!formMethods.has(method)) return false;
+    if (!formMethods.has(method)) return undefined;
     const byTemplate = table.byTemplate.get(`${method} ${url}`);
-    if (byTemplate) return byTemplate.requestMediaType === FORM_MEDIA_TYPE;
-    // A concrete path (`/utilities/command/dtn01`): what it would match as written; the guard decides the rest.
+    if (byTemplate) return isForm(byTemplate.requestMediaType) ? byTemplate.requestMediaType : undefined;
+    // A concrete path (`/utilities/command/dtn01`): what it would match as written.
     const path = url.split(/[?#]/, 1)[0]!;
     const segments = (path.startsWith("/") ? path.slice(1) : path).split("/").map(safeDecode);
-    return matchAll(table, method, segments).some((e) => e.requestMediaType === FORM_MEDIA_TYPE);
+    return matchAll(table, method, segments).find((e) => isForm(e.requestMediaType))?.requestMediaType;
   };
+}
+
+function isForm(mediaType: string | undefined): mediaType is string {
+  return mediaType === FORM_MEDIA_TYPE || mediaType === MULTIPART_MEDIA_TYPE;
 }
 
 function safeDecode(segment: string): string {

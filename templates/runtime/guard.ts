@@ -1,16 +1,15 @@
 /**
- * The color guard: map a request (method + the URL it will really be sent to) to its operations and refuse it,
- * with a ScopeError and before any I/O, unless the client's color may call every operation it could mean.
+ * The color guard: map a request (method + the URL it will really be sent to) to its operations and refuse it, with a
+ * ScopeError and before any I/O, unless the client's color may call every operation it could mean.
  *
- * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the call's base
- * URL, without query or fragment, segments percent-decoded. Refused outright: dot-segments (`.`, `..`, `%2e`, also
- * in the call as written, before the URL parser resolves them), backslashes and tabs/newlines in the written path,
- * malformed percent-encoding and paths outside the base URL. A path that matches no operation (an endpoint newer than
- * this client, or a typo) fails closed: only the top level may call it. A segment holding an
- * encoded slash (`%2F`) may only fill a parameter, and the request must also pass as a server that decodes it into
- * a real slash would route it.
+ * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the client's own base
+ * URL (whatever base URL a call asked for), without query or fragment, segments percent-decoded. Refused for every
+ * color: URLs outside the base URL, dot-segments (`.`, `..`, `%2e`, also in the call as written, before the URL parser
+ * resolves them), backslashes and tabs/newlines in the written path, malformed percent-encoding. A path that matches no
+ * operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it. A segment
+ * holding an encoded slash (`%2F`) may only fill a parameter, and the request must also pass as a server that decodes
+ * it into a real slash would route it.
  */
-import type { Middleware } from "openapi-fetch";
 import { ScopeError } from "./errors.js";
 import { canCall, PUBLIC, requiredLevel } from "./levels.js";
 import { matchAll, type CompiledTable } from "./matcher.js";
@@ -25,55 +24,69 @@ export interface GuardConfig {
 }
 
 export interface Guard {
-  /** Throws ScopeError unless the call is allowed; returns whether the call needs a token (not public). */
-  check(method: string, url: string, base: string, written?: string, pathParams?: Record<string, unknown>): boolean;
+  /** Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. */
+  check(method: string, url: string): boolean;
+  /** Throws ScopeError when the call as written (path template or concrete path, path parameters) holds tricks. */
+  checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
 }
 
 /** In a path as the caller wrote it: characters the URL parser drops or rewrites, and dot-segments. */
 const WRITTEN_TRICKS = /[\\\t\n\r]|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 const SLASHES = /[/\\]/;
+/** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
+const DECISIONS_KEPT = 1024;
 
 export function createGuard(config: GuardConfig): Guard {
-  const { table, ladder, color } = config;
+  const { table, ladder, color, baseUrl } = config;
   const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
   const top = ladder[ladder.length - 1]!;
+  const decisions = new Map<string, boolean>();
 
   function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
     const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
     throw new ScopeError({ message, operation: entry?.name, required, color, method, path });
   }
 
+  function decide(method: string, path: string): boolean {
+    const reading = readSegments(path);
+    if (typeof reading === "string") refuse(method, path, `${method} ${path}: ${reading}`);
+    const matches = matchAll(table, method, reading.segments);
+    if (reading.alternate) matches.push(...matchAll(table, method, reading.alternate));
+    if (matches.length === 0) {
+      if (color === top) return true;
+      throw new ScopeError({
+        message: `${method} ${path} matches no operation of this API; unknown paths need color ${top}; this client is ${color}`,
+        operation: undefined,
+        required: top,
+        color,
+        method,
+        path,
+      });
+    }
+    let needsToken = false;
+    for (const entry of matches) {
+      if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
+      if (entry.scope !== PUBLIC) needsToken = true;
+    }
+    return needsToken;
+  }
+
   return {
-    check(method, url, base, written, pathParams) {
-      if (written !== undefined && (WRITTEN_TRICKS.test(written) || hasDotParam(pathParams))) {
+    check(method, url) {
+      const path = pathBelow(url, baseUrl);
+      if (path === undefined) refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
+      const key = `${method} ${path}`;
+      const known = decisions.get(key);
+      if (known !== undefined) return known;
+      const needsToken = decide(method, path);
+      if (decisions.size >= DECISIONS_KEPT) decisions.clear();
+      decisions.set(key, needsToken);
+      return needsToken;
+    },
+    checkWritten(method, written, pathParams) {
+      if (WRITTEN_TRICKS.test(written) || hasDotParam(pathParams)) {
         refuse(method, written, `${method} ${JSON.stringify(written)}: dot-segments, backslashes and tabs/newlines are refused in API paths`);
       }
-      const canonicalBase = base === config.baseUrl ? base : canonicalBaseUrlOrUndefined(base);
-      if (canonicalBase === undefined) refuse(method, url, `${method} ${url}: the base URL ${JSON.stringify(base)} is not an http(s) URL; refused`);
-      const path = pathBelow(url, canonicalBase);
-      if (path === undefined) refuse(method, url, `${method} ${url} is not below the base URL ${canonicalBase}; refused`);
-      const reading = readSegments(path);
-      if (typeof reading === "string") refuse(method, path, `${method} ${path}: ${reading}`);
-
-      const matches = matchAll(table, method, reading.segments);
-      if (reading.alternate) matches.push(...matchAll(table, method, reading.alternate));
-      if (matches.length === 0) {
-        if (color === top) return true;
-        throw new ScopeError({
-          message: `${method} ${path} matches no operation of this API; unknown paths need color ${top}; this client is ${color}`,
-          operation: undefined,
-          required: top,
-          color,
-          method,
-          path,
-        });
-      }
-      let needsToken = false;
-      for (const entry of matches) {
-        if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
-        if (entry.scope !== PUBLIC) needsToken = true;
-      }
-      return needsToken;
     },
   };
 }
@@ -103,14 +116,6 @@ function hasDotParam(params: Record<string, unknown> | undefined): boolean {
 export function canonicalBaseUrl(base: string): string {
   const href = new URL(base).href;
   return href.endsWith("/") ? href.slice(0, -1) : href;
-}
-
-function canonicalBaseUrlOrUndefined(base: string): string | undefined {
-  try {
-    return canonicalBaseUrl(base);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The path of `url` below `base` (starting with `/`), without query or fragment; undefined when not below it. */
@@ -146,14 +151,4 @@ function readSegments(path: string): Reading | string {
   const alternate = segments.join("/").split(SLASHES);
   if (alternate.some((s) => s === "." || s === "..")) return "dot-segments behind encoded slashes are refused";
   return { segments, alternate };
-}
-
-/** openapi-fetch middleware running the guard; marks the requests that need a token in `needsToken`. */
-export function guardMiddleware(guard: Guard, needsToken: WeakSet<Request>): Middleware {
-  return {
-    onRequest({ request, schemaPath, params, options }) {
-      if (guard.check(request.method, request.url, options.baseUrl, schemaPath, params.path)) needsToken.add(request);
-      return undefined;
-    },
-  };
 }

@@ -1,17 +1,37 @@
 /**
- * The sfapi-gen runtime, copied verbatim into every generated client's `runtime/` folder. The generated `index.ts`
- * calls `createScopedClient(spec, options)` with its own operation table, ladder and types.
+ * The sfapi-gen runtime, copied (compiled) into every generated client's `runtime/` folder. The generated `index.js`
+ * calls `createScopedClient(spec, options)` with its own operation table and ladder, and re-exports to consumers only
+ * the errors and the option and result types; the rest stays internal to the client.
  */
-export { createScopedClient, type ClientSpec } from "./client.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ScopeError, TaskError, TokenError } from "./errors.js";
-export { formBody, FORM_MEDIA_TYPE } from "./form.js";
-export { createGuard, type Guard, type GuardConfig } from "./guard.js";
-export { loadPrivateKey, type LoadedKey, type PrivateKeyInput } from "./keys.js";
-export { canCall, requiredLevel } from "./levels.js";
-export { compileTable, matchAll, type CompiledTable } from "./matcher.js";
+export { createScopedClient, type ClientSpec, type RuntimeClient } from "./client.js";
+export type { Clock } from "./clock.js";
+export {
+  ClientExpiredError,
+  ConfigError,
+  CredentialsError,
+  KeyError,
+  ResponseError,
+  ScopeError,
+  SfapiError,
+  TaskError,
+  TokenError,
+  type SfapiErrorCode,
+} from "./errors.js";
+export type { PrivateKeyInput } from "./keys.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL, type ClientOptions } from "./options.js";
 export type { RetryOptions } from "./retry.js";
-export type { ColorMayCall, PathsForColor, ScopedClient } from "./scoped-types.js";
 export type { OperationEntry, OperationTable } from "./table.js";
-export { waitForTask, type TaskOf, type WaitOptions } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
+export type {
+  Call,
+  CallOptions,
+  CallResult,
+  JsonValue,
+  NoSuchPath,
+  OptionalCall,
+  ReRankedClient,
+  Refuse,
+  TaskWaiting,
+  WaitOptions,
+  WithJsonText,
+} from "./types.js";

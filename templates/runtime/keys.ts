@@ -2,12 +2,14 @@
  * Private keys: turn whatever the caller holds into a Node RSA private KeyObject (plus the JWK `kid` and, for the
  * official Python client's key files, the client ID). Accepted: PEM (PKCS#8 and PKCS#1, via node:crypto since jose
  * cannot import PKCS#1), a JWK object or its JSON text, a KeyObject, or `{ file }` holding any of those, or the
- * Python client's formats: the client ID on the first line followed by the PEM, or JSON `{ client_id, secret }`.
+ * Python client's formats: the client ID on the first line followed by the PEM, or JSON `{ client_id, secret }`
+ * (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes). Key files are opened without
+ * following FIFOs or devices, checked on the open descriptor (a regular file, mode 600/400, a few KB) and read once.
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
 import { createPrivateKey, KeyObject } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { JWK } from "jose";
@@ -20,6 +22,9 @@ export interface LoadedKey {
   readonly kid: string | undefined;
   /** The client ID the key file names (Python client formats), if any. */
   readonly clientId: string | undefined;
+  /** Where the API and token endpoint are, when the key file says (`sfapi-gen mock`'s JSON files do). */
+  readonly baseUrl?: string;
+  readonly tokenUrl?: string;
 }
 
 export function loadPrivateKey(input: PrivateKeyInput): LoadedKey {
@@ -39,25 +44,43 @@ export function expandHome(path: string): string {
   return path;
 }
 
+/** Key files are a few KB; anything far larger is not a key file (and is not read whole). */
+const MAX_KEY_FILE_BYTES = 64 * 1024;
+/** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
+export const MIN_RSA_BITS = 2048;
+
 function readKeyFile(file: string): LoadedKey {
   const path = expandHome(file);
-  let mode: number;
+  const fail = (why: string): never => {
+    throw new KeyError(`Cannot read the key file ${path}: ${why}`, path);
+  };
+  let fd: number;
   try {
-    mode = statSync(path).mode;
+    // Non-blocking, so that a FIFO or a device cannot hang the open; the checks below refuse them anyway.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new KeyError(`Cannot read the key file ${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`, path);
+    return fail((error as NodeJS.ErrnoException).code ?? "unreadable");
   }
-  // Same rule as ssh and the official Python client: a private key others can read is not private any more.
-  if (process.platform !== "win32" && (mode & 0o077) !== 0) {
-    throw new KeyError(`The key file ${path} is readable by group or others (mode ${(mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`, path);
-  }
-  let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    // fstat on the open descriptor: what is checked is what is read.
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) fail("not a regular file");
+    // Same rule as ssh and the official Python client: a private key others can read is not private any more.
+    if (process.platform !== "win32" && (stat.mode & 0o077) !== 0) {
+      throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`, path);
+    }
+    if (stat.size > MAX_KEY_FILE_BYTES) fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);
+    const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
+    let length = 0;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    if (length > MAX_KEY_FILE_BYTES) fail(`larger than ${MAX_KEY_FILE_BYTES} bytes; not a key file`);
+    return parseKeyText(buffer.toString("utf8", 0, length), `The key file ${path}`, path);
   } catch (error) {
-    throw new KeyError(`Cannot read the key file ${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`, path);
+    if (error instanceof KeyError) throw error;
+    return fail((error as NodeJS.ErrnoException).code ?? "unreadable");
+  } finally {
+    closeSync(fd);
   }
-  return parseKeyText(text, `The key file ${path}`, path);
 }
 
 function parseKeyText(raw: string, where: string, file: string | undefined): LoadedKey {
@@ -93,7 +116,8 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
           ? fromJwk(secret as JWK, `${where} (its "secret")`, file)
           : undefined;
     if (!inner) throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
-    return { ...inner, clientId: clientId ?? inner.clientId };
+    const url = (field: string) => (typeof record[field] === "string" && record[field] !== "" ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] as string } : {});
+    return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
   }
   throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
 }
@@ -131,5 +155,7 @@ function checkRsaPrivate(key: KeyObject, where: string, file?: string): KeyObjec
   if (key.asymmetricKeyType !== "rsa") {
     throw new KeyError(`${where} is an ${String(key.asymmetricKeyType)} key; SFAPI clients sign with RSA (RS256)`, file);
   }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (bits < MIN_RSA_BITS) throw new KeyError(`${where} is a ${bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
   return key;
 }

@@ -1,6 +1,6 @@
 /**
- * The ladder rule at run time (the same semantics as the generator's `canCall`; the runtime never imports the
- * generator). Levels run from least to most capable; the last, the top, may call everything.
+ * The ladder rule, in one place: the guard enforces it at run time, and the generator, the local facility and `needs`
+ * import it from here. Levels run from least to most capable; the last, the top, may call everything.
  */
 import { ConfigError } from "./errors.js";
 

@@ -1,7 +1,8 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
+import { systemClock, type Clock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { canonicalBaseUrl } from "./guard.js";
-import { loadPrivateKey, type PrivateKeyInput } from "./keys.js";
+import { loadPrivateKey, type LoadedKey, type PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import { retryPolicy, type RetryOptions } from "./retry.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
@@ -12,6 +13,12 @@ export const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
   /** The client's configured color (its level on the ladder). Required. */
   color: Color;
+  /**
+   * One file with everything the facility handed out: the client ID and key (`sfapi-gen mock`'s `<color>.json` or
+   * `<color>.pem`, the official client's `{ client_id, secret }` JSON or "client ID line + PEM" file), and the base
+   * and token URLs where the file names them. `~` expands; mode must be 600 or 400. Explicit options win over it.
+   */
+  keyFile?: string;
   /** The API client's ID. Omit it and `privateKey` for a client of public operations only. */
   clientId?: string;
   /** PEM (PKCS#8/PKCS#1), JWK (object or JSON), KeyObject, or `{ file }` (`~` expands; mode must be 600 or 400). */
@@ -36,8 +43,10 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
   timeoutMs?: number;
   /** Retries of the token request on 429/502/503/504, timeouts and network errors. */
   retry?: RetryOptions;
-  /** Refresh a token this long before it expires (default 60 000 ms; at most half its lifetime). */
+  /** Stop using a token this long before it expires (default 5 000 ms; at most a tenth of its lifetime). */
   refreshSkewMs?: number;
+  /** The clock tokens, retries and `waitForTask` read (default: the system clock); for tests that move time. */
+  clock?: Clock;
 }
 
 export interface ResolvedOptions {
@@ -48,39 +57,44 @@ export interface ResolvedOptions {
   headers: Record<string, string>;
   tokens: TokenSource | undefined;
   authorizationPrefix: string | undefined;
+  clock: Clock;
 }
 
 export function resolveOptions(options: ClientOptions, spec: { ladder: readonly string[]; defaultBaseUrl?: string }): ResolvedOptions {
   if (!options || typeof options !== "object") throw new ConfigError("createClient needs an options object with at least { color }");
   if (typeof options.color !== "string" || options.color === "") throw new ConfigError("createClient: `color` is required (e.g. \"green\")");
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
-  const baseUrl = httpUrl(options.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const clock = options.clock ?? systemClock;
+  const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile });
+  const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
+  if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix)) throw new ConfigError("authorizationPrefix must be one word of visible ASCII (e.g. \"Bearer\")");
   return {
     color: options.color,
     ladder,
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fetch),
+    tokens: tokenSource(options, fromFile, fetch, clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
+    clock,
   };
 }
 
-function tokenSource(options: ClientOptions, fetch: FetchLike): TokenSource | undefined {
-  if (options.privateKey === undefined) {
-    if (options.clientId !== undefined) throw new ConfigError("createClient: clientId was given without privateKey");
+function tokenSource(options: ClientOptions, fromFile: LoadedKey | undefined, fetch: FetchLike, clock: Clock): TokenSource | undefined {
+  if (options.privateKey !== undefined && fromFile !== undefined) throw new ConfigError("createClient: give either keyFile or privateKey, not both");
+  if (options.privateKey === undefined && fromFile === undefined) {
+    if (options.clientId !== undefined) throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
     return undefined;
   }
-  const key = loadPrivateKey(options.privateKey);
+  const key = fromFile ?? loadPrivateKey(options.privateKey!);
   const clientId = options.clientId ?? key.clientId;
   if (clientId === undefined || clientId.trim() === "") throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
   if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
     throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
   }
-  const tokenUrl = options.tokenUrl ?? DEFAULT_TOKEN_URL;
-  httpUrl(tokenUrl, "tokenUrl");
+  const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
   return createTokenSource({
     clientId,
     key,
@@ -88,21 +102,29 @@ function tokenSource(options: ClientOptions, fetch: FetchLike): TokenSource | un
     fetch,
     timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
     retry: retryPolicy(options.retry),
-    refreshSkewMs: positive(options.refreshSkewMs, 60_000, "refreshSkewMs", true),
+    refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
     clientExpiresAt: expiry(options.clientExpiresAt),
     logger: options.logger ?? console,
+    clock,
   });
 }
 
+/**
+ * An http(s) URL without query, fragment, credentials or empty path segments (`//`), canonical and without a trailing
+ * slash: the prefix every request URL and the guard compare against, so it must not be ambiguous.
+ */
 function httpUrl(value: unknown, name: string): string {
+  const text = String(value);
   let url: URL;
   try {
-    url = new URL(String(value));
+    url = new URL(text);
   } catch {
     throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError(`${name} must be an http(s) URL, got ${url.protocol}`);
-  if (url.search || url.hash || url.username || url.password) throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
+  // A bare "?" or "#" leaves search/hash empty but still ends up in the URL: look at the text too.
+  if (/[?#]/.test(text) || url.username || url.password) throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
+  if (/\/\/./.test(url.pathname) || url.pathname.endsWith("//")) throw new ConfigError(`${name} must not hold empty path segments ("//")`);
   return canonicalBaseUrl(url.href);
 }
 

@@ -41,7 +41,3 @@ export function retryAfterMs(header: string | null, nowMs: number = Date.now()):
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -11,6 +11,10 @@ export interface OperationEntry {
   readonly tags?: readonly string[];
   /** Set when the request body is not JSON (`application/x-www-form-urlencoded`, `multipart/form-data`). */
   readonly requestMediaType?: string;
+  /** Set when the success answer is not JSON: how to read it. */
+  readonly responseType?: "text" | "blob";
+  /** Fields of the success answer (or of each of its items) that hold JSON text, parsed by named calls. */
+  readonly jsonText?: readonly string[];
 }
 
 export type OperationTable = Readonly<Record<string, OperationEntry>>;

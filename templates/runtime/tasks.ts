@@ -1,9 +1,11 @@
 /**
- * waitForTask: commands, job submissions and transfers answer with a task id; this polls `GET /tasks/{id}` until
- * the task has left its running states and returns the task as the API describes it.
+ * waitForTask: commands, job submissions and transfers answer with a task id; this polls the API's task operation
+ * (`GET /tasks/{id}`) until the task has left its running states, and returns it as the named call does (its JSON
+ * `result` parsed).
  */
-import type { Client } from "openapi-fetch";
-import { TaskError } from "./errors.js";
+import type { NamedCall } from "./calls.js";
+import type { Clock } from "./clock.js";
+import { ConfigError, TaskError } from "./errors.js";
 
 /** States in which a task has not finished yet (the v1.2 description names `new`; the others are seen in the wild). */
 const RUNNING = new Set(["new", "queued", "pending", "running", "active"]);
@@ -17,52 +19,43 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-/** The task type of a client's `GET /tasks/{id}` (JSON, status 200). */
-export type TaskOf<C> =
-  C extends Client<infer P, any>
-    ? P extends { "/tasks/{id}": { get: { responses: { 200: { content: { "application/json": infer T } } } } } }
-      ? T
-      : never
-    : never;
+export type TaskWaiter = (id: string, options?: WaitOptions) => Promise<unknown>;
 
-type TaskGetter = {
-  GET(url: "/tasks/{id}", init: { params: { path: { id: string } }; signal?: AbortSignal }): Promise<{ data?: unknown; error?: unknown; response: Response }>;
-};
-
-export async function waitForTask<C extends Client<any, any>>(client: C, id: string, options: WaitOptions = {}): Promise<TaskOf<C>> {
-  const interval = options.interval ?? 2_000;
-  const deadline = Date.now() + (options.timeout ?? 600_000);
-  const { signal } = options;
-  const getter = client as unknown as TaskGetter;
-  let last: string | null | undefined;
-  for (;;) {
-    signal?.throwIfAborted();
-    const { data, response } = await getter.GET("/tasks/{id}", { params: { path: { id } }, ...(signal ? { signal } : {}) });
-    if (!response.ok || !data || typeof data !== "object") {
-      throw new TaskError({ message: `Reading task ${id} failed: HTTP ${response.status}`, taskId: id, status: response.status, lastStatus: last });
+/** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
+export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskWaiter {
+  return async (id, options = {}) => {
+    if (!readTask) throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
+    const interval = options.interval ?? 2_000;
+    const timeout = options.timeout ?? 600_000;
+    const deadline = clock.now() + timeout;
+    const { signal } = options;
+    let last: string | null | undefined;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { data, response } = await readTask.safe({ path: { id } }, signal ? { signal } : {});
+      if (!response.ok || !data || typeof data !== "object") {
+        throw new TaskError({ message: `Reading task ${id} failed: HTTP ${response.status}`, taskId: id, status: response.status, lastStatus: last });
+      }
+      const status = (data as { status?: unknown }).status;
+      last = typeof status === "string" ? status : null;
+      if (last !== null && !RUNNING.has(last.toLowerCase())) return data;
+      const left = deadline - clock.now();
+      if (left <= 0) throw new TaskError({ message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`, taskId: id, lastStatus: last });
+      await abortable(clock.sleep(Math.min(interval, left)), signal);
     }
-    const status = (data as { status?: unknown }).status;
-    last = typeof status === "string" ? status : null;
-    if (last !== null && !RUNNING.has(last.toLowerCase())) return data as TaskOf<C>;
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      throw new TaskError({ message: `Task ${id} is still ${last ?? "without a status"} after ${options.timeout ?? 600_000} ms`, taskId: id, lastStatus: last });
-    }
-    await delay(Math.min(interval, left), signal);
-  }
+  };
 }
 
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** `sleeping`, or the signal's reason as soon as it aborts. */
+function abortable(sleeping: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleeping;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener("abort", aborted);
+    const aborted = () => reject(signal.reason);
+    if (signal.aborted) return aborted();
+    signal.addEventListener("abort", aborted, { once: true });
+    sleeping.then(() => {
+      signal.removeEventListener("abort", aborted);
       resolve();
-    }
-    function aborted() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
-    signal?.addEventListener("abort", aborted, { once: true });
+    }, reject);
   });
 }

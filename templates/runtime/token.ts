@@ -1,13 +1,15 @@
 /**
- * Access tokens from the client-credentials grant with a client assertion: fetched lazily, cached, refreshed ahead of
- * expiry, one request in flight however many calls wait, bounded retries for transient failures, a per-request
- * timeout. The key, assertions and tokens live only in this closure.
+ * Access tokens from the client-credentials grant with a client assertion: fetched lazily, cached, used until shortly
+ * before they expire, one request in flight however many calls wait, bounded retries for transient failures, a
+ * per-request deadline that holds whatever the fetch implementation does, and a cap on the answer's size. The key,
+ * assertions and tokens live only in this closure.
  */
 import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
+import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import type { LoadedKey } from "./keys.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs, sleep, type RetryPolicy } from "./retry.js";
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs, type RetryPolicy } from "./retry.js";
 
 export interface Logger {
   warn(message: string): void;
@@ -20,13 +22,14 @@ export interface TokenSourceConfig {
   key: LoadedKey;
   tokenUrl: string;
   fetch: FetchLike;
-  /** Per token request (connect, answer and body). */
+  /** Per token request: connect, answer and body. */
   timeoutMs: number;
   retry: RetryPolicy;
-  /** Refresh this long before expiry (at most half the token's lifetime). */
+  /** Stop using a token this long before it expires (at most a tenth of its lifetime). */
   refreshSkewMs: number;
   clientExpiresAt: Date | undefined;
   logger: Logger;
+  clock: Clock;
 }
 
 export interface TokenSource {
@@ -40,14 +43,20 @@ export interface TokenSource {
 
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export const DEFAULT_TOKEN_LIFETIME_S = 600;
+/** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
+export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+/** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-type Attempt =
-  | { token: string; lifetimeS: number }
-  | { failure: Omit<ConstructorParameters<typeof TokenError>[0], "message" | "attempts"> & { why: string }; retryable: boolean; retryAfterMs?: number };
+type Failure = Omit<ConstructorParameters<typeof TokenError>[0], "message" | "attempts"> & { why: string };
+type Attempt = { token: string; lifetimeS: number } | { failure: Failure; retryable: boolean; retryAfterMs?: number | undefined };
+
+class Deadline extends Error {}
 
 export function createTokenSource(config: TokenSourceConfig): TokenSource {
+  const { clock } = config;
   let cached: { token: string; refreshAt: number } | undefined;
   let pending: Promise<string> | undefined;
   let warned = false;
@@ -55,7 +64,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
   function checkClientLifetime(): void {
     const expiresAt = config.clientExpiresAt;
     if (!expiresAt) return;
-    const left = expiresAt.getTime() - Date.now();
+    const left = expiresAt.getTime() - clock.now();
     if (left <= 0) throw new ClientExpiredError(expiresAt);
     if (left <= DAY_MS && !warned) {
       warned = true;
@@ -63,36 +72,56 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     }
   }
 
+  /**
+   * One token request under one deadline. The timer is held here, not only inside an AbortSignal handed to fetch: a
+   * signal that fetch copies into its own Request may be collected with the timer it owns (undici #4068), and a
+   * fetch implementation may ignore signals altogether. The race ends the wait either way.
+   */
   async function attempt(): Promise<Attempt> {
-    const assertion = await signClientAssertion(config.key, config.clientId, config.tokenUrl);
-    const body = new URLSearchParams({ grant_type: "client_credentials", client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
-    let response: Response;
-    let text: string;
+    const assertion = await signClientAssertion(config.key, config.clientId, config.tokenUrl, clock.now());
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Deadline());
+      }, config.timeoutMs);
+    });
+    const exchanging = exchange(assertion, controller.signal);
+    exchanging.catch(() => undefined); // it may fail after the deadline has already answered
     try {
-      response = await config.fetch(
-        new Request(config.tokenUrl, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: body.toString(),
-          // Never replay an assertion to another address.
-          redirect: "manual",
-          signal: AbortSignal.timeout(config.timeoutMs),
-        }),
-      );
-      text = await response.text();
+      return await Promise.race([exchanging, deadline]);
     } catch (error) {
-      const timeout = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      const timeout = error instanceof Deadline || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
       const why = timeout ? `no answer within ${config.timeoutMs} ms` : `could not reach it (${networkReason(error)})`;
       return { failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error }, retryable: true };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  async function exchange(assertion: string, signal: AbortSignal): Promise<Attempt> {
+    const body = new URLSearchParams({ grant_type: "client_credentials", client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
+    const response = await config.fetch(
+      new Request(config.tokenUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: body.toString(),
+        // Never replay an assertion to another address.
+        redirect: "manual",
+        signal,
+      }),
+    );
+    const text = await readCapped(response, MAX_TOKEN_RESPONSE_BYTES);
     const status = response.status;
+    if (text === undefined) return { failure: { error: "invalid_response", status, why: `the answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes` }, retryable: false };
     if (!response.ok) {
       const oauth = oauthError(text, assertion);
       const why = status >= 300 && status < 400 ? `redirected (HTTP ${status}); set tokenUrl to the final address` : `HTTP ${status}`;
       return {
         failure: { error: oauth?.error ?? "http_error", errorDescription: oauth?.description, status, why },
         retryable: RETRYABLE_STATUS.has(status),
-        retryAfterMs: retryAfterMs(response.headers.get("retry-after")),
+        retryAfterMs: retryAfterMs(response.headers.get("retry-after"), clock.now()),
       };
     }
     let json: unknown;
@@ -106,7 +135,10 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     if (typeof token !== "string" || token === "") {
       return { failure: { error: "invalid_response", status, why: "the answer has no access_token" }, retryable: false };
     }
-    return { token, lifetimeS: lifetimeSeconds(record.expires_in, token) };
+    if (!HEADER_SAFE.test(token)) {
+      return { failure: { error: "invalid_response", status, why: "the access_token holds characters an Authorization header cannot carry" }, retryable: false };
+    }
+    return { token, lifetimeS: lifetimeSeconds(record.expires_in, token, clock.now()) };
   }
 
   async function fetchToken(): Promise<string> {
@@ -115,7 +147,9 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       const result = await attempt();
       if ("token" in result) {
         const lifetimeMs = result.lifetimeS * 1000;
-        cached = { token: result.token, refreshAt: Date.now() + Math.max(lifetimeMs - config.refreshSkewMs, lifetimeMs / 2) };
+        // Used until shortly before it expires: the skew, but never more than a tenth of its life, so that a
+        // short-lived token is still fetched once per lifetime, and a request sent with it arrives before it expires.
+        cached = { token: result.token, refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10) };
         return result.token;
       }
       const { failure } = result;
@@ -123,7 +157,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       if (result.retryable && n < config.retry.attempts) {
         const asked = result.retryAfterMs;
         if (asked === undefined || asked <= config.retry.maxDelayMs) {
-          await sleep(Math.max(backoffMs(config.retry, n), asked ?? 0));
+          await clock.sleep(Math.max(backoffMs(config.retry, n), asked ?? 0));
           continue;
         }
         why += `; the server asked to retry after ${Math.ceil(asked / 1000)} s, longer than retry.maxDelayMs`;
@@ -138,7 +172,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
   }
 
   function current(): string | undefined {
-    return cached !== undefined && Date.now() < cached.refreshAt ? cached.token : undefined;
+    return cached !== undefined && clock.now() < cached.refreshAt ? cached.token : undefined;
   }
 
   return {
@@ -157,20 +191,39 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
   };
 }
 
+/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
+async function readCapped(response: Response, max: number): Promise<string | undefined> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /** `expires_in` when usable, else the token's own `exp` when it is a JWT, else the default. */
-function lifetimeSeconds(expiresIn: unknown, token: string): number {
+function lifetimeSeconds(expiresIn: unknown, token: string, nowMs: number): number {
   const seconds = typeof expiresIn === "string" && expiresIn.trim() !== "" ? Number(expiresIn) : expiresIn;
   if (typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0) return seconds;
   try {
     const { exp } = decodeJwt(token);
-    if (typeof exp === "number") return Math.max(0, exp - Date.now() / 1000);
+    if (typeof exp === "number") return Math.max(0, exp - nowMs / 1000);
   } catch {
     // Not a JWT: opaque tokens are fine.
   }
   return DEFAULT_TOKEN_LIFETIME_S;
 }
 
-/** RFC 6749 §5.2 fields of an error answer, if it has them (the description is shortened, and never echoes the assertion). */
+/** RFC 6749 §5.2 fields of an error answer, if it has them (shortened, and never echoing the assertion). */
 function oauthError(text: string, assertion: string): { error: string; description: string | undefined } | undefined {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;

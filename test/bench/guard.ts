@@ -31,7 +31,7 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
   const clientDir = join(outRoot, "client");
   mkdirSync(outRoot, { recursive: true });
   await runCold({ script: join(projectRoot, "bin/sfapi-gen.js"), args: ["generate", "--file", githubDescription(), "--policy", "method", "--out", clientDir], cwd: outRoot });
-  const generated = (await import(pathToFileURL(join(clientDir, "operations.ts")).href)) as { operations: OperationTable; ladder: readonly string[] };
+  const generated = (await import(pathToFileURL(join(clientDir, "operations.js")).href)) as { operations: OperationTable; ladder: readonly string[] };
   const all = Object.values(generated.operations);
   const top = generated.ladder[generated.ladder.length - 1]!;
   // Every 24th operation or so: spread over the whole table, not the first few paths of one tag.
@@ -41,7 +41,7 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
   const guardFor = (entries: OperationEntry[]) => {
     const guard = createGuard({ table: compileTable(Object.fromEntries(entries.map((e) => [e.name, e]))), ladder: generated.ladder, color: top, baseUrl: BASE });
     return () => {
-      for (const q of queries) guard.check(q.method, q.url, BASE);
+      for (const q of queries) guard.check(q.method, q.url);
     };
   };
   const linearFor = (entries: OperationEntry[]) => {

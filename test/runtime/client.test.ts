@@ -1,18 +1,19 @@
 /**
  * The client end to end against real loopback servers: the red client's command call (bare token, form body,
  * accept header), `?tags=`, public calls without credentials, the token never leaving baseUrl, the Bearer option,
- * single-flight tokens, refresh on expiry and on 401, the client's own expiry, secrets, and waitForTask.
+ * single-flight tokens, refresh on expiry and on 401, the client's own expiry, secrets, and waitForTask. Token
+ * lifetimes run on a virtual clock: the tests move time instead of sleeping.
  */
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { virtualClock, type VirtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { issue, startServers, type TestServers } from "./servers.js";
 import { variants } from "./variants.js";
 
 const key = rsaKey();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
+describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   let servers: TestServers;
   let other: TestServers;
   beforeAll(async () => {
@@ -21,12 +22,14 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
   afterAll(async () => {
     await Promise.all([servers.close(), other.close()]);
   });
+  let clock: VirtualClock;
   beforeEach(() => {
     servers.reset();
     other.reset();
+    clock = virtualClock();
   });
   const client = (color: string, extra: Record<string, unknown> = {}) =>
-    createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl, ...extra });
+    createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl, clock, ...extra });
 
   test("red runs a command: bare token, form-urlencoded body, accept: application/json", async () => {
     const red = client("red");
@@ -76,14 +79,76 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
     expect(servers.apiCalls[0]!.headers.authorization).toBeUndefined();
   });
 
-  test("the token is attached only below baseUrl, never to another origin", async () => {
-    const green = client("green");
-    await green.GET("/tasks", { baseUrl: other.baseUrl });
-    expect(other.apiCalls).toHaveLength(1);
-    expect(other.apiCalls[0]!.headers.authorization).toBeUndefined();
+  test("a per-call baseUrl elsewhere is refused for every color: nothing sent, no token", async () => {
+    for (const color of ["green", "red"]) {
+      await expect(client(color).GET("/tasks", { baseUrl: other.baseUrl })).rejects.toMatchObject({ name: "ScopeError", color });
+    }
+    expect(other.apiCalls).toHaveLength(0);
     expect(servers.tokenCalls).toHaveLength(0);
-    await green.GET("/tasks");
+    await client("green").GET("/tasks");
     expect(servers.apiCalls[0]!.headers.authorization).toBe("tok-1");
+  });
+
+  test("a per-call baseUrl below the client's is guarded on the URL really sent", async () => {
+    // DELETE /tasks/{id} is yellow, but with this base it is sent as DELETE /compute/jobs/tasks/1: cancelJob, red.
+    const base = `${servers.baseUrl}/compute/jobs`;
+    const error = await client("yellow").DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ScopeError", operation: "cancelJob", required: "red", path: "/compute/jobs/tasks/1" });
+    expect(servers.requestCount()).toBe(0);
+    const { response } = await client("red").DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base });
+    expect(response.status).toBe(200);
+    expect(servers.apiCalls.map((c) => `${c.method} ${c.url}`)).toEqual(["DELETE /api/v1.2/compute/jobs/tasks/1"]);
+  });
+
+  test("a per-call fetch and a middleware that rewrites the URL are guarded too", async () => {
+    const seen: string[] = [];
+    const own = (request: Request) => {
+      seen.push(request.url);
+      return fetch(request);
+    };
+    const green = client("green");
+    await expect(green.POST("/utilities/command/dtn01", { body: { executable: "id" }, fetch: own })).rejects.toMatchObject({ name: "ScopeError" });
+    expect(seen).toEqual([]);
+    const { response } = await green.GET("/tasks", { fetch: own });
+    expect(response.status).toBe(200);
+    expect(seen).toEqual([`${servers.baseUrl}/tasks`]);
+    // A middleware may change the request; the guard checks what it changed it into.
+    green.use({ onRequest: ({ request }: { request: Request }) => new Request(request.url.replace("/account/", "/utilities/command/dtn01"), { method: "POST", headers: request.headers }) });
+    await expect(green.GET("/account/")).rejects.toMatchObject({ name: "ScopeError", operation: "runCommand" });
+    expect(servers.apiCalls.map((c) => c.url)).toEqual(["/api/v1.2/tasks"]);
+    await expect(green.GET("/tasks", { Request: class extends Request {} })).rejects.toThrow(/per-call `Request`/);
+  });
+
+  test("redirects: followed with the token only to targets the guard allows; others come back as the 3xx", async () => {
+    servers.override = (call) => {
+      if (call.url === "/api/v1.2/account") return { status: 307, body: "", headers: { location: `${servers.baseUrl}/account/` } };
+      if (call.url === "/api/v1.2/tasks/1") return { status: 302, body: "", headers: { location: "/api/v1.2/utilities/command/dtn01" } };
+      if (call.url === "/api/v1.2/tasks/2") return { status: 302, body: "", headers: { location: `${other.baseUrl}/tasks/2` } };
+      return undefined;
+    };
+    const red = client("red");
+    // /account -> /account/ (readUser): allowed, followed, token attached again.
+    const followed = await red.GET("/account" as never);
+    expect(followed.response.status).toBe(200);
+    expect(servers.apiCalls.map((c) => [c.url, c.headers.authorization])).toEqual([
+      ["/api/v1.2/account", "tok-1"],
+      ["/api/v1.2/account/", "tok-1"],
+    ]);
+    servers.apiCalls.length = 0;
+    // A green client's task read redirected to the command operation: not followed.
+    const green = client("green");
+    const stopped = await green.GET("/tasks/{id}", { params: { path: { id: "1" } } });
+    expect(stopped.response.status).toBe(302);
+    // Another origin: not followed, for any color.
+    const away = await red.GET("/tasks/{id}", { params: { path: { id: "2" } } });
+    expect(away.response.status).toBe(302);
+    expect(servers.apiCalls.map((c) => c.url)).toEqual(["/api/v1.2/tasks/1", "/api/v1.2/tasks/2"]);
+    expect(other.apiCalls).toHaveLength(0);
+    // The caller may ask for the 3xx itself.
+    servers.apiCalls.length = 0;
+    const manual = await red.GET("/account" as never, { redirect: "manual" });
+    expect(manual.response.status).toBe(307);
+    expect(servers.apiCalls).toHaveLength(1);
   });
 
   test("authorizationPrefix sends `Bearer <token>` for deployments that want it", async () => {
@@ -100,7 +165,7 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
     expect(first.every((r) => r.response.status === 200)).toBe(true);
     expect(servers.tokenCalls).toHaveLength(1);
     expect(new Set(servers.apiCalls.map((c) => c.headers.authorization))).toEqual(new Set(["tok-1"]));
-    await sleep(1100); // past the 1 s lifetime
+    clock.advance(1100); // past the 1 s lifetime
     const second = await Promise.all(Array.from({ length: 200 }, () => green.GET("/account/")));
     expect(second.every((r) => r.response.status === 200)).toBe(true);
     expect(servers.tokenCalls).toHaveLength(2);
@@ -134,10 +199,13 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
 
   test("without expires_in the token's own JWT exp sets the lifetime; opaque tokens last 10 minutes", async () => {
     const jwt = (exp: number) => `${b64({ alg: "none" })}.${b64({ exp })}.sig`;
-    servers.tokenReply = (n) => issue(servers, n, null, jwt(Math.floor(Date.now() / 1000) + 1));
+    servers.tokenReply = (n) => issue(servers, n, null, jwt(Math.floor(clock.now() / 1000) + 10));
     const short = client("green");
     await short.GET("/account/");
-    await sleep(600); // a token living <= 1 s is refreshed after half its lifetime
+    clock.advance(7_000); // still fresh: used until a tenth of its lifetime is left
+    await short.GET("/account/");
+    expect(servers.tokenCalls).toHaveLength(1);
+    clock.advance(2_500); // within the last tenth: a new token
     await short.GET("/account/");
     expect(servers.tokenCalls).toHaveLength(2);
 
@@ -145,15 +213,37 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
     servers.tokenReply = (n) => issue(servers, n, null);
     const opaque = client("green");
     await opaque.GET("/account/");
-    await sleep(600);
+    clock.advance(9 * 60_000 + 50_000);
     await opaque.GET("/account/");
     expect(servers.tokenCalls).toHaveLength(1);
+    clock.advance(6_000); // within the default 5 s of its end
+    await opaque.GET("/account/");
+    expect(servers.tokenCalls).toHaveLength(2);
+  });
+
+  test("under continuous use a token is fetched once per lifetime, never twice, never used past it", async () => {
+    servers.tokenReply = (n) => issue(servers, n, 10);
+    const green = client("green");
+    // A call every 100 ms of clock time for 100 s: ten token lifetimes.
+    const used: { at: number; token: string }[] = [];
+    const issuedAt = new Map<string, number>();
+    for (let t = 0; t < 1000; t++) {
+      await green.GET("/account/");
+      const token = String(servers.apiCalls.at(-1)!.headers.authorization);
+      if (!issuedAt.has(token)) issuedAt.set(token, clock.now());
+      used.push({ at: clock.now(), token });
+      clock.advance(100);
+    }
+    // Each 10 s token serves until a tenth of its life is left (the 5 s default margin, capped at 1 s here): 9 s.
+    expect(servers.tokenCalls).toHaveLength(Math.ceil(100 / 9));
+    expect(used.every((u) => u.at - issuedAt.get(u.token)! < 10_000)).toBe(true);
   });
 
   test("clientExpiresAt in the past: ClientExpiredError and no token request", async () => {
-    const expired = client("green", { clientExpiresAt: new Date(Date.now() - 1000) });
+    const expired = client("green", { clientExpiresAt: new Date(clock.now() - 1000) });
     const error = await expired.GET("/account/").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(runtime.ClientExpiredError);
+    expect(error).toBeInstanceOf(errors.ClientExpiredError);
+    expect(errors.SfapiError.is(error) && (error as { code: string }).code).toBe("ERR_CLIENT_EXPIRED");
     expect((error as Error).name).toBe("ClientExpiredError");
     expect(servers.requestCount()).toBe(0);
   });
@@ -161,9 +251,9 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
   test("clientExpiresAt within 24 h: one warning through the logger, however many tokens are fetched", async () => {
     const warnings: string[] = [];
     servers.tokenReply = (n) => issue(servers, n, 1);
-    const soon = client("green", { clientExpiresAt: new Date(Date.now() + 3 * 3600_000), logger: { warn: (m: string) => warnings.push(m) } });
+    const soon = client("green", { clientExpiresAt: new Date(clock.now() + 3 * 3600_000), logger: { warn: (m: string) => warnings.push(m) } });
     await soon.GET("/account/");
-    await sleep(600); // half the 1 s lifetime: the next call fetches a new token
+    clock.advance(1000); // the 1 s token has expired: the next call fetches a new one
     await soon.GET("/account/");
     expect(servers.tokenCalls).toHaveLength(2);
     expect(warnings).toHaveLength(1);
@@ -172,7 +262,7 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
 
   test("no key, assertion or token in util.inspect(client), errors or log lines", async () => {
     const warnings: string[] = [];
-    const red = client("red", { clientExpiresAt: Date.now() + 3600_000, logger: { warn: (m: string) => warnings.push(m) } });
+    const red = client("red", { clientExpiresAt: clock.now() + 3600_000, logger: { warn: (m: string) => warnings.push(m) } });
     await red.GET("/account/");
     const assertion = servers.tokenCalls[0]!.assertion;
     const secrets = [key.pkcs8.split("\n")[1]!, assertion, "tok-1"];
@@ -190,24 +280,25 @@ describe.each(variants)("client ($name)", ({ createClient, runtime }) => {
     expect(inspect(red)).toContain('color: "red"');
   });
 
-  test("waitForTask polls GET /tasks/{id} until the task stops running and returns it", async () => {
+  test("waitForTask polls GET /tasks/{id} until the task stops running and returns it, result parsed", async () => {
     servers.taskStates = ["new", "new", "completed"];
     const red = client("red");
     const { data } = await red.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname" } });
-    const task = await runtime.waitForTask(red as never, data.task_id, { interval: 5, timeout: 5000 });
-    expect(task).toEqual({ id: "task-1", status: "completed", result: '{"output":"nid001"}' });
+    const task = await red.waitForTask(data.task_id, { interval: 2000, timeout: 60_000 });
+    expect(task).toEqual({ id: "task-1", status: "completed", result: { output: "nid001" } });
     expect(servers.apiCalls.filter((c) => c.url === "/api/v1.2/tasks/task-1")).toHaveLength(3);
+    expect(clock.slept).toEqual([2000, 2000]);
   });
 
   test("waitForTask gives up with TaskError at its timeout, and stops on abort", async () => {
     servers.taskStates = ["new"];
     const green = client("green");
-    const late = await runtime.waitForTask(green as never, "t9", { interval: 5, timeout: 50 }).catch((e: unknown) => e);
-    expect(late).toMatchObject({ name: "TaskError", taskId: "t9", lastStatus: "new" });
+    const late = await green.waitForTask("t9", { interval: 1000, timeout: 5000 }).catch((e: unknown) => e);
+    expect(late).toMatchObject({ name: "TaskError", code: "ERR_TASK", taskId: "t9", lastStatus: "new" });
+    expect(clock.slept).toEqual([1000, 1000, 1000, 1000, 1000]);
     const controller = new AbortController();
-    const waiting = runtime.waitForTask(green as never, "t9", { interval: 5, timeout: 60_000, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("stop")), 30);
-    await expect(waiting).rejects.toThrow("stop");
+    controller.abort(new Error("stop"));
+    await expect(green.waitForTask("t9", { signal: controller.signal })).rejects.toThrow("stop");
   });
 });
 

@@ -5,7 +5,8 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createScopedClient, formBody, type OperationTable } from "../../templates/runtime/index.js";
+import { formBody } from "../../templates/runtime/form.js";
+import { createScopedClient, type OperationTable } from "../../templates/runtime/index.js";
 
 const table: OperationTable = {
   createThing: { name: "createThing", method: "POST", path: "/things", scope: "public" },

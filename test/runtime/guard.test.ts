@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { compileTable, createGuard, createScopedClient, matchAll, ScopeError, type OperationEntry } from "../../templates/runtime/index.js";
+import { createScopedClient, ScopeError, type OperationEntry } from "../../templates/runtime/index.js";
+import { createGuard } from "../../templates/runtime/guard.js";
+import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { startServers, type TestServers } from "./servers.js";
 import { variants } from "./variants.js";
@@ -16,7 +18,10 @@ const LADDER = ["green", "yellow", "red"] as const;
 
 function guardFor(color: string, table: Record<string, OperationEntry> = operations) {
   const guard = createGuard({ table: compileTable(table), ladder: LADDER, color, baseUrl: BASE });
-  return (method: string, path: string, written?: string, params?: Record<string, unknown>) => guard.check(method, `${BASE}${path}`, BASE, written, params);
+  return (method: string, path: string, written?: string, params?: Record<string, unknown>) => {
+    if (written !== undefined) guard.checkWritten(method, written, params);
+    return guard.check(method, `${BASE}${path}`);
+  };
 }
 
 function refusal(run: () => unknown): ScopeError {
@@ -152,8 +157,8 @@ describe("guard decisions", () => {
 
   test("a request outside the base URL is refused", () => {
     const guard = createGuard({ table: compileTable(operations), ladder: LADDER, color: "red", baseUrl: BASE });
-    expect(() => guard.check("GET", "https://api.example.test/api/v1.2tasks", BASE)).toThrow(/not below the base URL/);
-    expect(() => guard.check("GET", "https://elsewhere.test/tasks", BASE)).toThrow(/not below the base URL/);
+    expect(() => guard.check("GET", "https://api.example.test/api/v1.2tasks")).toThrow(/not below the client's base URL/);
+    expect(() => guard.check("GET", "https://elsewhere.test/tasks")).toThrow(/not below the client's base URL/);
   });
 });
 
@@ -164,13 +169,18 @@ describe("client options", () => {
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "green"] })).toThrow(/names "green" twice/);
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "public"] })).toThrow(/reserved/);
     expect(() => createScopedClient(spec, { color: "green", baseUrl: "ftp://x" })).toThrow(/http\(s\)/);
+    // A base URL that would be ambiguous as a prefix of request URLs.
+    for (const baseUrl of ["https://x.test/api?", "https://x.test/api?v=1", "https://x.test/api#", "https://x.test/api//", "https://x.test//api", "https://u:p@x.test/api"]) {
+      expect(() => createScopedClient(spec, { color: "green", baseUrl }), baseUrl).toThrow(/query, fragment or credentials|empty path segments/);
+    }
+    expect(() => createScopedClient(spec, { color: "green", authorizationPrefix: "Bearer\r\nX-Evil: 1" })).toThrow(/authorizationPrefix/);
     expect(() => createScopedClient(spec, { color: "green", clientId: "c" })).toThrow(/clientId was given without privateKey/);
     expect(() => createScopedClient(spec, { color: "green", privateKey: key.pkcs8 })).toThrow(/without clientId/);
     expect(() => createScopedClient(spec, {} as never)).toThrow(/color.*required/);
   });
 });
 
-describe.each(variants)("green client refuses the command operation, sending nothing ($name)", ({ createClient, runtime }) => {
+describe.each(variants)("green client refuses the command operation, sending nothing ($name)", ({ createClient, errors }) => {
   let servers: TestServers;
   let other: TestServers;
   beforeAll(async () => {
@@ -231,7 +241,7 @@ describe.each(variants)("green client refuses the command operation, sending not
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error, `${method} ${path}`).toBeInstanceOf(runtime.ScopeError);
+      expect(error, `${method} ${path}`).toBeInstanceOf(errors.ScopeError);
       const scope = error as ScopeError;
       expect(scope.name).toBe("ScopeError");
       expect(scope.color).toBe("green");

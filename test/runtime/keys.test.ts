@@ -1,8 +1,10 @@
 /**
  * Key formats, end to end: each accepted form of the private key signs an assertion the token endpoint verifies
- * (signature, claims, `kid`), so the call succeeds. Then the refusals: widely readable key files, public keys,
- * non-RSA keys, encrypted or unreadable input, each with a message that names the problem and no key material.
+ * (signature, claims, `kid`), so the call succeeds; `keyFile` takes the client ID, key and URLs from one file. Then
+ * the refusals: widely readable key files, FIFOs and oversized files, public keys, non-RSA and short RSA keys,
+ * encrypted or unreadable input, each with a message that names the problem and no key material.
  */
+import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +26,7 @@ function keyFile(name: string, content: string, mode = 0o600): string {
   return path;
 }
 
-describe.each(variants)("private key formats ($name)", ({ createClient, runtime }) => {
+describe.each(variants)("private key formats ($name)", ({ createClient, errors }) => {
   let servers: TestServers;
   beforeAll(async () => {
     servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
@@ -74,6 +76,24 @@ describe.each(variants)("private key formats ($name)", ({ createClient, runtime 
   });
   test("the Python client's JSON file with a PEM secret", () => callWith({ file: keyFile("client-pem.json", JSON.stringify({ client_id: CLIENT_ID, secret: key.pkcs8 })) }, undefined));
 
+  test("keyFile: the client ID, key, base and token URLs from sfapi-gen mock's JSON file", async () => {
+    const file = keyFile("mock-green.json", JSON.stringify({ client_id: CLIENT_ID, color: "green", base_url: servers.baseUrl, token_url: servers.tokenUrl, secret: key.pkcs8 }));
+    const client = createClient({ color: "green", keyFile: file });
+    const { response } = await client.GET("/account/");
+    expect(response.status).toBe(200);
+    expect(servers.tokenCalls.map((c) => c.problem)).toEqual([undefined]);
+    // Explicit options win over the file: this base URL is refused by the guard as not below the client's own.
+    const elsewhere = createClient({ color: "green", keyFile: file, baseUrl: "https://api.example.test/api/v1.2" });
+    await expect(elsewhere.GET("/account/", { baseUrl: servers.baseUrl })).rejects.toMatchObject({ name: "ScopeError" });
+    expect(() => createClient({ color: "green", keyFile: file, privateKey: key.pkcs8 })).toThrow(/either keyFile or privateKey/);
+  });
+
+  test("keyFile: the official client's text file (client ID line + PEM), URLs given beside it", async () => {
+    const file = keyFile("official.pem", `${CLIENT_ID}\n${key.pkcs8}`);
+    const { response } = await createClient({ color: "green", keyFile: file, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl }).GET("/account/");
+    expect(response.status).toBe(200);
+  });
+
   test("a clientId that differs from the key file's is refused", () => {
     const file = keyFile("other.pem", `someone-else\n${key.pkcs1}`);
     expect(() => createClient({ color: "green", clientId: CLIENT_ID, privateKey: { file } })).toThrow(/differs from the key file's client ID "someone-else"/);
@@ -81,13 +101,13 @@ describe.each(variants)("private key formats ($name)", ({ createClient, runtime 
 
   describe("refusals", () => {
     const body = key.pkcs8.split("\n")[1]!; // a line of key material that must never be echoed
-    function keyError(privateKey: unknown): InstanceType<typeof runtime.KeyError> {
+    function keyError(privateKey: unknown): InstanceType<typeof errors.KeyError> {
       try {
         createClient({ color: "green", clientId: CLIENT_ID, privateKey: privateKey as never, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
       } catch (error) {
-        expect(error).toBeInstanceOf(runtime.KeyError);
+        expect(error).toBeInstanceOf(errors.KeyError);
         expect((error as Error).message).not.toContain(body);
-        return error as InstanceType<typeof runtime.KeyError>;
+        return error as InstanceType<typeof errors.KeyError>;
       }
       throw new Error("the key was accepted");
     }
@@ -101,6 +121,23 @@ describe.each(variants)("private key formats ($name)", ({ createClient, runtime 
         expect(error.message).toContain(file);
         expect(error.message).toContain(`chmod 600 ${file}`);
       }
+      expect(servers.requestCount()).toBe(0);
+    });
+
+    test("a FIFO or an oversized file as key file: refused at once, nothing read whole", () => {
+      const fifo = join(tempDir("fifo-"), "key.fifo");
+      const made = spawnSync("mkfifo", ["-m", "600", fifo]);
+      expect(made.status, "mkfifo").toBe(0);
+      expect(keyError({ file: fifo }).message).toMatch(/key\.fifo: not a regular file/);
+      const big = keyFile("big.pem", `${key.pkcs8}\n${"#".repeat(200_000)}`);
+      expect(keyError({ file: big }).message).toMatch(/too large for a key file/);
+      expect(servers.requestCount()).toBe(0);
+    });
+
+    test("RSA keys under 2048 bits: KeyError when the client is created, not at the first call", () => {
+      const short = generateKeyPairSync("rsa", { modulusLength: 1024 });
+      expect(keyError(short.privateKey).message).toMatch(/1024-bit RSA key; RS256 needs at least 2048 bits/);
+      expect(keyError(short.privateKey.export({ type: "pkcs1", format: "pem" }).toString()).message).toMatch(/1024-bit/);
       expect(servers.requestCount()).toBe(0);
     });
 

@@ -43,6 +43,8 @@ export interface TestServers {
   authScheme: string;
   /** The `kid` the assertion header must carry (undefined: none). */
   kid: string | undefined;
+  /** Answers an API call before the usual handling when it returns a reply (redirects, errors, canned bodies). */
+  override: ((call: ApiCall) => Reply | undefined) | undefined;
   requestCount(): number;
   reset(): void;
   close(): Promise<void>;
@@ -81,6 +83,7 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
     taskStates: ["completed"],
     authScheme: "",
     kid: options.kid,
+    override: undefined,
     requestCount: () => servers.tokenCalls.length + servers.apiCalls.length,
     reset() {
       servers.tokenCalls.length = 0;
@@ -90,6 +93,7 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
       servers.taskStates = ["completed"];
       servers.authScheme = "";
       servers.kid = options.kid;
+      servers.override = undefined;
       taskPolls = 0;
     },
     close: () => new Promise<void>((resolve) => {
@@ -147,7 +151,10 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
       servers.tokenCalls.push(call);
       return send(call.problem ? json(401, { error: "invalid_client", error_description: call.problem }) : servers.tokenReply(servers.tokenCalls.length));
     }
-    servers.apiCalls.push({ method: req.method ?? "", url, headers: req.headers, body });
+    const call: ApiCall = { method: req.method ?? "", url, headers: req.headers, body };
+    servers.apiCalls.push(call);
+    const overridden = servers.override?.(call);
+    if (overridden) return send(overridden);
     const api = "/api/v1.2";
     if (!url.startsWith(`${api}/`)) return send(json(404, { detail: "Not Found" }));
     const path = url.slice(api.length).split("?")[0]!;

@@ -1,9 +1,13 @@
 /**
- * Token endpoint faults, each through an API call that then never reaches the API: timeout, network error, 500,
- * 502/503/504 and 429 (retried with back-off, Retry-After honoured), invalid JSON, missing access_token, an OAuth
- * error body. Each ends in a TokenError with the fields that explain it, after a bounded number of attempts.
+ * Token endpoint faults, each through an API call that then never reaches the API: timeout (also when the fetch
+ * implementation ignores the abort signal), network error, 500, 502/503/504 and 429 (retried with back-off,
+ * Retry-After honoured), invalid JSON, an endless answer, missing or header-unsafe access_token, an OAuth error body.
+ * Each ends in a TokenError with the fields that explain it, after a bounded number of attempts. Back-off waits run on
+ * a virtual clock: the test checks how long the client asked to wait, without waiting.
  */
+import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { virtualClock, type VirtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { issue, json, startServers, type Reply, type TestServers } from "./servers.js";
 import { variants } from "./variants.js";
@@ -11,15 +15,19 @@ import { variants } from "./variants.js";
 const key = rsaKey();
 const ATTEMPTS = 3;
 
-describe.each(variants)("token endpoint faults ($name)", ({ createClient, runtime }) => {
+describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors }) => {
   let servers: TestServers;
+  let clock: VirtualClock;
   beforeAll(async () => {
     servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   });
   afterAll(() => servers.close());
-  beforeEach(() => servers.reset());
+  beforeEach(() => {
+    servers.reset();
+    clock = virtualClock();
+  });
 
-  const client = (tokenUrl = servers.tokenUrl) =>
+  const client = (tokenUrl = servers.tokenUrl, extra: Record<string, unknown> = {}) =>
     createClient({
       color: "green",
       clientId: CLIENT_ID,
@@ -28,6 +36,8 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, runtim
       tokenUrl,
       timeoutMs: 150,
       retry: { attempts: ATTEMPTS, baseDelayMs: 5, maxDelayMs: 2000 },
+      clock,
+      ...extra,
     });
 
   async function tokenError(reply: (n: number) => Reply, tokenUrl?: string) {
@@ -36,9 +46,9 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, runtim
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(runtime.TokenError);
+    expect(error).toBeInstanceOf(errors.TokenError);
     expect(servers.apiCalls).toHaveLength(0);
-    return error as InstanceType<typeof runtime.TokenError>;
+    return error as InstanceType<typeof errors.TokenError>;
   }
 
   test("timeout: every attempt times out, then TokenError timeout", async () => {
@@ -83,8 +93,49 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, runtim
     const { response } = await client().GET("/account/");
     expect(response.status).toBe(200);
     expect(servers.tokenCalls).toHaveLength(2);
-    // A lower bound set by our own sleep, not a performance threshold (timers may fire a few ms early).
-    expect(servers.tokenCalls[1]!.at - servers.tokenCalls[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(clock.slept).toHaveLength(1);
+    expect(clock.slept[0]).toBeGreaterThanOrEqual(1000);
+  });
+
+  test("a fetch that ignores the abort signal still times out: the deadline is the client's own", async () => {
+    let started = 0;
+    const ignoresSignals = (request: Request) => {
+      if (!request.url.endsWith("/token")) return fetch(request);
+      started++;
+      return new Promise<Response>(() => undefined); // never settles, whatever the signal says
+    };
+    const error = await client(servers.tokenUrl, { fetch: ignoresSignals, timeoutMs: 50 })
+      .GET("/account/")
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "TokenError", error: "timeout", attempts: ATTEMPTS });
+    expect(started).toBe(ATTEMPTS);
+  });
+
+  test("an endless token answer is cut off: TokenError invalid_response, not a growing buffer", async () => {
+    let chunks = 0;
+    const endless = (request: Request) => {
+      if (!request.url.endsWith("/token")) return fetch(request);
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          chunks++;
+          controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200, headers: { "content-type": "application/json" } }));
+    };
+    const error = await client(servers.tokenUrl, { fetch: endless }).GET("/account/").catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "TokenError", error: "invalid_response", attempts: 1 });
+    expect((error as Error).message).toContain("larger than 65536 bytes");
+    expect(chunks).toBeLessThan(10);
+  });
+
+  test("an access_token a header cannot carry: TokenError without the token in it", async () => {
+    const token = "secret-part\r\nx-injected: 1";
+    const error = await tokenError(() => json(200, { access_token: token, expires_in: 600 }));
+    expect(error).toMatchObject({ error: "invalid_response", attempts: 1 });
+    expect(error.message).toContain("characters an Authorization header cannot carry");
+    const shown = [error.message, inspect(error, { depth: 5 }), JSON.stringify(error)].join("\n");
+    expect(shown).not.toContain("secret-part");
   });
 
   test("429 asking for longer than retry.maxDelayMs: TokenError at once, saying so", async () => {

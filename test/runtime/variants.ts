@@ -1,38 +1,48 @@
 /**
  * The runtime under test, twice: the template in place (templates/runtime, wired to the generated table) and the
- * copy users get (generated/index.ts). Every HTTP suite runs against both.
+ * compiled copy users get (generated/index.js). Every HTTP suite runs against both.
  */
 import * as generated from "../../generated/index.js";
 import { ladder, operations } from "../../generated/operations.js";
 import * as template from "../../templates/runtime/index.js";
 
-type Runtime = typeof template;
 type Options = template.ClientOptions<string>;
+type Result = { data?: any; error?: any; response: Response };
+type NamedCall = ((args?: Record<string, unknown>, options?: Record<string, unknown>) => Promise<any>) & { safe(args?: Record<string, unknown>, options?: Record<string, unknown>): Promise<Result> };
 
 /** The client with its compile-time restriction switched off, so tests can make calls the types would refuse. */
 export interface LooseClient {
-  request(method: string, url: string, init?: Record<string, unknown>): Promise<{ data?: any; error?: any; response: Response }>;
-  GET(url: string, init?: Record<string, unknown>): Promise<{ data?: any; error?: any; response: Response }>;
-  POST(url: string, init?: Record<string, unknown>): Promise<{ data?: any; error?: any; response: Response }>;
-  PUT(url: string, init?: Record<string, unknown>): Promise<{ data?: any; error?: any; response: Response }>;
-  DELETE(url: string, init?: Record<string, unknown>): Promise<{ data?: any; error?: any; response: Response }>;
+  request(method: string, url: string, init?: Record<string, unknown>): Promise<Result>;
+  GET(url: string, init?: Record<string, unknown>): Promise<Result>;
+  POST(url: string, init?: Record<string, unknown>): Promise<Result>;
+  PUT(url: string, init?: Record<string, unknown>): Promise<Result>;
+  DELETE(url: string, init?: Record<string, unknown>): Promise<Result>;
+  use(...middleware: object[]): void;
+  waitForTask(id: string, options?: Record<string, unknown>): Promise<any>;
+  [operation: string]: unknown;
 }
+
+export const op = (client: LooseClient, name: string): NamedCall => client[name] as NamedCall;
+
+/** The errors, as the test checks them: the template's classes or the generated client's copies. */
+export type Errors = Pick<typeof template, "ScopeError" | "ClientExpiredError" | "TaskError" | "ResponseError" | "SfapiError" | "TokenError" | "CredentialsError" | "ConfigError" | "KeyError">;
 
 export interface Variant {
   name: string;
-  runtime: Runtime;
+  errors: Errors;
   createClient(options: Options): LooseClient;
 }
 
 export const variants: Variant[] = [
   {
     name: "templates/runtime",
-    runtime: template,
-    createClient: (options) => template.createScopedClient({ operations, ladder, defaultBaseUrl: generated.defaultBaseUrl }, options) as unknown as LooseClient,
+    errors: template,
+    createClient: (options) =>
+      template.createScopedClient({ operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, taskOperation: "readTask" }, options) as unknown as LooseClient,
   },
   {
     name: "generated/",
-    runtime: generated as unknown as Runtime,
-    createClient: (options) => generated.createClient(options) as unknown as LooseClient,
+    errors: generated as unknown as Errors,
+    createClient: (options) => generated.createClient(options as never) as unknown as LooseClient,
   },
 ];
