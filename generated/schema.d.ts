@@ -631,7 +631,7 @@ export interface components {
              * @description Optional human-readable label; the service picks one when empty.
              * @default
              */
-            label: string;
+            label?: string;
         };
         /**
          * Body_start_transfer_storage_transfer_post
@@ -684,7 +684,7 @@ export interface components {
              * @description Command-line arguments for the script (only with `isPath`).
              * @default []
              */
-            args: string[];
+            args?: string[];
             /**
              * Callbacktimeout
              * @description Seconds to wait before giving up on the completion callback.
@@ -779,7 +779,7 @@ export interface components {
              * Hardlinks
              * @default 0
              */
-            hardlinks: number;
+            hardlinks?: number;
             /** User */
             user?: string;
             /** Group */
@@ -788,7 +788,7 @@ export interface components {
              * Size
              * @default 0
              */
-            size: number;
+            size?: number;
             /** Date */
             date?: string;
             /** Name */
@@ -810,7 +810,7 @@ export interface components {
              * Is Binary
              * @default false
              */
-            is_binary: boolean;
+            is_binary?: boolean;
         };
         /**
          * FileDownload
@@ -827,7 +827,7 @@ export interface components {
              * Is Binary
              * @default false
              */
-            is_binary: boolean;
+            is_binary?: boolean;
             /** Error */
             error?: string;
         };
@@ -927,7 +927,7 @@ export interface components {
              * Active
              * @default false
              */
-            active: boolean;
+            active?: boolean;
             /**
              * Timestamp
              * Format: date-time

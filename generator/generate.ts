@@ -1,4 +1,6 @@
 /** `sfapi-gen generate`: description -> model -> emitters -> one atomic write. */
+import { auditSubject } from "./audit.js";
+import { emitClientTypes } from "./emit/client-types.js";
 import { emitIndex } from "./emit/index-file.js";
 import { emitManifest } from "./emit/manifest.js";
 import { emitOperationsTable } from "./emit/operations-table.js";
@@ -29,27 +31,34 @@ export async function generate(options: GenerateOptions): Promise<{ model: Model
 }
 
 export function emitContext(model: Model): EmitContext {
-  const doc = model.description.document;
   return {
-    title: String(doc.info?.title ?? "API"),
-    version: model.description.version,
+    // No source: generated files must not depend on where the description was read from.
+    ...auditSubject(model),
+    source: undefined,
     sha256: model.description.sha256,
     vendor: model.vendor,
-    scopeField: model.scopeField,
-    ladder: model.ladder,
-    policy: model.policy,
-    operations: model.operations,
-    defaultBaseUrl: defaultBaseUrl(doc.servers?.[0]?.url),
+    defaultBaseUrl: defaultBaseUrl(model.description.document.servers?.[0]?.url),
     generatorVersion,
+    taskOperation: model.operations.find((op) => op.method === "get" && op.path === TASK_PATH)?.name,
   };
 }
 
+/** The operation `waitForTask` polls. */
+const TASK_PATH = "/tasks/{id}";
+
+/** The generated files are ES modules whatever the project around them is. */
+const PACKAGE_JSON = JSON.stringify({ type: "module", sideEffects: false }, null, 2) + "\n";
+
 export async function emitClient(model: Model): Promise<FileSet> {
   const ctx = emitContext(model);
+  const table = emitOperationsTable(ctx);
   const files: FileSet = new Map([
     ["schema.d.ts", await emitSchema(model.description.document)],
-    ["operations.ts", emitOperationsTable(ctx)],
-    ["index.ts", emitIndex(ctx)],
+    ["operations.js", table.js],
+    ["operations.d.ts", table.dts],
+    ["index.js", emitIndex(ctx)],
+    ["index.d.ts", emitClientTypes(ctx)],
+    ["package.json", PACKAGE_JSON],
     ["scope-audit.md", emitScopeAudit(ctx)],
     ["manifest.json", emitManifest(ctx)],
   ]);

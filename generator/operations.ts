@@ -5,6 +5,8 @@
 import type { OpenApiDocument } from "./load.js";
 import { eachOperationObject, HTTP_METHODS, requirementOf, usesSecurity } from "./levels.js";
 import type { HttpMethod, Requirement, ScopeRules } from "./levels.js";
+import { answerOf } from "./responses.js";
+import type { AnswerInfo } from "./responses.js";
 
 export interface Parameter {
   name: string;
@@ -33,6 +35,8 @@ export interface Operation {
   /** JSON pointer of the operation object in the description. */
   pointer: string;
   deprecated: boolean;
+  /** What it answers: statuses and media types, non-JSON success answers, JSON-text fields. */
+  answer: AnswerInfo;
 }
 
 export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operation[] {
@@ -56,6 +60,7 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
       ),
       pointer: `/paths/${escapePointer(path)}/${method}`,
       deprecated: op.deprecated === true,
+      answer: answerOf(doc, op),
     };
   });
   records.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : HTTP_METHODS.indexOf(a.method) - HTTP_METHODS.indexOf(b.method)));
@@ -100,8 +105,20 @@ export function escapePointer(segment: string): string {
 
 // ---- friendly names ---------------------------------------------------------------------------------------------
 
+/**
+ * Names an operation may not take: JavaScript's reserved words and strict-mode bindings (names are exported
+ * `const`s of operations.js), the generated modules' other exports, the client's own members (named calls sit beside
+ * them), and what objects inherit or promises look for (`then` would make the client a thenable).
+ */
 const RESERVED_WORDS = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await operations".split(" "),
+  [
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await",
+    "eval arguments undefined NaN Infinity",
+    "operations ladder description defaultBaseUrl createClient waitForTask",
+    "request use eject then constructor prototype toString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString",
+  ]
+    .join(" ")
+    .split(" "),
 );
 
 /**

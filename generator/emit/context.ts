@@ -1,17 +1,12 @@
-import type { Ladder, Policy } from "../levels.js";
-import type { Operation } from "../operations.js";
+import type { AuditSubject } from "../audit/report.js";
 
-/** Everything an emitter may read; emitters never see the raw description except schema.ts. */
-export interface EmitContext {
-  title: string;
-  version: { info: string; api?: string };
+/** Everything an emitter may read: the audit's view of the model and what the generated files record besides it. */
+export interface EmitContext extends AuditSubject {
   sha256: string;
   vendor: string;
-  scopeField: string;
-  ladder: Ladder;
-  policy: Policy;
-  operations: Operation[];
   /** The API base URL a generated client calls by default. */
   defaultBaseUrl: string;
   generatorVersion: string;
+  /** The friendly name of `GET /tasks/{id}`, which `waitForTask` polls, when the API has it. */
+  taskOperation: string | undefined;
 }

@@ -15,7 +15,9 @@ export async function emitSchema(document: OpenApiDocument): Promise<string> {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
-    defaultNonNullable: true,
+    // A property with a default but not `required` may be left out (the server fills it in): optional, as the
+    // description's `required` list says, in request bodies and answers alike.
+    defaultNonNullable: false,
     discriminators: scanDiscriminators(schema, options),
     emptyObjectsUnknown: false,
     enum: false,

@@ -4,6 +4,5 @@ import { renderMarkdown } from "../audit/markdown.js";
 import type { EmitContext } from "./context.js";
 
 export function emitScopeAudit(ctx: EmitContext): string {
-  // No source: the generated file must not depend on where the description was read from.
-  return renderMarkdown(buildAudit({ ...ctx, source: undefined }));
+  return renderMarkdown(buildAudit(ctx));
 }

@@ -19,7 +19,7 @@ const TASK_DELAY_MS = 300;
 /** The generated client's module, loaded at run time (its types are the generated ones, checked by tsc elsewhere). */
 interface GeneratedModule {
   createClient(options: Record<string, unknown>): any;
-  waitForTask(client: unknown, id: string, options?: { interval?: number; timeout?: number }): Promise<{ id: string; status: string; result: string | null }>;
+  waitForTask(client: unknown, id: string, options?: { interval?: number; timeout?: number }): Promise<{ id: string; status: string; result: { output: string } | null }>;
   ScopeError: new (...args: any[]) => Error & { operation?: string; required?: string; color: string };
   operations: Record<string, { scope: string; path: string; method: string }>;
   description: { sha256: string };
@@ -33,7 +33,7 @@ let keys: string;
 const since = (from: number) => facility.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
 
 async function loadClient(dir: string): Promise<GeneratedModule> {
-  return (await import(pathToFileURL(join(dir, "index.ts")).href)) as GeneratedModule;
+  return (await import(pathToFileURL(join(dir, "index.js")).href)) as GeneratedModule;
 }
 
 beforeAll(async () => {
@@ -64,11 +64,12 @@ describe("generated client against the local facility", () => {
 
     const task = await generated.waitForTask(red, id, { interval: 100, timeout: 10_000 });
     expect(task.status).toBe("completed");
-    expect(JSON.parse(task.result!).output).toContain("`hostname -f` on dtn01");
+    // The task's `result` is JSON text in the description: waitForTask hands it over parsed.
+    expect(task.result!.output).toContain("`hostname -f` on dtn01");
 
     const listed = await red.GET("/tasks", { params: { query: { tags: "" } } });
     expect(listed.response.status).toBe(200);
-    expect(listed.data.tasks).toContainEqual({ id, status: "completed", result: task.result });
+    expect(listed.data.tasks).toContainEqual({ id, status: "completed", result: JSON.stringify(task.result) });
     // One token served every call.
     expect(facility.requests.filter((r) => r.path === "/token")).toHaveLength(1);
   });

@@ -90,7 +90,7 @@ describe("loading", () => {
 });
 
 function runTsc(folder: string) {
-  return spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--target", "ES2022", "--types", "node", join(folder, "index.ts")], { encoding: "utf8", cwd: root });
+  return spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--target", "ES2022", "--types", "node", join(folder, "index.d.ts")], { encoding: "utf8", cwd: root });
 }
 
 describe("bad input: one message, non-zero exit, earlier output untouched", () => {

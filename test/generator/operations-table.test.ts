@@ -20,7 +20,7 @@ for (const [path, item] of Object.entries<any>(spec.paths)) {
   }
 }
 
-describe("generated/operations.ts", () => {
+describe("generated/operations.js and .d.ts", () => {
   const entries = Object.values(operations);
 
   it("has one entry per operation of the bundled description (32)", () => {
@@ -53,10 +53,12 @@ describe("generated/operations.ts", () => {
     expect(ladder).toEqual(["green", "yellow", "red"]);
   });
 
-  it("annotates each entry with @scope in its JSDoc", () => {
-    const source = readFileSync(join(root, "generated/operations.ts"), "utf8");
+  it("annotates each entry with @scope in its JSDoc, one line per entry in the table", () => {
+    const source = readFileSync(join(root, "generated/operations.d.ts"), "utf8");
+    const js = readFileSync(join(root, "generated/operations.js"), "utf8");
+    expect(js.split("\n").filter((line) => line.includes('scope: "red"'))).toHaveLength(entries.filter((e) => e.scope === "red").length);
     for (const entry of entries) {
-      const at = source.indexOf(`export const ${entry.name} = {`);
+      const at = source.indexOf(`export declare const ${entry.name}: {`);
       expect(at, entry.name).toBeGreaterThan(0);
       const doc = source.slice(source.lastIndexOf("/**", at), at);
       expect(doc).toContain(`@scope ${entry.scope}`);

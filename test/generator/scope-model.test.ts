@@ -108,7 +108,7 @@ describe("generate with scope edge cases", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/warning: .*"purple" not on the ladder/);
     expect(run.stderr).toMatch(/4 operations are unranked/);
-    const table = readFileSync(join(out, "operations.ts"), "utf8");
+    const table = readFileSync(join(out, "operations.d.ts"), "utf8");
     expect(table).toMatch(/@scope purple\n \* @unranked x-nersc-scope "purple" is not on the ladder: callable only by red/);
     expect(table).toMatch(/@scope unranked\n \* @unranked secured but has no x-nersc-scope: callable only by red/);
     expect(table).toMatch(/"\/array": \{ post: "unranked" \}/);
@@ -122,6 +122,6 @@ describe("generate with scope edge cases", () => {
     for (const offender of ["POST /purple", "POST /array", "POST /object", "POST /empty", "DELETE /no-scope"]) expect(run.stderr).toContain(offender);
     expect(run.stderr).toMatch(/--strict: 5 operations without a level/);
     expect(run.stderr).toContain("(/paths/~1array/post)");
-    expect(() => readFileSync(join(out, "index.ts"))).toThrow();
+    expect(() => readFileSync(join(out, "index.js"))).toThrow();
   });
 });

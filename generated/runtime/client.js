@@ -1,0 +1,106 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * The scoped client: openapi-fetch whose `fetch` is the guarded fetch, form bodies chosen per operation, every
+ * operation of the table as a named call, and `waitForTask`. User middlewares (`client.use`) run first; the guard
+ * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
+ */
+import createFetchClient from "openapi-fetch";
+import { operationCalls } from "./calls.js";
+import { ConfigError } from "./errors.js";
+import { formBody, formMediaTypes, FORM_MEDIA_TYPE, multipartBody } from "./form.js";
+import { createGuardedFetch } from "./guarded-fetch.js";
+import { createGuard } from "./guard.js";
+import { compileTable } from "./matcher.js";
+import { resolveOptions } from "./options.js";
+import { taskWaiter } from "./tasks.js";
+const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+export function createScopedClient(spec, options) {
+    const resolved = resolveOptions(options, spec);
+    const table = compileTable(spec.operations);
+    const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
+    const send = createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: resolved.fetch, authorizationPrefix: resolved.authorizationPrefix });
+    const inner = createFetchClient({ baseUrl: resolved.baseUrl, fetch: (request) => send(request), headers: resolved.headers, redirect: "manual" });
+    const formTypeOf = formMediaTypes(table);
+    /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
+    function prepare(method, url, init) {
+        guard.checkWritten(method, url, init?.params?.path);
+        if (!init)
+            return init;
+        let out = init;
+        if (init.Request !== undefined)
+            throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
+        if (typeof init.fetch === "function" || typeof init.redirect === "string") {
+            const own = typeof init.fetch === "function" ? createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: init.fetch, authorizationPrefix: resolved.authorizationPrefix }) : send;
+            const mode = redirectMode(init.redirect);
+            out = { ...out, fetch: (request) => own(request, mode), redirect: "manual" };
+        }
+        if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers))
+            return out;
+        const mediaType = formTypeOf(method, url);
+        if (mediaType === undefined)
+            return out;
+        // multipart: FormData, whose boundary fetch writes into the Content-Type itself.
+        return mediaType === FORM_MEDIA_TYPE ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) } : { ...out, bodySerializer: multipartBody };
+    }
+    // A refusal is a rejected promise, like every other failure of a call, never a synchronous throw.
+    const call = (method) => {
+        const forward = inner[method];
+        return (url, init) => {
+            try {
+                return forward(url, prepare(method, url, init));
+            }
+            catch (error) {
+                return Promise.reject(error);
+            }
+        };
+    };
+    const forwardRequest = inner.request;
+    const request = (method, url, init) => {
+        const upper = String(method).toUpperCase();
+        try {
+            return forwardRequest(upper, url, prepare(upper, url, init));
+        }
+        catch (error) {
+            return Promise.reject(error);
+        }
+    };
+    const named = operationCalls(spec.operations, request);
+    const client = {
+        ...named,
+        GET: call("GET"),
+        PUT: call("PUT"),
+        POST: call("POST"),
+        DELETE: call("DELETE"),
+        OPTIONS: call("OPTIONS"),
+        HEAD: call("HEAD"),
+        PATCH: call("PATCH"),
+        TRACE: call("TRACE"),
+        request,
+        use: (...middleware) => inner.use(...middleware),
+        eject: (...middleware) => inner.eject(...middleware),
+        waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
+    };
+    // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
+    Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
+        value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
+    });
+    return client;
+}
+function redirectMode(value) {
+    return value === "manual" || value === "error" ? value : "follow";
+}
+function hasContentType(headers) {
+    if (!headers)
+        return false;
+    if (headers instanceof Headers)
+        return headers.has("content-type");
+    return Object.keys(headers).some((name) => name.toLowerCase() === "content-type");
+}
+function withContentType(headers, mediaType) {
+    if (headers instanceof Headers) {
+        const copy = new Headers(headers);
+        copy.set("content-type", mediaType);
+        return copy;
+    }
+    return { ...headers, "content-type": mediaType };
+}

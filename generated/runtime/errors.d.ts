@@ -1,0 +1,125 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * The runtime's errors: one base class, `SfapiError`, and a subclass per failure, each with a stable `code`
+ * (like jose's `ERR_JWT_EXPIRED`). Every generated client carries its own copy of the runtime, so `instanceof` fails
+ * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
+ * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
+ */
+export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE";
+export declare class SfapiError extends Error {
+    /** Stable across versions: branch on this, not on messages. */
+    readonly code: SfapiErrorCode;
+    constructor(code: SfapiErrorCode, message: string, options?: {
+        cause?: unknown;
+    });
+    /**
+     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
+     * `ScopeError.is(e)`: a ScopeError (same `code`).
+     */
+    static is<T extends SfapiError>(this: {
+        prototype: T;
+        readonly code?: SfapiErrorCode;
+    }, value: unknown): value is T;
+}
+/** A call above the client's color, or to a path that matches no operation. Nothing was sent. */
+export declare class ScopeError extends SfapiError {
+    static readonly code = "ERR_SCOPE";
+    readonly name = "ScopeError";
+    /** The operation's friendly name (`runCommand`), or `undefined` when the path matches no operation. */
+    readonly operation: string | undefined;
+    /** The level the call needs: a ladder level, or `undefined` when no color may make it. */
+    readonly required: string | undefined;
+    /** The client's configured color. */
+    readonly color: string;
+    readonly method: string;
+    /** The request path below `baseUrl` (or the full URL when it is not below it). */
+    readonly path: string;
+    constructor(init: {
+        message: string;
+        operation?: string | undefined;
+        required?: string | undefined;
+        color: string;
+        method: string;
+        path: string;
+    });
+}
+/** A secured operation was called on a client created without credentials. Nothing was sent. */
+export declare class CredentialsError extends SfapiError {
+    static readonly code = "ERR_CREDENTIALS";
+    readonly name = "CredentialsError";
+    constructor(message: string);
+}
+/** The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them. */
+export declare class TokenError extends SfapiError {
+    static readonly code = "ERR_TOKEN";
+    readonly name = "TokenError";
+    /** The OAuth error code (`invalid_client`), or ours: `timeout`, `network_error`, `invalid_response`, `http_error`. */
+    readonly error: string;
+    readonly errorDescription: string | undefined;
+    /** HTTP status of the last response, when there was one. */
+    readonly status: number | undefined;
+    /** How many token requests were made before giving up. */
+    readonly attempts: number;
+    constructor(init: {
+        message: string;
+        error: string;
+        errorDescription?: string | undefined;
+        status?: number | undefined;
+        attempts: number;
+        cause?: unknown;
+    });
+}
+/** `clientExpiresAt` has passed: the facility would refuse the client, so no token is requested. */
+export declare class ClientExpiredError extends SfapiError {
+    static readonly code = "ERR_CLIENT_EXPIRED";
+    readonly name = "ClientExpiredError";
+    readonly expiredAt: Date;
+    constructor(expiredAt: Date);
+}
+/** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */
+export declare class KeyError extends SfapiError {
+    static readonly code = "ERR_KEY";
+    readonly name = "KeyError";
+    /** The key file, when the key came from one. */
+    readonly file: string | undefined;
+    constructor(message: string, file?: string);
+}
+/** createClient options that cannot work (unknown color, bad ladder, malformed URL, key without client ID...). */
+export declare class ConfigError extends SfapiError {
+    static readonly code = "ERR_CONFIG";
+    readonly name = "ConfigError";
+    constructor(message: string);
+}
+/** `waitForTask` gave up: the task was still running at the deadline, or reading it failed. */
+export declare class TaskError extends SfapiError {
+    static readonly code = "ERR_TASK";
+    readonly name = "TaskError";
+    readonly taskId: string;
+    /** HTTP status when reading the task failed; undefined on a timeout. */
+    readonly status: number | undefined;
+    /** The last task state seen, if any. */
+    readonly lastStatus: string | null | undefined;
+    constructor(init: {
+        message: string;
+        taskId: string;
+        status?: number | undefined;
+        lastStatus?: string | null | undefined;
+    });
+}
+/** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
+export declare class ResponseError<Body = unknown> extends SfapiError {
+    static readonly code = "ERR_RESPONSE";
+    readonly name = "ResponseError";
+    /** The operation's friendly name (`submitJob`). */
+    readonly operation: string;
+    readonly status: number;
+    readonly body: Body;
+    readonly response: Response;
+    constructor(init: {
+        operation: string;
+        method: string;
+        path: string;
+        response: Response;
+        body: Body;
+    });
+}

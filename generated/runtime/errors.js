@@ -1,0 +1,145 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * The runtime's errors: one base class, `SfapiError`, and a subclass per failure, each with a stable `code`
+ * (like jose's `ERR_JWT_EXPIRED`). Every generated client carries its own copy of the runtime, so `instanceof` fails
+ * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
+ * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
+ */
+const BRAND = Symbol.for("sfapi-gen.error");
+export class SfapiError extends Error {
+    /** Stable across versions: branch on this, not on messages. */
+    code;
+    constructor(code, message, options) {
+        super(message, options);
+        this.code = code;
+        Object.defineProperty(this, BRAND, { value: true });
+    }
+    /**
+     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
+     * `ScopeError.is(e)`: a ScopeError (same `code`).
+     */
+    static is(value) {
+        if (typeof value !== "object" || value === null || value[BRAND] !== true)
+            return false;
+        return this.code === undefined || value.code === this.code;
+    }
+}
+/** A call above the client's color, or to a path that matches no operation. Nothing was sent. */
+export class ScopeError extends SfapiError {
+    static code = "ERR_SCOPE";
+    name = "ScopeError";
+    /** The operation's friendly name (`runCommand`), or `undefined` when the path matches no operation. */
+    operation;
+    /** The level the call needs: a ladder level, or `undefined` when no color may make it. */
+    required;
+    /** The client's configured color. */
+    color;
+    method;
+    /** The request path below `baseUrl` (or the full URL when it is not below it). */
+    path;
+    constructor(init) {
+        super("ERR_SCOPE", init.message);
+        this.operation = init.operation;
+        this.required = init.required;
+        this.color = init.color;
+        this.method = init.method;
+        this.path = init.path;
+    }
+}
+/** A secured operation was called on a client created without credentials. Nothing was sent. */
+export class CredentialsError extends SfapiError {
+    static code = "ERR_CREDENTIALS";
+    name = "CredentialsError";
+    constructor(message) {
+        super("ERR_CREDENTIALS", message);
+    }
+}
+/** The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them. */
+export class TokenError extends SfapiError {
+    static code = "ERR_TOKEN";
+    name = "TokenError";
+    /** The OAuth error code (`invalid_client`), or ours: `timeout`, `network_error`, `invalid_response`, `http_error`. */
+    error;
+    errorDescription;
+    /** HTTP status of the last response, when there was one. */
+    status;
+    /** How many token requests were made before giving up. */
+    attempts;
+    constructor(init) {
+        super("ERR_TOKEN", init.message, init.cause === undefined ? undefined : { cause: init.cause });
+        this.error = init.error;
+        this.errorDescription = init.errorDescription;
+        this.status = init.status;
+        this.attempts = init.attempts;
+    }
+}
+/** `clientExpiresAt` has passed: the facility would refuse the client, so no token is requested. */
+export class ClientExpiredError extends SfapiError {
+    static code = "ERR_CLIENT_EXPIRED";
+    name = "ClientExpiredError";
+    expiredAt;
+    constructor(expiredAt) {
+        super("ERR_CLIENT_EXPIRED", `The API client expired at ${expiredAt.toISOString()}; create a new client in Iris and update clientId/privateKey`);
+        this.expiredAt = expiredAt;
+    }
+}
+/** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */
+export class KeyError extends SfapiError {
+    static code = "ERR_KEY";
+    name = "KeyError";
+    /** The key file, when the key came from one. */
+    file;
+    constructor(message, file) {
+        super("ERR_KEY", message);
+        this.file = file;
+    }
+}
+/** createClient options that cannot work (unknown color, bad ladder, malformed URL, key without client ID...). */
+export class ConfigError extends SfapiError {
+    static code = "ERR_CONFIG";
+    name = "ConfigError";
+    constructor(message) {
+        super("ERR_CONFIG", message);
+    }
+}
+/** `waitForTask` gave up: the task was still running at the deadline, or reading it failed. */
+export class TaskError extends SfapiError {
+    static code = "ERR_TASK";
+    name = "TaskError";
+    taskId;
+    /** HTTP status when reading the task failed; undefined on a timeout. */
+    status;
+    /** The last task state seen, if any. */
+    lastStatus;
+    constructor(init) {
+        super("ERR_TASK", init.message);
+        this.taskId = init.taskId;
+        this.status = init.status;
+        this.lastStatus = init.lastStatus;
+    }
+}
+/** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
+export class ResponseError extends SfapiError {
+    static code = "ERR_RESPONSE";
+    name = "ResponseError";
+    /** The operation's friendly name (`submitJob`). */
+    operation;
+    status;
+    body;
+    constructor(init) {
+        super("ERR_RESPONSE", `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`);
+        this.operation = init.operation;
+        this.status = init.response.status;
+        this.body = init.body;
+        // Not enumerable: JSON.stringify(error) and util.inspect stay short; the response is there for who asks.
+        Object.defineProperty(this, "response", { value: init.response, enumerable: false });
+    }
+}
+/** FastAPI's `{"detail": "..."}` (or a short text body) in the message, cut to a readable length. */
+function detailOf(body) {
+    const detail = typeof body === "string" ? body : body && typeof body === "object" && "detail" in body ? body.detail : undefined;
+    if (typeof detail !== "string" || detail.trim() === "")
+        return "";
+    const line = detail.replace(/\s+/g, " ").trim();
+    return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
+}

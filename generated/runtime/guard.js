@@ -1,0 +1,145 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * The color guard: map a request (method + the URL it will really be sent to) to its operations and refuse it, with a
+ * ScopeError and before any I/O, unless the client's color may call every operation it could mean.
+ *
+ * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the client's own base
+ * URL (whatever base URL a call asked for), without query or fragment, segments percent-decoded. Refused for every
+ * color: URLs outside the base URL, dot-segments (`.`, `..`, `%2e`, also in the call as written, before the URL parser
+ * resolves them), backslashes and tabs/newlines in the written path, malformed percent-encoding. A path that matches no
+ * operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it. A segment
+ * holding an encoded slash (`%2F`) may only fill a parameter, and the request must also pass as a server that decodes
+ * it into a real slash would route it.
+ */
+import { ScopeError } from "./errors.js";
+import { canCall, PUBLIC, requiredLevel } from "./levels.js";
+import { matchAll } from "./matcher.js";
+/** In a path as the caller wrote it: characters the URL parser drops or rewrites, and dot-segments. */
+const WRITTEN_TRICKS = /[\\\t\n\r]|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
+const SLASHES = /[/\\]/;
+/** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
+const DECISIONS_KEPT = 1024;
+export function createGuard(config) {
+    const { table, ladder, color, baseUrl } = config;
+    const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
+    const top = ladder[ladder.length - 1];
+    const decisions = new Map();
+    function refuse(method, path, message, entry) {
+        const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
+        throw new ScopeError({ message, operation: entry?.name, required, color, method, path });
+    }
+    function decide(method, path) {
+        const reading = readSegments(path);
+        if (typeof reading === "string")
+            refuse(method, path, `${method} ${path}: ${reading}`);
+        const matches = matchAll(table, method, reading.segments);
+        if (reading.alternate)
+            matches.push(...matchAll(table, method, reading.alternate));
+        if (matches.length === 0) {
+            if (color === top)
+                return true;
+            throw new ScopeError({
+                message: `${method} ${path} matches no operation of this API; unknown paths need color ${top}; this client is ${color}`,
+                operation: undefined,
+                required: top,
+                color,
+                method,
+                path,
+            });
+        }
+        let needsToken = false;
+        for (const entry of matches) {
+            if (!allowed.has(entry))
+                refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
+            if (entry.scope !== PUBLIC)
+                needsToken = true;
+        }
+        return needsToken;
+    }
+    return {
+        check(method, url) {
+            const path = pathBelow(url, baseUrl);
+            if (path === undefined)
+                refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
+            const key = `${method} ${path}`;
+            const known = decisions.get(key);
+            if (known !== undefined)
+                return known;
+            const needsToken = decide(method, path);
+            if (decisions.size >= DECISIONS_KEPT)
+                decisions.clear();
+            decisions.set(key, needsToken);
+            return needsToken;
+        },
+        checkWritten(method, written, pathParams) {
+            if (WRITTEN_TRICKS.test(written) || hasDotParam(pathParams)) {
+                refuse(method, written, `${method} ${JSON.stringify(written)}: dot-segments, backslashes and tabs/newlines are refused in API paths`);
+            }
+        },
+    };
+}
+function notAllowedMessage(entry, ladder, color) {
+    const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
+    const top = ladder[ladder.length - 1];
+    if (!ladder.includes(entry.scope)) {
+        return `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, so only the top level may call it; this client is ${color}`;
+    }
+    const above = ladder.slice(ladder.indexOf(entry.scope));
+    const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
+    return `${what} needs color ${needs}; this client is ${color}`;
+}
+function hasDotParam(params) {
+    if (!params)
+        return false;
+    for (const key in params) {
+        const value = params[key];
+        const text = Array.isArray(value) ? value.join(",") : value;
+        if (text === "." || text === "..")
+            return true;
+    }
+    return false;
+}
+/** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */
+export function canonicalBaseUrl(base) {
+    const href = new URL(base).href;
+    return href.endsWith("/") ? href.slice(0, -1) : href;
+}
+/** The path of `url` below `base` (starting with `/`), without query or fragment; undefined when not below it. */
+function pathBelow(url, base) {
+    if (!url.startsWith(base) || url.charCodeAt(base.length) !== 47 /* "/" */)
+        return undefined;
+    let end = url.length;
+    const q = url.indexOf("?", base.length);
+    if (q >= 0)
+        end = q;
+    const h = url.indexOf("#", base.length);
+    if (h >= 0 && h < end)
+        end = h;
+    return url.slice(base.length, end);
+}
+/** Decoded segments, plus the reading where encoded slashes split segments; or why the path is refused. */
+function readSegments(path) {
+    const segments = path.slice(1).split("/");
+    let slashes = false;
+    for (let i = 0; i < segments.length; i++) {
+        let segment = segments[i];
+        if (segment.includes("%")) {
+            try {
+                segment = segments[i] = decodeURIComponent(segment);
+            }
+            catch {
+                return "malformed percent-encoding is refused";
+            }
+            if (!slashes && SLASHES.test(segment))
+                slashes = true;
+        }
+        if (segment === "." || segment === "..")
+            return "dot-segments are refused";
+    }
+    if (!slashes)
+        return { segments, alternate: undefined };
+    const alternate = segments.join("/").split(SLASHES);
+    if (alternate.some((s) => s === "." || s === ".."))
+        return "dot-segments behind encoded slashes are refused";
+    return { segments, alternate };
+}

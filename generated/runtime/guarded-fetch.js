@@ -1,0 +1,92 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * The one door to the network for API calls: a `fetch` that openapi-fetch calls with the final Request (after every
+ * user middleware), so the guard sees exactly what is sent. It refuses what the guard refuses, attaches the token only
+ * to what the guard allowed, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded
+ * again, and one whose target the guard refuses is not followed (the 3xx answer is returned as it came).
+ */
+import { CredentialsError } from "./errors.js";
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+export function createGuardedFetch(config) {
+    const { guard, tokens } = config;
+    const header = config.authorizationPrefix ? (token) => `${config.authorizationPrefix} ${token}` : (token) => token;
+    /** Attach a token to `request` when the guard says it needs one; the token used, if any. */
+    function authorize(request, needsToken) {
+        // A caller's own Authorization header wins (e.g. a token obtained elsewhere).
+        if (!needsToken || request.headers.has("authorization"))
+            return undefined;
+        if (!tokens) {
+            throw new CredentialsError(`${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: create the client with clientId and privateKey`);
+        }
+        // The common case, a cached token, stays synchronous.
+        const cached = tokens.current();
+        if (cached !== undefined) {
+            request.headers.set("authorization", header(cached));
+            return cached;
+        }
+        return tokens.get().then((token) => {
+            request.headers.set("authorization", header(token));
+            return token;
+        });
+    }
+    async function send(request, mode = "follow", hops = 0) {
+        const needsToken = guard.check(request.method, request.url);
+        // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again.
+        const copy = request.body !== null ? request.clone() : undefined;
+        const attached = authorize(request, needsToken);
+        const token = typeof attached === "string" || attached === undefined ? attached : await attached;
+        let response = await config.fetch(request);
+        if (response.status === 401 && token !== undefined && tokens) {
+            tokens.invalidate(token);
+            const retry = copy ? copy.clone() : new Request(request);
+            retry.headers.set("authorization", header(await tokens.get()));
+            await response.body?.cancel();
+            response = await config.fetch(retry);
+        }
+        if (!REDIRECTS.has(response.status) || mode === "manual")
+            return response;
+        if (mode === "error")
+            throw new TypeError(`${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`);
+        const next = hops < MAX_REDIRECTS ? redirected(request, copy, response) : undefined;
+        if (!next)
+            return response;
+        try {
+            guard.check(next.method, next.url);
+        }
+        catch {
+            return response; // the target is refused: do not follow, hand back the redirect as it came
+        }
+        await response.body?.cancel();
+        return send(next, mode, hops + 1);
+    }
+    return send;
+}
+/** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */
+function redirected(request, copy, response) {
+    const location = response.headers.get("location");
+    if (location === null)
+        return undefined;
+    let url;
+    try {
+        url = new URL(location, request.url);
+    }
+    catch {
+        return undefined;
+    }
+    const toGet = response.status === 303 ? request.method !== "HEAD" : (response.status === 301 || response.status === 302) && request.method === "POST";
+    const headers = new Headers(request.headers);
+    headers.delete("authorization");
+    if (toGet)
+        for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"])
+            headers.delete(name);
+    const keepsBody = !toGet && copy !== undefined;
+    return new Request(url, {
+        method: toGet ? "GET" : request.method,
+        headers,
+        body: keepsBody ? copy.clone().body : null,
+        redirect: "manual",
+        signal: request.signal,
+        ...(keepsBody ? { duplex: "half" } : {}),
+    });
+}

@@ -1,0 +1,35 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * Path matching: compile an operation table once into one segment trie per HTTP method, then find every template a
+ * request path could mean. Lookups walk the path's segments (literal children first, then `{param}` children), so
+ * their cost depends on the path's depth, not on the number of operations.
+ *
+ * Segments are compared percent-decoded. A `{param}` matches any non-empty segment; empty segments (from `//` or a
+ * trailing `/`) match only a template's own empty segment, so `/account/` and `/account` are different paths.
+ */
+import type { OperationEntry, OperationTable } from "./table.js";
+interface Node {
+    literals?: Map<string, Node>;
+    param?: Node;
+    /** Segments mixing text and parameters (`{name}.json`), tested in order. */
+    patterns?: {
+        re: RegExp;
+        node: Node;
+    }[];
+    op?: OperationEntry;
+}
+export interface CompiledTable {
+    readonly entries: readonly OperationEntry[];
+    /** Method (upper case) -> the trie of that method's templates. */
+    readonly tries: ReadonlyMap<string, Node>;
+    /** `METHOD template` -> entry, for calls written with the template itself. */
+    readonly byTemplate: ReadonlyMap<string, OperationEntry>;
+}
+/** Compile (once per table object) the lookup structure for `table`. */
+export declare function compileTable(table: OperationTable): CompiledTable;
+/**
+ * Every entry of `method` whose template matches the decoded `segments`, most specific first (a literal segment
+ * before a parameter). Usually zero or one; several when a concrete path fits a literal and a parameter template.
+ */
+export declare function matchAll(table: CompiledTable, method: string, segments: readonly string[]): OperationEntry[];
+export {};

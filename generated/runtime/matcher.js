@@ -1,0 +1,80 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+const WHOLE_PARAM = /^\{[^{}]+\}$/;
+const PART_PARAM = /\{[^{}]+\}/g;
+const compiled = new WeakMap();
+/** Compile (once per table object) the lookup structure for `table`. */
+export function compileTable(table) {
+    const cached = compiled.get(table);
+    if (cached)
+        return cached;
+    const entries = Object.values(table);
+    const tries = new Map();
+    const byTemplate = new Map();
+    for (const entry of entries) {
+        const method = entry.method.toUpperCase();
+        let node = tries.get(method);
+        if (!node)
+            tries.set(method, (node = {}));
+        for (const segment of templateSegments(entry.path))
+            node = child(node, segment);
+        // Two entries for one (method, template) would be a generator bug; keep the first, like the table's order.
+        node.op ??= entry;
+        byTemplate.set(`${method} ${entry.path}`, entry);
+    }
+    const result = { entries, tries, byTemplate };
+    compiled.set(table, result);
+    return result;
+}
+function templateSegments(path) {
+    return (path.startsWith("/") ? path.slice(1) : path).split("/");
+}
+function child(node, segment) {
+    if (WHOLE_PARAM.test(segment))
+        return (node.param ??= {});
+    if (segment.includes("{")) {
+        const source = `^${segment.split(PART_PARAM).map(escapeRegExp).join("(.+?)")}$`;
+        node.patterns ??= [];
+        let found = node.patterns.find((p) => p.re.source === source);
+        if (!found)
+            node.patterns.push((found = { re: new RegExp(source, "s"), node: {} }));
+        return found.node;
+    }
+    node.literals ??= new Map();
+    let next = node.literals.get(segment);
+    if (!next)
+        node.literals.set(segment, (next = {}));
+    return next;
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+/**
+ * Every entry of `method` whose template matches the decoded `segments`, most specific first (a literal segment
+ * before a parameter). Usually zero or one; several when a concrete path fits a literal and a parameter template.
+ */
+export function matchAll(table, method, segments) {
+    const found = [];
+    const root = table.tries.get(method) ?? table.tries.get(method.toUpperCase());
+    if (root)
+        collect(root, segments, 0, found);
+    return found;
+}
+function collect(node, segments, i, found) {
+    if (i === segments.length) {
+        if (node.op)
+            found.push(node.op);
+        return;
+    }
+    const segment = segments[i];
+    const literal = node.literals?.get(segment);
+    if (literal)
+        collect(literal, segments, i + 1, found);
+    if (segment === "")
+        return;
+    if (node.patterns)
+        for (const p of node.patterns)
+            if (p.re.test(segment))
+                collect(p.node, segments, i + 1, found);
+    if (node.param)
+        collect(node.param, segments, i + 1, found);
+}

@@ -1,0 +1,60 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/** createClient's options: what users may pass, and their checked, defaulted form. */
+import { type Clock } from "./clock.js";
+import { type PrivateKeyInput } from "./keys.js";
+import { type RetryOptions } from "./retry.js";
+import { type FetchLike, type Logger, type TokenSource } from "./token.js";
+export declare const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
+export declare const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
+    /** The client's configured color (its level on the ladder). Required. */
+    color: Color;
+    /**
+     * One file with everything the facility handed out: the client ID and key (`sfapi-gen mock`'s `<color>.json` or
+     * `<color>.pem`, the official client's `{ client_id, secret }` JSON or "client ID line + PEM" file), and the base
+     * and token URLs where the file names them. `~` expands; mode must be 600 or 400. Explicit options win over it.
+     */
+    keyFile?: string;
+    /** The API client's ID. Omit it and `privateKey` for a client of public operations only. */
+    clientId?: string;
+    /** PEM (PKCS#8/PKCS#1), JWK (object or JSON), KeyObject, or `{ file }` (`~` expands; mode must be 600 or 400). */
+    privateKey?: PrivateKeyInput;
+    /** Default: the generated client's base URL, `https://api.nersc.gov/api/v1.2`. */
+    baseUrl?: string;
+    /** Default `https://oidc.nersc.gov/c2id/token`; also the assertion's `aud`. */
+    tokenUrl?: string;
+    /** Ladder override, least capable first; the last level may call everything. */
+    levels?: Levels;
+    /** Used for API calls and token requests (default: the global fetch). */
+    fetch?: FetchLike;
+    /** Sent with every API call (not with token requests); `accept: application/json` unless overridden. */
+    headers?: Record<string, string>;
+    /** When the API client stops working: past -> ClientExpiredError instead of token requests; within 24 h -> a warning. */
+    clientExpiresAt?: Date | string | number;
+    /** Where warnings go (default: console). Never receives keys, assertions or tokens. */
+    logger?: Logger;
+    /** Prefix for the Authorization header (`"Bearer"`); default none: the header is the bare token. */
+    authorizationPrefix?: string;
+    /** Timeout of each token request in milliseconds (default 30 000). */
+    timeoutMs?: number;
+    /** Retries of the token request on 429/502/503/504, timeouts and network errors. */
+    retry?: RetryOptions;
+    /** Stop using a token this long before it expires (default 5 000 ms; at most a tenth of its lifetime). */
+    refreshSkewMs?: number;
+    /** The clock tokens, retries and `waitForTask` read (default: the system clock); for tests that move time. */
+    clock?: Clock;
+}
+export interface ResolvedOptions {
+    color: string;
+    ladder: readonly string[];
+    baseUrl: string;
+    fetch: FetchLike;
+    headers: Record<string, string>;
+    tokens: TokenSource | undefined;
+    authorizationPrefix: string | undefined;
+    clock: Clock;
+}
+export declare function resolveOptions(options: ClientOptions, spec: {
+    ladder: readonly string[];
+    defaultBaseUrl?: string;
+}): ResolvedOptions;

@@ -1,0 +1,102 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/** createClient's options: what users may pass, and their checked, defaulted form. */
+import { systemClock } from "./clock.js";
+import { ConfigError } from "./errors.js";
+import { canonicalBaseUrl } from "./guard.js";
+import { loadPrivateKey } from "./keys.js";
+import { checkLadder } from "./levels.js";
+import { retryPolicy } from "./retry.js";
+import { createTokenSource } from "./token.js";
+export const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
+export const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
+export function resolveOptions(options, spec) {
+    if (!options || typeof options !== "object")
+        throw new ConfigError("createClient needs an options object with at least { color }");
+    if (typeof options.color !== "string" || options.color === "")
+        throw new ConfigError("createClient: `color` is required (e.g. \"green\")");
+    const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
+    const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+    const clock = options.clock ?? systemClock;
+    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile });
+    const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
+    const prefix = options.authorizationPrefix?.trim();
+    if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
+        throw new ConfigError("authorizationPrefix must be one word of visible ASCII (e.g. \"Bearer\")");
+    return {
+        color: options.color,
+        ladder,
+        baseUrl,
+        fetch,
+        headers: { accept: "application/json", ...options.headers },
+        tokens: tokenSource(options, fromFile, fetch, clock),
+        authorizationPrefix: prefix === "" ? undefined : prefix,
+        clock,
+    };
+}
+function tokenSource(options, fromFile, fetch, clock) {
+    if (options.privateKey !== undefined && fromFile !== undefined)
+        throw new ConfigError("createClient: give either keyFile or privateKey, not both");
+    if (options.privateKey === undefined && fromFile === undefined) {
+        if (options.clientId !== undefined)
+            throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
+        return undefined;
+    }
+    const key = fromFile ?? loadPrivateKey(options.privateKey);
+    const clientId = options.clientId ?? key.clientId;
+    if (clientId === undefined || clientId.trim() === "")
+        throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
+    if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
+        throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
+    }
+    const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
+    return createTokenSource({
+        clientId,
+        key,
+        tokenUrl,
+        fetch,
+        timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
+        retry: retryPolicy(options.retry),
+        refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
+        clientExpiresAt: expiry(options.clientExpiresAt),
+        logger: options.logger ?? console,
+        clock,
+    });
+}
+/**
+ * An http(s) URL without query, fragment, credentials or empty path segments (`//`), canonical and without a trailing
+ * slash: the prefix every request URL and the guard compare against, so it must not be ambiguous.
+ */
+function httpUrl(value, name) {
+    const text = String(value);
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)}`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+        throw new ConfigError(`${name} must be an http(s) URL, got ${url.protocol}`);
+    // A bare "?" or "#" leaves search/hash empty but still ends up in the URL: look at the text too.
+    if (/[?#]/.test(text) || url.username || url.password)
+        throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
+    if (/\/\/./.test(url.pathname) || url.pathname.endsWith("//"))
+        throw new ConfigError(`${name} must not hold empty path segments ("//")`);
+    return canonicalBaseUrl(url.href);
+}
+function positive(value, fallback, name, zeroOk = false) {
+    if (value === undefined)
+        return fallback;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
+        throw new ConfigError(`${name} must be a ${zeroOk ? "non-negative" : "positive"} number of milliseconds`);
+    }
+    return value;
+}
+function expiry(value) {
+    if (value === undefined)
+        return undefined;
+    const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+    if (Number.isNaN(date.getTime()))
+        throw new ConfigError(`clientExpiresAt is not a date: ${JSON.stringify(value)}`);
+    return date;
+}

@@ -1,0 +1,20 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/** The shape of a generated operation table entry, as the runtime reads it. */
+export interface OperationEntry {
+    readonly name: string;
+    readonly operationId?: string;
+    /** Upper-case HTTP method (`"POST"`); lower case is accepted too. */
+    readonly method: string;
+    /** The path template as the description writes it (`/utilities/command/{machine}`). */
+    readonly path: string;
+    /** The level the description names, `"public"`, or `"unranked"`. */
+    readonly scope: string;
+    readonly tags?: readonly string[];
+    /** Set when the request body is not JSON (`application/x-www-form-urlencoded`, `multipart/form-data`). */
+    readonly requestMediaType?: string;
+    /** Set when the success answer is not JSON: how to read it. */
+    readonly responseType?: "text" | "blob";
+    /** Fields of the success answer (or of each of its items) that hold JSON text, parsed by named calls. */
+    readonly jsonText?: readonly string[];
+}
+export type OperationTable = Readonly<Record<string, OperationEntry>>;

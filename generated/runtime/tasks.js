@@ -1,0 +1,46 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+import { ConfigError, TaskError } from "./errors.js";
+/** States in which a task has not finished yet (the v1.2 description names `new`; the others are seen in the wild). */
+const RUNNING = new Set(["new", "queued", "pending", "running", "active"]);
+/** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
+export function taskWaiter(readTask, clock) {
+    return async (id, options = {}) => {
+        if (!readTask)
+            throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
+        const interval = options.interval ?? 2_000;
+        const timeout = options.timeout ?? 600_000;
+        const deadline = clock.now() + timeout;
+        const { signal } = options;
+        let last;
+        for (;;) {
+            signal?.throwIfAborted();
+            const { data, response } = await readTask.safe({ path: { id } }, signal ? { signal } : {});
+            if (!response.ok || !data || typeof data !== "object") {
+                throw new TaskError({ message: `Reading task ${id} failed: HTTP ${response.status}`, taskId: id, status: response.status, lastStatus: last });
+            }
+            const status = data.status;
+            last = typeof status === "string" ? status : null;
+            if (last !== null && !RUNNING.has(last.toLowerCase()))
+                return data;
+            const left = deadline - clock.now();
+            if (left <= 0)
+                throw new TaskError({ message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`, taskId: id, lastStatus: last });
+            await abortable(clock.sleep(Math.min(interval, left)), signal);
+        }
+    };
+}
+/** `sleeping`, or the signal's reason as soon as it aborts. */
+function abortable(sleeping, signal) {
+    if (!signal)
+        return sleeping;
+    return new Promise((resolve, reject) => {
+        const aborted = () => reject(signal.reason);
+        if (signal.aborted)
+            return aborted();
+        signal.addEventListener("abort", aborted, { once: true });
+        sleeping.then(() => {
+            signal.removeEventListener("abort", aborted);
+            resolve();
+        }, reject);
+    });
+}

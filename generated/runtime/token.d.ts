@@ -1,0 +1,35 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+import type { Clock } from "./clock.js";
+import type { LoadedKey } from "./keys.js";
+import { type RetryPolicy } from "./retry.js";
+export interface Logger {
+    warn(message: string): void;
+}
+export type FetchLike = (input: Request) => Promise<Response>;
+export interface TokenSourceConfig {
+    clientId: string;
+    key: LoadedKey;
+    tokenUrl: string;
+    fetch: FetchLike;
+    /** Per token request: connect, answer and body. */
+    timeoutMs: number;
+    retry: RetryPolicy;
+    /** Stop using a token this long before it expires (at most a tenth of its lifetime). */
+    refreshSkewMs: number;
+    clientExpiresAt: Date | undefined;
+    logger: Logger;
+    clock: Clock;
+}
+export interface TokenSource {
+    /** The cached token while it is fresh, else undefined (no I/O). */
+    current(): string | undefined;
+    /** A fresh token: the cached one, or the result of the one token request in flight. */
+    get(): Promise<string>;
+    /** Forget `token` (the API answered 401 to it); a newer cached token is kept. */
+    invalidate(token: string): void;
+}
+/** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
+export declare const DEFAULT_TOKEN_LIFETIME_S = 600;
+/** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
+export declare const MAX_TOKEN_RESPONSE_BYTES: number;
+export declare function createTokenSource(config: TokenSourceConfig): TokenSource;

@@ -1,0 +1,213 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * Access tokens from the client-credentials grant with a client assertion: fetched lazily, cached, used until shortly
+ * before they expire, one request in flight however many calls wait, bounded retries for transient failures, a
+ * per-request deadline that holds whatever the fetch implementation does, and a cap on the answer's size. The key,
+ * assertions and tokens live only in this closure.
+ */
+import { decodeJwt } from "jose";
+import { signClientAssertion } from "./assertion.js";
+import { ClientExpiredError, TokenError } from "./errors.js";
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
+/** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
+export const DEFAULT_TOKEN_LIFETIME_S = 600;
+/** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
+export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+/** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+class Deadline extends Error {
+}
+export function createTokenSource(config) {
+    const { clock } = config;
+    let cached;
+    let pending;
+    let warned = false;
+    function checkClientLifetime() {
+        const expiresAt = config.clientExpiresAt;
+        if (!expiresAt)
+            return;
+        const left = expiresAt.getTime() - clock.now();
+        if (left <= 0)
+            throw new ClientExpiredError(expiresAt);
+        if (left <= DAY_MS && !warned) {
+            warned = true;
+            config.logger.warn(`sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); create a new one in Iris before then`);
+        }
+    }
+    /**
+     * One token request under one deadline. The timer is held here, not only inside an AbortSignal handed to fetch: a
+     * signal that fetch copies into its own Request may be collected with the timer it owns (undici #4068), and a
+     * fetch implementation may ignore signals altogether. The race ends the wait either way.
+     */
+    async function attempt() {
+        const assertion = await signClientAssertion(config.key, config.clientId, config.tokenUrl, clock.now());
+        const controller = new AbortController();
+        let timer;
+        const deadline = new Promise((_, reject) => {
+            timer = setTimeout(() => {
+                controller.abort();
+                reject(new Deadline());
+            }, config.timeoutMs);
+        });
+        const exchanging = exchange(assertion, controller.signal);
+        exchanging.catch(() => undefined); // it may fail after the deadline has already answered
+        try {
+            return await Promise.race([exchanging, deadline]);
+        }
+        catch (error) {
+            const timeout = error instanceof Deadline || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
+            const why = timeout ? `no answer within ${config.timeoutMs} ms` : `could not reach it (${networkReason(error)})`;
+            return { failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error }, retryable: true };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    async function exchange(assertion, signal) {
+        const body = new URLSearchParams({ grant_type: "client_credentials", client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
+        const response = await config.fetch(new Request(config.tokenUrl, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+            body: body.toString(),
+            // Never replay an assertion to another address.
+            redirect: "manual",
+            signal,
+        }));
+        const text = await readCapped(response, MAX_TOKEN_RESPONSE_BYTES);
+        const status = response.status;
+        if (text === undefined)
+            return { failure: { error: "invalid_response", status, why: `the answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes` }, retryable: false };
+        if (!response.ok) {
+            const oauth = oauthError(text, assertion);
+            const why = status >= 300 && status < 400 ? `redirected (HTTP ${status}); set tokenUrl to the final address` : `HTTP ${status}`;
+            return {
+                failure: { error: oauth?.error ?? "http_error", errorDescription: oauth?.description, status, why },
+                retryable: RETRYABLE_STATUS.has(status),
+                retryAfterMs: retryAfterMs(response.headers.get("retry-after"), clock.now()),
+            };
+        }
+        let json;
+        try {
+            json = JSON.parse(text);
+        }
+        catch {
+            return { failure: { error: "invalid_response", status, why: "the answer is not JSON" }, retryable: false };
+        }
+        const record = json && typeof json === "object" ? json : {};
+        const token = record.access_token;
+        if (typeof token !== "string" || token === "") {
+            return { failure: { error: "invalid_response", status, why: "the answer has no access_token" }, retryable: false };
+        }
+        if (!HEADER_SAFE.test(token)) {
+            return { failure: { error: "invalid_response", status, why: "the access_token holds characters an Authorization header cannot carry" }, retryable: false };
+        }
+        return { token, lifetimeS: lifetimeSeconds(record.expires_in, token, clock.now()) };
+    }
+    async function fetchToken() {
+        checkClientLifetime();
+        for (let n = 1;; n++) {
+            const result = await attempt();
+            if ("token" in result) {
+                const lifetimeMs = result.lifetimeS * 1000;
+                // Used until shortly before it expires: the skew, but never more than a tenth of its life, so that a
+                // short-lived token is still fetched once per lifetime, and a request sent with it arrives before it expires.
+                cached = { token: result.token, refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10) };
+                return result.token;
+            }
+            const { failure } = result;
+            let why = failure.why;
+            if (result.retryable && n < config.retry.attempts) {
+                const asked = result.retryAfterMs;
+                if (asked === undefined || asked <= config.retry.maxDelayMs) {
+                    await clock.sleep(Math.max(backoffMs(config.retry, n), asked ?? 0));
+                    continue;
+                }
+                why += `; the server asked to retry after ${Math.ceil(asked / 1000)} s, longer than retry.maxDelayMs`;
+            }
+            const detail = [failure.error, failure.errorDescription].filter(Boolean).join(": ");
+            throw new TokenError({
+                ...failure,
+                attempts: n,
+                message: `Token request to ${config.tokenUrl} failed after ${n} attempt${n === 1 ? "" : "s"}: ${detail} (${why})`,
+            });
+        }
+    }
+    function current() {
+        return cached !== undefined && clock.now() < cached.refreshAt ? cached.token : undefined;
+    }
+    return {
+        current,
+        get() {
+            const fresh = current();
+            if (fresh !== undefined)
+                return Promise.resolve(fresh);
+            pending ??= fetchToken().finally(() => {
+                pending = undefined;
+            });
+            return pending;
+        },
+        invalidate(token) {
+            if (cached?.token === token)
+                cached = undefined;
+        },
+    };
+}
+/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
+async function readCapped(response, max) {
+    if (!response.body)
+        return "";
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        size += value.byteLength;
+        if (size > max) {
+            await reader.cancel().catch(() => undefined);
+            return undefined;
+        }
+        chunks.push(value);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+/** `expires_in` when usable, else the token's own `exp` when it is a JWT, else the default. */
+function lifetimeSeconds(expiresIn, token, nowMs) {
+    const seconds = typeof expiresIn === "string" && expiresIn.trim() !== "" ? Number(expiresIn) : expiresIn;
+    if (typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0)
+        return seconds;
+    try {
+        const { exp } = decodeJwt(token);
+        if (typeof exp === "number")
+            return Math.max(0, exp - nowMs / 1000);
+    }
+    catch {
+        // Not a JWT: opaque tokens are fine.
+    }
+    return DEFAULT_TOKEN_LIFETIME_S;
+}
+/** RFC 6749 §5.2 fields of an error answer, if it has them (shortened, and never echoing the assertion). */
+function oauthError(text, assertion) {
+    try {
+        const body = JSON.parse(text);
+        if (!body || typeof body.error !== "string")
+            return undefined;
+        const raw = typeof body.error_description === "string" ? body.error_description : undefined;
+        const description = raw?.split(assertion).join("[assertion]").slice(0, 500);
+        return { error: body.error.split(assertion).join("[assertion]").slice(0, 100), description };
+    }
+    catch {
+        return undefined;
+    }
+}
+function networkReason(error) {
+    const cause = error?.cause;
+    if (cause && typeof cause.code === "string")
+        return cause.code;
+    if (cause && typeof cause.message === "string")
+        return cause.message;
+    return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,181 @@
+/**
+ * `index.d.ts`: the client's types, written out per level of the ladder so that a literal color costs the type checker
+ * a lookup rather than a computation over every path. For each level, least capable first and each extending the one
+ * below: the paths it may call (`GreenPaths`), its operations by name (`GreenOperations`, with JSDoc and `@scope`),
+ * and the client (`GreenClient`), whose path-style methods also carry a signature for each refused path that names
+ * the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
+ */
+import { canCall, effectiveLevel, topLevel } from "../levels.js";
+import type { Operation } from "../operations.js";
+import { isJsonMediaType, isSuccess } from "../responses.js";
+import type { EmitContext } from "./context.js";
+import { generatedHeader } from "./header.js";
+import { operationDoc } from "./operations-table.js";
+import { blockCommentText, jsDoc, literal, levelIdentifier } from "./text.js";
+import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
+
+const PATH_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+export function emitClientTypes(ctx: EmitContext): string {
+  const { ladder } = ctx;
+  const top = topLevel(ladder);
+  const ids = ladder.map(levelIdentifier);
+  const hasTasks = ctx.taskOperation !== undefined;
+  const task = hasTasks ? ctx.operations.find((op) => op.name === ctx.taskOperation)! : undefined;
+  const out: string[] = [
+    generatedHeader(ctx),
+    'import type { Client } from "openapi-fetch";',
+    `import type { Call, ClientOptions, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText } from "./runtime/index.js";`,
+    'import type { operations as table, OperationScopes } from "./operations.js";',
+    'import type { paths } from "./schema.js";',
+    "",
+    `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
+    `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
+    'export { ladder, operations } from "./operations.js";',
+    'export type { OperationScopes } from "./operations.js";',
+    'export type { components, operations as OperationTypes, paths } from "./schema.js";',
+    "",
+    jsDoc(["The description this client was generated from."], []),
+    `export declare const description: { readonly title: ${literal(ctx.title)}; readonly version: ${literal(ctx.version.info)}; readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}; readonly sha256: ${literal(ctx.sha256)}; readonly scopeField: ${literal(ctx.scopeField)} };`,
+    "",
+    jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
+    `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
+    "",
+    jsDoc(["A level of this API's ladder, least capable first."], []),
+    `export type Level = ${ladder.map(literal).join(" | ")};`,
+    "",
+  ];
+  if (task) {
+    out.push(jsDoc([blockCommentText(`A task as \`waitForTask\` returns it (\`${task.method.toUpperCase()} ${task.path}\`).`)], []), `export type Task = ${dataType(task)};`, "");
+  }
+  ladder.forEach((level, i) => {
+    const id = ids[i]!;
+    const below = i > 0 ? ids[i - 1] : undefined;
+    const isTop = level === top;
+    const added = ctx.operations.filter((op) => canCall(ladder, level, op.scope) && (i === 0 || !canCall(ladder, ladder[i - 1]!, op.scope)));
+    const levelName = blockCommentText(literal(level));
+    out.push(`// ---- ${levelName} ${"-".repeat(Math.max(0, 100 - levelName.length))}`, "");
+    if (!isTop) out.push(...pathsInterface(ctx, level, id, below));
+    out.push(
+      jsDoc([`The operations a ${levelName} client may call, by name${below ? ` (those of ${literal(ladder[i - 1]!)} and more)` : ""}.`], []),
+      `export interface ${id}Operations${below ? ` extends ${below}Operations` : ""} {`,
+      ...added.flatMap((op) => [operationDoc(op, ctx, "  "), `  ${op.name}: ${callType(op)};`]),
+      "}",
+      "",
+    );
+    const waits = hasTasks ? ", TaskWaiting<Task>" : "";
+    const clientDoc = jsDoc([`A client of color ${levelName}: ${isTop ? "it may call every operation" : `calls above ${levelName} are type errors here and ScopeErrors at run time`}.`], []);
+    if (isTop) {
+      out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
+      return;
+    }
+    const methods = PATH_METHODS.map((m) => {
+      const refused = ctx.operations.filter((op) => op.method === m && !canCall(ladder, level, op.scope));
+      const upper = m.toUpperCase();
+      const refuse = refused.length > 0 ? `Refuse<${refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`)).join(" | ")}> & ` : "";
+      return `  ${upper}: ${refuse}Client<${id}Paths>[${literal(upper)}] & NoSuchPath<${literal(upper)}>;`;
+    });
+    out.push(clientDoc, `export interface ${id}Client extends Client<${id}Paths>, ${id}Operations${waits} {`, ...methods, "}", "");
+  });
+  const topId = ids[ids.length - 1]!;
+  out.push(
+    "// ---- createClient " + "-".repeat(88),
+    "",
+    jsDoc(["The client of each color."], []),
+    "export interface Clients {",
+    ...ladder.map((level, i) => `  ${literal(level)}: ${ids[i]}Client;`),
+    "}",
+    "",
+    jsDoc(
+      [
+        "A client that refuses every call above its color: at compile time where the color is a literal, always at run time.",
+        "With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.",
+      ],
+      [],
+    ),
+    "export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];",
+    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${hasTasks ? "Task" : "never"}, L, C>;`,
+    `export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): ${topId}Client;`,
+    "",
+  );
+  if (hasTasks) {
+    out.push(
+      jsDoc(["Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed."], []),
+      "export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<Task>;",
+      "",
+    );
+  }
+  return out.join("\n");
+}
+
+/** `interface GreenPaths { "/tasks": { get: paths["/tasks"]["get"] }; ... }`: only the paths where this level adds methods. */
+function pathsInterface(ctx: EmitContext, level: string, id: string, below: string | undefined): string[] {
+  const { ladder } = ctx;
+  const index = ladder.indexOf(level);
+  const byPath = new Map<string, Operation[]>();
+  for (const op of ctx.operations) if (canCall(ladder, level, op.scope)) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const rows: string[] = [];
+  for (const [path, ops] of byPath) {
+    const isNew = index === 0 || ops.some((op) => !canCall(ladder, ladder[index - 1]!, op.scope));
+    if (!isNew) continue;
+    rows.push(`  ${literal(path)}: { ${ops.map((op) => `${op.method}: ${opRef(op)}`).join("; ")} };`);
+  }
+  const name = blockCommentText(literal(level));
+  return [jsDoc([`The paths, and their methods, a ${name} client may call.`], []), `export interface ${id}Paths${below ? ` extends ${below}Paths` : ""} {`, ...rows, "}", ""];
+}
+
+function opRef(op: Operation): string {
+  return `paths[${literal(op.path)}][${literal(op.method)}]`;
+}
+
+function statusKey(status: string): string {
+  return /^[1-5]\d\d$/.test(status) ? `[${status}]` : `[${literal(status)}]`;
+}
+
+/** `Call<Args, Data, Error>`, or `OptionalCall` when no argument is required. */
+function callType(op: Operation): string {
+  const ref = opRef(op);
+  const members: string[] = [];
+  let required = false;
+  for (const where of ["path", "query", "header"] as const) {
+    const params = op.parameters.filter((p) => p.in === where);
+    if (params.length === 0) continue;
+    const needed = params.some((p) => p.required);
+    required ||= needed;
+    members.push(`${where}${needed ? "" : "?"}: ${ref}["parameters"][${literal(where)}]`);
+  }
+  const media = op.requestMediaTypes[0];
+  if (media !== undefined) {
+    required ||= op.requestBodyRequired;
+    members.push(`body${op.requestBodyRequired ? "" : "?"}: NonNullable<${ref}["requestBody"]>["content"][${literal(media)}]`);
+  }
+  const args = members.length > 0 ? `{ ${members.join("; ")} }` : "Record<string, never>";
+  return `${required ? "Call" : "OptionalCall"}<${args}, ${dataType(op)}, ${errorType(op)}>`;
+}
+
+/** What a success answer resolves to: its JSON (JSON-text fields parsed), text, a Blob, or undefined. */
+function dataType(op: Operation): string {
+  const ref = opRef(op);
+  const types = new Set<string>();
+  for (const r of op.answer.responses.filter((r) => isSuccess(r.status))) {
+    const json = r.mediaTypes.find(isJsonMediaType);
+    if (json) types.add(`${ref}["responses"]${statusKey(r.status)}["content"][${literal(json)}]`);
+    else if (r.mediaTypes.length > 0) types.add(op.answer.responseType === "text" ? "string" : "Blob");
+  }
+  if (types.size === 0) return "undefined";
+  const union = [...types].join(" | ");
+  const fields = op.answer.jsonText;
+  return fields.length > 0 ? `WithJsonText<${union}, ${fields.map(literal).join(" | ")}>` : union;
+}
+
+/** The JSON bodies of the error answers the description declares; `unknown` when it declares none. */
+function errorType(op: Operation): string {
+  const ref = opRef(op);
+  const types = op.answer.responses
+    .filter((r) => !isSuccess(r.status))
+    .flatMap((r) => {
+      const json = r.mediaTypes.find(isJsonMediaType);
+      return json ? [`${ref}["responses"]${statusKey(r.status)}["content"][${literal(json)}]`] : [];
+    });
+  return types.length > 0 ? [...new Set(types)].join(" | ") : "unknown";
+}
