@@ -8,8 +8,8 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { virtualClock, type VirtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, startServers, type TestServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { issue, json, startServers, type TestServers } from "./servers.js";
+import { op, variants } from "./variants.js";
 
 const key = rsaKey();
 
@@ -305,3 +305,73 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
 function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
+
+describe.each(variants)("operations by name ($name)", ({ createClient, errors }) => {
+  let servers: TestServers;
+  beforeAll(async () => {
+    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => servers.reset());
+  const client = (color: string) => createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+
+  test("a named call sends what the path-style call sends and resolves to the data", async () => {
+    const red = client("red");
+    const data = await op(red, "runCommand")({ path: { machine: "dtn01" }, body: { executable: "hostname" } });
+    expect(data).toEqual({ task_id: "task-1", status: "OK" });
+    expect(servers.apiCalls.map((c) => [c.method, c.url, c.headers["content-type"], c.body, c.headers.authorization])).toEqual([
+      ["POST", "/api/v1.2/utilities/command/dtn01", "application/x-www-form-urlencoded", "executable=hostname", "tok-1"],
+    ]);
+    await op(red, "readTasks")({ query: { tags: "" } });
+    expect(servers.apiCalls.at(-1)!.url).toBe("/api/v1.2/tasks?tags=");
+  });
+
+  test("JSON-text fields arrive parsed; text that is not JSON stays as it came", async () => {
+    const green = client("green");
+    expect(await op(green, "readTask")({ path: { id: "7" } })).toEqual({ id: "7", status: "completed", result: { output: "nid001" } });
+    servers.override = (call) => (call.url === "/api/v1.2/tasks" ? json(200, { tasks: [{ id: "1", status: "failed", result: "not json {" }] }) : undefined);
+    expect(await op(green, "readTasks")()).toEqual({ tasks: [{ id: "1", status: "failed", result: "not json {" }] });
+  });
+
+  test("a non-2xx answer throws ResponseError (status, body, operation); .safe returns it instead", async () => {
+    servers.override = () => json(404, { detail: "No such job 42" });
+    const green = client("green");
+    const error = await op(green, "readJob")({ path: { machine: "perlmutter", jobid: "42" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(errors.ResponseError);
+    expect(error).toMatchObject({ name: "ResponseError", code: "ERR_RESPONSE", status: 404, operation: "readJob", body: { detail: "No such job 42" } });
+    expect((error as Error).message).toBe("readJob (GET /compute/jobs/{machine}/{jobid}) answered HTTP 404: No such job 42");
+    expect(JSON.stringify(error)).not.toContain("response");
+    const result = await op(green, "readJob").safe({ path: { machine: "perlmutter", jobid: "42" } });
+    expect(result.data).toBeUndefined();
+    expect(result.error).toEqual({ detail: "No such job 42" });
+    expect(result.response.status).toBe(404);
+  });
+
+  test("named calls are guarded like path-style ones: a green client's runCommand sends nothing", async () => {
+    const error = await op(client("green"), "runCommand")({ path: { machine: "dtn01" }, body: { executable: "id" } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ScopeError", operation: "runCommand", required: "red" });
+    expect(servers.requestCount()).toBe(0);
+  });
+
+  test("a multipart operation gets FormData from a plain object", async () => {
+    await op(client("red"), "uploadFile")({ path: { machine: "dtn01", path: "notes.txt" }, body: { file: new Blob(["hello"], { type: "text/plain" }) } });
+    const call = servers.apiCalls[0]!;
+    expect(call.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(call.body).toContain('name="file"');
+    expect(call.body).toContain("hello");
+  });
+});
+
+describe("errors across copies of the runtime", () => {
+  test("SfapiError.is and ScopeError.is recognise errors from the other copy; instanceof does not", async () => {
+    const [template, generated] = variants;
+    const error = await template!.createClient({ color: "green", baseUrl: "https://api.example.test/api/v1.2" }).POST("/utilities/command/dtn01").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(template!.errors.ScopeError);
+    expect(error).not.toBeInstanceOf(generated!.errors.ScopeError);
+    expect(generated!.errors.ScopeError.is(error)).toBe(true);
+    expect(generated!.errors.SfapiError.is(error)).toBe(true);
+    expect(generated!.errors.TokenError.is(error)).toBe(false);
+    expect(generated!.errors.SfapiError.is(new Error("plain"))).toBe(false);
+    expect(generated!.errors.SfapiError.is({ code: "ERR_SCOPE" })).toBe(false);
+  });
+});

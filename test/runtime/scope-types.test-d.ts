@@ -1,18 +1,23 @@
 /**
- * Compile-time color restriction, proven against the generated client: a green client's types admit only what green
- * may call (the command operation is a type error), red admits everything, a plain `string` color falls back to
- * run-time checks only, and a `levels` override re-ranks the types. Type-checked only, never run.
+ * Compile-time color restriction, proven against the generated client for every level of its ladder and both call
+ * styles: path-style (`client.POST(path, ...)`) and by name (`client.runCommand(...)`). A color typed as plain
+ * `string` falls back to run-time checks only; a `levels` override re-ranks the types. Type-checked only, never run.
  */
 import type { ClientPathsWithMethod } from "openapi-fetch";
 import { describe, expectTypeOf, test } from "vitest";
-import { createClient, type paths } from "../../generated/index.js";
+import { createClient, waitForTask, type GreenClient, type paths, type Task } from "../../generated/index.js";
 
 const commandInit = { params: { path: { machine: "dtn01" as const } }, body: { executable: "hostname" } };
+const command = { path: { machine: "dtn01" as const }, body: { executable: "hostname" } };
 
 describe("green", () => {
   const green = createClient({ color: "green" });
 
-  test("the command operation is a type error, reads are fine", () => {
+  test("is the generated GreenClient", () => {
+    expectTypeOf(green).toEqualTypeOf<GreenClient>();
+  });
+
+  test("path style: the command operation is a type error, reads are fine", () => {
     // @ts-expect-error green may not run commands
     void green.POST("/utilities/command/{machine}", commandInit);
     // @ts-expect-error cancelling a task needs yellow
@@ -23,10 +28,20 @@ describe("green", () => {
     void green.GET("/status/");
   });
 
-  test("green's POST admits no path at all; its GET paths are exactly the green and public reads", () => {
-    expectTypeOf<ClientPathsWithMethod<typeof green, "post">>().toEqualTypeOf<never>();
-    expectTypeOf<ClientPathsWithMethod<typeof green, "delete">>().toEqualTypeOf<never>();
-    expectTypeOf<ClientPathsWithMethod<typeof green, "get">>().toEqualTypeOf<
+  test("by name: only green and public operations exist on a green client", () => {
+    // @ts-expect-error runCommand is red: a green client has no such member
+    void green.runCommand(command);
+    // @ts-expect-error cancelTask is yellow
+    void green.cancelTask({ path: { id: "1" } });
+    void green.readTasks({ query: { tags: "" } });
+    void green.readTasks();
+    void green.readStatuses();
+  });
+
+  test("green's POST and DELETE admit no path; its GET paths are exactly the green and public reads", () => {
+    expectTypeOf<ClientPathsWithMethod<GreenClient, "post">>().toEqualTypeOf<never>();
+    expectTypeOf<ClientPathsWithMethod<GreenClient, "delete">>().toEqualTypeOf<never>();
+    expectTypeOf<ClientPathsWithMethod<GreenClient, "get">>().toEqualTypeOf<
       | "/account/"
       | "/account/clients"
       | "/account/groups"
@@ -51,29 +66,56 @@ describe("green", () => {
     >();
   });
 
-  test("responses keep their schema types", async () => {
+  test("responses keep their schema types; named calls resolve to the data, JSON text parsed", async () => {
     const { data } = await green.GET("/tasks/{id}", { params: { path: { id: "1" } } });
     expectTypeOf(data).toEqualTypeOf<paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"] | undefined>();
+    const task = await green.readTask({ path: { id: "1" } });
+    expectTypeOf(task).toEqualTypeOf<Task>();
+    expectTypeOf(task.id).toEqualTypeOf<string>();
+    expectTypeOf(task.result).not.toEqualTypeOf<string | null>();
+    expectTypeOf(await green.waitForTask("1")).toEqualTypeOf<Task>();
+    expectTypeOf(await waitForTask(green, "1")).toEqualTypeOf<Task>();
+    const result = await green.readTask.safe({ path: { id: "1" } });
+    if (result.error === undefined) expectTypeOf(result.data).toEqualTypeOf<Task>();
   });
 });
 
 describe("yellow", () => {
   const yellow = createClient({ color: "yellow" });
-  test("yellow may cancel tasks, not run commands", () => {
+  test("yellow may cancel tasks and list directories, not run commands or submit jobs", () => {
     void yellow.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
+    void yellow.cancelTask({ path: { id: "1" } });
+    void yellow.readDirectory({ path: { machine: "dtn01", path: "/" } });
     // @ts-expect-error runCommand is red
     void yellow.POST("/utilities/command/{machine}", commandInit);
+    // @ts-expect-error runCommand is red
+    void yellow.runCommand(command);
+    // @ts-expect-error submitJob is red
+    void yellow.submitJob({ path: { machine: "perlmutter" }, body: { job: "#!/bin/bash", isPath: false } });
+    // green's operations are still there
+    void yellow.readUser();
   });
 });
 
 describe("red", () => {
   const red = createClient({ color: "red" });
-  test("red may call everything", () => {
+  test("red may call everything, in both styles", () => {
     void red.POST("/utilities/command/{machine}", commandInit);
     void red.DELETE("/compute/jobs/{machine}/{jobid}", { params: { path: { machine: "perlmutter", jobid: "1" } } });
+    void red.runCommand(command);
+    void red.cancelJob({ path: { machine: "perlmutter", jobid: "1" } });
     expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<
       "/account/groups" | "/compute/jobs/{machine}" | "/storage/globus/transfer" | "/storage/transfer" | "/utilities/command/{machine}"
     >();
+  });
+
+  test("request-body fields with a default are optional (submitJob's args)", () => {
+    void red.submitJob({ path: { machine: "perlmutter" }, body: { job: "/home/me/job.sh", isPath: true } });
+    void red.submitJob({ path: { machine: "perlmutter" }, body: { job: "/home/me/job.sh", isPath: true, args: ["-n", "4"] } });
+    // @ts-expect-error job is required
+    void red.submitJob({ path: { machine: "perlmutter" }, body: { isPath: true } });
+    // @ts-expect-error the path parameter is required
+    void red.submitJob({ body: { job: "x", isPath: false } });
   });
 });
 
@@ -82,17 +124,28 @@ describe("a wider color type", () => {
     const color: string = process.env.SFAPI_COLOR ?? "green";
     const any = createClient({ color });
     void any.POST("/utilities/command/{machine}", commandInit);
+    void any.runCommand(command);
+  });
+
+  test("a literal color off the ladder is a type error", () => {
+    // @ts-expect-error "gren" is not a level
+    createClient({ color: "gren" });
   });
 });
 
 describe("levels override", () => {
-  test("the types follow the ladder given", () => {
+  test("the types follow the ladder given, in both styles", () => {
     const green = createClient({ color: "green", levels: ["yellow", "green", "red"] });
     void green.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
+    void green.cancelTask({ path: { id: "1" } });
     // @ts-expect-error still not red
     void green.POST("/utilities/command/{machine}", commandInit);
+    // @ts-expect-error still not red
+    void green.runCommand(command);
     const twoLevels = createClient({ color: "green", levels: ["green", "red"] });
     // @ts-expect-error yellow is off this ladder: top level only
     void twoLevels.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
+    // @ts-expect-error yellow is off this ladder: top level only
+    void twoLevels.cancelTask({ path: { id: "1" } });
   });
 });
