@@ -1,5 +1,6 @@
 // `sfapi-gen diff`: a "next version" built here from the bundled description, with known changes the report must
 // list exactly; each --fail-on mode's exit code; a description against itself.
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import { buildModel } from "../../generator/model.js";
 import type { ScopeOptions } from "../../generator/model.js";
 import type { LoadedDescription } from "../../generator/load.js";
 import { description, secured, serve, writeJson } from "../generator/fixtures.js";
-import { root, runCli, tempDir } from "../helpers.js";
+import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
 const bundled = () => JSON.parse(readFileSync(bundledPath, "utf8"));
@@ -451,5 +452,43 @@ describe("diff pairing rules (in process)", () => {
     expect(detectPrefix(["/things/{id}/v1"], ["/things/{id}/v2"])).toBeNull();
     expect(parsePrefix("=/v2")).toEqual({ from: "", to: "/v2" });
     expect(() => parsePrefix("/v1=/v1")).toThrow("--prefix");
+  });
+});
+
+describe("sfapi-gen generate --check", () => {
+  it("up to date: exit 0 with one line, for the checked-in generated/", async () => {
+    const sha = createHash("sha256").update(readFileSync(bundledPath)).digest("hex");
+    const run = await runCli(["generate", "--check"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, `sfapi-gen: generated is up to date (description sha256 ${sha.slice(0, 12)}…)\n`, ""]);
+  });
+
+  it("stale: prints the table diff against the manifest, exits 1 and writes nothing", async () => {
+    const project = tempDir("check-");
+    const v1 = writeJson(project, "v1.json", jobsV1());
+    const v2 = writeJson(project, "v2.json", jobsV2());
+    const levels = ["--levels", "green,yellow,red"];
+    const made = await runCli(["generate", "--file", "v1.json", "--out", "client", ...levels], { cwd: project });
+    expect(made.code, made.stderr).toBe(0);
+    const before = snapshotDir(project);
+    const [stale, sameFile, otherLadder, nothing] = await Promise.all([
+      runCli(["generate", "--check", "--file", "v2.json", "--out", "client", ...levels], { cwd: project }),
+      runCli(["generate", "--check", "--file", v1, "--out", "client", ...levels], { cwd: project }),
+      runCli(["generate", "--check", "--file", "v1.json", "--out", "client", "--levels", "green,red"], { cwd: project }),
+      runCli(["generate", "--check", "--file", "v1.json", "--out", "missing"], { cwd: project }),
+    ]);
+    expect(snapshotDir(project)).toEqual(before);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toBe("sfapi-gen: --check: client is out of date; run `sfapi-gen generate` and commit the result\n");
+    expect(stale.stdout).toMatch(/^The description changed: sha256 [0-9a-f]{12}… \(manifest\) -> [0-9a-f]{12}… \(now\)\.\n/);
+    expect(stale.stdout).toContain("Old: client/manifest.json. New: v2.json.");
+    expect(stale.stdout).toContain("1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.");
+    expect(stale.stdout).toContain("Version changed: 1.0 -> 2.0.");
+    expect(sameFile.code, sameFile.stderr).toBe(0);
+    expect(sameFile.stdout).toMatch(/^sfapi-gen: client is up to date/);
+    expect(otherLadder.code).toBe(1);
+    expect(otherLadder.stdout).toContain("Scope settings changed: ladder: green < yellow < red -> green < red.");
+    expect(otherLadder.stdout).not.toContain("The description changed");
+    expect([nothing.code, nothing.stdout, nothing.stderr]).toEqual([1, "", "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run `sfapi-gen generate` first\n"]);
+    expect(v2).toBe(join(project, "v2.json"));
   });
 });
