@@ -2,8 +2,7 @@
  * What changed between two versions of a description, operation by operation, read through the same operation model
  * `generate` uses. Operations are paired across versions by method and path, then operationId, then a moved version
  * prefix, then a method change on the same path (diff/match.ts); each pair says how it was made, and a moved path or
- * changed method is itself a change that breaks existing calls. Each change says whether it breaks existing clients,
- * so CI can fail on it.
+ * changed method is itself a change. Each change says whether it breaks existing clients, so CI can fail on it.
  *
  * Why not an OpenAPI diff library: the maintained npm ones (openapi-diff, @useoptic/openapi-utilities) parse
  * descriptions their own way and classify paths, bodies and responses, but not the parameter and media-type changes
@@ -76,13 +75,7 @@ export function modelInput(model: Model): DiffInput {
 export function diffTables(before: DiffInput, after: DiffInput, options: DiffOptions & { ladder: Ladder; policy: Policy }): DiffReport {
   const { ladder, color } = options;
   if (color !== undefined) checkColor(ladder, color);
-  const prefix: PrefixMove | null =
-    options.prefix === undefined
-      ? detectPrefix(
-          before.operations.map((op) => op.path),
-          after.operations.map((op) => op.path),
-        )
-      : options.prefix && { ...options.prefix, how: "option" };
+  const prefix = prefixMove(options.prefix, before, after);
   const matching = matchOperations(before.operations, after.operations, prefix);
   const added = matching.added.map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));
   const removed = matching.removed.map((op) => ref(op, ladder));
@@ -116,6 +109,14 @@ export function diffTables(before: DiffInput, after: DiffInput, options: DiffOpt
     },
     code: null,
   };
+}
+
+/** The prefix named by the option, none when it is null, else the one detected from both sides' paths. */
+function prefixMove(option: DiffOptions["prefix"], before: DiffInput, after: DiffInput): PrefixMove | null {
+  if (option === null) return null;
+  if (option) return { ...option, how: "option" };
+  const paths = (input: DiffInput) => input.operations.map((op) => op.path);
+  return detectPrefix(paths(before), paths(after));
 }
 
 /** Does the report trip `--fail-on <mode>`? */
