@@ -3,6 +3,8 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tableEntries } from "../../generator/emit/manifest.js";
+import { loadModel } from "../../generator/model.js";
 import { needs } from "../../generator/needs.js";
 import type { NeedsReport } from "../../generator/needs.js";
 import { readClientTable } from "../../generator/needs/client.js";
@@ -281,9 +283,12 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(report.forcedBy.map((u) => u.line)).toEqual([4]);
   });
 
-  it("skips a generated client folder inside the scanned folder, and says so", async () => {
+  it("skips a generated client folder inside the scanned folder (recognised by its manifest), and says so", async () => {
     const project = tempDir("needs-project-");
-    cpSync(join(root, "generated"), join(project, "src", "sfapi"), { recursive: true });
+    mkdirSync(join(project, "src", "sfapi", "runtime"), { recursive: true });
+    cpSync(join(root, "generated", "manifest.json"), join(project, "src", "sfapi", "manifest.json"));
+    // What a client's own code does (the runtime polling tasks, a red call) must not count against the code base.
+    writeFileSync(join(project, "src", "sfapi", "runtime", "tasks.ts"), 'declare const client: any;\nclient.GET("/tasks/{id}");\nclient.POST("/utilities/command/{machine}");\n');
     writeFileSync(join(project, "src", "app.ts"), 'import { createClient } from "./sfapi/index.js";\nconst client = createClient({ color: "green" });\nawait client.GET("/tasks");\n');
     const run = await runCli(["needs", "src", "--client", "src/sfapi", "--format", "json"], { cwd: project });
     expect(run.code, run.stderr).toBe(0);
@@ -291,16 +296,19 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(report.skipped).toEqual(["src/sfapi"]);
     expect(report.uses.map((u) => `${u.file}:${u.line}`)).toEqual(["src/app.ts:3"]);
     expect(report.color).toBe("green");
-    // Scanned without the skip, the runtime's own `GET /tasks/{id}` and calls would be counted: prove there are some.
-    const inside = needs(join(project, "src", "sfapi", "runtime"), join(project, "src", "sfapi"), project);
-    expect(inside.skipped).toEqual([]);
-    expect(inside.uses.length).toBeGreaterThan(0);
     expect(renderNeedsMarkdown(report)).toContain("Not scanned (generated client folders): `src/sfapi`.");
+    // The same folder without the manifest is ordinary code: its red call counts.
+    rmSync(join(project, "src", "sfapi", "manifest.json"));
+    const unmarked = needs("src", join(root, "generated"), project);
+    expect(unmarked.skipped).toEqual([]);
+    expect(unmarked.uses.map((u) => `${u.file}:${u.line}`)).toEqual(["src/app.ts:3", "src/sfapi/runtime/tasks.ts:2", "src/sfapi/runtime/tasks.ts:3"]);
+    expect(unmarked.color).toBe("red");
   });
 });
 
 describe("needs: the client table from manifest.json", () => {
-  it("reads every entry and the ladder from the generated manifest", () => {
+  it("reads every entry and the ladder from the generated manifest", async () => {
+    const model = await loadModel({});
     const table = readClientTable(join(root, "generated"));
     expect(table.ladder).toEqual(["green", "yellow", "red"]);
     expect(table.description).toEqual({ title: "NERSC Superfacility API", version: "1.2" });
@@ -312,9 +320,8 @@ describe("needs: the client table from manifest.json", () => {
       path: "/utilities/command/{machine}",
       scope: "red",
     });
-    // The manifest lists the table in the model's order, as operations.ts does.
-    const names = [...readFileSync(join(root, "generated/operations.ts"), "utf8").matchAll(/^export const (\w+) = \{ name:/gm)].map((m) => m[1]);
-    expect(table.entries.map((e) => e.name)).toEqual(names);
+    // The manifest lists the table in the model's order.
+    expect(table.entries).toEqual(tableEntries(model.operations));
   });
 
   it("uses another client's ladder: the same consumer against a green < red client needs red without the command call too", () => {
