@@ -1,5 +1,7 @@
 // `sfapi-gen diff`: a "next version" built here from the bundled description, with known changes the report must
-// list exactly; each --fail-on mode's exit code; a description against itself.
+// list exactly; each --fail-on mode's exit code; a description against itself. Then a small API whose v1 -> v2 moves
+// the version prefix, renames a path (found by operationId) and turns a GET into a POST: pairing, both policies,
+// --prefix, --code on a small code base; and `generate --check`.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -1,5 +1,7 @@
 // `sfapi-gen needs`: the sample consumer in fixtures/consumer (status call, GET /tasks, the command call) needs red and
-// names the command call; without the command call it needs green. Plus table uses, unknown paths and path matching.
+// names the command call; without the command call it needs green. Plus table uses, unknown paths, agreement with the
+// run-time guard (a concrete path fitting several templates), waitForTask, named operations, skipped client folders
+// and the manifest reader.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
