@@ -1,31 +1,54 @@
 /**
  * What changed between two versions of a description, operation by operation, read through the same operation model
- * `generate` uses. Operations are identified by (method, path), which is what a client calls; a moved path is a
- * removal plus an addition. Each change says whether it breaks existing clients, so CI can fail on it.
+ * `generate` uses. Operations are paired across versions by method and path, then operationId, then a moved version
+ * prefix, then a method change on the same path (diff/match.ts); each pair says how it was made, and a moved path or
+ * changed method is itself a change. Each change says whether it breaks existing clients, so CI can fail on it.
  *
  * Why not an OpenAPI diff library: the maintained npm ones (openapi-diff, @useoptic/openapi-utilities) parse
  * descriptions their own way and classify paths, bodies and responses, but not the parameter and media-type changes
  * we must name, and not scopes; the model already carries parameters, media types and schema refs.
  */
-import { canCall, checkColor, effectiveLevel, PUBLIC, rank } from "./levels.js";
-import type { Ladder } from "./levels.js";
+import { tableEntries } from "./emit/manifest.js";
+import type { TableEntry } from "./emit/manifest.js";
+import { canCall, checkColor, effectiveLevel, levelRank } from "./levels.js";
+import type { Ladder, Policy } from "./levels.js";
 import type { DescriptionSource } from "./load.js";
 import { loadDescription } from "./load.js";
 import { buildModel } from "./model.js";
 import type { Model, ScopeOptions } from "./model.js";
 import type { Operation, Parameter } from "./operations.js";
+import { matchOperations } from "./diff/match.js";
+import { detectPrefix } from "./diff/prefix.js";
 import { DIFF_FORMAT_ID } from "./diff/report.js";
-import type { Change, DiffReport, DiffSide, FailOn, OperationRef, ParameterRef } from "./diff/report.js";
+import type { Change, ChangedOperation, DiffReport, DiffSide, FailOn, OperationRef, ParameterRef, PrefixMove } from "./diff/report.js";
 
 export { DIFF_FORMAT_ID, FAIL_ON } from "./diff/report.js";
-export type { Change, ChangedOperation, DiffReport, DiffSide, FailOn, OperationRef } from "./diff/report.js";
+export type { Change, ChangedOperation, CodeImpact, DiffReport, DiffSide, FailOn, MatchedBy, OperationRef, PrefixMove } from "./diff/report.js";
 
-const key = (op: Operation) => `${op.method} ${op.path}`;
+/** What the diff compares beyond the table, when both sides were read from a description (a manifest has only the table). */
+type Details = Pick<Operation, "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs">;
+
+export interface DiffOperation extends TableEntry {
+  details?: Details;
+}
+
+/** One side of a diff: where it comes from, and its operations in table order. */
+export interface DiffInput {
+  side: DiffSide;
+  operations: DiffOperation[];
+}
+
+export interface DiffOptions {
+  /** New operations this color may not call count as escalations. */
+  color?: string;
+  /** The version prefix that moved; undefined: detect one; null: none. */
+  prefix?: Omit<PrefixMove, "how"> | null;
+}
 
 /** What changed from `before` to `after`, both read under the same scope options. */
-export async function diff(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions & { color?: string } = {}): Promise<DiffReport> {
+export async function diff(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions & DiffOptions = {}): Promise<DiffReport> {
   const [a, b] = await loadPair(before, after, options);
-  return diffModels(a, b, { color: options.color });
+  return diffModels(a, b, options);
 }
 
 /**
@@ -38,28 +61,39 @@ export async function loadPair(before: DescriptionSource, after: DescriptionSour
   return [buildModel(a, { ...options, levels }), buildModel(b, { ...options, levels })];
 }
 
-export function diffModels(before: Model, after: Model, options: { color?: string } = {}): DiffReport {
-  const ladder = after.ladder;
-  const color = options.color;
+export function diffModels(before: Model, after: Model, options: DiffOptions = {}): DiffReport {
+  return diffTables(modelInput(before), modelInput(after), { ...options, ladder: after.ladder, policy: after.policy });
+}
+
+/** A model as a diff side: its table entries, with the details the diff compares. */
+export function modelInput(model: Model): DiffInput {
+  const entries = tableEntries(model.operations);
+  return { side: side(model), operations: entries.map((entry, i) => ({ ...entry, details: model.operations[i]! })) };
+}
+
+/** The diff of two tables under `ladder`; details (parameters, bodies, schemas) are compared where both sides have them. */
+export function diffTables(before: DiffInput, after: DiffInput, options: DiffOptions & { ladder: Ladder; policy: Policy }): DiffReport {
+  const { ladder, color } = options;
   if (color !== undefined) checkColor(ladder, color);
-  const old = new Map(before.operations.map((op) => [key(op), op]));
-  const now = new Map(after.operations.map((op) => [key(op), op]));
-  const added = after.operations.filter((op) => !old.has(key(op))).map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));
-  const removed = before.operations.filter((op) => !now.has(key(op))).map((op) => ref(op, ladder));
-  const changed = after.operations
-    .filter((op) => old.has(key(op)))
-    .map((op) => ({ ...ref(op, ladder), changes: compare(old.get(key(op))!, op, ladder) }))
+  const prefix = prefixMove(options.prefix, before, after);
+  const matching = matchOperations(before.operations, after.operations, prefix);
+  const added = matching.added.map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));
+  const removed = matching.removed.map((op) => ref(op, ladder));
+  const changed: ChangedOperation[] = matching.pairs
+    .map(({ before: a, after: b, by }) => ({ ...ref(b, ladder), matchedBy: by, was: ref(a, ladder), changes: compare(a, b, ladder) }))
     .filter((c) => c.changes.length > 0);
   const all = changed.flatMap((c) => c.changes);
   const levelChanges = all.filter((c): c is Extract<Change, { kind: "level" }> => c.kind === "level");
   const escalations = levelChanges.filter((c) => c.direction === "escalation").length + added.filter((a) => a.aboveColor).length;
   return {
     format: DIFF_FORMAT_ID,
-    old: side(before),
-    new: side(after),
-    versionChanged: before.description.version.info !== after.description.version.info || before.description.version.api !== after.description.version.api,
+    old: before.side,
+    new: after.side,
+    versionChanged: before.side.version !== after.side.version || before.side.api !== after.side.api,
     ladder: [...ladder],
+    policy: options.policy,
     color: color ?? null,
+    prefix,
     added,
     removed,
     changed,
@@ -67,11 +101,22 @@ export function diffModels(before: Model, after: Model, options: { color?: strin
       added: added.length,
       removed: removed.length,
       changed: changed.length,
+      moved: changed.filter((c) => c.changes.some((x) => x.kind === "path" || x.kind === "method")).length,
+      methodChanged: changed.filter((c) => c.changes.some((x) => x.kind === "method")).length,
       escalations,
       relaxations: levelChanges.filter((c) => c.direction === "relaxation").length,
       breaking: removed.length + all.filter((c) => c.breaking).length + added.filter((a) => a.aboveColor).length,
     },
+    code: null,
   };
+}
+
+/** The prefix named by the option, none when it is null, else the one detected from both sides' paths. */
+function prefixMove(option: DiffOptions["prefix"], before: DiffInput, after: DiffInput): PrefixMove | null {
+  if (option === null) return null;
+  if (option) return { ...option, how: "option" };
+  const paths = (input: DiffInput) => input.operations.map((op) => op.path);
+  return detectPrefix(paths(before), paths(after));
 }
 
 /** Does the report trip `--fail-on <mode>`? */
@@ -80,7 +125,8 @@ export function fails(report: DiffReport, mode: FailOn): boolean {
     case "escalation":
       return report.summary.escalations > 0;
     case "removal":
-      return report.summary.removed > 0;
+      // A moved path or changed method is a removal for every call written against the old one.
+      return report.summary.removed + report.summary.moved > 0;
     case "breaking":
       return report.summary.breaking > 0;
   }
@@ -91,23 +137,26 @@ function side(model: Model): DiffSide {
   return { source, title: String(document.info?.title ?? "API"), version: version.info, api: version.api ?? null };
 }
 
-function ref(op: Operation, ladder: Ladder): OperationRef {
-  return { name: op.name, method: op.method.toUpperCase(), path: op.path, scope: op.scope, level: effectiveLevel(ladder, op.scope) };
+export function ref(op: TableEntry, ladder: Ladder): OperationRef {
+  return { name: op.name, operationId: op.operationId, method: op.method, path: op.path, scope: op.scope, level: effectiveLevel(ladder, op.scope) };
 }
 
-/** Position of the level a scope needs: public below every level, unranked at the top (fail closed). */
-function levelRank(ladder: Ladder, scope: string): number {
-  return scope === PUBLIC ? -1 : rank(ladder, effectiveLevel(ladder, scope));
-}
-
-function compare(a: Operation, b: Operation, ladder: Ladder): Change[] {
+function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder): Change[] {
   const changes: Change[] = [];
+  if (a.path !== b.path) changes.push({ kind: "path", from: a.path, to: b.path, breaking: true });
+  if (a.method !== b.method) changes.push({ kind: "method", from: a.method, to: b.method, breaking: true });
   if (a.scope !== b.scope) {
     const delta = levelRank(ladder, b.scope) - levelRank(ladder, a.scope);
     const direction = delta > 0 ? "escalation" : delta < 0 ? "relaxation" : "same";
     changes.push({ kind: "level", from: a.scope, to: b.scope, fromLevel: effectiveLevel(ladder, a.scope), toLevel: effectiveLevel(ladder, b.scope), direction, breaking: direction === "escalation" });
   }
-  changes.push(...compareParameters(a.parameters, b.parameters));
+  if (a.details && b.details) changes.push(...compareDetails(a.details, b.details));
+  if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
+  return changes;
+}
+
+function compareDetails(a: Details, b: Details): Change[] {
+  const changes = compareParameters(a.parameters, b.parameters);
   if (!sameList(a.requestMediaTypes, b.requestMediaTypes)) {
     // Breaking when a media type old clients send is no longer accepted; a new alternative alone is not.
     const dropped = a.requestMediaTypes.some((t) => !b.requestMediaTypes.includes(t));
@@ -123,7 +172,6 @@ function compare(a: Operation, b: Operation, ladder: Ladder): Change[] {
     const to = b.responseSchemaRefs[status] ?? [];
     if (!sameList(from, to)) changes.push({ kind: "response-schema", status, from, to, breaking: false });
   }
-  if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
   return changes;
 }
 

@@ -52,6 +52,11 @@ export function rank(ladder: Ladder, level: string): number {
   return ladder.indexOf(level);
 }
 
+/** Position of the level a scope needs: public below every level, unranked at the top (fail closed). */
+export function levelRank(ladder: Ladder, scope: string): number {
+  return scope === PUBLIC ? -1 : rank(ladder, effectiveLevel(ladder, scope));
+}
+
 /** A color must be a level on the ladder: anything else would silently count as "may call nothing". */
 export function checkColor(ladder: Ladder, color: string): void {
   if (rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);

@@ -13,6 +13,8 @@ interface DiffFlags extends Pick<SourceFlags, "vendor" | "levels" | "policy"> {
   format: "md" | "json";
   failOn?: FailOn;
   color?: string;
+  prefix?: string;
+  code?: string;
 }
 
 /** `http://` and `https://` arguments are URLs (a base URL or a .json/.yaml URL); anything else is a file. */
@@ -27,17 +29,31 @@ export function diffCommand(io: CliIo): Command {
     .argument("<new>", "the later description: a file, or an http(s) URL")
     .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
     .addOption(new Option("--fail-on <what>", "exit 1 when the diff has: an escalation, a removal, or any breaking change").choices(FAIL_ON))
-    .option("--color <color>", "new operations this color may not call count as escalations");
+    .option("--color <color>", "new operations this color may not call count as escalations")
+    .option("--prefix <old=new>", "the version prefix that moved, e.g. /api/v1=/api/v2 (default: detected; none: no prefix)")
+    .option("--code <dir>", "list the uses in this TypeScript code base that the change breaks or escalates, and the color it now needs");
   return addScopeOptions(command).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
-    const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }] = await Promise.all([import("../diff.js"), import("../diff/markdown.js")]);
+    const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
+      import("../diff.js"),
+      import("../diff/markdown.js"),
+      import("../diff/prefix.js"),
+    ]);
     const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
+    const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
     const [before, after] = await loadPair(sourceOf(oldArg, io.cwd), sourceOf(newArg, io.cwd), options);
     printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
-    const report = diffModels(before, after, { color: flags.color });
+    const report = diffModels(before, after, { color: flags.color, prefix });
+    if (flags.code !== undefined) {
+      // Loaded on use: the scan needs ts-morph's TypeScript compiler.
+      const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([import("../diff/code.js"), import("../needs/scan.js"), import("../emit/manifest.js")]);
+      const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
+      const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
+      report.code = codeImpact(report, oldTable, newTable, flags.code, scan);
+    }
     io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
     if (flags.failOn && fails(report, flags.failOn)) {
       const s = report.summary;
-      const counts = { escalation: `${s.escalations} escalation(s)`, removal: `${s.removed} removed operation(s)`, breaking: `${s.breaking} breaking change(s)` };
+      const counts = { escalation: `${s.escalations} escalation(s)`, removal: `${s.removed} removed${s.moved > 0 ? ` and ${s.moved} moved` : ""} operation(s)`, breaking: `${s.breaking} breaking change(s)` };
       throw new SfapiGenError(`--fail-on ${flags.failOn}: ${counts[flags.failOn]} between ${report.old.source} and ${report.new.source}`);
     }
   });

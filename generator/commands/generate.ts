@@ -9,10 +9,12 @@ import type { SourceFlags } from "./shared.js";
 export function generateCommand(io: CliIo): Command {
   return addSourceOptions(new Command("generate").description("generate a typed, scope-annotated client folder"))
     .option("--out <dir>", "output folder (default generated/)")
-    .action(async (flags: SourceFlags & { out?: string }) => {
+    .option("--check", "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)")
+    .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
       const { generate } = await import("../generate.js");
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
+      if (flags.check) return (await import("../check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
       const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out) });
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();

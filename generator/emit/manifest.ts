@@ -1,11 +1,45 @@
-/** `manifest.json`: what this client was generated from and how, so a later regeneration can be compared. */
+/**
+ * `manifest.json`: what this client was generated from and how, and its operation table as data, so that `needs` can
+ * read the table and `generate --check` can compare a later description without parsing the generated TypeScript.
+ * The shape is `sfapi-gen/manifest@1`; needs/client.ts reads it back (and validates it).
+ */
+import type { Policy } from "../levels.js";
+import type { Operation } from "../operations.js";
 import type { EmitContext } from "./context.js";
 
+export const MANIFEST_FORMAT_ID = "sfapi-gen/manifest@1";
+
+/** One operation as the generated table has it. */
+export interface TableEntry {
+  /** The table's friendly name (`runCommand`), also the client's named operation. */
+  name: string;
+  operationId: string | null;
+  /** Upper case (`"POST"`). */
+  method: string;
+  path: string;
+  /** The table's scope: the level the description names verbatim, `"public"` or `"unranked"`. */
+  scope: string;
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT_ID;
+  description: { title: string; version: string; api: string | null; sha256: string };
+  scope: { vendor: string; field: string; ladder: string[]; policy: Policy };
+  /** In the model's order (by path, then method). */
+  operations: TableEntry[];
+  generator: { name: "sfapi-gen"; version: string };
+}
+
+export function tableEntries(operations: readonly Operation[]): TableEntry[] {
+  return operations.map((op) => ({ name: op.name, operationId: op.operationId ?? null, method: op.method.toUpperCase(), path: op.path, scope: op.scope }));
+}
+
 export function emitManifest(ctx: EmitContext): string {
-  const manifest = {
+  const manifest: Manifest = {
+    format: MANIFEST_FORMAT_ID,
     description: { title: ctx.title, version: ctx.version.info, api: ctx.version.api ?? null, sha256: ctx.sha256 },
-    scope: { vendor: ctx.vendor, field: ctx.scopeField, ladder: ctx.ladder, policy: ctx.policy },
-    operations: ctx.operations.length,
+    scope: { vendor: ctx.vendor, field: ctx.scopeField, ladder: [...ctx.ladder], policy: ctx.policy },
+    operations: tableEntries(ctx.operations),
     generator: { name: "sfapi-gen", version: ctx.generatorVersion },
   };
   return JSON.stringify(manifest, null, 2) + "\n";

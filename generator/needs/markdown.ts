@@ -1,15 +1,15 @@
 /** The needs report as Markdown: the color, the uses that force it, unknown uses, then every use. */
-import type { NeedsReport, NeedsUse } from "../needs.js";
+import type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
 
 export function renderNeedsMarkdown(report: NeedsReport): string {
   const { summary: s, client } = report;
-  const about = client.description ? ` (${client.description.title} ${client.description.version})` : "";
   const lines = [
     `# Needs: ${report.color}`,
     "",
     `${report.color} is the lowest color covering ${s.uses} use${s.uses === 1 ? "" : "s"} of the generated client in ${s.files} file${s.files === 1 ? "" : "s"} under ${report.source}.`,
-    `Client ${client.dir}${about}, ladder ${client.ladder.join(" < ")}.`,
+    `Client ${client.dir} (${client.description.title} ${client.description.version}), ladder ${client.ladder.join(" < ")}.`,
   ];
+  if (report.skipped.length > 0) lines.push(`Not scanned (generated client folders): ${report.skipped.map((d) => `\`${cell(d)}\``).join(", ")}.`);
   if (report.forcedBy.length > 0) lines.push("", `## Forced by (${report.forcedBy.length})`, "", ...table(report.forcedBy));
   else lines.push("", s.uses === 0 ? "No uses found." : "Only public operations are used; any color will do.");
   const unknown = report.uses.filter((u) => u.unknown);
@@ -22,14 +22,17 @@ function table(uses: NeedsUse[]): string[] {
   return [
     "| where | code | operation | level |",
     "| --- | --- | --- | --- |",
-    ...uses.map((u) => {
-      const op = u.operation ? `${u.operation.method} \`${cell(u.operation.path)}\` (${u.operation.name})` : "unknown";
-      return `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${op} | ${u.level} |`;
-    }),
+    ...uses.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.level} |`),
   ];
 }
 
+/** `POST \`/utilities/command/{machine}\` (runCommand)`; several joined, "unknown" for none. */
+export function operationsCell(operations: readonly NeedsOperation[]): string {
+  if (operations.length === 0) return "unknown";
+  return operations.map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`).join(", ");
+}
+
 /** Pipes and backticks would break the table cell or the code span. */
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/`/g, "'");
 }

@@ -1,16 +1,21 @@
 // `sfapi-gen diff`: a "next version" built here from the bundled description, with known changes the report must
-// list exactly; each --fail-on mode's exit code; a description against itself.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// list exactly; each --fail-on mode's exit code; a description against itself. Then a small API whose v1 -> v2 moves
+// the version prefix, renames a path (found by operationId) and turns a GET into a POST: pairing, both policies,
+// --prefix, --code on a small code base; and `generate --check`.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffModels, FAIL_ON, fails } from "../../generator/diff.js";
 import type { DiffReport } from "../../generator/diff.js";
 import { describeChange } from "../../generator/diff/markdown.js";
+import { detectPrefix, parsePrefix } from "../../generator/diff/prefix.js";
 import { sourceOf } from "../../generator/commands/diff.js";
 import { buildModel } from "../../generator/model.js";
+import type { ScopeOptions } from "../../generator/model.js";
 import type { LoadedDescription } from "../../generator/load.js";
-import { serve, writeJson } from "../generator/fixtures.js";
-import { root, runCli, tempDir } from "../helpers.js";
+import { description, secured, serve, writeJson } from "../generator/fixtures.js";
+import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
 const bundled = () => JSON.parse(readFileSync(bundledPath, "utf8"));
@@ -51,9 +56,9 @@ function newRedOperation() {
   return doc;
 }
 
-const model = (doc: Record<string, any>, source: string) => {
+const model = (doc: Record<string, any>, source: string, options: ScopeOptions = {}) => {
   const loaded: LoadedDescription = { source, document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: String(doc.info.version) } };
-  return buildModel(loaded, { levels: ["green", "yellow", "red"] });
+  return buildModel(loaded, { levels: ["green", "yellow", "red"], ...options });
 };
 
 type Run = Awaited<ReturnType<typeof runCli>>;
@@ -92,18 +97,23 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
   });
 
   it("lists exactly the added and removed operations", () => {
-    expect(report.added).toEqual([{ name: "readReservations", method: "GET", path: "/compute/reservations/{machine}", scope: "red", level: "red", aboveColor: false }]);
-    expect(report.removed).toEqual([{ name: "startTransfer", method: "POST", path: "/storage/transfer", scope: "red", level: "red" }]);
+    expect(report.format).toBe("sfapi-gen/diff@2");
+    expect(report.added).toEqual([
+      { name: "readReservations", operationId: "read_reservations_compute_reservations__machine__get", method: "GET", path: "/compute/reservations/{machine}", scope: "red", level: "red", aboveColor: false },
+    ]);
+    expect(report.removed).toEqual([{ name: "startTransfer", operationId: "start_transfer_storage_transfer_post", method: "POST", path: "/storage/transfer", scope: "red", level: "red" }]);
+    expect([report.prefix, report.policy, report.code]).toEqual([null, "scope", null]);
   });
 
   it("lists exactly the changed operations, each with what changed", () => {
     const changed = Object.fromEntries(report.changed.map((c) => [`${c.method} ${c.path}`, c.changes]));
+    expect(report.changed.map((c) => [c.matchedBy, c.was.path === c.path && c.was.method === c.method])).toEqual(report.changed.map(() => ["method-path", true]));
     expect(changed).toEqual({
       "GET /account/roles": [{ kind: "level", from: "green", to: "red", fromLevel: "green", toLevel: "red", direction: "escalation", breaking: true }],
       "GET /compute/jobs/{machine}": [{ kind: "parameter-added", parameter: { name: "account", in: "query", required: true }, breaking: true }],
       "GET /utilities/download/{machine}/{path}": [{ kind: "level", from: "yellow", to: "green", fromLevel: "yellow", toLevel: "green", direction: "relaxation", breaking: false }],
     });
-    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 3, escalations: 1, relaxations: 1, breaking: 3 });
+    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 3, moved: 0, methodChanged: 0, escalations: 1, relaxations: 1, breaking: 3 });
   });
 
   it("prints the same in Markdown", () => {
@@ -220,5 +230,267 @@ describe("diff classification (in process)", () => {
 
   it("refuses a --color that is not on the ladder", () => {
     expect(() => diffModels(base, base, { color: "blue" })).toThrow('--color "blue" is not on the ladder green < yellow < red');
+  });
+});
+
+// ---- versions that move: the version prefix in the path, operationIds, methods -------------------------------------
+
+const scoped = (scope: string, extra: Record<string, unknown> = {}) => ({ ...secured, "x-nersc-scope": scope, ...extra });
+const idParam = { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }] };
+
+/** v1 of a small API whose paths carry the version; no operationIds except readQueue's. */
+function jobsV1() {
+  return description(
+    {
+      "GET /api/v1/jobs": scoped("green"),
+      "POST /api/v1/jobs": scoped("red"),
+      "GET /api/v1/jobs/{id}": scoped("green", idParam),
+      "GET /api/v1/search": scoped("green"),
+      "GET /api/v1/queue": scoped("yellow", { operationId: "readQueue" }),
+      "GET /api/v1/legacy": scoped("green"),
+      "GET /account": scoped("green"),
+      "GET /status": {},
+    },
+    { info: { title: "Jobs API", version: "1.0" } },
+  );
+}
+
+/**
+ * v2: everything under /api/v2; jobs/{id} escalated green -> yellow; search became a POST (same scope); the queue
+ * moved to /api/v2/jobs/queue (found by its operationId); legacy removed; DELETE jobs/{id} added; /account escalated.
+ */
+function jobsV2() {
+  return description(
+    {
+      "GET /api/v2/jobs": scoped("green"),
+      "POST /api/v2/jobs": scoped("red"),
+      "GET /api/v2/jobs/{id}": scoped("yellow", idParam),
+      "DELETE /api/v2/jobs/{id}": scoped("red", idParam),
+      "POST /api/v2/search": scoped("green"),
+      "GET /api/v2/jobs/queue": scoped("yellow", { operationId: "readQueue" }),
+      "GET /account": scoped("red"),
+      "GET /status": {},
+    },
+    { info: { title: "Jobs API", version: "2.0" } },
+  );
+}
+
+/** A code base written against the v1 client, with a generated client folder inside it. */
+function jobsCode(): string {
+  const dir = tempDir("diff-code-");
+  mkdirSync(join(dir, "src", "sfapi"), { recursive: true });
+  const lines = [
+    "declare const client: any;",
+    'await client.GET("/api/v1/jobs");',
+    'await client.GET("/api/v1/jobs/42");',
+    'await client.GET("/account");',
+    'await client.GET("/status");',
+    "await client.readQueue.safe();",
+    'await client.getApiV1Search({ q: "x" });',
+    'await client.GET("/api/v1/legacy");',
+  ];
+  writeFileSync(join(dir, "src", "app.ts"), lines.join("\n") + "\n");
+  writeFileSync(join(dir, "src", "sfapi", "manifest.json"), JSON.stringify({ generator: { name: "sfapi-gen", version: "0.1.0" } }));
+  writeFileSync(join(dir, "src", "sfapi", "index.ts"), 'declare const c: any;\nc.POST("/api/v1/jobs");\n');
+  return dir;
+}
+
+describe("diff across a version move", () => {
+  const levels = ["--levels", "green,yellow,red"];
+  let dir: string;
+  let v1: string;
+  let v2: string;
+  let code: string;
+  let scope: Run;
+  let method: Run;
+  let markdown: Run;
+  beforeAll(async () => {
+    dir = tempDir("diff-move-");
+    v1 = writeJson(dir, "v1.json", jobsV1());
+    v2 = writeJson(dir, "v2.json", jobsV2());
+    code = jobsCode();
+    [scope, method, markdown] = await Promise.all([
+      runCli(["diff", v1, v2, ...levels, "--format", "json", "--code", relative(root, join(code, "src"))]),
+      runCli(["diff", v1, v2, ...levels, "--format", "json", "--policy", "method"]),
+      runCli(["diff", v1, v2, ...levels, "--code", relative(root, join(code, "src")), "--fail-on", "removal"]),
+    ]);
+  });
+
+  const pairs = (report: DiffReport) => report.changed.map((c) => [c.matchedBy, `${c.was.method} ${c.was.path}`, `${c.method} ${c.path}`]);
+
+  it("detects the moved prefix and pairs operations in order: method+path, operationId, moved prefix (+ method change)", () => {
+    expect(scope.code, scope.stderr).toBe(0);
+    const report: DiffReport = JSON.parse(scope.stdout);
+    expect(report.prefix).toEqual({ from: "/api/v1", to: "/api/v2", how: "detected" });
+    expect(pairs(report)).toEqual([
+      ["method-path", "GET /account", "GET /account"],
+      ["prefix", "GET /api/v1/jobs", "GET /api/v2/jobs"],
+      ["prefix", "POST /api/v1/jobs", "POST /api/v2/jobs"],
+      ["operationId", "GET /api/v1/queue", "GET /api/v2/jobs/queue"],
+      ["prefix", "GET /api/v1/jobs/{id}", "GET /api/v2/jobs/{id}"],
+      ["prefix", "GET /api/v1/search", "POST /api/v2/search"],
+    ]);
+    expect(report.removed.map((op) => `${op.method} ${op.path}`)).toEqual(["GET /api/v1/legacy"]);
+    expect(report.added.map((op) => `${op.method} ${op.path}`)).toEqual(["DELETE /api/v2/jobs/{id}"]);
+  });
+
+  it("reports moves and method changes as breaking, and the level change each causes under --policy scope", () => {
+    const report: DiffReport = JSON.parse(scope.stdout);
+    const changes = Object.fromEntries(report.changed.map((c) => [`${c.method} ${c.path}`, c.changes.map((x) => [x.kind, "from" in x ? x.from : null, "to" in x ? x.to : null, x.breaking])]));
+    expect(changes["GET /api/v2/jobs/{id}"]).toEqual([
+      ["path", "/api/v1/jobs/{id}", "/api/v2/jobs/{id}", true],
+      ["level", "green", "yellow", true],
+      ["name", "getApiV1JobsById", "getApiV2JobsById", false],
+    ]);
+    // Under the scope policy a GET that became a POST keeps its scope: no level change.
+    expect(changes["POST /api/v2/search"]).toEqual([
+      ["path", "/api/v1/search", "/api/v2/search", true],
+      ["method", "GET", "POST", true],
+      ["name", "getApiV1Search", "postApiV2Search", false],
+    ]);
+    expect(changes["GET /api/v2/jobs/queue"]).toEqual([["path", "/api/v1/queue", "/api/v2/jobs/queue", true]]);
+    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 6, moved: 5, methodChanged: 1, escalations: 2, relaxations: 0, breaking: 9 });
+  });
+
+  it("under --policy method the GET that became a POST is an escalation", () => {
+    expect(method.code, method.stderr).toBe(0);
+    const report: DiffReport = JSON.parse(method.stdout);
+    expect(report.policy).toBe("method");
+    const search = report.changed.find((c) => c.path === "/api/v2/search")!;
+    expect(search.changes.filter((c) => c.kind === "method" || c.kind === "level")).toEqual([
+      { kind: "method", from: "GET", to: "POST", breaking: true },
+      { kind: "level", from: "green", to: "red", fromLevel: "green", toLevel: "red", direction: "escalation", breaking: true },
+    ]);
+    // GET /account stays a GET, so under the method policy it is unchanged; jobs/{id} is a GET on both sides too.
+    expect(report.changed.some((c) => c.path === "/account")).toBe(false);
+    expect(report.changed.find((c) => c.path === "/api/v2/jobs/{id}")!.changes.map((c) => c.kind)).toEqual(["path", "name"]);
+    expect(report.summary.escalations).toBe(1);
+  });
+
+  it("--code lists the broken and escalated calls with file:line and the color now needed", () => {
+    const report: DiffReport = JSON.parse(scope.stdout);
+    const impact = report.code!;
+    const app = `${relative(root, join(code, "src", "app.ts"))}`;
+    expect(impact.skipped).toEqual([relative(root, join(code, "src", "sfapi"))]);
+    expect(impact.broken.map((u) => [`${u.file}:${u.line}`, u.kind, u.reason, u.level])).toEqual([
+      [`${app}:2`, "call", "getApiV1Jobs moved to GET /api/v2/jobs", "green"],
+      [`${app}:3`, "call", "getApiV1JobsById moved to GET /api/v2/jobs/{id}", "yellow"],
+      [`${app}:7`, "named", "getApiV1Search renamed to postApiV2Search", "green"],
+      [`${app}:8`, "call", "getApiV1Legacy removed", null],
+    ]);
+    expect(impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to])).toEqual([
+      [`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"],
+    ]);
+    expect(impact.color).toEqual({ before: "yellow", after: "red", raised: true });
+    expect(impact.summary).toEqual({ uses: 7, files: 1, broken: 4, escalated: 1, unknown: 0 });
+  });
+
+  it("prints moves, method changes and the code impact readably in Markdown; --fail-on removal counts moves", () => {
+    const md = markdown.stdout;
+    expect(md).toContain("Version prefix moved: `/api/v1` -> `/api/v2` (detected; `--prefix` overrides).");
+    expect(md).toContain("1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.");
+    expect(md).toContain(
+      "### POST `/api/v2/search` (postApiV2Search)\n\nWas GET `/api/v1/search` (getApiV1Search), matched by path with the version prefix moved (`/api/v1` -> `/api/v2`).\n\n" +
+        "- path moved: `/api/v1/search` -> `/api/v2/search` **(breaking)**\n- method changed: GET -> POST **(breaking)**\n",
+    );
+    expect(md).toContain("Was GET `/api/v1/queue` (readQueue), matched by operationId `readQueue`.");
+    expect(md).toContain("It needs yellow before this change and **red after it: a red client is needed**.");
+    expect(md).toContain("4 broken, 1 escalated.");
+    const app = relative(root, join(code, "src", "app.ts"));
+    expect(md).toContain(`| ${app}:8 | \`client.GET("/api/v1/legacy")\` | GET \`/api/v1/legacy\` (getApiV1Legacy) | getApiV1Legacy removed | nothing (removed) |`);
+    expect(md).toContain(`| ${app}:4 | \`client.GET("/account")\` | GET \`/account\` (getAccount) | green -> red |`);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stderr).toMatch(/^sfapi-gen: --fail-on removal: 1 removed and 5 moved operation\(s\) between /);
+  });
+
+  it("--prefix names the move (how: option); --prefix none pairs only by method+path and operationId", async () => {
+    const [named, none, bad] = await Promise.all([
+      runCli(["diff", v1, v2, ...levels, "--format", "json", "--prefix", "/api/v1/=/api/v2"]),
+      runCli(["diff", v1, v2, ...levels, "--format", "json", "--prefix", "none"]),
+      runCli(["diff", v1, v2, "--prefix", "api/v1"]),
+    ]);
+    const withOption: DiffReport = JSON.parse(named.stdout);
+    expect(withOption.prefix).toEqual({ from: "/api/v1", to: "/api/v2", how: "option" });
+    expect(pairs(withOption)).toEqual(pairs(JSON.parse(scope.stdout)));
+    const without: DiffReport = JSON.parse(none.stdout);
+    expect(without.prefix).toBeNull();
+    expect(pairs(without).map(([by]) => by)).toEqual(["method-path", "operationId"]);
+    expect(without.summary).toMatchObject({ removed: 5, added: 5, moved: 1 });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toBe('sfapi-gen: --prefix "api/v1": expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none\n');
+  });
+});
+
+describe("diff pairing rules (in process)", () => {
+  const ops = (entries: Record<string, Record<string, unknown>>) => model(description(entries), "x.json");
+
+  it("pairs a FastAPI operationId by its stem when the path moved without a version segment", () => {
+    const before = ops({ "GET /things": scoped("green", { operationId: "read_things_things_get" }) });
+    const after = ops({ "GET /items": scoped("green", { operationId: "read_things_items_get" }) });
+    const report = diffModels(before, after);
+    expect(report.changed.map((c) => [c.matchedBy, c.was.path, c.path, c.name])).toEqual([["operationId", "/things", "/items", "readThings"]]);
+    expect([report.summary.removed, report.summary.added, report.summary.moved]).toEqual([0, 0, 1]);
+  });
+
+  it("pairs a method change on the same path when one operation is left on each side; two is ambiguous", () => {
+    const report = diffModels(ops({ "GET /x": scoped("green"), "GET /y": scoped("green"), "PUT /y": scoped("red") }), ops({ "POST /x": scoped("green"), "POST /y": scoped("red") }));
+    expect(report.changed.map((c) => [c.matchedBy, `${c.was.method} ${c.path}`, c.method])).toEqual([["path", "GET /x", "POST"]]);
+    expect(report.removed.map((op) => `${op.method} ${op.path}`)).toEqual(["GET /y", "PUT /y"]);
+    expect(report.added.map((op) => `${op.method} ${op.path}`)).toEqual(["POST /y"]);
+    const moveOnly = diffModels(ops({ "GET /x": scoped("green") }), ops({ "POST /x": scoped("green") }));
+    expect([moveOnly.summary.removed, moveOnly.summary.moved]).toEqual([0, 1]);
+    expect(FAIL_ON.map((mode) => [mode, fails(moveOnly, mode)])).toEqual([
+      ["escalation", false],
+      ["removal", true],
+      ["breaking", true],
+    ]);
+  });
+
+  it("detects v1.2 -> v1.3 style prefixes only when most moved paths line up", () => {
+    expect(detectPrefix(["/v1.2/a", "/v1.2/b", "/v1.2/c/{x}", "/health"], ["/v1.3/a", "/v1.3/b", "/v1.3/c/{x}", "/health"])).toEqual({ from: "/v1.2", to: "/v1.3", how: "detected" });
+    expect(detectPrefix(["/v1/a", "/v1/b", "/v1/c"], ["/v2/a", "/v2/x", "/v2/y"])).toBeNull();
+    expect(detectPrefix(["/api/v1/a"], ["/other/v2/a"])).toBeNull();
+    expect(detectPrefix(["/things/{id}/v1"], ["/things/{id}/v2"])).toBeNull();
+    expect(parsePrefix("=/v2")).toEqual({ from: "", to: "/v2" });
+    expect(() => parsePrefix("/v1=/v1")).toThrow("--prefix");
+  });
+});
+
+describe("sfapi-gen generate --check", () => {
+  it("up to date: exit 0 with one line, for the checked-in generated/", async () => {
+    const sha = createHash("sha256").update(readFileSync(bundledPath)).digest("hex");
+    const run = await runCli(["generate", "--check"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, `sfapi-gen: generated is up to date (description sha256 ${sha.slice(0, 12)}…)\n`, ""]);
+  });
+
+  it("stale: prints the table diff against the manifest, exits 1 and writes nothing", async () => {
+    const project = tempDir("check-");
+    const v1 = writeJson(project, "v1.json", jobsV1());
+    const v2 = writeJson(project, "v2.json", jobsV2());
+    const levels = ["--levels", "green,yellow,red"];
+    const made = await runCli(["generate", "--file", "v1.json", "--out", "client", ...levels], { cwd: project });
+    expect(made.code, made.stderr).toBe(0);
+    const before = snapshotDir(project);
+    const [stale, sameFile, otherLadder, nothing] = await Promise.all([
+      runCli(["generate", "--check", "--file", "v2.json", "--out", "client", ...levels], { cwd: project }),
+      runCli(["generate", "--check", "--file", v1, "--out", "client", ...levels], { cwd: project }),
+      runCli(["generate", "--check", "--file", "v1.json", "--out", "client", "--levels", "green,red"], { cwd: project }),
+      runCli(["generate", "--check", "--file", "v1.json", "--out", "missing"], { cwd: project }),
+    ]);
+    expect(snapshotDir(project)).toEqual(before);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toBe("sfapi-gen: --check: client is out of date; run `sfapi-gen generate` and commit the result\n");
+    expect(stale.stdout).toMatch(/^The description changed: sha256 [0-9a-f]{12}… \(manifest\) -> [0-9a-f]{12}… \(now\)\.\n/);
+    expect(stale.stdout).toContain("Old: client/manifest.json. New: v2.json.");
+    expect(stale.stdout).toContain("1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.");
+    expect(stale.stdout).toContain("Version changed: 1.0 -> 2.0.");
+    expect(sameFile.code, sameFile.stderr).toBe(0);
+    expect(sameFile.stdout).toMatch(/^sfapi-gen: client is up to date/);
+    expect(otherLadder.code).toBe(1);
+    expect(otherLadder.stdout).toContain("Scope settings changed: ladder: green < yellow < red -> green < red.");
+    expect(otherLadder.stdout).not.toContain("The description changed");
+    expect([nothing.code, nothing.stdout, nothing.stderr]).toEqual([1, "", "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run `sfapi-gen generate` first\n"]);
+    expect(v2).toBe(join(project, "v2.json"));
   });
 });
