@@ -2,12 +2,14 @@
 // `npm run build` (also run by `npm ci` through `prepare`, and by `npm pack` through `prepack`): compile the generator
 // and the runtime template into dist/, then copy the data files the compiled generator reads beside it.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
+// An installed package ships dist/ prebuilt and no sources: nothing to do (npm may still run `prepare` there).
+if (!existsSync(join(root, "tsconfig.build.json"))) process.exit(0);
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const dist = join(root, "dist");
 
@@ -22,3 +24,6 @@ for (const folder of ["generator/descriptions", "generator/audit"]) {
     if (name.endsWith(".json")) cpSync(join(root, folder, name), join(dist, folder, name));
   }
 }
+// When this build ran: the test setup rebuilds when a source is newer (tests run the generator from source, and it
+// copies the compiled runtime from here).
+writeFileSync(join(dist, ".built"), "");

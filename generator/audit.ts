@@ -12,6 +12,7 @@ import type { Model, ScopeOptions } from "./model.js";
 import type { DescriptionSource } from "./load.js";
 import type { Operation } from "./operations.js";
 import { AUDIT_FORMAT_ID } from "./audit/report.js";
+import { generatorVersion } from "./paths.js";
 import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./audit/report.js";
 import { renderCsv } from "./audit/csv.js";
 import { renderHtml } from "./audit/html.js";
@@ -26,6 +27,9 @@ export function auditSubject(model: Model): AuditSubject {
     ladder: model.ladder,
     policy: model.policy,
     operations: model.operations,
+    sha256: model.description.sha256,
+    generatorVersion,
+    note: model.description.note,
   };
 }
 
@@ -54,7 +58,8 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
   const callable = operations.filter((op) => op.callable === true).length;
   return {
     format: AUDIT_FORMAT_ID,
-    description: { title: subject.title, version: subject.version.info, api: subject.version.api ?? null, source: subject.source ?? null },
+    description: { title: subject.title, version: subject.version.info, api: subject.version.api ?? null, source: subject.source ?? null, sha256: subject.sha256, note: subject.note ?? null },
+    generator: { name: "sfapi-gen", version: subject.generatorVersion },
     scope: { field: subject.scopeField, ladder: [...ladder], policy: subject.policy },
     summary: {
       total: operations.length,

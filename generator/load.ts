@@ -36,6 +36,8 @@ export interface LoadedDescription {
   version: { info: string; api?: string };
   /** The ladder of a bundled description (its `.levels.json`), for these exact bytes wherever they were read from. */
   levels?: readonly string[];
+  /** What its `.levels.json` says every audit must tell about it (that it is a reconstruction), for the same bytes. */
+  note?: string;
 }
 
 const FETCH_TIMEOUT_MS = 30_000;
@@ -69,7 +71,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
   }
   const document = await bundleAndValidate(parsed, text, absoluteRef, linting.problems, source);
   const sha256 = createHash("sha256").update(text).digest("hex");
-  const levels = await bundledLevels(sha256);
+  const bundled = await bundledSidecar(sha256);
   const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
   return {
     source,
@@ -77,7 +79,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     sha256,
     text,
     version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
-    ...(levels ? { levels } : {}),
+    ...(bundled ? { levels: bundled.levels, note: bundled.note } : {}),
   };
 }
 
@@ -103,10 +105,10 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
   }
 }
 
-/** The ladder that comes with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
-async function bundledLevels(sha256: string): Promise<readonly string[] | undefined> {
-  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as { sha256: string; levels: string[] };
-  return sidecar.sha256 === sha256 ? sidecar.levels : undefined;
+/** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
+async function bundledSidecar(sha256: string): Promise<{ levels: readonly string[]; note: string } | undefined> {
+  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as { sha256: string; levels: string[]; note: string };
+  return sidecar.sha256 === sha256 ? { levels: sidecar.levels, note: sidecar.note } : undefined;
 }
 
 async function fetchText(url: string): Promise<string> {

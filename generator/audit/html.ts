@@ -16,7 +16,8 @@ export function renderHtml(report: AuditReport): string {
   const title = `Scope audit: ${d.title} ${d.version}`;
   const body = [
     `<h1>${esc(title)}</h1>`,
-    `<p class="meta">Scope field <code>${esc(scope.field)}</code>, ladder ${scope.ladder.map((l) => `<span class="chip ${levelClass(report, l)}">${esc(l)}</span>`).join(" &lt; ")}, policy ${esc(scope.policy)}. ${summary.total} operations.${d.source ? ` Source: ${esc(d.source)}.` : ""}</p>`,
+    `<p class="meta">Scope field <code>${esc(scope.field)}</code>, ladder ${scope.ladder.map((l) => `<span class="chip ${levelClass(report, l)}">${esc(l)}</span>`).join(" &lt; ")}, policy ${esc(scope.policy)}. ${summary.total} operations.${d.source ? ` Source: ${esc(d.source)}.` : ""} Description SHA-256 <code>${esc(d.sha256)}</code>; audited by sfapi-gen ${esc(report.generator.version)}.</p>`,
+    d.note ? `<p class="note"><b>Note:</b> ${esc(d.note)}</p>` : "",
     `<table class="summary"><thead><tr><th>level</th><th>operations</th></tr></thead><tbody>`,
     ...groups.map((g) => `<tr><td><span class="chip ${levelClass(report, g.key)}">${esc(g.title)}</span></td><td class="num">${g.operations.length}</td></tr>`),
     `</tbody></table>`,
@@ -100,6 +101,7 @@ h1 { font-size: 22px; margin: 0 0 6px; }
 h2 { font-size: 17px; margin: 26px 0 8px; }
 code { font: 12.5px ui-monospace, "DejaVu Sans Mono", monospace; }
 .meta { color: #4a545e; margin: 0 0 14px; }
+.note { border-left: 4px solid #c98a00; background: #fff8e6; padding: 6px 10px; max-width: 70em; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid #c9d0d6; padding: 6px 8px; text-align: left; vertical-align: top; }
 thead th { background: #eef1f4; }

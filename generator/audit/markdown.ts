@@ -10,6 +10,8 @@ export function renderMarkdown(report: AuditReport): string {
     `# Scope audit: ${d.title} ${d.version}`,
     "",
     `Scope field \`${scope.field}\`, ladder ${scope.ladder.join(" < ")}, policy ${scope.policy}. ${summary.total} operations.${from}`,
+    `Description SHA-256 \`${d.sha256}\`; audited by sfapi-gen ${report.generator.version}.`,
+    ...(d.note ? ["", `> **Note:** ${d.note}`] : []),
     "",
     "| level | operations |",
     "| --- | --- |",

@@ -12,9 +12,14 @@ export interface AuditSubject {
   ladder: Ladder;
   policy: Policy;
   operations: Operation[];
+  /** SHA-256 of the description's bytes. */
+  sha256: string;
+  generatorVersion: string;
+  /** What the description's provenance obliges every audit to say (the bundled snapshot is a reconstruction), if anything. */
+  note: string | undefined;
 }
 
-export const AUDIT_FORMAT_ID = "sfapi-gen/audit@1";
+export const AUDIT_FORMAT_ID = "sfapi-gen/audit@2";
 
 export interface AuditedOperation {
   name: string;
@@ -35,7 +40,8 @@ export interface AuditedOperation {
 
 export interface AuditReport {
   format: typeof AUDIT_FORMAT_ID;
-  description: { title: string; version: string; api: string | null; source: string | null };
+  description: { title: string; version: string; api: string | null; source: string | null; sha256: string; note: string | null };
+  generator: { name: "sfapi-gen"; version: string };
   scope: { field: string; ladder: string[]; policy: Policy };
   summary: {
     total: number;

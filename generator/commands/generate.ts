@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { Command } from "commander";
 import { readConfig } from "../config.js";
 import type { CliIo } from "./io.js";
@@ -21,5 +21,11 @@ export function generateCommand(io: CliIo): Command {
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);
       const summary = [...counts].map(([level, n]) => `${level} ${n}`).join(", ");
       io.stdout.write(`sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`);
+      const { missingRuntimeDependencies } = await import("../runtime-deps.js");
+      const { manifest, missing } = missingRuntimeDependencies(resolve(io.cwd, out));
+      if (missing.length > 0) {
+        const where = manifest ? `${relative(io.cwd, manifest) || "package.json"} does not list` : "no package.json lists";
+        io.stdout.write(`sfapi-gen: the client imports ${missing.map((m) => m.replace(/@[^@]*$/, "")).join(" and ")} at run time; ${where} ${missing.length > 1 ? "them" : "it"}:\n  npm install ${missing.join(" ")}\n`);
+      }
     });
 }

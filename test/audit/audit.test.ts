@@ -1,4 +1,5 @@
 // `sfapi-gen audit`: counts checked against the description's JSON walked here (not the model), every format parsed.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
@@ -79,6 +80,26 @@ describe("sfapi-gen audit of the bundled description", () => {
     expect(json.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual([...expected.keys()].sort());
     for (const op of json.operations) expect(op.level, `${op.method} ${op.path}`).toBe(expected.get(`${op.method} ${op.path}`));
     expect(json.operations.find((op) => op.name === "runCommand")).toMatchObject({ method: "POST", path: "/utilities/command/{machine}", scope: "red", tags: ["utilities"], callable: false });
+  });
+
+  it("every format says the bundled description is a reconstruction, and names its SHA-256 and the generator", () => {
+    const sha = createHash("sha256").update(readFileSync(join(root, "generator/descriptions/v1.2.json"))).digest("hex");
+    const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+    expect(json.description).toMatchObject({ sha256: sha });
+    expect(json.description.note).toMatch(/reconstruction .* x-nersc-scope values, and so every level in this audit, are assumed/);
+    expect(json.generator).toEqual({ name: "sfapi-gen", version });
+    const report = buildAudit(auditSubject(bundled));
+    const md = renderAudit(report, "md");
+    expect(md).toContain(`Description SHA-256 \`${sha}\`; audited by sfapi-gen ${version}.`);
+    expect(md).toContain("> **Note:** This description is a reconstruction");
+    expect(renderAudit(report, "html")).toContain('<p class="note"><b>Note:</b> This description is a reconstruction');
+    const rows = parseCsv(renderAudit(report, "csv"));
+    for (const row of rows.slice(1)) expect(row.slice(-2)).toEqual([sha, `sfapi-gen ${version}`]);
+  });
+
+  it("says nothing of the kind for a description from elsewhere", () => {
+    expect(runs.edgeStrict.stdout).not.toContain("reconstruction");
+    expect(runs.edgeStrict.stdout).toMatch(/Description SHA-256 `[0-9a-f]{64}`; audited by sfapi-gen /);
   });
 
   it("rejects JSON that strays from the schema (the check can fail)", () => {

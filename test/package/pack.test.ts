@@ -1,0 +1,153 @@
+/**
+ * The package as a user gets it: `npm pack`, install the tarball into a fresh project outside this repository (its own
+ * package.json, TypeScript 5.9, no sfapi-gen config), `npx sfapi-gen generate --out src/sfapi` there, install what
+ * generate says the client needs, type-check a workflow under every strict setting (NodeNext with declarations
+ * checked, and Bundler resolution), compile it, and run it against `npx sfapi-gen mock` on 127.0.0.1.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { root, snapshotDir } from "../helpers.js";
+
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
+const QUIET = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+
+/** Every setting users turn on, all at once; declarations (ours included) are checked too. */
+const STRICT = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  skipLibCheck: false,
+  target: "ES2022",
+  lib: ["ES2022"],
+  types: ["node"],
+};
+
+const WORKFLOW = `// A workflow as a user writes it: one key file per client, operations by name, a task waited on.
+import { createClient, ScopeError } from "./sfapi/index.js";
+
+const keys = process.argv[2] ?? "keys";
+const red = createClient({ color: "red", keyFile: \`\${keys}/red.json\` });
+const status = await red.readStatus({ path: { name: "perlmutter" } });
+const { task_id } = await red.runCommand({ path: { machine: "dtn01" }, body: { executable: "hostname" } });
+const task = await red.waitForTask(task_id, { interval: 50 });
+
+// A color known only at run time: every call type-checks, the guard decides.
+const color: string = process.env["SFAPI_COLOR"] ?? "green";
+const other = createClient({ color, keyFile: \`\${keys}/\${color}.json\` });
+const refused = await other.runCommand({ path: { machine: "dtn01" }, body: { executable: "id" } }).then(
+  () => "sent",
+  (error: unknown) => (ScopeError.is(error) ? \`ScopeError: needs \${error.required}\` : String(error)),
+);
+console.log(JSON.stringify({ status: typeof status, task: task.status, result: task.result, refused }));
+`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function ok(command: string, args: string[], cwd: string): Promise<Run> {
+  const result = await run(command, args, cwd);
+  expect(result.code, `${command} ${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
+  return result;
+}
+
+let work: string;
+let project: string;
+let tarball: string;
+let generated: Run;
+let mock: ChildProcess | undefined;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "sfapi-pack-"));
+  project = join(work, "project");
+  mkdirSync(join(project, "src"), { recursive: true });
+  // dist/ is built by `npm ci` (prepare) and by prepack; packing without scripts keeps this test to the package itself.
+  await ok(NPM, ["pack", "--ignore-scripts", "--pack-destination", work, "--loglevel=error"], root);
+  tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "workflow", private: true, type: "module" }, null, 2));
+  await ok(NPM, ["install", ...QUIET, tarball, "typescript@~5.9", "@types/node@^20"], project);
+  generated = await ok(NPX, ["sfapi-gen", "generate", "--out", "src/sfapi"], project);
+  const install = /npm install (.+)\n/.exec(generated.stdout)?.[1]?.split(" ") ?? [];
+  await ok(NPM, ["install", ...QUIET, ...install], project);
+  writeFileSync(join(project, "src", "main.ts"), WORKFLOW);
+  const options = (extra: object) => JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include: ["src"] }, null, 2);
+  writeFileSync(join(project, "tsconfig.json"), options({ module: "NodeNext", moduleResolution: "NodeNext", allowJs: true, rootDir: "src", outDir: "dist" }));
+  writeFileSync(join(project, "tsconfig.bundler.json"), options({ module: "ESNext", moduleResolution: "Bundler", noEmit: true }));
+}, 240_000);
+
+afterAll(() => {
+  mock?.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("sfapi-gen from its tarball, in a fresh project", () => {
+  it("ships bin and dist (compiled generator with types, runtime, bundled description and ladder), no tests", async () => {
+    const listing = (await ok("tar", ["tzf", tarball], work)).stdout.split("\n");
+    for (const file of ["package/bin/sfapi-gen.js", "package/dist/generator/cli.js", "package/dist/generator/index.d.ts", "package/dist/generator/facility/index.d.ts", "package/dist/runtime/client.js", "package/dist/runtime/client.d.ts", "package/dist/generator/descriptions/v1.2.json", "package/dist/generator/descriptions/v1.2.levels.json", "package/LICENSE"]) {
+      expect(listing, file).toContain(file);
+    }
+    expect(listing.filter((f) => /^package\/(test|\.ci|generated|templates|generator)\//.test(f))).toEqual([]);
+  });
+
+  it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
+    expect(generated.stdout).toContain("wrote 44 files to src/sfapi/ (32 operations: green 11, yellow 5, red 6, public 10)");
+    expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
+    expect(generated.stderr).not.toContain("warning");
+    const ours = snapshotDir(join(root, "generated"));
+    const theirs = snapshotDir(join(project, "src", "sfapi"));
+    expect([...theirs.keys()].sort()).toEqual([...ours.keys()].sort());
+    for (const file of ["operations.js", "operations.d.ts", "index.d.ts", "manifest.json"]) expect(theirs.get(file)?.toString(), file).toBe(ours.get(file)?.toString());
+    const pkg = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(["@types/node", "jose", "openapi-fetch", "sfapi-gen", "typescript"]);
+  });
+
+  it("type-checks under every strict setting, with NodeNext and with Bundler resolution", async () => {
+    const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
+    const [nodeNext, bundler] = await Promise.all([run(process.execPath, [tsc, "-p", "tsconfig.json"], project), run(process.execPath, [tsc, "-p", "tsconfig.bundler.json"], project)]);
+    expect(nodeNext.code, nodeNext.stdout).toBe(0);
+    expect(bundler.code, bundler.stdout).toBe(0);
+  });
+
+  it("runs the compiled workflow against sfapi-gen mock", async () => {
+    const keys = join(work, "keys");
+    // The installed binary itself (npx would stand between the test and the process it must stop).
+    const bin = join(project, "node_modules", "sfapi-gen", "bin", "sfapi-gen.js");
+    mock = spawn(process.execPath, [bin, "mock", "--clients-dir", keys, "--levels", "green,yellow,red", "--task-delay", "50"], { cwd: project });
+    await new Promise<void>((resolve, reject) => {
+      let out = "";
+      mock!.stdout!.setEncoding("utf8").on("data", (d: string) => {
+        out += d;
+        if (out.includes("stop with")) resolve();
+      });
+      mock!.on("exit", (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
+    });
+    const workflow = await ok(process.execPath, [join(project, "dist", "main.js"), keys], project);
+    const result = JSON.parse(workflow.stdout);
+    expect(result).toMatchObject({ status: "object", task: "completed", refused: "ScopeError: needs red" });
+    expect(result.result.output).toContain("`hostname` on dtn01");
+  });
+});
