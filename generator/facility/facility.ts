@@ -22,7 +22,7 @@ import { Router } from "./routes.js";
 import { createFacilityServer } from "./server.js";
 import type { RequestLogEntry } from "./server.js";
 import { TaskStore } from "./tasks.js";
-import { handleTokenRequest, ReplayCache } from "./token-endpoint.js";
+import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
 export interface FacilityOptions {
   /** Default 127.0.0.1: the facility is for this machine only. */
@@ -46,6 +46,9 @@ export interface FacilityOptions {
   taskDelayMs?: number;
   /** Accept `Authorization: Bearer <token>` as well as the bare token (the official Python client sends the prefix). */
   acceptBearer?: boolean;
+  /** How many assertion jtis the token endpoint remembers against replay (each until its assertion expires); past
+   * that it answers 429 until the oldest expire. Default 100 000. */
+  maxRememberedJtis?: number;
   /** Request bodies beyond this get 413; default 1 MiB. */
   maxBodyBytes?: number;
   /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
@@ -80,7 +83,7 @@ export interface Facility {
 }
 
 export const DEFAULT_BASE_PATH = "/api/v1.2";
-const DEFAULTS = { host: "127.0.0.1", port: 0, tokenPath: "/token", tokenLifetimeSeconds: 600, taskDelayMs: 2000, maxBodyBytes: 1 << 20 };
+const DEFAULTS = { host: "127.0.0.1", port: 0, tokenPath: "/token", tokenLifetimeSeconds: 600, taskDelayMs: 2000, maxBodyBytes: 1 << 20, maxRememberedJtis: MAX_REMEMBERED_JTIS };
 const generateRsaKeyPair = promisify(generateKeyPair);
 
 export async function startFacility(options: FacilityOptions = {}): Promise<Facility> {
@@ -93,7 +96,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const registry = new ClientRegistry(model.ladder, now);
   const tasks = new TaskStore(settings.taskDelayMs, now);
   const router = new Router(model.operations);
-  const replay = new ReplayCache();
+  const replay = new ReplayCache(settings.maxRememberedJtis);
   // Served byte for byte when it is JSON, so a client generated from the facility records the file's own SHA-256.
   const { text: descriptionText, document } = model.description;
   const descriptionJson = /^\s*\{/.test(descriptionText) ? descriptionText : JSON.stringify(document);
@@ -155,6 +158,7 @@ function checkOptions(options: FacilityOptions) {
   checkInteger("tokenLifetimeSeconds", s.tokenLifetimeSeconds, 1, 86_400);
   checkInteger("taskDelayMs", s.taskDelayMs, 0, 86_400_000);
   checkInteger("maxBodyBytes", s.maxBodyBytes, 1, 1 << 30);
+  checkInteger("maxRememberedJtis", s.maxRememberedJtis, 1, 10_000_000);
   checkPath("tokenPath", s.tokenPath);
   return s;
 }
