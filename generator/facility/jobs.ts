@@ -1,7 +1,8 @@
 /**
  * Batch jobs the facility pretends to run. A submission is a task whose result carries the job id; once that task has
  * completed the job is queued and moves on the facility's clock: PENDING for one task delay, RUNNING for another,
- * then COMPLETED, or CANCELLED from the moment a cancellation task completes. Job rows are string maps with the keys
+ * then COMPLETED, or CANCELLED from the moment it is cancelled (the cancellation's task completes a delay later with
+ * scancel's answer). Job rows are string maps with the keys
  * `squeue` gives, or `sacct`'s with `?sacct=true`, as the facility's answers have. A job is visible to the client that
  * submitted it; a job id nobody submitted reads as a job of the mock user's that finished an hour ago.
  */
@@ -38,7 +39,7 @@ interface JobRecord {
   queuedAt: number;
   startsAt: number;
   endsAt: number;
-  /** Cancellation tasks, each with the instant it completes (and the job ends, if still queued or running). */
+  /** Cancellation requests: each one's task, and when it was asked for (the job ends then, if still queued or running). */
   cancels: { task: string; at: number }[];
 }
 
@@ -81,10 +82,10 @@ export class JobStore {
     return task;
   }
 
-  /** Ask for a job to be cancelled; returns the cancellation's task id. Its result says whether there was a job to cancel. */
+  /** Cancel a job; returns the cancellation's task id, whose result says whether there was a job to cancel. */
   cancel(owner: string, machine: string, jobid: string): string {
     const job = this.#own(owner, machine, jobid);
-    const at = this.now() + this.tasks.delayMs;
+    const at = this.now();
     const task = this.tasks.add(owner, ["job", machine], () => this.#cancelOutcome(job, task, jobid, at));
     job?.cancels.push({ task, at });
     return task;
@@ -130,18 +131,20 @@ export class JobStore {
     return { state: "COMPLETED", endedAt: job.endsAt };
   }
 
-  /** When the earliest cancellation that was not itself cancelled takes effect, if one comes before the job ends. */
-  #cancelledAt(job: JobRecord): number | undefined {
-    const effective = job.cancels.filter((c) => c.at >= job.queuedAt && c.at < job.endsAt && !this.tasks.isCancelled(c.task)).map((c) => c.at);
-    return effective.length > 0 ? Math.min(...effective) : undefined;
+  /** The first cancellation that came while the job was queued or running. */
+  #effectiveCancel(job: JobRecord): { task: string; at: number } | undefined {
+    return job.cancels.find((c) => c.at >= job.queuedAt && c.at < job.endsAt);
   }
 
-  /** scancel's answers: done, an unknown job, or one that had already ended when this cancellation ran. */
+  #cancelledAt(job: JobRecord): number | undefined {
+    return this.#effectiveCancel(job)?.at;
+  }
+
+  /** scancel's answers: done, an unknown job, or one that had already ended when this cancellation came. */
   #cancelOutcome(job: JobRecord | undefined, task: string, jobid: string, at: number): Record<string, unknown> {
-    const state = job && this.#state(job, at);
-    if (!job || !state) return { status: "error", output: "", error: `scancel: error: Kill job error on job id ${jobid}: Invalid job id specified` };
-    const effective = job.cancels.find((c) => c.at === this.#cancelledAt(job) && !this.tasks.isCancelled(c.task));
-    if (effective?.task !== task) return { status: "error", output: "", error: `scancel: error: Kill job error on job id ${jobid}: Job/step already completing or completed` };
+    const kill = `scancel: error: Kill job error on job id ${jobid}`;
+    if (!job || !this.#state(job, at)) return { status: "error", output: "", error: `${kill}: Invalid job id specified` };
+    if (this.#effectiveCancel(job)?.task !== task) return { status: "error", output: "", error: `${kill}: Job/step already completing or completed` };
     return { status: "ok", output: "", error: null };
   }
 
