@@ -28,7 +28,12 @@ export async function runCli(args: string[], options: { cwd?: string; signal?: A
   let stderr = "";
   const code = await main(args, {
     cwd: options.cwd ?? root,
-    stdout: { write: (text: string) => options.onStdout?.((stdout += text)) },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+        options.onStdout?.(stdout);
+      },
+    },
     stderr: { write: (text: string) => (stderr += text) },
     ...(options.signal ? { signal: options.signal } : {}),
   });
