@@ -3,7 +3,7 @@
  * routing. The facility runs on a clock the test moves, so expiry and task completion need no waiting.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessToken, api, form, useFacility, withFacility } from "./support.js";
+import { accessToken, api, form, testClient, useFacility, withFacility } from "./support.js";
 
 const TASK_DELAY_MS = 5_000;
 const main = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: TASK_DELAY_MS, tokenLifetimeSeconds: 60 });
@@ -14,7 +14,7 @@ let yellowToken: string;
 let greenToken: string;
 
 beforeAll(async () => {
-  const clients = await Promise.all(["red", "yellow", "green"].map((color) => main.facility.createClient(color)));
+  const clients = await Promise.all(["red", "yellow", "green"].map((color) => testClient(main.facility, color)));
   [redToken, yellowToken, greenToken] = await Promise.all(clients.map((client) => main.token(client))) as [string, string, string];
 });
 
@@ -39,13 +39,13 @@ describe("authentication", () => {
   });
 
   it('a facility started with acceptBearer takes the "Bearer " prefix as well as the bare token', async () => {
-    const token = await bearer.token(await bearer.facility.createClient("green"));
+    const token = await bearer.token(await testClient(bearer.facility, "green"));
     expect((await api(bearer.facility, "/tasks", { token: `Bearer ${token}` })).status).toBe(200);
     expect((await api(bearer.facility, "/tasks", { token })).status).toBe(200);
   });
 
   it("a token another facility signed -> 401", async () => {
-    const foreign = await bearer.token(await bearer.facility.createClient("red"));
+    const foreign = await bearer.token(await testClient(bearer.facility, "red"));
     const { status, body } = await api(main.facility, "/tasks", { token: foreign });
     expect(status).toBe(401);
     expect(body.detail).toContain("not one this facility issued");
@@ -57,7 +57,7 @@ describe("authentication", () => {
   });
 
   it("an expired token -> 401; a fresh one works again", async () => {
-    const client = await main.facility.createClient("green");
+    const client = await testClient(main.facility, "green");
     const token = await main.token(client);
     expect((await api(main.facility, "/tasks", { token })).status).toBe(200);
     main.clock.advance(61_000);
@@ -89,7 +89,7 @@ describe("colors", () => {
 
   it("on a green,red ladder, an operation named yellow (off the ladder) is for red only", async () => {
     await withFacility({ levels: "green,red" }, async (twoLevels) => {
-      const [g, r] = await Promise.all([twoLevels.createClient("green"), twoLevels.createClient("red")]);
+      const [g, r] = await Promise.all([testClient(twoLevels, "green"), testClient(twoLevels, "red")]);
       const denied = await api(twoLevels, "/utilities/ls/dtn01/home", { token: await accessToken(twoLevels, g) });
       expect(denied.status).toBe(403);
       expect(denied.body.detail).toContain('"red" (the top level: its scope "yellow" is not on the ladder)');

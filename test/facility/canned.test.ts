@@ -3,16 +3,16 @@
  * times from the facility's clock; where the facility knows the truth (its clients, its URLs) they tell it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CreatedClient } from "../../generator/facility/index.js";
-import { api, form, useFacility } from "./support.js";
+import { api, form, testClient, useFacility } from "./support.js";
+import type { TestClient } from "./support.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 const startedAt = () => new Date(fixture.clock.now()).toISOString().replace(".000Z", "Z");
-let red: CreatedClient;
+let red: TestClient;
 let token: string;
 
 beforeAll(async () => {
-  red = await fixture.facility.createClient("red");
+  red = await testClient(fixture.facility, "red");
   token = await fixture.token(red);
 });
 

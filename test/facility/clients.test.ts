@@ -32,7 +32,9 @@ describe("IP ranges", () => {
 });
 
 describe("client registry", () => {
-  const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  // Registrations may share a key (a client is its ID); generating one per registration only costs time.
+  const shared = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  const rsa = () => shared;
   const clock = Date.parse("2025-06-01T00:00:00Z");
   const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
 

@@ -11,7 +11,7 @@ import { exampleFor, responseExample } from "../../generator/facility/examples.j
 import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model.js";
 import type { OpenApiDocument } from "../../generator/load.js";
-import { api, form, useFacility } from "./support.js";
+import { api, form, testClient, useFacility } from "./support.js";
 
 async function exampleProblems(doc: OpenApiDocument): Promise<string[]> {
   const config = await createConfig({ rules: { "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: false } } });
@@ -71,7 +71,7 @@ describe("the facility's answers", () => {
 
   it("every answer of a session calling each operation (jobs and tasks in every state, 422s too) validates against its schema", async () => {
     const { facility, clock } = fixture;
-    const token = await fixture.token(await facility.createClient("red"));
+    const token = await fixture.token(await testClient(facility, "red"));
     const router = new Router(facility.model.operations);
     /** `METHOD template` -> status -> bodies answered. */
     const answers = new Map<string, Map<number, unknown[]>>();

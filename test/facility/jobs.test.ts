@@ -4,7 +4,7 @@
  * that submitted them. The clock is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, form, useFacility } from "./support.js";
+import { api, form, testClient, useFacility } from "./support.js";
 
 const DELAY_MS = 2_000;
 const fixture = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS });
@@ -12,7 +12,7 @@ let red: string;
 let green: string;
 
 beforeAll(async () => {
-  const [r, g] = await Promise.all([fixture.facility.createClient("red"), fixture.facility.createClient("green")]);
+  const [r, g] = await Promise.all([testClient(fixture.facility, "red"), testClient(fixture.facility, "green")]);
   [red, green] = [await fixture.token(r!), await fixture.token(g!)];
 });
 

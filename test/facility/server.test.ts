@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFacility } from "../../generator/facility/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { loadModel } from "../../generator/model.js";
-import { accessToken, api, assertion, postToken, tokenForm } from "./support.js";
+import { accessToken, api, assertion, postToken, testClient, tokenForm } from "./support.js";
 
 let facility: Facility;
 const MAX_BODY = 4096;
@@ -88,7 +88,7 @@ describe("facility server", () => {
   });
 
   it("logs method, path, status and client of every request, never a token or an assertion", async () => {
-    const client = await facility.createClient("green");
+    const client = await testClient(facility, "green");
     const made = await assertion(facility, client.clientId, client.privateKeyPem);
     const { body } = await postToken(facility, tokenForm(made));
     const token = body.access_token as string;

@@ -1,11 +1,32 @@
 /** Helpers for talking to the local facility the way a client does: real RS256 assertions, real form posts. */
-import { createPrivateKey, randomUUID } from "node:crypto";
+import { createPrivateKey, generateKeyPair, randomUUID } from "node:crypto";
 import type { KeyObject } from "node:crypto";
+import { promisify } from "node:util";
 import { SignJWT } from "jose";
 import type { JWTPayload } from "jose";
 import { afterAll, beforeAll } from "vitest";
 import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
-import type { Facility, FacilityOptions } from "../../generator/facility/index.js";
+import type { ClientRegistration, Facility, FacilityOptions } from "../../generator/facility/index.js";
+
+export interface TestClient {
+  clientId: string;
+  color: string;
+  expiresAt: Date;
+  privateKeyPem: string;
+}
+
+let sharedKeyPem: Promise<string> | undefined;
+
+/**
+ * A client registered with an RSA key pair all of a file's test clients share: key generation is the slow part of
+ * these tests, and a client is its ID, not its key. (`facility.createClient`, with a key of its own, is tested too.)
+ */
+export async function testClient(facility: Facility, color: string, more: Omit<ClientRegistration, "color" | "publicKey"> = {}): Promise<TestClient> {
+  sharedKeyPem ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }) => privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  const privateKeyPem = await sharedKeyPem;
+  const { clientId, expiresAt } = facility.registerClient({ ...more, color, publicKey: privateKeyPem });
+  return { clientId, color, expiresAt, privateKeyPem };
+}
 
 /** The facility's clock for tests: it stands still until a test moves it, so nothing ever waits for real time. */
 export class TestClock {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { CLOCK_TOLERANCE_S, MAX_ASSERTION_LIFETIME_S } from "../../generator/facility/index.js";
 import type { CreatedClient, Facility } from "../../generator/facility/index.js";
-import { assertion, postToken, TestClock, tokenForm, useFacility, withFacility } from "./support.js";
+import { assertion, postToken, TestClock, testClient, tokenForm, useFacility, withFacility } from "./support.js";
 
 const fixture = useFacility({ levels: "green,yellow,red" });
 let facility: Facility;
@@ -91,7 +91,7 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   it("too many assertions within their lifetime -> 429 temporarily_unavailable with Retry-After, until the oldest expire", async () => {
     const clock = new TestClock();
     await withFacility({ maxRememberedJtis: 2, now: clock.now }, async (small) => {
-      const client = await small.createClient("red");
+      const client = await testClient(small, "red");
       const post = async (lifetimeS: number) => postToken(small, tokenForm(await assertion(small, client.clientId, client.privateKeyPem, { nowS: clock.seconds, claims: { exp: clock.seconds + lifetimeS } })));
       expect((await post(300)).status).toBe(200);
       expect((await post(3600)).status).toBe(200);
@@ -142,7 +142,7 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("iss and sub naming different clients -> invalid_client", async () => {
-    const green = await facility.createClient("green");
+    const green = await testClient(facility, "green");
     expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { sub: green.clientId } })), "invalid_client")).toContain("sub");
   });
 
@@ -157,12 +157,12 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("expired client -> invalid_client", async () => {
-    const old = await facility.createClient("red", { expiresAt: new Date(fixture.clock.now() - 1000) });
+    const old = await testClient(facility, "red", { expiresAt: new Date(fixture.clock.now() - 1000) });
     expect(await refusedWith(tokenForm(await assertion(facility, old.clientId, old.privateKeyPem)), "invalid_client")).toContain("expired at");
   });
 
   it("a request from outside the client's IP ranges -> unauthorized_client", async () => {
-    const remote = await facility.createClient("red", { ipRanges: ["10.0.0.0/8", "2001:db8::/32"] });
+    const remote = await testClient(facility, "red", { ipRanges: ["10.0.0.0/8", "2001:db8::/32"] });
     const why = await refusedWith(tokenForm(await assertion(facility, remote.clientId, remote.privateKeyPem)), "unauthorized_client");
     expect(why).toContain("127.0.0.1");
     expect(why).toContain("10.0.0.0/8");
