@@ -45,7 +45,7 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["GET /account/clients", ({ world }) => reply(200, world.registry.list().map((c) => ({ name: `${c.color} client`, clientId: c.clientId, expiresAt: isoTime(c.expiresAt.getTime()), comments: `level ${c.color}, local facility` })))],
   ["GET /utilities/ls/{machine}/{path}", listDirectory],
   ["GET /utilities/download/{machine}/{path}", download],
-  ["PUT /utilities/upload/{machine}/{path}", ({ params, request }) => reply(200, { status: "OK", output: `sfapi-gen mock: received ${request.body.length} bytes for ${params.path} on ${params.machine} and stored nothing` })],
+  ["PUT /utilities/upload/{machine}/{path}", ({ params, request }) => reply(200, { status: "OK", output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing` })],
   ["POST /storage/globus/transfer", () => reply(200, { transfer_id: randomUUID(), status: "OK", reason: null })],
   ["GET /storage/globus/transfer/{transfer_id}", ({ world }) => reply(200, globusTransfer(world))],
   ["GET /meta/changelog", ({ world }) => reply(200, [{ date: isoTime(world.startedAt).slice(0, 10), change: `Serving ${describe(world)} from the local facility (sfapi-gen mock)` }])],

@@ -30,7 +30,8 @@ function runCommand({ form, params, owner, world }: Call): Reply {
 function submitJob({ form, params, owner, world }: Call): Reply {
   const job = form?.get("job");
   const isPath = parseBoolean(form?.get("isPath") ?? null);
-  if (!job || isPath === undefined) return validationError([{ loc: ["body", "job"], msg: "field required", type: "value_error.missing" }]);
+  // The description's form schema has already been checked; this covers descriptions without one.
+  if (!job || isPath === undefined) return validationError([{ loc: ["body", job ? "isPath" : "job"], msg: "field required", type: "value_error.missing" }]);
   return accepted(world.jobs.submit(owner, params.machine!, { job, isPath, args: form!.getAll("args") }));
 }
 

@@ -13,16 +13,16 @@ import type { Ladder } from "../levels.js";
 import { loadModel } from "../model.js";
 import type { Model } from "../model.js";
 import { AccessTokens } from "./access-tokens.js";
-import { handleApiRequest } from "./api.js";
 import type { World } from "./answer.js";
+import { handleApiRequest } from "./api.js";
 import { ClientRegistry } from "./clients.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { detail, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
+import { JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
 import { createFacilityServer } from "./server.js";
 import type { RequestLogEntry } from "./server.js";
-import { JobStore } from "./jobs.js";
 import { TaskStore } from "./tasks.js";
 import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
@@ -44,13 +44,17 @@ export interface FacilityOptions {
   tokenPath?: string;
   /** Access-token lifetime; default 600 s. */
   tokenLifetimeSeconds?: number;
-  /** How long a task (command, job submission, cancellation) reads "new" before it completes, and how long a job
-   * stays pending and then running; default 2000 ms. */
+  /**
+   * How long a task (command, job submission, cancellation) reads "new" before it completes, and how long a job stays
+   * pending, then running; default 2000 ms.
+   */
   taskDelayMs?: number;
   /** Accept `Authorization: Bearer <token>` as well as the bare token (the official Python client sends the prefix). */
   acceptBearer?: boolean;
-  /** How many assertion jtis the token endpoint remembers against replay (each until its assertion expires); past
-   * that it answers 429 until the oldest expire. Default 100 000. */
+  /**
+   * How many assertion jtis the token endpoint remembers against replay (each until its assertion expires); past that
+   * it answers 429 until the oldest expire. Default 100 000.
+   */
   maxRememberedJtis?: number;
   /** Request bodies beyond this get 413; default 1 MiB. */
   maxBodyBytes?: number;
@@ -106,10 +110,10 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const { text: descriptionText, document } = model.description;
   const descriptionJson = /^\s*\{/.test(descriptionText) ? descriptionText : JSON.stringify(document);
   // Set once the server listens (the URLs need the port); no request can arrive before that.
-  let urls: { origin: string; tokenUrl: string; tokens: AccessTokens; world: World } | undefined;
+  let listening: { origin: string; tokenUrl: string; tokens: AccessTokens; world: World } | undefined;
 
   const handle = async (request: FacilityRequest): Promise<Reply> => {
-    const { origin, tokenUrl, tokens, world } = urls!;
+    const { origin, tokenUrl, tokens, world } = listening!;
     const path = request.url.pathname;
     if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
     if (path === `${basePath}/openapi.json`) return request.method === "GET" || request.method === "HEAD" ? { status: 200, rawJson: descriptionJson } : detail(405, "Method Not Allowed");
@@ -129,7 +133,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const tokenUrl = `${origin}${settings.tokenPath}`;
   const tokens = await AccessTokens.create({ issuer: origin, lifetimeSeconds: settings.tokenLifetimeSeconds, now });
   const world: World = { document, registry, tasks, jobs, now, startedAt, baseUrl: `${origin}${basePath}`, tokenUrl };
-  urls = { origin, tokenUrl, tokens, world };
+  listening = { origin, tokenUrl, tokens, world };
 
   return {
     origin,

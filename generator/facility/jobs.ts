@@ -2,9 +2,9 @@
  * Batch jobs the facility pretends to run. A submission is a task whose result carries the job id; once that task has
  * completed the job is queued and moves on the facility's clock: PENDING for one task delay, RUNNING for another,
  * then COMPLETED, or CANCELLED from the moment it is cancelled (the cancellation's task completes a delay later with
- * scancel's answer). Job rows are string maps with the keys
- * `squeue` gives, or `sacct`'s with `?sacct=true`, as the facility's answers have. A job is visible to the client that
- * submitted it; a job id nobody submitted reads as a job of the mock user's that finished an hour ago.
+ * scancel's answer). Job rows are string maps with the keys `squeue` gives, or `sacct`'s with `?sacct=true`, as the
+ * facility's answers have. A job is visible to the client that submitted it; a job id this client never submitted
+ * reads as one of the mock user's jobs, finished an hour ago.
  */
 import { MOCK_USER } from "./mock-user.js";
 import type { TaskStore } from "./tasks.js";
@@ -124,7 +124,7 @@ export class JobStore {
   /** The job's state at `at`, with when it ended if it has; undefined before it is queued (or if it never will be). */
   #state(job: JobRecord, at: number): { state: JobState; endedAt?: number } | undefined {
     if (at < job.queuedAt || this.tasks.isCancelled(job.submitTask)) return undefined;
-    const cancelledAt = this.#cancelledAt(job);
+    const cancelledAt = this.#effectiveCancel(job)?.at;
     if (cancelledAt !== undefined && at >= cancelledAt) return { state: "CANCELLED", endedAt: cancelledAt };
     if (at < job.startsAt) return { state: "PENDING" };
     if (at < job.endsAt) return { state: "RUNNING" };
@@ -134,10 +134,6 @@ export class JobStore {
   /** The first cancellation that came while the job was queued or running. */
   #effectiveCancel(job: JobRecord): { task: string; at: number } | undefined {
     return job.cancels.find((c) => c.at >= job.queuedAt && c.at < job.endsAt);
-  }
-
-  #cancelledAt(job: JobRecord): number | undefined {
-    return this.#effectiveCancel(job)?.at;
   }
 
   /** scancel's answers: done, an unknown job, or one that had already ended when this cancellation came. */
@@ -168,7 +164,7 @@ export class JobStore {
         elapsed: slurmDuration(runFor),
         timelimit: job.timeLimit,
         nnodes: "1",
-        ncpus: started ? "256" : "2",
+        ncpus: CPUS,
         nodelist: started ? NODE : "None assigned",
         workdir: MOCK_USER.home,
       };
@@ -185,14 +181,16 @@ export class JobStore {
       time_limit: job.timeLimit,
       time: slurmDuration(runFor),
       nodes: "1",
-      cpus: started ? "256" : "2",
+      cpus: CPUS,
       command: job.command,
       work_dir: MOCK_USER.home,
     };
   }
 }
 
+/** Where every job runs, with the CPUs of one Perlmutter CPU node. */
 const NODE = "nid001001";
+const CPUS = "256";
 
 /** The job an id nobody submitted here stands for: one of the mock user's, queued two hours ago and done an hour ago. */
 function finishedJob(owner: string, machine: string, jobid: string, now: number): JobRecord {
