@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { createPrivateKey } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../generated/index.js";
@@ -90,9 +90,16 @@ describe("sfapi-gen mock", () => {
     await expect(fetch(`${baseUrl}/openapi.json`)).rejects.toThrow();
   });
 
-  it("in-process: a generated client with the written red.pem submits a job, waits for its task and reads the job; the abort signal stops it", async () => {
-    const dir = join(tempDir("mock-"), "clients");
-    const mock = await mockInProcess(["--clients-dir", dir, "--levels", "green,yellow,red", "--task-delay", "0"]);
+  it("in-process: keys in a new private folder (one client per level of the bundled ladder); a generated client with red.pem runs a job workflow; the abort signal stops it", async () => {
+    const mock = await mockInProcess(["--task-delay", "0"]);
+    const written = [...mock.printed.matchAll(/wrote (\S+)/g)].map((m) => m[1]!);
+    // The bundled description comes with its ladder, green < yellow < red.
+    expect(written.map((path) => path.split("/").pop())).toEqual(["green.json", "green.pem", "yellow.json", "yellow.pem", "red.json", "red.pem"]);
+    const dir = dirname(written[0]!);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const path of written) expect(statSync(path).mode & 0o777, path).toBe(0o600);
+    expect(mock.printed).not.toContain("PRIVATE KEY");
+
     const red = createClient({ color: "red", privateKey: { file: join(dir, "red.pem") }, baseUrl: mock.baseUrl, tokenUrl: mock.tokenUrl });
     const machine = "perlmutter" as const;
     const submitted = await red.POST("/compute/jobs/{machine}", { params: { path: { machine } }, body: { job: "#!/bin/bash\n#SBATCH -J offline\nsrun true\n", isPath: false, args: [] } });
@@ -109,20 +116,7 @@ describe("sfapi-gen mock", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("sfapi-gen mock: aborted, stopping");
     await expect(fetch(`${mock.baseUrl}/openapi.json`)).rejects.toThrow();
-  });
-
-  it("in-process: without --clients-dir the key files go to a new private folder, one client per level of the bundled ladder", async () => {
-    const mock = await mockInProcess([]);
-    try {
-      const written = [...mock.printed.matchAll(/wrote (\S+)/g)].map((m) => m[1]!);
-      // The bundled description comes with its ladder, green < yellow < red.
-      expect(written.map((path) => path.split("/").pop())).toEqual(["green.json", "green.pem", "yellow.json", "yellow.pem", "red.json", "red.pem"]);
-      expect(statSync(dirname(written[0]!)).mode & 0o777).toBe(0o700);
-      for (const path of written) expect(statSync(path).mode & 0o777, path).toBe(0o600);
-      expect(mock.printed).not.toContain("PRIVATE KEY");
-    } finally {
-      expect((await mock.stop()).code).toBe(0);
-    }
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("refuses bad flags with one readable line and a non-zero exit", async () => {
