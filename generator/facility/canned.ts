@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Answer, Call, World } from "./answer.js";
+import type { RegisteredClient } from "./clients.js";
 import { reply } from "./http.js";
 import { MOCK_USER } from "./mock-user.js";
 import { parseBoolean } from "./validation.js";
@@ -25,31 +26,37 @@ const SYSTEMS = [
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
+/** An answer that is always 200 with the body `body` gives for the call. */
+const ok =
+  (body: (call: Call) => unknown): Answer =>
+  (call) =>
+    reply(200, body(call));
+
 /** Keyed by `METHOD path-template`, as the description names them. */
 export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
-  ["GET /status/", ({ world }) => reply(200, SYSTEMS.map((s) => systemStatus(s.name, world)))],
-  ["GET /status/{name}", ({ params, world }) => reply(200, systemStatus(params.name!, world))],
-  ["GET /status/notes", ({ world }) => reply(200, SYSTEMS.map((s) => notes(s.name, world)))],
-  ["GET /status/notes/{name}", ({ params, world }) => reply(200, notes(params.name!, world))],
-  ["GET /status/outages", ({ world }) => reply(200, SYSTEMS.map((s) => [pastOutage(s.name, world)]))],
-  ["GET /status/outages/{name}", ({ params, world }) => reply(200, [pastOutage(params.name!, world)])],
-  ["GET /status/outages/planned", ({ world }) => reply(200, SYSTEMS.map((s) => [plannedOutage(s.name, world)]))],
-  ["GET /status/outages/planned/{name}", ({ params, world }) => reply(200, [plannedOutage(params.name!, world)])],
-  ["GET /account/", ({ query }) => reply(200, user(query.get("username") || MOCK_USER.name))],
-  ["GET /account/projects", () => reply(200, [project()])],
-  ["GET /account/roles", () => reply(200, [{ id: MOCK_USER.projectId, description: PROJECT_DESCRIPTION, repo_name: MOCK_USER.project, iris_role: "PI" }])],
-  ["GET /account/groups", () => reply(200, { groups: [group(MOCK_USER.project, [MOCK_USER.name])] })],
-  ["POST /account/groups", ({ form }) => reply(200, group(form?.get("name") ?? "", [MOCK_USER.name]))],
-  ["GET /account/groups/{group}", ({ params }) => reply(200, group(params.group!, [MOCK_USER.name]))],
-  ["PUT /account/groups/{group}", updateGroup],
-  ["GET /account/clients", ({ world }) => reply(200, world.registry.list().map((c) => ({ name: `${c.color} client`, clientId: c.clientId, expiresAt: isoTime(c.expiresAt.getTime()), comments: `level ${c.color}, local facility` })))],
-  ["GET /utilities/ls/{machine}/{path}", listDirectory],
-  ["GET /utilities/download/{machine}/{path}", download],
-  ["PUT /utilities/upload/{machine}/{path}", ({ params, request }) => reply(200, { status: "OK", output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing` })],
-  ["POST /storage/globus/transfer", () => reply(200, { transfer_id: randomUUID(), status: "OK", reason: null })],
-  ["GET /storage/globus/transfer/{transfer_id}", ({ world }) => reply(200, globusTransfer(world))],
-  ["GET /meta/changelog", ({ world }) => reply(200, [{ date: isoTime(world.startedAt).slice(0, 10), change: `Serving ${describe(world)} from the local facility (sfapi-gen mock)` }])],
-  ["GET /meta/config", ({ world }) => reply(200, [{ key: "api_version", value: String(world.document.info?.version ?? "") }, { key: "base_url", value: world.baseUrl }, { key: "token_url", value: world.tokenUrl }])],
+  ["GET /status/", ok(({ world }) => SYSTEMS.map((s) => systemStatus(s.name, world)))],
+  ["GET /status/{name}", ok(({ params, world }) => systemStatus(params.name!, world))],
+  ["GET /status/notes", ok(({ world }) => SYSTEMS.map((s) => notes(s.name, world)))],
+  ["GET /status/notes/{name}", ok(({ params, world }) => notes(params.name!, world))],
+  ["GET /status/outages", ok(({ world }) => SYSTEMS.map((s) => [pastOutage(s.name, world)]))],
+  ["GET /status/outages/{name}", ok(({ params, world }) => [pastOutage(params.name!, world)])],
+  ["GET /status/outages/planned", ok(({ world }) => SYSTEMS.map((s) => [plannedOutage(s.name, world)]))],
+  ["GET /status/outages/planned/{name}", ok(({ params, world }) => [plannedOutage(params.name!, world)])],
+  ["GET /account/", ok(({ query }) => user(query.get("username") || MOCK_USER.name))],
+  ["GET /account/projects", ok(() => [project()])],
+  ["GET /account/roles", ok(() => [{ id: MOCK_USER.projectId, description: PROJECT_DESCRIPTION, repo_name: MOCK_USER.project, iris_role: "PI" }])],
+  ["GET /account/groups", ok(() => ({ groups: [group(MOCK_USER.project, [MOCK_USER.name])] }))],
+  ["POST /account/groups", ok(({ form }) => group(form?.get("name") ?? "", [MOCK_USER.name]))],
+  ["GET /account/groups/{group}", ok(({ params }) => group(params.group!, [MOCK_USER.name]))],
+  ["PUT /account/groups/{group}", ok(updatedGroup)],
+  ["GET /account/clients", ok(({ world }) => world.registry.list().map(client))],
+  ["GET /utilities/ls/{machine}/{path}", ok(listing)],
+  ["GET /utilities/download/{machine}/{path}", ok(download)],
+  ["PUT /utilities/upload/{machine}/{path}", ok(upload)],
+  ["POST /storage/globus/transfer", ok(() => ({ transfer_id: randomUUID(), status: "OK", reason: null }))],
+  ["GET /storage/globus/transfer/{transfer_id}", ok(({ world }) => globusTransfer(world))],
+  ["GET /meta/changelog", ok(({ world }) => [{ date: isoTime(world.startedAt).slice(0, 10), change: `Serving ${describe(world)} from the local facility (sfapi-gen mock)` }])],
+  ["GET /meta/config", ok(config)],
 ]);
 
 /** `2025-06-01T09:00:00Z`: ISO 8601 to the second, as the facility's dates read. */
@@ -64,8 +71,8 @@ function describe(world: World): string {
 }
 
 function systemStatus(name: string, world: World) {
-  const known = SYSTEMS.find((s) => s.name === name);
-  return { name, full_name: known?.full_name ?? name, description: "System is active", system_type: known?.system_type ?? "service", notes: [], status: "active", updated_at: isoTime(world.startedAt) };
+  const { full_name = name, system_type = "service" } = SYSTEMS.find((s) => s.name === name) ?? {};
+  return { name, full_name, description: "System is active", system_type, notes: [], status: "active", updated_at: isoTime(world.startedAt) };
 }
 
 function notes(name: string, world: World) {
@@ -75,25 +82,37 @@ function notes(name: string, world: World) {
 /** Last week's maintenance, four hours long. */
 function pastOutage(name: string, world: World) {
   const start = world.startedAt - 7 * DAY_MS;
-  return { name, start_at: isoTime(start), end_at: isoTime(start + 4 * HOUR_MS), description: "Scheduled maintenance", notes: "", status: "Completed", update_at: isoTime(start + 4 * HOUR_MS) };
+  return maintenance(name, start, start + 4 * HOUR_MS, "Completed", start + 4 * HOUR_MS);
 }
 
 /** Maintenance in two weeks, six hours long. */
 function plannedOutage(name: string, world: World) {
   const start = world.startedAt + 14 * DAY_MS;
-  return { name, start_at: isoTime(start), end_at: isoTime(start + 6 * HOUR_MS), description: "Scheduled maintenance", notes: "", status: "Planned", update_at: isoTime(world.startedAt) };
+  return maintenance(name, start, start + 6 * HOUR_MS, "Planned", world.startedAt);
+}
+
+function maintenance(name: string, start: number, end: number, status: "Completed" | "Planned", updated: number) {
+  return { name, start_at: isoTime(start), end_at: isoTime(end), description: "Scheduled maintenance", notes: "", status, update_at: isoTime(updated) };
 }
 
 function user(name: string) {
-  if (name === MOCK_USER.name) return { uid: MOCK_USER.uid, name, firstname: MOCK_USER.firstname, lastname: MOCK_USER.lastname, email: MOCK_USER.email };
-  return { uid: stableId(name, 20_000), name, email: `${name}@example.org` };
+  const { uid, firstname, lastname, email } = MOCK_USER;
+  return name === MOCK_USER.name ? { uid, name, firstname, lastname, email } : { uid: stableId(name, 20_000), name, email: `${name}@example.org` };
 }
 
 const PROJECT_DESCRIPTION = "Local facility project (sfapi-gen mock)";
 const TIB = 2 ** 40;
 
 function project() {
-  const storage = (name: string, given: number, used: number) => ({ name, bytes_given: given, bytes_used: used, bytes_given_human: `${given / TIB} TiB`, bytes_used_human: `${used / TIB} TiB`, files_given: 10_000_000, files_used: 125_000 });
+  const storage = (name: string, given: number, used: number) => ({
+    name,
+    bytes_given: given,
+    bytes_used: used,
+    bytes_given_human: `${given / TIB} TiB`,
+    bytes_used_human: `${used / TIB} TiB`,
+    files_given: 10_000_000,
+    files_used: 125_000,
+  });
   return {
     id: MOCK_USER.projectId,
     description: PROJECT_DESCRIPTION,
@@ -119,25 +138,46 @@ function group(name: string, members: readonly string[]) {
 }
 
 /** The group after the change: the mock user, plus the names added (or minus the names removed). */
-function updateGroup({ params, form }: Call) {
+function updatedGroup({ params, form }: Call) {
   const names = (form?.get("usernames") ?? "").split(",").map((n) => n.trim()).filter(Boolean);
-  const members = form?.get("action") === "batch_remove" ? [MOCK_USER.name].filter((m) => !names.includes(m)) : [...new Set([MOCK_USER.name, ...names])];
-  return reply(200, group(params.group!, members));
+  const removing = form?.get("action") === "batch_remove";
+  const members = removing ? [MOCK_USER.name].filter((m) => !names.includes(m)) : [...new Set([MOCK_USER.name, ...names])];
+  return group(params.group!, members);
+}
+
+/** The facility's own clients, as the user's registered API clients. */
+function client(registered: RegisteredClient) {
+  const { clientId, color, expiresAt } = registered;
+  return { name: `${color} client`, clientId, expiresAt: isoTime(expiresAt.getTime()), comments: `level ${color}, local facility` };
 }
 
 /** A directory holds itself, its parent and one script; a path whose last part has a dot is a file (one entry). */
-function listDirectory({ params, world }: Call) {
+function listing({ params, world }: Call) {
   const path = params.path!;
-  const entry = (name: string, directory: boolean, size: number) => ({ perms: directory ? "drwxr-x---" : "-rw-r-----", hardlinks: directory ? 2 : 1, user: MOCK_USER.name, group: MOCK_USER.project, size, date: isoTime(world.startedAt), name });
+  const date = isoTime(world.startedAt);
+  const entry = (name: string, directory: boolean, size: number) => {
+    const [perms, hardlinks] = directory ? ["drwxr-x---", 2] : ["-rw-r-----", 1];
+    return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date, name };
+  };
   const isFile = /\.[^/]*$/.test(path.replace(/\/+$/, "")) && !/(^|\/)\.\.?$/.test(path);
   const entries = isFile ? [entry(path, false, 1024)] : [entry(".", true, 4096), entry("..", true, 4096), entry("job.sh", false, 512)];
-  return reply(200, { status: "OK", entries, is_binary: false });
+  return { status: "OK", entries, is_binary: false };
 }
 
 function download({ params, query }: Call) {
   const text = `sfapi-gen mock: the contents of ${params.path} on ${params.machine} (the local facility has no files)\n`;
   const binary = parseBoolean(query.get("binary")) === true;
-  return reply(200, { status: "OK", file: binary ? Buffer.from(text).toString("base64") : text, is_binary: binary });
+  return { status: "OK", file: binary ? Buffer.from(text).toString("base64") : text, is_binary: binary };
+}
+
+function upload({ params, request }: Call) {
+  return { status: "OK", output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing` };
+}
+
+/** The served description's version and the facility's own URLs. */
+function config({ world }: Call) {
+  const version = String(world.document.info?.version ?? "");
+  return [{ key: "api_version", value: version }, { key: "base_url", value: world.baseUrl }, { key: "token_url", value: world.tokenUrl }];
 }
 
 /** Every Globus transfer here has succeeded by the time anyone asks: a gibibyte in ten seconds. */
