@@ -1,7 +1,8 @@
 /**
  * FastAPI's 422 answers, driven by the description: path and query parameters that do not parse or fall outside
- * their enum (an unknown machine), and form bodies (commands, jobs, transfers, groups) whose required fields are missing or whose booleans, integers or enums
- * do not parse. Only the fields the description declares are checked; extra fields are ignored, as FastAPI does.
+ * their enum (an unknown machine), and form bodies (commands, jobs, transfers, groups) with a required field missing
+ * or a boolean, integer or enum that does not parse. Only the fields the description declares are checked; others
+ * are ignored, as FastAPI does.
  */
 import type { OpenApiDocument } from "../load.js";
 import { resolve } from "../operations.js";
