@@ -19,13 +19,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run a CLI command in this process (as `npx sfapi-gen ...` would, from `cwd`), capturing its output. */
-export async function runCli(args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
+/**
+ * Run a CLI command in this process (as `npx sfapi-gen ...` would, from `cwd`), capturing its output. `onStdout`
+ * sees the output so far after every write (a long-running `mock` says there when it is serving).
+ */
+export async function runCli(args: string[], options: { cwd?: string; signal?: AbortSignal; onStdout?: (soFar: string) => void } = {}): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const code = await main(args, {
     cwd: options.cwd ?? root,
-    stdout: { write: (text: string) => (stdout += text) },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+        options.onStdout?.(stdout);
+      },
+    },
     stderr: { write: (text: string) => (stderr += text) },
     ...(options.signal ? { signal: options.signal } : {}),
   });

@@ -32,4 +32,10 @@ export declare function compileTable(table: OperationTable): CompiledTable;
  * before a parameter). Usually zero or one; several when a concrete path fits a literal and a parameter template.
  */
 export declare function matchAll(table: CompiledTable, method: string, segments: readonly string[]): OperationEntry[];
+/**
+ * The parameter values a concrete path gives `template`, for a server that routes with matchAll and then needs the
+ * values: `templateParams("/jobs/{machine}/{jobid}", ["jobs", "pm", "123"])` -> `{ machine: "pm", jobid: "123" }`.
+ * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template.
+ */
+export declare function templateParams(template: string, segments: readonly string[]): Record<string, string> | undefined;
 export {};

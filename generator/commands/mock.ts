@@ -33,7 +33,7 @@ export function mockCommand(io: CliIo): Command {
     .option("--clients-dir <dir>", "where to write <color>.json and <color>.pem (default: a new folder in the temp dir)")
     .option("--accept-bearer", 'also accept "Authorization: Bearer <token>" (the official Python client sends it)')
     .option("--token-lifetime <s>", "access-token lifetime in seconds (default 600)", wholeNumber("--token-lifetime"))
-    .option("--task-delay <ms>", "how long a command's task stays new before it completes (default 2000)", wholeNumber("--task-delay"));
+    .option("--task-delay <ms>", "how long a task stays new, and a job pending, then running (default 2000)", wholeNumber("--task-delay"));
   return addScopeOptions(command, { policy: false }).action(async (flags: MockFlags) => {
     const { startFacility, writeClientFiles } = await import("../facility/index.js");
     const config = readConfig(io.cwd);

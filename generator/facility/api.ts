@@ -1,29 +1,28 @@
 /**
  * The API under the base path: find the operation, check the caller's token and color exactly as the runtime's ladder
- * rules say, validate enumerated path parameters, then act out the operation or answer with its example.
+ * rules say, check parameters and form bodies against the description (FastAPI's 422), then act out the operation,
+ * give its canned answer, or (for an operation the facility does not know) answer with its schema's example.
  * The token is the whole Authorization header (no `Bearer ` prefix unless the facility was told to accept one).
  */
-import type { OpenApiDocument } from "../load.js";
 import { canCall, effectiveLevel, topLevel, UNRANKED } from "../levels.js";
 import type { Model } from "../model.js";
-import { resolve } from "../operations.js";
 import type { Operation } from "../operations.js";
 import { AccessTokenError } from "./access-tokens.js";
 import type { AccessTokens, TokenHolder } from "./access-tokens.js";
-import { capabilities, validationError } from "./capabilities.js";
-import type { ClientRegistry } from "./clients.js";
+import type { World } from "./answer.js";
+import { canned } from "./canned.js";
+import { capabilities } from "./capabilities.js";
 import { responseExample } from "./examples.js";
 import { detail, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import type { Router } from "./routes.js";
-import type { TaskStore } from "./tasks.js";
+import { invalidParameters, readForm } from "./validation.js";
 
 export interface ApiContext {
   model: Model;
   router: Router;
   tokens: AccessTokens;
-  registry: ClientRegistry;
-  tasks: TaskStore;
+  world: World;
   acceptBearer: boolean;
 }
 
@@ -41,13 +40,18 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
     if ("status" in authenticated) return authenticated;
     holder = authenticated;
   }
-  const invalid = invalidPathParameter(ctx.model.description.document, operation, params);
   const clientId = holder?.clientId;
+  const doc = ctx.model.description.document;
+  const query = request.url.searchParams;
+  const invalid = invalidParameters(doc, operation, params, query);
   if (invalid) return { ...invalid, clientId };
+  const form = readForm(doc, operation, request);
+  if (form && !(form instanceof URLSearchParams)) return { ...form, clientId };
 
-  const capability = capabilities.get(`${operation.method.toUpperCase()} ${operation.path}`);
-  if (capability && holder) return { ...capability({ request, params, holder, tasks: ctx.tasks }), clientId };
-  const example = responseExample(ctx.model.description.document, operation);
+  const key = `${operation.method.toUpperCase()} ${operation.path}`;
+  const answer = capabilities.get(key) ?? canned.get(key);
+  if (answer) return { ...answer({ request, params, query, form, owner: clientId ?? "", world: ctx.world }), clientId };
+  const example = responseExample(doc, operation);
   return { ...reply(example?.status ?? 204, example?.body), clientId };
 }
 
@@ -67,8 +71,8 @@ async function authenticate(request: FacilityRequest, operation: Operation, ctx:
     if (error instanceof AccessTokenError) return detail(401, error.message);
     throw error;
   }
-  const client = ctx.registry.get(holder.clientId);
-  if (!client || ctx.registry.isExpired(client)) return { ...detail(401, "the access token's client is expired or no longer registered"), clientId: holder.clientId };
+  const client = ctx.world.registry.get(holder.clientId);
+  if (!client || ctx.world.registry.isExpired(client)) return { ...detail(401, "the access token's client is expired or no longer registered"), clientId: holder.clientId };
   if (!canCall(ctx.model.ladder, holder.color, operation.scope)) {
     return { ...detail(403, `${operation.method.toUpperCase()} ${operation.path} needs level ${needed}; this client is "${holder.color}"`), clientId: holder.clientId };
   }
@@ -81,25 +85,4 @@ function neededLevel(operation: Operation, ctx: ApiContext): string {
   if (level === operation.scope) return `"${level}"`;
   const why = operation.scope === UNRANKED ? "its scope is unranked" : `its scope "${operation.scope}" is not on the ladder`;
   return `"${topLevel(ctx.model.ladder)}" (the top level: ${why})`;
-}
-
-/** A path parameter outside its schema's enum (an unknown machine, say) is FastAPI's 422. */
-function invalidPathParameter(doc: OpenApiDocument, operation: Operation, params: Record<string, string>): Reply | undefined {
-  const item = doc.paths?.[operation.path] ?? {};
-  const declared = [...(item.parameters ?? []), ...(item[operation.method]?.parameters ?? [])].map((p: unknown) => resolve(doc, p));
-  for (const parameter of declared) {
-    if (parameter?.in !== "path" || !(parameter.name in params)) continue;
-    const allowed = enumOf(doc, parameter.schema);
-    if (allowed && !allowed.includes(params[parameter.name])) {
-      return validationError(["path", parameter.name], `value is not a valid enumeration member; permitted: ${allowed.map((v) => JSON.stringify(v)).join(", ")}`, "type_error.enum");
-    }
-  }
-  return undefined;
-}
-
-function enumOf(doc: OpenApiDocument, schema: unknown): unknown[] | undefined {
-  const node = resolve(doc, schema);
-  if (Array.isArray(node?.enum)) return node.enum;
-  const [only] = Array.isArray(node?.allOf) && node.allOf.length === 1 ? node.allOf : [];
-  return only ? enumOf(doc, only) : undefined;
 }

@@ -1,44 +1,67 @@
 /**
- * The operations the facility acts out rather than answering with an example: running a command (which only records
- * it and hands out a task) and reading, listing and cancelling the caller's tasks.
+ * The operations the facility acts out with state: running a command and submitting or cancelling a job (each only
+ * recorded, and answered with a task), the caller's jobs and tasks, and the older file-list transfer (a task too).
+ * Tasks and jobs are the caller's own: another client's are as invisible as missing ones.
  */
-import type { TokenHolder } from "./access-tokens.js";
-import { detail, FORM, mediaType, reply } from "./http.js";
-import type { FacilityRequest, Reply } from "./http.js";
-import type { TaskStore } from "./tasks.js";
-
-export interface Call {
-  request: FacilityRequest;
-  params: Record<string, string>;
-  holder: TokenHolder;
-  tasks: TaskStore;
-}
-
-type Capability = (call: Call) => Reply;
+import type { Answer, Call } from "./answer.js";
+import { detail, reply } from "./http.js";
+import type { Reply } from "./http.js";
+import { parseBoolean, parseInteger, validationError } from "./validation.js";
 
 /** Keyed by `METHOD path-template`, as the description names them. */
-export const capabilities: ReadonlyMap<string, Capability> = new Map<string, Capability>([
+export const capabilities: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["POST /utilities/command/{machine}", runCommand],
-  ["GET /tasks", ({ request, holder, tasks }) => reply(200, { tasks: tasks.list(holder.clientId, request.url.searchParams.get("tags")) })],
-  ["GET /tasks/{id}", ({ params, holder, tasks }) => found(tasks.get(holder.clientId, params.id!), params.id!)],
-  ["DELETE /tasks/{id}", ({ params, holder, tasks }) => found(tasks.cancel(holder.clientId, params.id!), params.id!)],
+  ["GET /tasks", ({ query, owner, world }) => reply(200, { tasks: world.tasks.list(owner, query.get("tags")) })],
+  ["GET /tasks/{id}", ({ params, owner, world }) => found(world.tasks.get(owner, params.id!), params.id!)],
+  ["DELETE /tasks/{id}", ({ params, owner, world }) => found(world.tasks.cancel(owner, params.id!), params.id!)],
+  ["POST /compute/jobs/{machine}", submitJob],
+  ["GET /compute/jobs/{machine}", readJobs],
+  ["GET /compute/jobs/{machine}/{jobid}", ({ params, query, owner, world }) => reply(200, { status: "OK", output: [world.jobs.row(owner, params.machine!, params.jobid!, isSet(query, "sacct"))] })],
+  ["DELETE /compute/jobs/{machine}/{jobid}", ({ params, owner, world }) => accepted(world.jobs.cancel(owner, params.machine!, params.jobid!))],
+  ["POST /storage/transfer", startTransfer],
 ]);
 
-function runCommand({ request, params, holder, tasks }: Call): Reply {
-  const form = mediaType(request.headers) === FORM ? new URLSearchParams(request.body.toString("utf8")) : undefined;
+function runCommand({ form, params, owner, world }: Call): Reply {
   const executable = form?.get("executable")?.trim();
-  if (!executable) {
-    const msg = form ? "field required" : `the body must be ${FORM} with an executable field`;
-    return validationError(["body", "executable"], msg, "value_error.missing");
-  }
-  return reply(200, { task_id: tasks.addCommand(holder.clientId, params.machine!, executable), status: "OK" });
+  if (!executable) return validationError([{ loc: ["body", "executable"], msg: "field required", type: "value_error.missing" }]);
+  return accepted(world.tasks.addCommand(owner, params.machine!, executable));
+}
+
+function submitJob({ form, params, owner, world }: Call): Reply {
+  const job = form?.get("job");
+  const isPath = parseBoolean(form?.get("isPath") ?? null);
+  // The description's form schema has already been checked; this covers descriptions without one.
+  if (!job || isPath === undefined) return validationError([{ loc: ["body", job ? "isPath" : "job"], msg: "field required", type: "value_error.missing" }]);
+  return accepted(world.jobs.submit(owner, params.machine!, { job, isPath, args: form!.getAll("args") }));
+}
+
+function readJobs({ params, query, owner, world }: Call): Reply {
+  const output = world.jobs.rows(owner, params.machine!, {
+    sacct: isSet(query, "sacct"),
+    filters: query.getAll("kwargs"),
+    index: parseInteger(query.get("index")),
+    limit: parseInteger(query.get("limit")),
+  });
+  return reply(200, { status: "OK", output });
+}
+
+/** The older transfer endpoint: a task that completes, as every transfer here does, at once with nothing moved. */
+function startTransfer({ form, owner, world }: Call): Reply {
+  const files = form?.get("infiles") ?? "";
+  const target = `${form?.get("target") ?? ""}:${form?.get("outdir") ?? ""}`;
+  const task = world.tasks.add(owner, ["transfer"], () => ({ status: "ok", output: `sfapi-gen mock: did not copy the files listed in ${files} to ${target}`, error: null }));
+  return reply(200, { task_id: task, status: "OK", reason: null });
+}
+
+/** The facility's acknowledgement of asynchronous work: the task to poll. */
+function accepted(taskId: string): Reply {
+  return reply(200, { task_id: taskId, status: "OK" });
 }
 
 function found(value: unknown, id: string): Reply {
   return value === undefined ? detail(404, `no task ${JSON.stringify(id)} for this client`) : reply(200, value);
 }
 
-/** FastAPI's 422 body (`HTTPValidationError`). */
-export function validationError(loc: (string | number)[], msg: string, type: string): Reply {
-  return reply(422, { detail: [{ loc, msg, type }] });
+function isSet(query: URLSearchParams, name: string): boolean {
+  return parseBoolean(query.get(name)) === true;
 }

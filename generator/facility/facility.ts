@@ -13,16 +13,18 @@ import type { Ladder } from "../levels.js";
 import { loadModel } from "../model.js";
 import type { Model } from "../model.js";
 import { AccessTokens } from "./access-tokens.js";
+import type { World } from "./answer.js";
 import { handleApiRequest } from "./api.js";
 import { ClientRegistry } from "./clients.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { detail, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
+import { JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
 import { createFacilityServer } from "./server.js";
 import type { RequestLogEntry } from "./server.js";
 import { TaskStore } from "./tasks.js";
-import { handleTokenRequest, ReplayCache } from "./token-endpoint.js";
+import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
 export interface FacilityOptions {
   /** Default 127.0.0.1: the facility is for this machine only. */
@@ -42,10 +44,18 @@ export interface FacilityOptions {
   tokenPath?: string;
   /** Access-token lifetime; default 600 s. */
   tokenLifetimeSeconds?: number;
-  /** How long a command's task reads "new" before it completes; default 2000 ms. */
+  /**
+   * How long a task (command, job submission, cancellation) reads "new" before it completes, and how long a job stays
+   * pending, then running; default 2000 ms.
+   */
   taskDelayMs?: number;
   /** Accept `Authorization: Bearer <token>` as well as the bare token (the official Python client sends the prefix). */
   acceptBearer?: boolean;
+  /**
+   * How many assertion jtis the token endpoint remembers against replay (each until its assertion expires); past that
+   * it answers 429 until the oldest expire. Default 100 000.
+   */
+  maxRememberedJtis?: number;
   /** Request bodies beyond this get 413; default 1 MiB. */
   maxBodyBytes?: number;
   /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
@@ -80,7 +90,7 @@ export interface Facility {
 }
 
 export const DEFAULT_BASE_PATH = "/api/v1.2";
-const DEFAULTS = { host: "127.0.0.1", port: 0, tokenPath: "/token", tokenLifetimeSeconds: 600, taskDelayMs: 2000, maxBodyBytes: 1 << 20 };
+const DEFAULTS = { host: "127.0.0.1", port: 0, tokenPath: "/token", tokenLifetimeSeconds: 600, taskDelayMs: 2000, maxBodyBytes: 1 << 20, maxRememberedJtis: MAX_REMEMBERED_JTIS };
 const generateRsaKeyPair = promisify(generateKeyPair);
 
 export async function startFacility(options: FacilityOptions = {}): Promise<Facility> {
@@ -90,23 +100,25 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const basePath = options.basePath !== undefined ? checkPath("basePath", options.basePath) : basePathOf(model);
   if (basePath === settings.tokenPath) throw new OptionError(`the base path and the token path are both ${basePath}`);
 
+  const startedAt = now();
   const registry = new ClientRegistry(model.ladder, now);
   const tasks = new TaskStore(settings.taskDelayMs, now);
+  const jobs = new JobStore(tasks, now);
   const router = new Router(model.operations);
-  const replay = new ReplayCache();
+  const replay = new ReplayCache(settings.maxRememberedJtis);
   // Served byte for byte when it is JSON, so a client generated from the facility records the file's own SHA-256.
   const { text: descriptionText, document } = model.description;
   const descriptionJson = /^\s*\{/.test(descriptionText) ? descriptionText : JSON.stringify(document);
   // Set once the server listens (the URLs need the port); no request can arrive before that.
-  let urls: { origin: string; tokenUrl: string; tokens: AccessTokens } | undefined;
+  let listening: { origin: string; tokenUrl: string; tokens: AccessTokens; world: World } | undefined;
 
   const handle = async (request: FacilityRequest): Promise<Reply> => {
-    const { origin, tokenUrl, tokens } = urls!;
+    const { origin, tokenUrl, tokens, world } = listening!;
     const path = request.url.pathname;
     if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
     if (path === `${basePath}/openapi.json`) return request.method === "GET" || request.method === "HEAD" ? { status: 200, rawJson: descriptionJson } : detail(405, "Method Not Allowed");
     if (path.startsWith(`${basePath}/`)) {
-      return handleApiRequest(request, path.slice(basePath.length), { model, router, tokens, registry, tasks, acceptBearer: options.acceptBearer === true });
+      return handleApiRequest(request, path.slice(basePath.length), { model, router, tokens, world, acceptBearer: options.acceptBearer === true });
     }
     return detail(404, `Not Found (the API is under ${origin}${basePath}, the token endpoint at ${tokenUrl})`);
   };
@@ -119,11 +131,13 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const { address, port } = server.address() as AddressInfo;
   const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
   const tokenUrl = `${origin}${settings.tokenPath}`;
-  urls = { origin, tokenUrl, tokens: await AccessTokens.create({ issuer: origin, lifetimeSeconds: settings.tokenLifetimeSeconds, now }) };
+  const tokens = await AccessTokens.create({ issuer: origin, lifetimeSeconds: settings.tokenLifetimeSeconds, now });
+  const world: World = { document, registry, tasks, jobs, now, startedAt, baseUrl: `${origin}${basePath}`, tokenUrl };
+  listening = { origin, tokenUrl, tokens, world };
 
   return {
     origin,
-    baseUrl: `${origin}${basePath}`,
+    baseUrl: world.baseUrl,
     tokenUrl,
     model,
     ladder: model.ladder,
@@ -155,6 +169,7 @@ function checkOptions(options: FacilityOptions) {
   checkInteger("tokenLifetimeSeconds", s.tokenLifetimeSeconds, 1, 86_400);
   checkInteger("taskDelayMs", s.taskDelayMs, 0, 86_400_000);
   checkInteger("maxBodyBytes", s.maxBodyBytes, 1, 1 << 30);
+  checkInteger("maxRememberedJtis", s.maxRememberedJtis, 1, 10_000_000);
   checkPath("tokenPath", s.tokenPath);
   return s;
 }

@@ -4,4 +4,4 @@ export type { CreatedClient, Facility, FacilityOptions } from "./facility.js";
 export type { ClientRegistration, RegisteredClient } from "./clients.js";
 export type { RequestLogEntry } from "./server.js";
 export { writeClientFiles } from "./client-files.js";
-export { GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";
+export { CLOCK_TOLERANCE_S, GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";

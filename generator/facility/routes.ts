@@ -1,8 +1,13 @@
 /**
- * Concrete request paths to the description's operations. Literal segments win over parameters
- * (`/status/notes` before `/status/{name}`); a path with more segments than any template matches a template's last
- * parameter greedily, because file paths (`/utilities/ls/{machine}/{path}`) may arrive with their slashes unencoded.
+ * Concrete request paths to the description's operations, with the runtime's own path matcher (the segment trie the
+ * color guard uses), so the facility and the guard never disagree on which template a path means. A server routes a
+ * path to the most literal template (`/status/outages` before `/status/{name}`), the first of matchAll's answers.
+ * A path with more segments than any template fits a template's last parameter greedily, because file paths
+ * (`/utilities/ls/{machine}/{path}`) may arrive with their slashes unencoded, as the facility's own routes take them.
  */
+import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
+import type { CompiledTable } from "../../templates/runtime/matcher.js";
+import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Operation } from "../operations.js";
 
 export type RouteMatch =
@@ -11,69 +16,46 @@ export type RouteMatch =
   | { kind: "not-found" }
   | { kind: "bad-encoding" };
 
-interface Template {
-  operation: Operation;
-  /** A literal segment, or `{ param }`. */
-  segments: (string | { param: string })[];
-  literals: number;
-}
-
 export class Router {
-  readonly #templates: Template[];
+  readonly #table: CompiledTable;
+  readonly #operations: ReadonlyMap<OperationEntry, Operation>;
 
   constructor(operations: readonly Operation[]) {
-    this.#templates = operations
-      .map((operation) => {
-        const segments = operation.path
-          .split("/")
-          .slice(1)
-          .map((seg) => (/^\{[^{}]+\}$/.test(seg) ? { param: seg.slice(1, -1) } : seg));
-        return { operation, segments, literals: segments.filter((s) => typeof s === "string").length };
-      })
-      // Most literal segments first, so the first match is the most specific.
-      .sort((a, b) => b.literals - a.literals);
+    this.#table = compileTable(Object.fromEntries(operations.map((op, i) => [String(i), op])));
+    this.#operations = new Map<OperationEntry, Operation>(operations.map((op) => [op, op]));
   }
 
   /** `pathname` relative to the API base, still percent-encoded, starting with "/". */
   match(method: string, pathname: string): RouteMatch {
-    let raw: string[];
+    let segments: string[];
     try {
-      raw = pathname.split("/").slice(1).map(decodeURIComponent);
+      segments = pathname.split("/").slice(1).map(decodeURIComponent);
     } catch {
       return { kind: "bad-encoding" };
     }
-    const found = this.#candidates(raw, false);
-    const candidates = found.length > 0 ? found : this.#candidates(raw, true);
-    if (candidates.length === 0) return { kind: "not-found" };
-    const hit = candidates.find((c) => c.template.operation.method === method.toLowerCase());
-    if (!hit) return { kind: "method-not-allowed", allowed: [...new Set(candidates.map((c) => c.template.operation.method.toUpperCase()))] };
-    return { kind: "operation", operation: hit.template.operation, params: hit.params };
+    for (const reading of readings(segments)) {
+      const byMethod = this.#bestPerMethod(reading);
+      if (byMethod.size === 0) continue;
+      const entry = byMethod.get(method.toUpperCase());
+      if (!entry) return { kind: "method-not-allowed", allowed: [...byMethod.keys()] };
+      return { kind: "operation", operation: this.#operations.get(entry)!, params: templateParams(entry.path, reading)! };
+    }
+    return { kind: "not-found" };
   }
 
-  #candidates(segments: string[], greedyTail: boolean): { template: Template; params: Record<string, string> }[] {
-    const out: { template: Template; params: Record<string, string> }[] = [];
-    for (const template of this.#templates) {
-      const params = matchSegments(template.segments, segments, greedyTail);
-      if (params) out.push({ template, params });
+  /** For each method with a template that fits, its most literal one. */
+  #bestPerMethod(segments: readonly string[]): Map<string, OperationEntry> {
+    const found = new Map<string, OperationEntry>();
+    for (const method of this.#table.tries.keys()) {
+      const [best] = matchAll(this.#table, method, segments);
+      if (best) found.set(method, best);
     }
-    return out;
+    return found;
   }
 }
 
-function matchSegments(template: Template["segments"], segments: string[], greedyTail: boolean): Record<string, string> | undefined {
-  const last = template[template.length - 1];
-  const greedy = greedyTail && typeof last === "object" && segments.length > template.length;
-  if (!greedy && segments.length !== template.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < template.length; i++) {
-    const t = template[i]!;
-    if (typeof t === "string") {
-      if (segments[i] !== t) return undefined;
-    } else {
-      const value = greedy && i === template.length - 1 ? segments.slice(i).join("/") : segments[i]!;
-      if (value === "") return undefined;
-      params[t.param] = value;
-    }
-  }
-  return params;
+/** The path as sent, then with its tail folded into ever earlier last segments (`a/b/c` -> `a/b/c` as one value). */
+function* readings(segments: string[]): Generator<string[]> {
+  yield segments;
+  for (let last = segments.length - 2; last >= 0; last--) yield [...segments.slice(0, last), segments.slice(last).join("/")];
 }

@@ -2,7 +2,7 @@
  * The token endpoint: the client-credentials grant with a private-key JWT client assertion (RFC 7523 §2.2 over
  * RFC 6749 §4.4). Every refusal is an RFC 6749 §5.2 error object. An assertion is accepted only if it is RS256,
  * verifies against the client's registered key, names the client as `iss` and `sub`, the token URL as `aud`, expires
- * soon but not yet, and carries a `jti` this endpoint has not seen.
+ * within the hour but not yet, and carries a `jti` this endpoint has not seen.
  */
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
 import type { AccessTokens } from "./access-tokens.js";
@@ -12,12 +12,18 @@ import type { FacilityRequest, Reply } from "./http.js";
 
 export const GRANT_TYPE = "client_credentials";
 export const JWT_BEARER = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
-/** An assertion valid for longer than this is refused: a stolen one must not be good for long. */
-export const MAX_ASSERTION_LIFETIME_S = 600;
-/** Clock skew allowed between the client and the facility. */
-export const CLOCK_TOLERANCE_S = 10;
+/**
+ * An assertion whose `exp` is further ahead than this is refused: a stolen one must not be good for long. One hour is
+ * what the official Python client's OAuth library (authlib's PrivateKeyJWT) signs by default.
+ */
+export const MAX_ASSERTION_LIFETIME_S = 3600;
+/** Clock skew allowed between the client and the facility, on both ends of an assertion's life. */
+export const CLOCK_TOLERANCE_S = 60;
+/** Default bound on the jtis remembered for replay checks (each until its assertion expires). */
+export const MAX_REMEMBERED_JTIS = 100_000;
+const SWEEP_EVERY_S = 60;
 
-type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type";
+type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "temporarily_unavailable";
 
 /** RFC 6749 §5.2: 400, or 401 for failed client authentication. */
 function oauthError(error: OAuthErrorCode, description: string): Reply {
@@ -92,11 +98,16 @@ async function authenticateClient(assertion: string, formClientId: string | null
   }
   const nowS = ctx.now() / 1000;
   if (payload.exp! > nowS + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S) {
-    return oauthError("invalid_client", `client_assertion refused: exp is more than ${MAX_ASSERTION_LIFETIME_S} s ahead`);
+    const ahead = Math.round(payload.exp! - nowS);
+    return oauthError("invalid_client", `client_assertion refused: exp is ${ahead} s ahead; the limit is ${MAX_ASSERTION_LIFETIME_S} s (one hour) plus ${CLOCK_TOLERANCE_S} s of clock skew`);
   }
   if (typeof payload.jti !== "string" || payload.jti === "") return oauthError("invalid_client", "client_assertion refused: jti must be a non-empty string");
-  if (!ctx.replay.firstUse(client.clientId, payload.jti, payload.exp!, nowS)) {
-    return oauthError("invalid_client", "client_assertion refused: this jti was already used (replay)");
+  const seen = ctx.replay.record(client.clientId, payload.jti, payload.exp!, nowS);
+  if (seen === "replayed") return oauthError("invalid_client", "client_assertion refused: this jti was already used (replay)");
+  if (seen === "full") {
+    const retryAfter = ctx.replay.secondsUntilRoom(nowS);
+    const answer = oauthError("temporarily_unavailable", `too many client assertions within their lifetime (${ctx.replay.capacity} remembered); retry in ${retryAfter} s`);
+    return { ...answer, status: 429, headers: { ...answer.headers, "retry-after": String(retryAfter) } };
   }
   return { client };
 }
@@ -113,18 +124,42 @@ function assertionProblem(error: unknown, tokenUrl: string): string {
 }
 
 /**
- * The `jti`s seen per client, each kept until its assertion expires (after which a replay fails on `exp` anyway),
- * so the memory held is bounded by the assertions accepted in the last MAX_ASSERTION_LIFETIME_S.
+ * The `jti`s seen per client, each kept until its assertion expires (after which a replay fails on `exp` anyway).
+ * At most `capacity` are held: past that, new assertions are refused (never forgotten early, which would let a
+ * replay through) until the oldest expire. Expired ones are swept once a minute, or when the cache is full.
  */
 export class ReplayCache {
+  /** `[clientId, jti]` as JSON -> the assertion's exp (s). */
   readonly #seen = new Map<string, number>();
+  #sweptAt = -Infinity;
+  #earliestExp = Infinity;
 
-  /** True the first time (client, jti) is presented; records it. */
-  firstUse(clientId: string, jti: string, exp: number, nowS: number): boolean {
-    for (const [key, until] of this.#seen) if (until + CLOCK_TOLERANCE_S < nowS) this.#seen.delete(key);
+  constructor(readonly capacity: number = MAX_REMEMBERED_JTIS) {}
+
+  /** "fresh" the first time (client, jti) is presented, and records it; "replayed" after; "full" when no room is left. */
+  record(clientId: string, jti: string, exp: number, nowS: number): "fresh" | "replayed" | "full" {
+    const full = this.#seen.size >= this.capacity;
+    if (nowS - this.#sweptAt >= SWEEP_EVERY_S || (full && nowS - this.#sweptAt >= 1)) this.#sweep(nowS);
     const key = JSON.stringify([clientId, jti]);
-    if (this.#seen.has(key)) return false;
+    const until = this.#seen.get(key);
+    if (until !== undefined && until + CLOCK_TOLERANCE_S >= nowS) return "replayed";
+    if (until === undefined && this.#seen.size >= this.capacity) return "full";
     this.#seen.set(key, exp);
-    return true;
+    this.#earliestExp = Math.min(this.#earliestExp, exp);
+    return "fresh";
+  }
+
+  /** Whole seconds until the earliest remembered assertion expires and frees its place (at least 1). */
+  secondsUntilRoom(nowS: number): number {
+    return Math.max(1, Math.ceil(this.#earliestExp + CLOCK_TOLERANCE_S - nowS));
+  }
+
+  #sweep(nowS: number): void {
+    this.#sweptAt = nowS;
+    this.#earliestExp = Infinity;
+    for (const [key, until] of this.#seen) {
+      if (until + CLOCK_TOLERANCE_S < nowS) this.#seen.delete(key);
+      else this.#earliestExp = Math.min(this.#earliestExp, until);
+    }
   }
 }

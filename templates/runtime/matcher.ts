@@ -56,7 +56,7 @@ function templateSegments(path: string): string[] {
 function child(node: Node, segment: string): Node {
   if (WHOLE_PARAM.test(segment)) return (node.param ??= {});
   if (segment.includes("{")) {
-    const source = `^${segment.split(PART_PARAM).map(escapeRegExp).join("(.+?)")}$`;
+    const source = partPattern(segment);
     node.patterns ??= [];
     let found = node.patterns.find((p) => p.re.source === source);
     if (!found) node.patterns.push((found = { re: new RegExp(source, "s"), node: {} }));
@@ -66,6 +66,11 @@ function child(node: Node, segment: string): Node {
   let next = node.literals.get(segment);
   if (!next) node.literals.set(segment, (next = {}));
   return next;
+}
+
+/** `{name}.json` -> `^(.+?)\.json$`: one lazy group per parameter, in the segment's order. */
+function partPattern(segment: string): string {
+  return `^${segment.split(PART_PARAM).map(escapeRegExp).join("(.+?)")}$`;
 }
 
 function escapeRegExp(text: string): string {
@@ -94,4 +99,28 @@ function collect(node: Node, segments: readonly string[], i: number, found: Oper
   if (segment === "") return;
   if (node.patterns) for (const p of node.patterns) if (p.re.test(segment)) collect(p.node, segments, i + 1, found);
   if (node.param) collect(node.param, segments, i + 1, found);
+}
+
+/**
+ * The parameter values a concrete path gives `template`, for a server that routes with matchAll and then needs the
+ * values: `templateParams("/jobs/{machine}/{jobid}", ["jobs", "pm", "123"])` -> `{ machine: "pm", jobid: "123" }`.
+ * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template.
+ */
+export function templateParams(template: string, segments: readonly string[]): Record<string, string> | undefined {
+  const parts = templateSegments(template);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const segment = segments[i]!;
+    if (WHOLE_PARAM.test(part)) {
+      if (segment === "") return undefined;
+      params[part.slice(1, -1)] = segment;
+    } else if (part.includes("{")) {
+      const values = new RegExp(partPattern(part), "s").exec(segment);
+      if (!values) return undefined;
+      (part.match(PART_PARAM) ?? []).forEach((name, k) => (params[name.slice(1, -1)] = values[k + 1]!));
+    } else if (part !== segment) return undefined;
+  }
+  return params;
 }

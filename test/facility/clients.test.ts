@@ -2,14 +2,14 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { importJWK, SignJWT } from "jose";
 import { ClientRegistry } from "../../generator/facility/clients.js";
-import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
+import { writeClientFiles } from "../../generator/facility/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { ipRanges } from "../../generator/facility/ip-ranges.js";
 import { tempDir } from "../helpers.js";
-import { postToken, tokenForm } from "./support.js";
+import { postToken, tokenForm, useFacility, withFacility } from "./support.js";
 
 describe("IP ranges", () => {
   const ranges = ipRanges(["127.0.0.0/8", "10.1.0.0/16", "::1/128", "2001:db8::/32", "192.0.2.7"]);
@@ -32,7 +32,9 @@ describe("IP ranges", () => {
 });
 
 describe("client registry", () => {
-  const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  // Registrations may share a key (a client is its ID); generating one per registration only costs time.
+  const shared = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  const rsa = () => shared;
   const clock = Date.parse("2025-06-01T00:00:00Z");
   const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
 
@@ -63,11 +65,11 @@ describe("client registry", () => {
 });
 
 describe("client key files", () => {
+  const fixture = useFacility();
   let facility: Facility;
-  beforeAll(async () => {
-    facility = await startFacility();
+  beforeAll(() => {
+    facility = fixture.facility;
   });
-  afterAll(() => facility.close());
 
   it("writes <color>.json and <color>.pem with mode 0600, in the official client's format, even over a wider file", async () => {
     const dir = join(tempDir("keys-"), "clients");
@@ -96,7 +98,7 @@ describe("client key files", () => {
     const [jsonPath] = await writeClientFiles(dir, client, facility);
     const json = JSON.parse(readFileSync(jsonPath!, "utf8"));
     const key = await importJWK(json.private_key_jwk, "RS256");
-    const now = Math.floor(Date.now() / 1000);
+    const now = fixture.clock.seconds;
     const made = await new SignJWT({}).setProtectedHeader({ alg: "RS256" }).setIssuer(json.client_id).setSubject(json.client_id).setAudience(json.token_url).setExpirationTime(now + 60).setJti(`jwk-${now}`).sign(key);
     const { status, body } = await postToken(facility, tokenForm(made));
     expect(status).toBe(200);
@@ -104,12 +106,9 @@ describe("client key files", () => {
   });
 
   it("refuses a level that cannot name a file", async () => {
-    const odd = await startFacility({ levels: ["green", "../red"] });
-    try {
+    await withFacility({ levels: ["green", "../red"] }, async (odd) => {
       const client = await odd.createClient("../red");
       await expect(writeClientFiles(tempDir("odd-"), client, odd)).rejects.toThrow('level "../red" cannot name a key file');
-    } finally {
-      await odd.close();
-    }
+    });
   });
 });

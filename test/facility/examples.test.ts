@@ -1,13 +1,17 @@
 /**
- * The facility's example answers validate against the description: every operation's example is put into a copy of
- * the bundled description as its media-type example, and Redocly's `no-invalid-media-type-examples` rule (ajv, with
- * OpenAPI 3.0's nullable) checks them all, extra properties counting as errors.
+ * The facility's answers validate against the description: schema examples (for operations it does not know) and
+ * every answer of a session that calls each operation of the bundled description, jobs and tasks in each of their
+ * states included, are put into a copy of the description as media-type examples of the status they came with, and
+ * Redocly's `no-invalid-media-type-examples` rule (ajv, with OpenAPI 3.0's nullable) checks them all, extra
+ * properties counting as errors.
  */
 import { describe, expect, it } from "vitest";
 import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/openapi-core";
 import { exampleFor, responseExample } from "../../generator/facility/examples.js";
+import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model.js";
 import type { OpenApiDocument } from "../../generator/load.js";
+import { api, form, testClient, useFacility } from "./support.js";
 
 async function exampleProblems(doc: OpenApiDocument): Promise<string[]> {
   const config = await createConfig({ rules: { "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: false } } });
@@ -58,5 +62,102 @@ describe("response examples", () => {
     expect(exampleFor(doc, { $ref: "#/components/schemas/Both" })).toEqual({ a: 3, b: "green" });
     expect(exampleFor(doc, { type: "string", format: "date-time" })).toBe("2025-01-01T00:00:00Z");
     expect(exampleFor(doc, { type: "array", items: { type: "boolean" }, minItems: 2 })).toEqual([false, false]);
+  });
+});
+
+describe("the facility's answers", () => {
+  const DELAY_MS = 1_000;
+  const fixture = useFacility({ levels: "green,yellow,red", taskDelayMs: DELAY_MS });
+
+  it("every answer of a session calling each operation (jobs and tasks in every state, 422s too) validates against its schema", async () => {
+    const { facility, clock } = fixture;
+    const token = await fixture.token(await testClient(facility, "red"));
+    const router = new Router(facility.model.operations);
+    /** `METHOD template` -> status -> bodies answered. */
+    const answers = new Map<string, Map<number, unknown[]>>();
+    const call = async (path: string, init: RequestInit = {}) => {
+      const method = init.method ?? "GET";
+      const match = router.match(method, path.split("?")[0]!);
+      if (match.kind !== "operation") throw new Error(`${method} ${path} is no operation`);
+      const { status, body } = await api(facility, path, { ...init, token });
+      const key = `${method} ${match.operation.path}`;
+      const byStatus = answers.get(key) ?? answers.set(key, new Map()).get(key)!;
+      byStatus.set(status, [...(byStatus.get(status) ?? []), body]);
+      return body;
+    };
+    const taskResult = async (id: string) => JSON.parse((await call(`/tasks/${id}`)).result);
+    const jobViews = async (jobid: string) => {
+      await call(`/compute/jobs/perlmutter/${jobid}`);
+      await call(`/compute/jobs/perlmutter/${jobid}?sacct=true`);
+      await call("/compute/jobs/perlmutter?kwargs=user%3Dmockuser&index=0&limit=5");
+      await call("/compute/jobs/perlmutter?sacct=true");
+    };
+
+    // Submissions, a command and a transfer, all still new; one submission cancelled before it completes.
+    const inline = (await call("/compute/jobs/perlmutter", form({ job: "#!/bin/bash\n#SBATCH -J hello\n#SBATCH -t 10:00\nsrun hostname\n", isPath: "false" }))).task_id;
+    const script = (await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true", args: ["a", "b"] }))).task_id;
+    const command = (await call("/utilities/command/dtn01", form({ executable: "hostname" }))).task_id;
+    const transfer = (await call("/storage/transfer", form({ source: "dtn", target: "hpss", outdir: "/home/m/mockuser", infiles: "/global/homes/m/mockuser/files.txt" }))).task_id;
+    const dropped = (await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true" }))).task_id;
+    await call(`/tasks/${dropped}`, { method: "DELETE" });
+    await call(`/tasks/${inline}`);
+    await call("/tasks?tags=");
+    await call("/compute/jobs/perlmutter");
+
+    // The tasks complete: jobs pending, then running; one is cancelled, the other completes and then cannot be.
+    clock.advance(DELAY_MS);
+    const first = (await taskResult(inline)).jobid as string;
+    const second = (await taskResult(script)).jobid as string;
+    for (const id of [command, transfer]) await taskResult(id);
+    await jobViews(first);
+    clock.advance(DELAY_MS);
+    await jobViews(first);
+    const cancel = (await call(`/compute/jobs/perlmutter/${first}`, { method: "DELETE" })).task_id;
+    clock.advance(DELAY_MS);
+    await taskResult(cancel);
+    await jobViews(first);
+    await jobViews(second);
+    const late = (await call(`/compute/jobs/perlmutter/${second}`, { method: "DELETE" })).task_id;
+    clock.advance(DELAY_MS);
+    await taskResult(late);
+    await jobViews("98765432");
+    await call("/tasks");
+
+    // Requests the facility refuses as FastAPI would.
+    await call("/compute/jobs/perlmutter", form({ job: "x", isPath: "maybe" }));
+    await call("/compute/jobs/perlmutter?sacct=maybe");
+    await call("/utilities/command/laptop", form({ executable: "hostname" }));
+    await call("/account/groups", form({}));
+
+    // The stateless operations, each echoing what it was asked.
+    for (const path of ["/status/", "/status/perlmutter", "/status/notes", "/status/notes/perlmutter", "/status/outages", "/status/outages/cfs", "/status/outages/planned", "/status/outages/planned/archive"]) await call(path);
+    for (const path of ["/account/", "/account/?username=alice", "/account/projects", "/account/roles", "/account/groups", "/account/groups/m1234", "/account/clients", "/meta/changelog", "/meta/config"]) await call(path);
+    await call("/account/groups", form({ name: "mygrp", repo_name: "m1234" }));
+    await call("/account/groups/mygrp", form({ usernames: "alice,bob", action: "batch_add" }, "PUT"));
+    await call("/account/groups/mygrp", form({ usernames: "mockuser", action: "batch_remove" }, "PUT"));
+    await call("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser");
+    await call("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Fjob.sh");
+    await call("/utilities/download/dtn01/%2Fetc%2Fmotd");
+    await call("/utilities/download/dtn01/%2Fetc%2Fmotd?binary=true");
+    const upload = new FormData();
+    upload.append("file", new Blob(["echo hello\n"]), "hello.sh");
+    await call("/utilities/upload/dtn01/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Fhello.sh", { method: "PUT", body: upload });
+    const globus = (await call("/storage/globus/transfer", form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }))).transfer_id;
+    await call(`/storage/globus/transfer/${globus}`);
+
+    const doc = structuredClone(facility.model.description.document);
+    let checked = 0;
+    for (const op of facility.model.operations) {
+      const byStatus = answers.get(`${op.method.toUpperCase()} ${op.path}`);
+      expect(byStatus?.get(200)?.length, `no 200 answer for ${op.method} ${op.path}`).toBeGreaterThan(0);
+      for (const [status, bodies] of byStatus!) {
+        const media = doc.paths[op.path][op.method].responses[String(status)]?.content?.["application/json"];
+        expect(media, `${op.method} ${op.path} answered ${status}, which the description does not declare`).toBeDefined();
+        media.examples = Object.fromEntries(bodies.map((value, i) => [`answer${i}`, { value }]));
+        checked += bodies.length;
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+    expect(await exampleProblems(doc)).toEqual([]);
   });
 });

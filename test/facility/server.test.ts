@@ -1,19 +1,18 @@
 /** The server's own duties: serve the description, cap bodies, survive malformed input, log without secrets. */
 import { connect } from "node:net";
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFacility } from "../../generator/facility/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Facility } from "../../generator/facility/index.js";
 import { loadModel } from "../../generator/model.js";
-import { accessToken, api, assertion, postToken, tokenForm } from "./support.js";
+import { accessToken, api, assertion, postToken, testClient, tokenForm, useFacility } from "./support.js";
 
-let facility: Facility;
 const MAX_BODY = 4096;
 
-beforeAll(async () => {
-  facility = await startFacility({ maxBodyBytes: MAX_BODY });
+const fixture = useFacility({ maxBodyBytes: MAX_BODY });
+let facility: Facility;
+beforeAll(() => {
+  facility = fixture.facility;
 });
-afterAll(() => facility.close());
 
 /** Send raw bytes on a fresh connection; resolve with whatever comes back before the server closes it. */
 function raw(bytes: string): Promise<string> {
@@ -88,7 +87,7 @@ describe("facility server", () => {
   });
 
   it("logs method, path, status and client of every request, never a token or an assertion", async () => {
-    const client = await facility.createClient("green");
+    const client = await testClient(facility, "green");
     const made = await assertion(facility, client.clientId, client.privateKeyPem);
     const { body } = await postToken(facility, tokenForm(made));
     const token = body.access_token as string;

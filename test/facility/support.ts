@@ -1,10 +1,84 @@
 /** Helpers for talking to the local facility the way a client does: real RS256 assertions, real form posts. */
-import { createPrivateKey, randomUUID } from "node:crypto";
+import { createPrivateKey, generateKeyPair, randomUUID } from "node:crypto";
 import type { KeyObject } from "node:crypto";
+import { promisify } from "node:util";
 import { SignJWT } from "jose";
 import type { JWTPayload } from "jose";
-import type { Facility } from "../../generator/facility/index.js";
-import { JWT_BEARER } from "../../generator/facility/index.js";
+import { afterAll, beforeAll } from "vitest";
+import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
+import type { ClientRegistration, Facility, FacilityOptions } from "../../generator/facility/index.js";
+
+export interface TestClient {
+  clientId: string;
+  color: string;
+  expiresAt: Date;
+  privateKeyPem: string;
+}
+
+let sharedKeyPem: Promise<string> | undefined;
+
+/**
+ * A client registered with an RSA key pair all of a file's test clients share: key generation is the slow part of
+ * these tests, and a client is its ID, not its key. (`facility.createClient`, with a key of its own, is tested too.)
+ */
+export async function testClient(facility: Facility, color: string, more: Omit<ClientRegistration, "color" | "publicKey"> = {}): Promise<TestClient> {
+  sharedKeyPem ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }) => privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  const privateKeyPem = await sharedKeyPem;
+  const { clientId, expiresAt } = facility.registerClient({ ...more, color, publicKey: privateKeyPem });
+  return { clientId, color, expiresAt, privateKeyPem };
+}
+
+/** The facility's clock for tests: it stands still until a test moves it, so nothing ever waits for real time. */
+export class TestClock {
+  #ms: number;
+  /** Default: now, to the whole second (so second-exact limits stay exact). */
+  constructor(startMs = Math.floor(Date.now() / 1000) * 1000) {
+    this.#ms = startMs;
+  }
+  readonly now = (): number => this.#ms;
+  get seconds(): number {
+    return Math.floor(this.#ms / 1000);
+  }
+  advance(ms: number): void {
+    this.#ms += ms;
+  }
+}
+
+export interface FacilityFixture {
+  /** The facility, started before the file's tests and closed after them. */
+  readonly facility: Facility;
+  readonly clock: TestClock;
+  /** An access token for `client`, asked for at the facility's time. */
+  token(client: { clientId: string; privateKeyPem: string }): Promise<string>;
+}
+
+/** One facility on a TestClock for a test file (call at the top level or in a describe). */
+export function useFacility(options: Omit<FacilityOptions, "now"> = {}, clock = new TestClock()): FacilityFixture {
+  let started: Facility | undefined;
+  beforeAll(async () => {
+    started = await startFacility({ ...options, now: clock.now });
+  });
+  afterAll(() => started?.close());
+  const fixture: FacilityFixture = {
+    get facility() {
+      if (!started) throw new Error("the facility starts in beforeAll; use it inside a test");
+      return started;
+    },
+    clock,
+    token: (client) => accessToken(fixture.facility, client, clock.seconds),
+  };
+  return fixture;
+}
+
+/** A facility for one test: started, handed to `run`, closed whatever happens. */
+export async function withFacility<T>(options: FacilityOptions, run: (facility: Facility) => Promise<T>): Promise<T> {
+  const facility = await startFacility(options);
+  try {
+    return await run(facility);
+  } finally {
+    await facility.close();
+  }
+}
 
 export interface AssertionOptions {
   /** Claims to override (`undefined` removes one). */
@@ -39,10 +113,18 @@ export async function accessToken(facility: Facility, client: { clientId: string
   return body.access_token;
 }
 
+/** A call to the API below the facility's base URL; `token` becomes the Authorization header as given. */
 export async function api(facility: Facility, path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (init.token !== undefined) headers.set("authorization", init.token);
   const response = await fetch(facility.baseUrl + path, { ...init, headers });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** A form-encoded POST (or `method`), as the runtime sends form operations. */
+export function form(fields: Record<string, string | string[]>, method = "POST"): RequestInit {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
+  return { method, body };
 }

@@ -1,21 +1,22 @@
 /** The token endpoint against real RS256 assertions: what it accepts, and each refusal with its RFC 6749 error. */
-import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrivateKey, generateKeyPairSync, randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
-import { startFacility } from "../../generator/facility/index.js";
+import { CLOCK_TOLERANCE_S, MAX_ASSERTION_LIFETIME_S } from "../../generator/facility/index.js";
 import type { CreatedClient, Facility } from "../../generator/facility/index.js";
-import { assertion, postToken, tokenForm } from "./support.js";
+import { assertion, postToken, TestClock, testClient, tokenForm, useFacility, withFacility } from "./support.js";
 
+const fixture = useFacility({ levels: "green,yellow,red" });
 let facility: Facility;
 let red: CreatedClient;
 
 beforeAll(async () => {
-  facility = await startFacility({ levels: "green,yellow,red" });
+  facility = fixture.facility;
   red = await facility.createClient("red");
 });
-afterAll(() => facility.close());
 
-const nowS = () => Math.floor(Date.now() / 1000);
+/** The facility's time, in seconds (its clock stands still, so limits can be tested to the second). */
+const nowS = () => fixture.clock.seconds;
 
 async function refusedWith(form: URLSearchParams | string, error: string, headers?: Record<string, string>) {
   const answer = await postToken(facility, form, headers);
@@ -27,6 +28,27 @@ async function refusedWith(form: URLSearchParams | string, error: string, header
 }
 
 describe("token endpoint: accepted requests", () => {
+  it("accepts an assertion like the official Python client's (authlib's PrivateKeyJWT: typ JWT, exp one hour ahead)", async () => {
+    const issued = nowS();
+    const made = await new SignJWT({ jti: randomUUID().replaceAll("-", "") })
+      .setProtectedHeader({ alg: "RS256", typ: "JWT" })
+      .setIssuer(red.clientId)
+      .setSubject(red.clientId)
+      .setAudience(facility.tokenUrl)
+      .setIssuedAt(issued)
+      .setExpirationTime(issued + 3600)
+      .sign(createPrivateKey(red.privateKeyPem));
+    const { status, body } = await postToken(facility, tokenForm(made));
+    expect(status).toBe(200);
+    expect(body.token_type).toBe("Bearer");
+  });
+
+  it("accepts an exp up to one hour plus the clock skew ahead (a client clock running a little fast)", async () => {
+    const limit = nowS() + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S;
+    const form = tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: nowS() + CLOCK_TOLERANCE_S, claims: { exp: limit } }));
+    expect((await postToken(facility, form)).status).toBe(200);
+  });
+
   it("issues a facility-signed access token carrying the client ID and color, valid 600 s by default", async () => {
     const { status, body, headers } = await postToken(facility, tokenForm(await assertion(facility, red.clientId, red.privateKeyPem)));
     expect(status).toBe(200);
@@ -60,9 +82,27 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
     expect(why).toContain("expired");
   });
 
-  it("an assertion valid for more than 10 minutes -> invalid_client", async () => {
-    const why = await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { exp: nowS() + 3600 } })), "invalid_client");
-    expect(why).toContain("600 s ahead");
+  it("an exp more than one hour (plus the clock skew) ahead -> invalid_client naming the limit", async () => {
+    const tooFar = nowS() + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S + 1;
+    const why = await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: nowS(), claims: { exp: tooFar } })), "invalid_client");
+    expect(why).toBe(`client_assertion refused: exp is ${MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S + 1} s ahead; the limit is 3600 s (one hour) plus ${CLOCK_TOLERANCE_S} s of clock skew`);
+  });
+
+  it("too many assertions within their lifetime -> 429 temporarily_unavailable with Retry-After, until the oldest expire", async () => {
+    const clock = new TestClock();
+    await withFacility({ maxRememberedJtis: 2, now: clock.now }, async (small) => {
+      const client = await testClient(small, "red");
+      const post = async (lifetimeS: number) => postToken(small, tokenForm(await assertion(small, client.clientId, client.privateKeyPem, { nowS: clock.seconds, claims: { exp: clock.seconds + lifetimeS } })));
+      expect((await post(300)).status).toBe(200);
+      expect((await post(3600)).status).toBe(200);
+      const refused = await post(300);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe("temporarily_unavailable");
+      // The first assertion (exp in 300 s) makes room once it is past its exp and the skew.
+      expect(refused.headers.get("retry-after")).toBe(String(300 + CLOCK_TOLERANCE_S));
+      clock.advance((300 + CLOCK_TOLERANCE_S + 1) * 1000);
+      expect((await post(300)).status).toBe(200);
+    });
   });
 
   it("replayed jti -> invalid_client (the first use succeeds)", async () => {
@@ -102,7 +142,7 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("iss and sub naming different clients -> invalid_client", async () => {
-    const green = await facility.createClient("green");
+    const green = await testClient(facility, "green");
     expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { sub: green.clientId } })), "invalid_client")).toContain("sub");
   });
 
@@ -117,12 +157,12 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("expired client -> invalid_client", async () => {
-    const old = await facility.createClient("red", { expiresAt: new Date(Date.now() - 1000) });
+    const old = await testClient(facility, "red", { expiresAt: new Date(fixture.clock.now() - 1000) });
     expect(await refusedWith(tokenForm(await assertion(facility, old.clientId, old.privateKeyPem)), "invalid_client")).toContain("expired at");
   });
 
   it("a request from outside the client's IP ranges -> unauthorized_client", async () => {
-    const remote = await facility.createClient("red", { ipRanges: ["10.0.0.0/8", "2001:db8::/32"] });
+    const remote = await testClient(facility, "red", { ipRanges: ["10.0.0.0/8", "2001:db8::/32"] });
     const why = await refusedWith(tokenForm(await assertion(facility, remote.clientId, remote.privateKeyPem)), "unauthorized_client");
     expect(why).toContain("127.0.0.1");
     expect(why).toContain("10.0.0.0/8");

@@ -1,0 +1,33 @@
+/** What an operation the facility answers itself is given (the request, read and checked) and gives back. */
+import type { OpenApiDocument } from "../load.js";
+import type { ClientRegistry } from "./clients.js";
+import type { FacilityRequest, Reply } from "./http.js";
+import type { JobStore } from "./jobs.js";
+import type { TaskStore } from "./tasks.js";
+
+/** The facility's state and facts its answers draw on. */
+export interface World {
+  document: OpenApiDocument;
+  registry: ClientRegistry;
+  tasks: TaskStore;
+  jobs: JobStore;
+  now: () => number;
+  /** When the facility started (its clock's time then): the instant its canned history is told from. */
+  startedAt: number;
+  baseUrl: string;
+  tokenUrl: string;
+}
+
+export interface Call {
+  request: FacilityRequest;
+  /** Path parameters, percent-decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The form fields of an operation that takes a form, already checked against its schema. */
+  form: URLSearchParams | undefined;
+  /** The client the call authenticated as; "" for a public operation. */
+  owner: string;
+  world: World;
+}
+
+export type Answer = (call: Call) => Reply;

@@ -1,0 +1,191 @@
+/**
+ * Canned answers for the operations that need no state: system status, the account, directory listings and
+ * downloads, Globus transfers, the API's own metadata. Each looks like the facility's answer and echoes the request:
+ * the system, machine, path, group or user it names. Times come from the facility's clock: the status history is
+ * told from when the facility started, anything the request did happens now.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { Answer, Call, World } from "./answer.js";
+import type { RegisteredClient } from "./clients.js";
+import { reply } from "./http.js";
+import { MOCK_USER } from "./mock-user.js";
+import { parseBoolean } from "./validation.js";
+
+/** The facility's systems as the status endpoints list them. */
+const SYSTEMS = [
+  { name: "perlmutter", full_name: "Perlmutter", system_type: "compute" },
+  { name: "dtns", full_name: "Data Transfer Nodes", system_type: "service" },
+  { name: "globus", full_name: "Globus", system_type: "service" },
+  { name: "jupyter", full_name: "JupyterHub", system_type: "service" },
+  { name: "spin", full_name: "Spin", system_type: "service" },
+  { name: "cfs", full_name: "Community File System", system_type: "filesystem" },
+  { name: "scratch", full_name: "Perlmutter Scratch", system_type: "filesystem" },
+  { name: "archive", full_name: "HPSS Archive", system_type: "storage" },
+] as const;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** An answer that is always 200 with the body `body` gives for the call. */
+const ok =
+  (body: (call: Call) => unknown): Answer =>
+  (call) =>
+    reply(200, body(call));
+
+/** Keyed by `METHOD path-template`, as the description names them. */
+export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
+  ["GET /status/", ok(({ world }) => SYSTEMS.map((s) => systemStatus(s.name, world)))],
+  ["GET /status/{name}", ok(({ params, world }) => systemStatus(params.name!, world))],
+  ["GET /status/notes", ok(({ world }) => SYSTEMS.map((s) => notes(s.name, world)))],
+  ["GET /status/notes/{name}", ok(({ params, world }) => notes(params.name!, world))],
+  ["GET /status/outages", ok(({ world }) => SYSTEMS.map((s) => [pastOutage(s.name, world)]))],
+  ["GET /status/outages/{name}", ok(({ params, world }) => [pastOutage(params.name!, world)])],
+  ["GET /status/outages/planned", ok(({ world }) => SYSTEMS.map((s) => [plannedOutage(s.name, world)]))],
+  ["GET /status/outages/planned/{name}", ok(({ params, world }) => [plannedOutage(params.name!, world)])],
+  ["GET /account/", ok(({ query }) => user(query.get("username") || MOCK_USER.name))],
+  ["GET /account/projects", ok(() => [project()])],
+  ["GET /account/roles", ok(() => [{ id: MOCK_USER.projectId, description: PROJECT_DESCRIPTION, repo_name: MOCK_USER.project, iris_role: "PI" }])],
+  ["GET /account/groups", ok(() => ({ groups: [group(MOCK_USER.project, [MOCK_USER.name])] }))],
+  ["POST /account/groups", ok(({ form }) => group(form?.get("name") ?? "", [MOCK_USER.name]))],
+  ["GET /account/groups/{group}", ok(({ params }) => group(params.group!, [MOCK_USER.name]))],
+  ["PUT /account/groups/{group}", ok(updatedGroup)],
+  ["GET /account/clients", ok(({ world }) => world.registry.list().map(client))],
+  ["GET /utilities/ls/{machine}/{path}", ok(listing)],
+  ["GET /utilities/download/{machine}/{path}", ok(download)],
+  ["PUT /utilities/upload/{machine}/{path}", ok(upload)],
+  ["POST /storage/globus/transfer", ok(() => ({ transfer_id: randomUUID(), status: "OK", reason: null }))],
+  ["GET /storage/globus/transfer/{transfer_id}", ok(({ world }) => globusTransfer(world))],
+  ["GET /meta/changelog", ok(({ world }) => [{ date: isoTime(world.startedAt).slice(0, 10), change: `Serving ${describe(world)} from the local facility (sfapi-gen mock)` }])],
+  ["GET /meta/config", ok(config)],
+]);
+
+/** `2025-06-01T09:00:00Z`: ISO 8601 to the second, as the facility's dates read. */
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** `NERSC Superfacility API 1.2`: the served description's title and version. */
+function describe(world: World): string {
+  const { title, version } = world.document.info ?? {};
+  return [title ?? "the API", version].filter(Boolean).join(" ");
+}
+
+function systemStatus(name: string, world: World) {
+  const { full_name = name, system_type = "service" } = SYSTEMS.find((s) => s.name === name) ?? {};
+  return { name, full_name, description: "System is active", system_type, notes: [], status: "active", updated_at: isoTime(world.startedAt) };
+}
+
+function notes(name: string, world: World) {
+  return [{ name, notes: `${name} is operating normally.`, active: false, timestamp: isoTime(world.startedAt) }];
+}
+
+/** Last week's maintenance, four hours long. */
+function pastOutage(name: string, world: World) {
+  const start = world.startedAt - 7 * DAY_MS;
+  return maintenance(name, start, start + 4 * HOUR_MS, "Completed", start + 4 * HOUR_MS);
+}
+
+/** Maintenance in two weeks, six hours long. */
+function plannedOutage(name: string, world: World) {
+  const start = world.startedAt + 14 * DAY_MS;
+  return maintenance(name, start, start + 6 * HOUR_MS, "Planned", world.startedAt);
+}
+
+function maintenance(name: string, start: number, end: number, status: "Completed" | "Planned", updated: number) {
+  return { name, start_at: isoTime(start), end_at: isoTime(end), description: "Scheduled maintenance", notes: "", status, update_at: isoTime(updated) };
+}
+
+function user(name: string) {
+  const { uid, firstname, lastname, email } = MOCK_USER;
+  return name === MOCK_USER.name ? { uid, name, firstname, lastname, email } : { uid: stableId(name, 20_000), name, email: `${name}@example.org` };
+}
+
+const PROJECT_DESCRIPTION = "Local facility project (sfapi-gen mock)";
+const TIB = 2 ** 40;
+
+function project() {
+  const storage = (name: string, given: number, used: number) => ({
+    name,
+    bytes_given: given,
+    bytes_used: used,
+    bytes_given_human: `${given / TIB} TiB`,
+    bytes_used_human: `${used / TIB} TiB`,
+    files_given: 10_000_000,
+    files_used: 125_000,
+  });
+  return {
+    id: MOCK_USER.projectId,
+    description: PROJECT_DESCRIPTION,
+    repo_name: MOCK_USER.project,
+    iris_role: "PI",
+    hours_given: 10_000,
+    hours_used: 1_234.5,
+    project_hours_given: 50_000,
+    project_hours_used: 12_345.5,
+    cpu_hours_given: 10_000,
+    cpu_hours_used: 1_234.5,
+    gpu_hours_given: 2_000,
+    gpu_hours_used: 150.25,
+    projdir_usage: [storage(`/global/cfs/cdirs/${MOCK_USER.project}`, 20 * TIB, 1.5 * TIB)],
+    project_projdir_usage: storage(`/global/cfs/cdirs/${MOCK_USER.project}`, 20 * TIB, 1.5 * TIB),
+    hpss_usage: [storage(MOCK_USER.project, 100 * TIB, 12 * TIB)],
+  };
+}
+
+function group(name: string, members: readonly string[]) {
+  const gid = name === MOCK_USER.project ? MOCK_USER.groupId : stableId(name, 70_000);
+  return { gid, name, users: members.map((m) => (m === MOCK_USER.name ? { uid: MOCK_USER.uid, name: m } : { uid: stableId(m, 20_000), name: m })) };
+}
+
+/** The group after the change: the mock user, plus the names added (or minus the names removed). */
+function updatedGroup({ params, form }: Call) {
+  const names = (form?.get("usernames") ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  const removing = form?.get("action") === "batch_remove";
+  const members = removing ? [MOCK_USER.name].filter((m) => !names.includes(m)) : [...new Set([MOCK_USER.name, ...names])];
+  return group(params.group!, members);
+}
+
+/** The facility's own clients, as the user's registered API clients. */
+function client(registered: RegisteredClient) {
+  const { clientId, color, expiresAt } = registered;
+  return { name: `${color} client`, clientId, expiresAt: isoTime(expiresAt.getTime()), comments: `level ${color}, local facility` };
+}
+
+/** A directory holds itself, its parent and one script; a path whose last part has a dot is a file (one entry). */
+function listing({ params, world }: Call) {
+  const path = params.path!;
+  const date = isoTime(world.startedAt);
+  const entry = (name: string, directory: boolean, size: number) => {
+    const [perms, hardlinks] = directory ? ["drwxr-x---", 2] : ["-rw-r-----", 1];
+    return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date, name };
+  };
+  const isFile = /\.[^/]*$/.test(path.replace(/\/+$/, "")) && !/(^|\/)\.\.?$/.test(path);
+  const entries = isFile ? [entry(path, false, 1024)] : [entry(".", true, 4096), entry("..", true, 4096), entry("job.sh", false, 512)];
+  return { status: "OK", entries, is_binary: false };
+}
+
+function download({ params, query }: Call) {
+  const text = `sfapi-gen mock: the contents of ${params.path} on ${params.machine} (the local facility has no files)\n`;
+  const binary = parseBoolean(query.get("binary")) === true;
+  return { status: "OK", file: binary ? Buffer.from(text).toString("base64") : text, is_binary: binary };
+}
+
+function upload({ params, request }: Call) {
+  return { status: "OK", output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing` };
+}
+
+/** The served description's version and the facility's own URLs. */
+function config({ world }: Call) {
+  const version = String(world.document.info?.version ?? "");
+  return [{ key: "api_version", value: version }, { key: "base_url", value: world.baseUrl }, { key: "token_url", value: world.tokenUrl }];
+}
+
+/** Every Globus transfer here has succeeded by the time anyone asks: a gibibyte in ten seconds. */
+function globusTransfer(world: World) {
+  return { status: "OK", reason: null, globus_status: "SUCCEEDED", bytes_transferred: 2 ** 30, completion_time: isoTime(world.now()), effective_bytes_per_second: Math.round(2 ** 30 / 10) };
+}
+
+/** A number from `base` to `base + 9999` that the same name always gets (uids and gids of made-up users and groups). */
+function stableId(name: string, base: number): number {
+  return base + (createHash("sha256").update(name).digest().readUInt32BE(0) % 10_000);
+}

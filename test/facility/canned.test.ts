@@ -1,0 +1,101 @@
+/**
+ * The stateless answers echo what they were asked (the system, user, group, machine and path named) and take their
+ * times from the facility's clock; where the facility knows the truth (its clients, its URLs) they tell it.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, form, testClient, useFacility } from "./support.js";
+import type { TestClient } from "./support.js";
+
+const fixture = useFacility({ levels: ["green", "yellow", "red"] });
+const startedAt = () => new Date(fixture.clock.now()).toISOString().replace(".000Z", "Z");
+let red: TestClient;
+let token: string;
+
+beforeAll(async () => {
+  red = await testClient(fixture.facility, "red");
+  token = await fixture.token(red);
+});
+
+const get = async (path: string, init: RequestInit = {}) => {
+  const { status, body } = await api(fixture.facility, path, { ...init, token });
+  expect(status, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  return body;
+};
+
+describe("status", () => {
+  it("GET /status/{name} names that system, known or not, updated when the facility started", async () => {
+    expect(await get("/status/perlmutter")).toEqual({ name: "perlmutter", full_name: "Perlmutter", description: "System is active", system_type: "compute", notes: [], status: "active", updated_at: startedAt() });
+    expect(await get("/status/newsystem")).toMatchObject({ name: "newsystem", status: "active" });
+    const all = await get("/status/");
+    expect(all.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(["perlmutter", "dtns", "globus", "cfs", "archive"]));
+  });
+
+  it("outages and notes name their system; planned ones lie ahead of the clock, past ones behind", async () => {
+    const [planned] = await get("/status/outages/planned/archive");
+    expect(planned).toMatchObject({ name: "archive", status: "Planned" });
+    expect(Date.parse(planned.start_at)).toBeGreaterThan(fixture.clock.now());
+    const [past] = await get("/status/outages/cfs");
+    expect(past).toMatchObject({ name: "cfs", status: "Completed" });
+    expect(Date.parse(past.end_at)).toBeLessThan(fixture.clock.now());
+    expect(await get("/status/notes/spin")).toEqual([expect.objectContaining({ name: "spin" })]);
+    expect((await get("/status/outages")).every((outages: { name: string }[]) => outages.length === 1)).toBe(true);
+  });
+});
+
+describe("account", () => {
+  it("shows the caller (the mock user) or the user asked for", async () => {
+    expect(await get("/account/")).toMatchObject({ name: "mockuser", uid: 12345 });
+    const alice = await get("/account/?username=alice");
+    expect(alice).toMatchObject({ name: "alice", email: "alice@example.org" });
+    expect((await get("/account/?username=alice")).uid).toBe(alice.uid);
+  });
+
+  it("lists the facility's registered clients with their IDs, levels and expiry", async () => {
+    const clients = await get("/account/clients");
+    expect(clients).toContainEqual({ name: "red client", clientId: red.clientId, expiresAt: red.expiresAt.toISOString().replace(".000Z", "Z"), comments: "level red, local facility" });
+  });
+
+  it("groups echo their name and the members added or removed", async () => {
+    const created = await get("/account/groups", form({ name: "mygrp", repo_name: "m1234" }));
+    expect(created).toMatchObject({ name: "mygrp", users: [{ name: "mockuser", uid: 12345 }] });
+    expect((await get("/account/groups/mygrp")).gid).toBe(created.gid);
+    const added = await get("/account/groups/mygrp", form({ usernames: "alice, bob", action: "batch_add" }, "PUT"));
+    expect(added.users.map((u: { name: string }) => u.name)).toEqual(["mockuser", "alice", "bob"]);
+    const removed = await get("/account/groups/mygrp", form({ usernames: "mockuser", action: "batch_remove" }, "PUT"));
+    expect(removed.users).toEqual([]);
+    const wrong = await api(fixture.facility, "/account/groups/mygrp", { ...form({ usernames: "alice", action: "add" }, "PUT"), token });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail[0]).toMatchObject({ loc: ["body", "action"], type: "type_error.enum" });
+  });
+});
+
+describe("files, transfers and metadata", () => {
+  it("ls names the path asked for: a file as itself, a directory with its entries", async () => {
+    expect((await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Frun.py")).entries).toEqual([expect.objectContaining({ name: "/global/homes/m/mockuser/run.py", perms: "-rw-r-----" })]);
+    const dir = await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser");
+    expect(dir.entries.map((e: { name: string }) => e.name)).toEqual([".", "..", "job.sh"]);
+  });
+
+  it("downloads name the file and machine, as text or base64", async () => {
+    const text = await get("/utilities/download/dtn01/%2Fetc%2Fmotd");
+    expect(text).toMatchObject({ status: "OK", is_binary: false });
+    expect(text.file).toContain("/etc/motd on dtn01");
+    const binary = await get("/utilities/download/dtn01/%2Fetc%2Fmotd?binary=true");
+    expect(binary.is_binary).toBe(true);
+    expect(Buffer.from(binary.file, "base64").toString()).toBe(text.file);
+  });
+
+  it("a Globus transfer gets a UUID and reads as succeeded", async () => {
+    const started = await get("/storage/globus/transfer", form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }));
+    expect(started).toEqual({ transfer_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), status: "OK", reason: null });
+    expect(await get(`/storage/globus/transfer/${started.transfer_id}`)).toMatchObject({ status: "OK", globus_status: "SUCCEEDED", completion_time: startedAt() });
+  });
+
+  it("meta/config tells the facility's own URLs and the description's version", async () => {
+    expect(await get("/meta/config")).toEqual([
+      { key: "api_version", value: "1.2" },
+      { key: "base_url", value: fixture.facility.baseUrl },
+      { key: "token_url", value: fixture.facility.tokenUrl },
+    ]);
+  });
+});
