@@ -6,10 +6,10 @@ import { SfapiGenError } from "../errors.js";
 import type { DescriptionSource } from "../load.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
-import { addScopeOptions, resolveSourceOptions } from "./shared.js";
+import { addExternalRefsOption, addScopeOptions, resolveSourceOptions } from "./shared.js";
 import type { SourceFlags } from "./shared.js";
 
-interface DiffFlags extends Pick<SourceFlags, "vendor" | "levels" | "policy"> {
+interface DiffFlags extends Pick<SourceFlags, "vendor" | "levels" | "policy" | "allowExternalRefs"> {
   format: "md" | "json";
   failOn?: FailOn;
   color?: string;
@@ -28,10 +28,11 @@ export function diffCommand(io: CliIo): Command {
     .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
     .addOption(new Option("--fail-on <what>", "exit 1 when the diff has: an escalation, a removal, or any breaking change").choices(FAIL_ON))
     .option("--color <color>", "new operations this color may not call count as escalations");
-  return addScopeOptions(command).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
+  return addExternalRefsOption(addScopeOptions(command)).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
     const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }] = await Promise.all([import("../diff.js"), import("../diff/markdown.js")]);
     const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
-    const [before, after] = await loadPair(sourceOf(oldArg, io.cwd), sourceOf(newArg, io.cwd), options);
+    const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
+    const [before, after] = await loadPair(side(oldArg), side(newArg), options);
     printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
     const report = diffModels(before, after, { color: flags.color });
     io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
