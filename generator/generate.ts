@@ -10,7 +10,7 @@ import type { DescriptionSource } from "./load.js";
 import { loadModel } from "./model.js";
 import type { Model, ScopeOptions } from "./model.js";
 import { generatorVersion } from "./paths.js";
-import { writeAtomically } from "./write.js";
+import { prepareOutput, writeAtomically } from "./write.js";
 import type { FileSet } from "./write.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
@@ -22,9 +22,11 @@ const FACILITY_ORIGIN = "https://api.nersc.gov";
 export const FALLBACK_BASE_URL = `${FACILITY_ORIGIN}/api/v1.2`;
 
 export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[] }> {
+  // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
+  await prepareOutput(options.out, { cwd: options.cwd });
   const model = await loadModel(options, options);
   const files = await emitClient(model);
-  await writeAtomically(options.out, files);
+  await writeAtomically(options.out, files, { cwd: options.cwd });
   return { model, files: [...files.keys()].sort() };
 }
 
