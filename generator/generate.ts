@@ -6,7 +6,7 @@ import { runtimeFiles } from "./emit/runtime-copy.js";
 import { emitSchema } from "./emit/schema.js";
 import { emitScopeAudit } from "./emit/scope-audit.js";
 import type { EmitContext } from "./emit/context.js";
-import type { DescriptionSource } from "./load.js";
+import type { DescriptionSource, OpenApiDocument } from "./load.js";
 import { loadModel } from "./model.js";
 import type { Model, ScopeOptions } from "./model.js";
 import { generatorVersion } from "./paths.js";
@@ -21,13 +21,15 @@ export interface GenerateOptions extends DescriptionSource, ScopeOptions {
 const FACILITY_ORIGIN = "https://api.nersc.gov";
 export const FALLBACK_BASE_URL = `${FACILITY_ORIGIN}/api/v1.2`;
 
-export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[] }> {
+export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[]; baseUrl: BaseUrlChoice }> {
   // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
   await prepareOutput(options.out, { cwd: options.cwd });
   const model = await loadModel(options, options);
+  const baseUrl = defaultBaseUrl(model.description.document);
+  if (baseUrl.warning) model.warnings.push(`${model.description.source}: ${baseUrl.warning}`);
   const files = await emitClient(model);
   await writeAtomically(options.out, files, { cwd: options.cwd });
-  return { model, files: [...files.keys()].sort() };
+  return { model, files: [...files.keys()].sort(), baseUrl };
 }
 
 export function emitContext(model: Model): EmitContext {
@@ -41,7 +43,7 @@ export function emitContext(model: Model): EmitContext {
     ladder: model.ladder,
     policy: model.policy,
     operations: model.operations,
-    defaultBaseUrl: defaultBaseUrl(doc.servers?.[0]?.url),
+    defaultBaseUrl: defaultBaseUrl(doc).url,
     generatorVersion,
   };
 }
@@ -59,11 +61,36 @@ export async function emitClient(model: Model): Promise<FileSet> {
   return files;
 }
 
-function defaultBaseUrl(server: unknown): string {
-  if (typeof server !== "string" || server === "" || server.includes("{")) return FALLBACK_BASE_URL;
+export interface BaseUrlChoice {
+  /** The generated client's default `baseUrl`. */
+  url: string;
+  /** The description's `servers[0].url` it came from; absent when it is the built-in fallback. */
+  server?: string;
+  /** Why the description's server URL was not taken. */
+  warning?: string;
+}
+
+/**
+ * Where the generated client sends calls, and so tokens, unless told otherwise. A description may name its server,
+ * but only an https one: a relative URL (`/api/v1.2`) is below the facility's host as before; anything else
+ * (http, other schemes, server variables, credentials, a query) gets the facility's own URL and a warning.
+ */
+export function defaultBaseUrl(doc: OpenApiDocument): BaseUrlChoice {
+  const server: unknown = Array.isArray(doc.servers) ? doc.servers[0]?.url : undefined;
+  if (server === undefined) return { url: FALLBACK_BASE_URL };
+  const refuse = (why: string): BaseUrlChoice => {
+    const shown = JSON.stringify(typeof server === "string" && server.length > 100 ? server.slice(0, 97) + "..." : server);
+    return { url: FALLBACK_BASE_URL, warning: `servers[0].url ${shown} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}` };
+  };
+  if (typeof server !== "string" || server.trim() === "") return refuse("is not a URL");
+  if (server.includes("{")) return refuse("has server variables");
+  let url: URL;
   try {
-    return new URL(server, FACILITY_ORIGIN).href.replace(/\/+$/, "");
+    url = new URL(server, FACILITY_ORIGIN);
   } catch {
-    return FALLBACK_BASE_URL;
+    return refuse("is not a valid URL");
   }
+  if (url.protocol !== "https:") return refuse("is not an https URL");
+  if (url.username || url.password || url.search || url.hash) return refuse("carries credentials, a query or a fragment");
+  return { url: url.href.replace(/\/+$/, ""), server };
 }
