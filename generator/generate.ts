@@ -6,7 +6,7 @@ import { runtimeFiles } from "./emit/runtime-copy.js";
 import { emitSchema } from "./emit/schema.js";
 import { emitScopeAudit } from "./emit/scope-audit.js";
 import type { EmitContext } from "./emit/context.js";
-import type { DescriptionSource, OpenApiDocument } from "./load.js";
+import type { DescriptionSource } from "./load.js";
 import { loadModel } from "./model.js";
 import type { Model, ScopeOptions } from "./model.js";
 import { generatorVersion } from "./paths.js";
@@ -21,15 +21,15 @@ export interface GenerateOptions extends DescriptionSource, ScopeOptions {
 const FACILITY_ORIGIN = "https://api.nersc.gov";
 export const FALLBACK_BASE_URL = `${FACILITY_ORIGIN}/api/v1.2`;
 
-export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[]; baseUrl: BaseUrlChoice }> {
+export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[] }> {
   // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
   await prepareOutput(options.out, { cwd: options.cwd });
   const model = await loadModel(options, options);
-  const baseUrl = defaultBaseUrl(model.description.document);
-  if (baseUrl.warning) model.warnings.push(`${model.description.source}: ${baseUrl.warning}`);
+  const { warning } = chooseBaseUrl(serverUrl(model));
+  if (warning) model.warnings.push(`${model.description.source}: ${warning}`);
   const files = await emitClient(model);
   await writeAtomically(options.out, files, { cwd: options.cwd });
-  return { model, files: [...files.keys()].sort(), baseUrl };
+  return { model, files: [...files.keys()].sort() };
 }
 
 export function emitContext(model: Model): EmitContext {
@@ -43,7 +43,7 @@ export function emitContext(model: Model): EmitContext {
     ladder: model.ladder,
     policy: model.policy,
     operations: model.operations,
-    defaultBaseUrl: defaultBaseUrl(doc).url,
+    defaultBaseUrl: defaultBaseUrl(doc.servers?.[0]?.url),
     generatorVersion,
   };
 }
@@ -70,13 +70,21 @@ export interface BaseUrlChoice {
   warning?: string;
 }
 
+/** The description's `servers[0].url`, whatever it holds. */
+export function serverUrl(model: Model): unknown {
+  return model.description.document.servers?.[0]?.url;
+}
+
+function defaultBaseUrl(server: unknown): string {
+  return chooseBaseUrl(server).url;
+}
+
 /**
  * Where the generated client sends calls, and so tokens, unless told otherwise. A description may name its server,
  * but only an https one: a relative URL (`/api/v1.2`) is below the facility's host as before; anything else
  * (http, other schemes, server variables, credentials, a query) gets the facility's own URL and a warning.
  */
-export function defaultBaseUrl(doc: OpenApiDocument): BaseUrlChoice {
-  const server: unknown = Array.isArray(doc.servers) ? doc.servers[0]?.url : undefined;
+export function chooseBaseUrl(server: unknown): BaseUrlChoice {
   if (server === undefined) return { url: FALLBACK_BASE_URL };
   const refuse = (why: string): BaseUrlChoice => {
     const shown = JSON.stringify(typeof server === "string" && server.length > 100 ? server.slice(0, 97) + "..." : server);

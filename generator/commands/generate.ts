@@ -10,15 +10,16 @@ export function generateCommand(io: CliIo): Command {
   return addSourceOptions(new Command("generate").description("generate a typed, scope-annotated client folder"))
     .option("--out <dir>", "output folder (default generated/)")
     .action(async (flags: SourceFlags & { out?: string }) => {
-      const { generate } = await import("../generate.js");
+      const { chooseBaseUrl, generate, serverUrl } = await import("../generate.js");
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
-      const { model, files, baseUrl } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out) });
+      const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out) });
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);
       const summary = [...counts].map(([level, n]) => `${level} ${n}`).join(", ");
       io.stdout.write(`sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`);
+      const baseUrl = chooseBaseUrl(serverUrl(model));
       io.stdout.write(`  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`);
     });
 }
