@@ -83,12 +83,13 @@ parentPort.once("message", () => {
 
 /** Get ready to lint: a worker when the text has at least `workerMinChars` characters, else nothing until `run()`. */
 export function prepareLint(input: LintInput, workerMinChars = WORKER_MIN_CHARS): Linting {
-  if (input.text.length < workerMinChars) return { run: () => lintHere(input), cancel: () => undefined };
+  const here: Linting = { run: () => settledLater(lintHere(input)), cancel: () => undefined };
+  if (input.text.length < workerMinChars) return here;
   let worker: Worker | undefined;
   try {
     worker = new Worker(WORKER, { eval: true, workerData: { redoclyPath, input } });
   } catch {
-    return { run: () => lintHere(input), cancel: () => undefined };
+    return here;
   }
   const started = worker;
   // The worker's problems, or undefined when the thread failed (then run() lints here, still only once asked to).
@@ -103,12 +104,18 @@ export function prepareLint(input: LintInput, workerMinChars = WORKER_MIN_CHARS)
   return {
     run() {
       started.postMessage("lint");
-      return fromWorker.then((problems) => problems ?? lintHere(input));
+      return settledLater(fromWorker.then((problems) => problems ?? lintHere(input)));
     },
     cancel() {
       void started.terminate();
     },
   };
+}
+
+/** The caller awaits the lint after bundling, perhaps after it failed: not an unhandled rejection meanwhile. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 async function lintHere(input: LintInput): Promise<LintProblem[]> {
