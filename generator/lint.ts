@@ -69,6 +69,7 @@ const ready = (async () => {
   const parsed = json ? JSON.parse(text) : makeDocumentFromString(text, absoluteRef).parsed;
   return { config, parsed };
 })();
+ready.catch(() => undefined); // reported once asked to lint
 parentPort.once("message", () => {
   ready
     .then(({ config, parsed }) => lintDocument({
