@@ -12,7 +12,7 @@ import type { DescriptionSource } from "./load.js";
 import { loadModel } from "./model.js";
 import type { Model, ScopeOptions } from "./model.js";
 import { generatorVersion } from "./paths.js";
-import { writeAtomically } from "./write.js";
+import { prepareOutput, writeAtomically } from "./write.js";
 import type { FileSet } from "./write.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
@@ -24,9 +24,13 @@ const FACILITY_ORIGIN = "https://api.nersc.gov";
 export const FALLBACK_BASE_URL = `${FACILITY_ORIGIN}/api/v1.2`;
 
 export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[] }> {
+  // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
+  await prepareOutput(options.out, { cwd: options.cwd });
   const model = await loadModel(options, options);
+  const { warning } = chooseBaseUrl(serverUrl(model));
+  if (warning) model.warnings.push(`${model.description.source}: ${warning}`);
   const files = await emitClient(model);
-  await writeAtomically(options.out, files);
+  await writeAtomically(options.out, files, { cwd: options.cwd });
   return { model, files: [...files.keys()].sort() };
 }
 
@@ -37,7 +41,7 @@ export function emitContext(model: Model): EmitContext {
     source: undefined,
     sha256: model.description.sha256,
     vendor: model.vendor,
-    defaultBaseUrl: defaultBaseUrl(model.description.document.servers?.[0]?.url),
+    defaultBaseUrl: chooseBaseUrl(serverUrl(model)).url,
     generatorVersion,
     taskOperation: model.operations.find((op) => op.method === "get" && op.path === TASK_PATH)?.name,
   };
@@ -66,11 +70,40 @@ export async function emitClient(model: Model): Promise<FileSet> {
   return files;
 }
 
-function defaultBaseUrl(server: unknown): string {
-  if (typeof server !== "string" || server === "" || server.includes("{")) return FALLBACK_BASE_URL;
+export interface BaseUrlChoice {
+  /** The generated client's default `baseUrl`. */
+  url: string;
+  /** The description's `servers[0].url` it came from; absent when it is the built-in fallback. */
+  server?: string;
+  /** Why the description's server URL was not taken. */
+  warning?: string;
+}
+
+/** The description's `servers[0].url`, whatever it holds. */
+export function serverUrl(model: Model): unknown {
+  return model.description.document.servers?.[0]?.url;
+}
+
+/**
+ * Where the generated client sends calls, and so tokens, unless told otherwise. A description may name its server,
+ * but only an https one: a relative URL (`/api/v1.2`) is below the facility's host as before; anything else
+ * (http, other schemes, server variables, credentials, a query) gets the facility's own URL and a warning.
+ */
+export function chooseBaseUrl(server: unknown): BaseUrlChoice {
+  if (server === undefined) return { url: FALLBACK_BASE_URL };
+  const refuse = (why: string): BaseUrlChoice => {
+    const shown = JSON.stringify(typeof server === "string" && server.length > 100 ? server.slice(0, 97) + "..." : server);
+    return { url: FALLBACK_BASE_URL, warning: `servers[0].url ${shown} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}` };
+  };
+  if (typeof server !== "string" || server.trim() === "") return refuse("is not a URL");
+  if (server.includes("{")) return refuse("has server variables");
+  let url: URL;
   try {
-    return new URL(server, FACILITY_ORIGIN).href.replace(/\/+$/, "");
+    url = new URL(server, FACILITY_ORIGIN);
   } catch {
-    return FALLBACK_BASE_URL;
+    return refuse("is not a valid URL");
   }
+  if (url.protocol !== "https:") return refuse("is not an https URL");
+  if (url.username || url.password || url.search || url.hash) return refuse("carries credentials, a query or a fragment");
+  return { url: url.href.replace(/\/+$/, ""), server };
 }

@@ -1,16 +1,20 @@
 /**
  * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then bundle and validate it with
  * @redocly/openapi-core. Every failure is a DescriptionError naming the source and, where there is one, a JSON pointer.
+ * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before preflight.ts
+ * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
  */
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { bundle, createConfig, makeDocumentFromString, Source } from "@redocly/openapi-core";
 import type { Document } from "@redocly/openapi-core";
 import { DescriptionError } from "./errors.js";
-import { startLint } from "./lint.js";
+import { prepareLint, refResolver } from "./lint.js";
 import type { LintProblem } from "./lint.js";
 import { bundledDescriptionPath, bundledLevelsPath } from "./paths.js";
+import { preflight } from "./preflight.js";
 
 export type OpenApiDocument = Record<string, any>;
 
@@ -21,6 +25,8 @@ export interface DescriptionSource {
   file?: string;
   /** A relative `file` is read from here (default: the process's working directory). */
   cwd?: string;
+  /** Follow `$ref`s to other files and URLs (`--allow-external-refs`); refused by default, before anything is read. */
+  allowExternalRefs?: boolean;
 }
 
 export interface LoadedDescription {
@@ -41,6 +47,8 @@ export interface LoadedDescription {
 }
 
 const FETCH_TIMEOUT_MS = 30_000;
+/** Larger than any real description (GitHub's is 13 MB), small enough to hold in memory several times over. */
+export const MAX_DESCRIPTION_BYTES = 64 * 1024 * 1024;
 
 /** `{base}/openapi.json`, unless the URL already names a description file. */
 export function descriptionUrl(url: string): string {
@@ -59,17 +67,19 @@ export function apiVersionSegment(url: string | undefined): string | undefined {
 export async function loadDescription(from: DescriptionSource = {}): Promise<LoadedDescription> {
   const { source, absoluteRef, text } = await readSource(from);
   const json = isJsonText(text, absoluteRef);
-  // Validation starts at once on another thread (see lint.ts); parse and version errors below still come first.
-  const linting = startLint({ text, absoluteRef, json, rules: lintRules });
+  const allowExternalRefs = from.allowExternalRefs === true;
+  // A large description's lint worker starts loading now (see lint.ts); it lints only once the checks below pass.
+  const linting = prepareLint({ text, absoluteRef, json, rules: lintRules, allowExternalRefs });
   let parsed: OpenApiDocument;
   try {
     parsed = parse(text, json, source, absoluteRef);
     checkOpenApiVersion(parsed, source);
+    preflight(parsed, { source, allowExternalRefs, textLength: text.length });
   } catch (error) {
     linting.cancel();
     throw error;
   }
-  const document = await bundleAndValidate(parsed, text, absoluteRef, linting.problems, source);
+  const document = await bundleAndValidate(parsed, text, absoluteRef, source, linting.run(), allowExternalRefs);
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
   const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
@@ -96,13 +106,28 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
   }
   if (from.file === undefined) return { source: "bundled v1.2 description", absoluteRef: bundledDescriptionPath, text: await readFile(bundledDescriptionPath, "utf8") };
   const path = resolve(from.cwd ?? process.cwd(), from.file);
-  const source = from.file;
+  return { source: from.file, absoluteRef: path, text: await readFileText(path, from.file) };
+}
+
+/** A file's text, reading at most MAX_DESCRIPTION_BYTES + 1 bytes (a device or a huge file fails fast). */
+async function readFileText(path: string, source: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    return { source, absoluteRef: path, text: await readFile(path, "utf8") };
+    for await (const chunk of createReadStream(path, { end: MAX_DESCRIPTION_BYTES }) as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DescriptionError(source, code === "ENOENT" ? "no such file" : `cannot read (${code ?? String(error)})`);
   }
+  if (size > MAX_DESCRIPTION_BYTES) throw tooLarge(source);
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+function tooLarge(source: string): DescriptionError {
+  return new DescriptionError(source, `larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MiB; not a description this tool will read`);
 }
 
 /** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
@@ -123,7 +148,29 @@ async function fetchText(url: string): Promise<string> {
   if (!response.ok) {
     throw new DescriptionError(url, `cannot fetch the description: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`);
   }
-  return response.text();
+  return readBody(response, url);
+}
+
+/** The body as text, refusing it as soon as it passes MAX_DESCRIPTION_BYTES (the timeout bounds the rest). */
+async function readBody(response: Response, url: string): Promise<string> {
+  if (Number(response.headers.get("content-length")) > MAX_DESCRIPTION_BYTES) throw tooLarge(url);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  try {
+    for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+      size += next.value.length;
+      if (size > MAX_DESCRIPTION_BYTES) {
+        await reader!.cancel();
+        throw tooLarge(url);
+      }
+      chunks.push(next.value);
+    }
+  } catch (error) {
+    if (error instanceof DescriptionError) throw error;
+    throw new DescriptionError(url, `cannot fetch the description: ${(error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 function isJsonText(text: string, absoluteRef: string): boolean {
@@ -169,16 +216,28 @@ const bundleConfig = createConfig({ rules: lintRules });
  * Bundle here while the lint runs on its thread; the lint's verdict comes first, as if it had run first: a description
  * with lint errors fails with the first of them, whatever the bundler made of it.
  */
-async function bundleAndValidate(parsed: OpenApiDocument, text: string, absoluteRef: string, linting: Promise<LintProblem[]>, source: string): Promise<OpenApiDocument> {
+async function bundleAndValidate(parsed: OpenApiDocument, text: string, absoluteRef: string, source: string, linting: Promise<LintProblem[]>, allowExternalRefs: boolean): Promise<OpenApiDocument> {
   const document: Document = { source: new Source(absoluteRef, text), parsed };
-  const bundled = await bundleConfig.then((config) => bundle({ config, doc: document, dereference: false })).then(
-    (result) => ({ result }),
-    (error: unknown) => ({ error }),
-  );
-  throwFirstError(await linting, source);
-  if ("error" in bundled) throw bundled.error;
+  const bundled = await bundleConfig
+    .then((config) => bundle({ config, doc: document, dereference: false, externalRefResolver: refResolver(allowExternalRefs, config.resolve) }))
+    .then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+  throwFirstError(await linting.catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating"))), source);
+  if ("error" in bundled) throw stackExhausted(bundled.error, source, "bundling");
   throwFirstError(bundled.result.problems, source);
   return bundled.result.bundle.parsed as OpenApiDocument;
+}
+
+/**
+ * redocly's walkers recurse once per level, following `$ref`s; preflight.ts bounds nesting and alias chains, but a
+ * long enough path through distinct schemas (each a property of the last) can still exhaust the stack: say so in
+ * one line rather than with a stack trace.
+ */
+function stackExhausted(error: unknown, source: string, doing: string): unknown {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
+  return new DescriptionError(source, `nested too deeply to process (the call stack ran out while ${doing}; look for a long path of $refs through nested schemas)`);
 }
 
 /**

@@ -2,6 +2,9 @@
  * The audit as CSV (RFC 4180): a header row, then one row per operation in the model's order. Tags are joined with
  * ";". `callable` is "yes"/"no" with `--color`, empty without; `unranked` says why an operation fails closed. The last
  * two columns repeat on every row what the audit is of: the description's SHA-256 and the generator that read it.
+ * Cells come from the description, which is untrusted, and spreadsheets run cells that look like formulas: a cell
+ * starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, and a cell holding the `;` that some
+ * spreadsheets split on is quoted (OWASP's advice on CSV injection).
  */
 import type { AuditReport } from "./report.js";
 
@@ -21,10 +24,18 @@ export function renderCsv(report: AuditReport): string {
     report.description.sha256,
     `sfapi-gen ${report.generator.version}`,
   ]);
-  return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map(field).join(",")).join("\r\n") + "\r\n";
+  return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map((cell) => field(neutralise(cell))).join(",")).join("\r\n") + "\r\n";
 }
 
-/** Quote a field when it holds a comma, a quote or a line break; double the quotes inside. */
+/** A cell a spreadsheet would read as a formula, made text with a leading `'`. */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * Quote a field when it holds a comma, a quote or a line break; double the quotes inside. Also when it holds a `;`
+ * (the tags' separator): spreadsheets in many locales split on it, which would start a cell mid-field unneutralised.
+ */
 function field(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

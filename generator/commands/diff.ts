@@ -6,10 +6,10 @@ import { SfapiGenError } from "../errors.js";
 import type { DescriptionSource } from "../load.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
-import { addScopeOptions, resolveSourceOptions } from "./shared.js";
+import { addExternalRefsOption, addScopeOptions, resolveSourceOptions } from "./shared.js";
 import type { SourceFlags } from "./shared.js";
 
-interface DiffFlags extends Pick<SourceFlags, "vendor" | "levels" | "policy"> {
+interface DiffFlags extends Pick<SourceFlags, "vendor" | "levels" | "policy" | "allowExternalRefs"> {
   format: "md" | "json";
   failOn?: FailOn;
   color?: string;
@@ -32,7 +32,7 @@ export function diffCommand(io: CliIo): Command {
     .option("--color <color>", "new operations this color may not call count as escalations")
     .option("--prefix <old=new>", "the version prefix that moved, e.g. /api/v1=/api/v2 (default: detected; none: no prefix)")
     .option("--code <dir>", "list the uses in this TypeScript code base that the change breaks or escalates, and the color it now needs");
-  return addScopeOptions(command).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
+  return addExternalRefsOption(addScopeOptions(command)).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
     const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
       import("../diff.js"),
       import("../diff/markdown.js"),
@@ -40,7 +40,8 @@ export function diffCommand(io: CliIo): Command {
     ]);
     const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
     const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
-    const [before, after] = await loadPair(sourceOf(oldArg, io.cwd), sourceOf(newArg, io.cwd), options);
+    const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
+    const [before, after] = await loadPair(side(oldArg), side(newArg), options);
     printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
     const report = diffModels(before, after, { color: flags.color, prefix });
     if (flags.code !== undefined) {

@@ -11,7 +11,7 @@ export function generateCommand(io: CliIo): Command {
     .option("--out <dir>", "output folder (default generated/)")
     .option("--check", "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)")
     .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
-      const { generate } = await import("../generate.js");
+      const { chooseBaseUrl, generate, serverUrl } = await import("../generate.js");
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
       if (flags.check) return (await import("../check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
@@ -21,6 +21,8 @@ export function generateCommand(io: CliIo): Command {
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);
       const summary = [...counts].map(([level, n]) => `${level} ${n}`).join(", ");
       io.stdout.write(`sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`);
+      const baseUrl = chooseBaseUrl(serverUrl(model));
+      io.stdout.write(`  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`);
       const { missingRuntimeDependencies } = await import("../runtime-deps.js");
       const { manifest, missing } = missingRuntimeDependencies(resolve(io.cwd, out));
       if (missing.length > 0) {

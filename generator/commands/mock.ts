@@ -10,7 +10,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { readConfig } from "../config.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
-import { addScopeOptions } from "./shared.js";
+import { addExternalRefsOption, addScopeOptions } from "./shared.js";
 
 interface MockFlags {
   host: string;
@@ -20,6 +20,7 @@ interface MockFlags {
   levels?: string;
   clientsDir?: string;
   acceptBearer?: boolean;
+  allowExternalRefs?: boolean;
   tokenLifetime?: number;
   taskDelay?: number;
 }
@@ -34,7 +35,7 @@ export function mockCommand(io: CliIo): Command {
     .option("--accept-bearer", 'also accept "Authorization: Bearer <token>" (the official Python client sends it)')
     .option("--token-lifetime <s>", "access-token lifetime in seconds (default 600)", wholeNumber("--token-lifetime"))
     .option("--task-delay <ms>", "how long a task stays new, and a job pending, then running (default 2000)", wholeNumber("--task-delay"));
-  return addScopeOptions(command, { policy: false }).action(async (flags: MockFlags) => {
+  return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
     const { startFacility, writeClientFiles } = await import("../facility/index.js");
     const config = readConfig(io.cwd);
     const facility = await startFacility({
@@ -42,6 +43,7 @@ export function mockCommand(io: CliIo): Command {
       port: flags.port,
       file: flags.file,
       cwd: io.cwd,
+      allowExternalRefs: flags.allowExternalRefs,
       vendor: flags.vendor ?? config.vendor,
       levels: flags.levels ?? config.levels,
       acceptBearer: flags.acceptBearer,

@@ -12,6 +12,7 @@ export interface SourceFlags {
   levels?: string;
   policy?: "scope" | "method";
   strict?: boolean;
+  allowExternalRefs?: boolean;
 }
 
 /** `--vendor`, `--levels`, `--policy`: how scope values are read and ranked (generate, audit, diff, mock). */
@@ -23,11 +24,16 @@ export function addScopeOptions(command: Command, { policy = true }: { policy?: 
   return command;
 }
 
+/** `--allow-external-refs`: a description's `$ref`s to other files and URLs are refused unless this is given. */
+export function addExternalRefsOption(command: Command): Command {
+  return command.option("--allow-external-refs", "follow $refs to other files and URLs (refused by default: descriptions are untrusted)");
+}
+
 export function addSourceOptions(command: Command): Command {
   command
     .option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)")
     .option("--file <path>", "read a JSON or YAML description");
-  return addScopeOptions(command).option("--strict", "unranked operations and levels off the ladder are errors");
+  return addExternalRefsOption(addScopeOptions(command)).option("--strict", "unranked operations and levels off the ladder are errors");
 }
 
 /** Flags over `sfapi-gen.config.json` over built-in defaults; relative paths are read from `cwd`. */
@@ -36,6 +42,7 @@ export function resolveSourceOptions(flags: SourceFlags, config: ConfigFile, cwd
     url: flags.url,
     file: flags.file,
     cwd,
+    allowExternalRefs: flags.allowExternalRefs ?? false,
     vendor: flags.vendor ?? config.vendor,
     levels: flags.levels ?? config.levels,
     policy: flags.policy ?? config.policy,

@@ -35,6 +35,8 @@ export interface FacilityOptions {
   file?: string;
   /** A relative `file` is read from here (default: the working directory). */
   cwd?: string;
+  /** Follow the description's `$ref`s to other files and URLs (refused by default). */
+  allowExternalRefs?: boolean;
   /** The ladder, least capable first; default green,red, as for every command. */
   levels?: string | readonly string[];
   vendor?: string;
@@ -96,7 +98,7 @@ const generateRsaKeyPair = promisify(generateKeyPair);
 export async function startFacility(options: FacilityOptions = {}): Promise<Facility> {
   const settings = checkOptions(options);
   const now = options.now ?? Date.now;
-  const model = await loadModel({ file: options.file, cwd: options.cwd }, { levels: options.levels, vendor: options.vendor });
+  const model = await loadModel({ file: options.file, cwd: options.cwd, allowExternalRefs: options.allowExternalRefs }, { levels: options.levels, vendor: options.vendor });
   const basePath = options.basePath !== undefined ? checkPath("basePath", options.basePath) : basePathOf(model);
   if (basePath === settings.tokenPath) throw new OptionError(`the base path and the token path are both ${basePath}`);
 

@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { writeAtomically } from "../../generator/write.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
+/** What makes a folder a previous output that a write may replace. */
+const manifest: [string, string] = ["manifest.json", JSON.stringify({ generator: { name: "sfapi-gen" } })];
+
 describe("deterministic, atomic output", () => {
   it("generates byte-identical files twice, equal to the checked-in generated/", async () => {
     const dir = tempDir("det-");
@@ -23,16 +26,16 @@ describe("deterministic, atomic output", () => {
   it("replaces an existing folder whole, leaving no temporary folders behind", async () => {
     const dir = tempDir("swap-");
     const out = join(dir, "out");
-    await writeAtomically(out, new Map([["old.txt", "old"], ["keep/nested.txt", "x"]]));
-    await writeAtomically(out, new Map([["new.txt", "new"]]));
-    expect([...snapshotDir(out).keys()]).toEqual(["new.txt"]);
+    await writeAtomically(out, new Map([manifest, ["old.txt", "old"], ["keep/nested.txt", "x"]]));
+    await writeAtomically(out, new Map([manifest, ["new.txt", "new"]]));
+    expect([...snapshotDir(out).keys()].sort()).toEqual(["manifest.json", "new.txt"]);
     expect(readdirSync(dir)).toEqual(["out"]);
   });
 
   it("leaves the previous output byte-for-byte intact when a write fails", async () => {
     const dir = tempDir("fail-");
     const out = join(dir, "out");
-    await writeAtomically(out, new Map([["a.txt", "first"]]));
+    await writeAtomically(out, new Map([manifest, ["a.txt", "first"]]));
     writeFileSync(join(out, "a.txt"), "edited by hand");
     const before = snapshotDir(out);
     // A file and a folder of the same name cannot both be written: the second write fails midway.

@@ -3,7 +3,7 @@
 import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/openapi-core";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { startLint } from "../../generator/lint.js";
+import { prepareLint } from "../../generator/lint.js";
 import { description } from "./fixtures.js";
 
 const rules = { struct: "error", "no-unresolved-refs": "error" } as const;
@@ -20,7 +20,7 @@ async function inProcess(text: string, parsed: unknown) {
   return problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location[0]?.pointer }));
 }
 
-const simplify = (problems: Awaited<ReturnType<typeof startLint>["problems"]>) =>
+const simplify = (problems: Awaited<ReturnType<ReturnType<typeof prepareLint>["run"]>>) =>
   problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location?.[0]?.pointer }));
 
 describe("lint on a worker thread", () => {
@@ -28,17 +28,17 @@ describe("lint on a worker thread", () => {
     const text = JSON.stringify(broken);
     const expected = await inProcess(text, broken);
     expect(expected.map((p) => p.ruleId)).toEqual(expect.arrayContaining(["struct", "no-unresolved-refs"]));
-    expect(simplify(await startLint({ text, absoluteRef: "/spec.json", json: true, rules }, 0).problems)).toEqual(expected);
+    expect(simplify(await prepareLint({ text, absoluteRef: "/spec.json", json: true, rules }, 0).run())).toEqual(expected);
   });
 
   it("parses YAML itself and reports the same problems", async () => {
     const expected = await inProcess(JSON.stringify(broken), broken);
-    const found = simplify(await startLint({ text: stringify(broken), absoluteRef: "/spec.yaml", json: false, rules }, 0).problems);
+    const found = simplify(await prepareLint({ text: stringify(broken), absoluteRef: "/spec.yaml", json: false, rules }, 0).run());
     expect(found.map(({ ruleId, message, pointer }) => ({ ruleId, message, pointer }))).toEqual(expected.map(({ ruleId, message, pointer }) => ({ ruleId, message, pointer })));
   });
 
   it("finds nothing in a valid description", async () => {
     const valid = description({ "GET /ok": {} });
-    expect(await startLint({ text: JSON.stringify(valid), absoluteRef: "/ok.json", json: true, rules }, 0).problems).toEqual([]);
+    expect(await prepareLint({ text: JSON.stringify(valid), absoluteRef: "/ok.json", json: true, rules }, 0).run()).toEqual([]);
   });
 });
