@@ -5,8 +5,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     exclude: ["node_modules/**", "test/bench/**", "test/.tmp/**"],
-    // Type tests (`*.test-d.ts`) prove the compile-time color restriction.
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    // Two cores: vitest would use one worker (cores - 1); several test files mostly wait on child processes and sockets.
+    maxWorkers: 3,
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

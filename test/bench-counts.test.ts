@@ -1,15 +1,17 @@
 // The two exact figures of the call-overhead benchmark, as ordinary tests: a fresh client of the checked-in generated/
 // client makes exactly one token request, carrying exactly one (verified, never reused) assertion, per token lifetime,
-// whether its calls come one at a time or 1,000 at once. Real RSA key, real loopback token endpoint and API.
+// whether its calls come one at a time or 1,000 at once. Real RSA key, real loopback token endpoint and API; the
+// token's lifetime passes on the client's virtual clock, not in real time.
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../generated/index.js";
 import { startLoopbackApi } from "./bench/loopback-server.js";
+import { virtualClock } from "./runtime/clock.js";
 import type { LoopbackApi } from "./bench/loopback-server.js";
 
 const CLIENT_ID = "counts-client";
-// With no refresh margin the token serves its whole lifetime: each wave (at most a few hundred loopback calls, well
-// under a second even on a loaded machine) must end within these 5 s, or a refresh mid-wave would add a count.
+// With no refresh margin the token serves its whole lifetime; the waves take no time on the virtual clock, and the
+// clock is moved past the lifetime between them.
 const LIFETIME_S = 5;
 const { publicKey, privateKey } = generateKeyPairSync("rsa", {
   modulusLength: 2048,
@@ -24,9 +26,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => api.reset());
 
-const fresh = () => createClient({ color: "green", clientId: CLIENT_ID, privateKey, baseUrl: api.baseUrl, tokenUrl: api.tokenUrl, refreshSkewMs: 0 });
+const clock = virtualClock();
+const fresh = () => createClient({ color: "green", clientId: CLIENT_ID, privateKey, baseUrl: api.baseUrl, tokenUrl: api.tokenUrl, refreshSkewMs: 0, clock });
 const call = (client: ReturnType<typeof fresh>) => client.GET("/tasks/{id}", { params: { path: { id: "1" } } });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function inWaves(client: ReturnType<typeof fresh>, total: number, concurrency: number): Promise<number> {
   let ok = 0;
@@ -47,7 +49,7 @@ describe("token requests and assertion signatures per token lifetime", () => {
       expect(await inWaves(client, total, concurrency)).toBe(total);
       expect(api.counts()).toEqual({ tokenRequests: 1, assertions: 1, badAssertions: 0 });
 
-      await sleep(LIFETIME_S * 1000 + 100); // past the token's lifetime
+      clock.advance(LIFETIME_S * 1000 + 100); // past the token's lifetime
       expect(await inWaves(client, total, concurrency)).toBe(total);
       expect(api.counts()).toEqual({ tokenRequests: 2, assertions: 2, badAssertions: 0 });
     });

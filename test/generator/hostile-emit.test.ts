@@ -7,15 +7,15 @@
  * type-checked together in one TypeScript program, declarations included.
  */
 import { writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import fc from "fast-check";
 import { Project } from "ts-morph";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
-import { root, tempDir } from "../helpers.js";
+import { tempDir } from "../helpers.js";
+import { typeCheckClients } from "../typecheck-clients.js";
 
 const RUNS = 20;
 const dir = tempDir("hostile-");
@@ -102,31 +102,8 @@ async function emitAndCheck(doc: object): Promise<string[]> {
   return names;
 }
 
-/**
- * Every client generated in this file, in one program: the syntax of its .js, the types of the declarations the
- * description shaped (index, operations, schema), nothing skipped. The runtime's declarations are the same in every
- * client, and checked where they are built.
- */
-function typeCheckAll(): string[] {
-  const emitted = ["index.d.ts", "operations.d.ts", "schema.d.ts"];
-  const scripts = ["index.js", "operations.js"];
-  const files = clients.flatMap((out) => [...emitted, ...scripts].map((f) => join(out, f)));
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, allowJs: true, checkJs: false, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: ["node"] };
-  const program = ts.createProgram(files, options);
-  const problems: ts.Diagnostic[] = [...program.getGlobalDiagnostics()];
-  for (const out of clients) {
-    for (const f of scripts) problems.push(...program.getSyntacticDiagnostics(program.getSourceFile(join(out, f))));
-    // skipLibCheck would skip .d.ts files; asking for one file's diagnostics checks it regardless.
-    for (const f of emitted) {
-      const file = program.getSourceFile(join(out, f))!;
-      problems.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
-    }
-  }
-  return problems.map((d) => `${d.file ? relative(root, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
-}
-
 afterAll(() => {
-  const problems = typeCheckAll();
+  const problems = typeCheckClients(clients);
   expect(problems, `${clients.length} generated clients type-checked`).toEqual([]);
 }, 120_000);
 
