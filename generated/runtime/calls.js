@@ -36,6 +36,8 @@ function namedCall(entry, request) {
  * Fields holding JSON text, parsed: on the object itself, or on each object of an array. Text that is not valid JSON
  * stays as it came (a string is a JSON value too), so nothing is lost.
  */
+/** How JSON text can begin: an object, array, string, number, true, false or null (after blanks). */
+const JSON_START = /^\s*(?:[{["\d-]|true|false|null)/;
 export function parseJsonText(data, fields) {
     if (!fields || fields.length === 0 || data === null || typeof data !== "object")
         return data;
@@ -44,7 +46,8 @@ export function parseJsonText(data, fields) {
     const copy = { ...data };
     for (const field of fields) {
         const value = copy[field];
-        if (typeof value !== "string")
+        // Only text that can be JSON is parsed (a failed parse throws, and throwing is slow).
+        if (typeof value !== "string" || !JSON_START.test(value))
             continue;
         try {
             copy[field] = JSON.parse(value);

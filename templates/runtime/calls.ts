@@ -61,13 +61,17 @@ function namedCall(entry: OperationEntry, request: Request): NamedCall {
  * Fields holding JSON text, parsed: on the object itself, or on each object of an array. Text that is not valid JSON
  * stays as it came (a string is a JSON value too), so nothing is lost.
  */
+/** How JSON text can begin: an object, array, string, number, true, false or null (after blanks). */
+const JSON_START = /^\s*(?:[{["\d-]|true|false|null)/;
+
 export function parseJsonText(data: unknown, fields: readonly string[] | undefined): unknown {
   if (!fields || fields.length === 0 || data === null || typeof data !== "object") return data;
   if (Array.isArray(data)) return data.map((item) => parseJsonText(item, fields));
   const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   for (const field of fields) {
     const value = copy[field];
-    if (typeof value !== "string") continue;
+    // Only text that can be JSON is parsed (a failed parse throws, and throwing is slow).
+    if (typeof value !== "string" || !JSON_START.test(value)) continue;
     try {
       copy[field] = JSON.parse(value);
     } catch {
