@@ -75,6 +75,24 @@ async function ok(command: string, args: string[], cwd: string): Promise<Run> {
   return result;
 }
 
+const OFFLINE = `// The local facility in-process, through its typed entry point, driving the generated client.
+import { startFacility, writeClientFiles } from "sfapi-gen/facility";
+import { createClient } from "./sfapi/index.js";
+
+const facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: 0 });
+try {
+  const [keyFile] = await writeClientFiles(process.argv[2] ?? "keys", await facility.createClient("red"), facility);
+  const red = createClient({ color: "red", keyFile: keyFile! });
+  const { task_id } = await red.submitJob({ path: { machine: "perlmutter" }, body: { job: "#!/bin/bash\\nsrun true", isPath: false } });
+  const task = await red.waitForTask(task_id, { interval: 10 });
+  const jobid = (task.result as { jobid: string }).jobid;
+  const job = await red.readJob({ path: { machine: "perlmutter", jobid } });
+  console.log(JSON.stringify({ task: task.status, job: job.output?.[0]?.["jobid"] === jobid }));
+} finally {
+  await facility.close();
+}
+`;
+
 let work: string;
 let project: string;
 let tarball: string;
@@ -94,6 +112,7 @@ beforeAll(async () => {
   const install = /npm install (.+)\n/.exec(generated.stdout)?.[1]?.split(" ") ?? [];
   await ok(NPM, ["install", ...QUIET, ...install], project);
   writeFileSync(join(project, "src", "main.ts"), WORKFLOW);
+  writeFileSync(join(project, "src", "offline.ts"), OFFLINE);
   const options = (extra: object) => JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include: ["src"] }, null, 2);
   writeFileSync(join(project, "tsconfig.json"), options({ module: "NodeNext", moduleResolution: "NodeNext", allowJs: true, rootDir: "src", outDir: "dist" }));
   // Declarations are checked once, above; this one proves the other resolution mode finds and types everything.
@@ -150,5 +169,10 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     const result = JSON.parse(workflow.stdout);
     expect(result).toMatchObject({ status: "object", task: "completed", refused: "ScopeError: needs red" });
     expect(result.result.output).toContain("`hostname` on dtn01");
+  });
+
+  it("runs a job workflow against the facility started in-process from sfapi-gen/facility", async () => {
+    const run = await ok(process.execPath, [join(project, "dist", "offline.js"), join(work, "offline-keys")], project);
+    expect(JSON.parse(run.stdout)).toEqual({ task: "completed", job: true });
   });
 });
