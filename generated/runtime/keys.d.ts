@@ -9,8 +9,9 @@
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { KeyObject } from "node:crypto";
-import type { JWK } from "jose";
+import { KeyObject, type JsonWebKey } from "node:crypto";
+/** A JWK as node:crypto types it (not jose's type: its declarations would be a consumer's to parse on every check). */
+type JWK = JsonWebKey;
 export type PrivateKeyInput = string | JWK | KeyObject | {
     file: string;
 };
@@ -28,3 +29,4 @@ export declare function loadPrivateKey(input: PrivateKeyInput): LoadedKey;
 export declare function expandHome(path: string): string;
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export declare const MIN_RSA_BITS = 2048;
+export {};

@@ -8,12 +8,14 @@
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { createPrivateKey, KeyObject } from "node:crypto";
+import { createPrivateKey, KeyObject, type JsonWebKey } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { JWK } from "jose";
 import { KeyError } from "./errors.js";
+
+/** A JWK as node:crypto types it (not jose's type: its declarations would be a consumer's to parse on every check). */
+type JWK = JsonWebKey;
 
 export type PrivateKeyInput = string | JWK | KeyObject | { file: string };
 
@@ -143,7 +145,7 @@ function fromJwk(jwk: JWK, where: string, file: string | undefined): LoadedKey {
   if (typeof jwk.d !== "string") throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
   let key: KeyObject;
   try {
-    key = createPrivateKey({ key: jwk as import("node:crypto").JsonWebKey, format: "jwk" });
+    key = createPrivateKey({ key: jwk, format: "jwk" });
   } catch {
     throw new KeyError(`${where} is not a usable RSA private JWK`, file);
   }
