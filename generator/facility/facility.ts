@@ -17,7 +17,7 @@ import type { World } from "./answer.js";
 import { handleApiRequest } from "./api.js";
 import { ClientRegistry } from "./clients.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
-import { detail, reply } from "./http.js";
+import { detail } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
