@@ -132,7 +132,7 @@ export function requirementOf(doc: OpenApiDocument, method: HttpMethod, op: Reco
     const read = method === "get" || method === "head" || method === "options";
     return { scope: read ? rules.ladder[0]! : topLevel(rules.ladder) };
   }
-  const hasField = Object.prototype.hasOwnProperty.call(op, rules.field);
+  const hasField = Object.hasOwn(op, rules.field);
   const raw: unknown = op[rules.field];
   if (!hasField || raw === undefined || raw === null) {
     return secured ? { scope: UNRANKED, problem: "missing" } : { scope: PUBLIC };

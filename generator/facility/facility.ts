@@ -183,7 +183,7 @@ function checkInteger(name: string, value: unknown, min: number, max: number): v
 }
 
 function checkPath(name: string, value: string): string {
-  if (!/^\/[A-Za-z0-9._~\/-]*$/.test(value) || value.endsWith("/")) throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(value) || value.endsWith("/")) throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -197,7 +197,7 @@ function basePathOf(model: Model): string {
   } catch {
     return DEFAULT_BASE_PATH;
   }
-  return /^\/[A-Za-z0-9._~\/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
+  return /^\/[A-Za-z0-9._~/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
