@@ -8,7 +8,8 @@ import { join, resolve } from "node:path";
 import { MANIFEST_FORMAT_ID } from "../emit/manifest.js";
 import type { Manifest, TableEntry } from "../emit/manifest.js";
 import { SfapiGenError } from "../errors.js";
-import { HTTP_METHODS, PUBLIC, UNRANKED } from "../levels.js";
+import { PUBLIC, UNRANKED } from "../levels.js";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
 
 export type { Manifest, TableEntry } from "../emit/manifest.js";
 
@@ -59,7 +60,7 @@ export function isGeneratedFolder(dir: string): boolean {
 
 class ManifestProblem extends Error {}
 
-const METHODS = new Set(HTTP_METHODS.map((m) => m.toUpperCase()));
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 export function validateManifest(data: unknown): Manifest {
   const root = object(data, "");
