@@ -5,6 +5,7 @@
 import { OptionError } from "./errors.js";
 import type { OpenApiDocument } from "./load.js";
 import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../templates/runtime/levels.js";
+import { HTTP_METHODS as CLIENT_METHODS } from "../templates/runtime/table.js";
 
 // The ladder rule itself lives in the runtime (the guard enforces it); the generator, the facility and `needs` use
 // that one copy.
@@ -18,7 +19,10 @@ export type Ladder = readonly string[];
 export const DEFAULT_LADDER: Ladder = ["green", "red"];
 export const DEFAULT_VENDOR = "nersc";
 
-/** `scope`: the table's value (a level name verbatim, "public" or "unranked"). */
+/**
+ * Where an operation's level comes from: `scope`, its scope field; `method`, the earlier facility rule (reads need the
+ * lowest level, writes the top).
+ */
 export type Policy = "scope" | "method";
 
 export interface Requirement {
@@ -85,7 +89,8 @@ export function vendorOf(field: string): string {
   return SCOPE_KEY.exec(field)?.[1] ?? field;
 }
 
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+/** The runtime's method list in lower case, as a description's path items spell the methods. */
+export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowercase<typeof m>);
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** Every (path, method, operation object) of a description, in the description's own order. */
@@ -122,7 +127,7 @@ export interface ScopeRules {
   describesSecurity?: boolean;
 }
 
-/** The requirement of one operation, by the rules of DESIGN.md "The scope model". */
+/** The requirement of one operation, by the scope model's rules (README, "How an operation's level is decided"). */
 export function requirementOf(doc: OpenApiDocument, method: HttpMethod, op: Record<string, any>, rules: ScopeRules): Requirement {
   const secured = isSecured(doc, op);
   if (rules.policy === "method") {
@@ -132,7 +137,7 @@ export function requirementOf(doc: OpenApiDocument, method: HttpMethod, op: Reco
     const read = method === "get" || method === "head" || method === "options";
     return { scope: read ? rules.ladder[0]! : topLevel(rules.ladder) };
   }
-  const hasField = Object.prototype.hasOwnProperty.call(op, rules.field);
+  const hasField = Object.hasOwn(op, rules.field);
   const raw: unknown = op[rules.field];
   if (!hasField || raw === undefined || raw === null) {
     return secured ? { scope: UNRANKED, problem: "missing" } : { scope: PUBLIC };

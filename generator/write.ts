@@ -13,10 +13,12 @@
  * New folders get the mode a plain mkdir gives under the user's umask.
  */
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
+import { GENERATOR_NAME } from "./emit/manifest.js";
 import { OptionError } from "./errors.js";
+import { isGeneratedFolder } from "./needs/client.js";
 
 /** Relative path (forward slashes) -> file content. */
 export type FileSet = Map<string, string>;
@@ -25,8 +27,6 @@ export interface WriteOptions {
   /** The working directory, which the output may not replace (default: the process's). */
   cwd?: string;
 }
-
-const GENERATOR_NAME = "sfapi-gen";
 
 /** The sibling folders a write of `target` uses, by which the next run recognises what a killed one left behind. */
 export function outputSiblings(target: string): { previous: string; stagingPrefix: string } {
@@ -121,19 +121,8 @@ async function checkReplaceable(target: string): Promise<void> {
   if (!stat) return;
   if (stat.isSymbolicLink()) throw new OptionError("is a symbolic link; give the folder it points to as the output folder", target);
   if (!stat.isDirectory()) throw new OptionError("is a file, not a folder; refusing to replace it with the output", target);
-  if ((await readdir(target)).length === 0 || (await isPreviousOutput(target))) return;
+  if ((await readdir(target)).length === 0 || isGeneratedFolder(target)) return;
   throw new OptionError(`is not empty and holds no manifest.json written by ${GENERATOR_NAME}; refusing to replace it (give an empty or new folder)`, target);
-}
-
-async function isPreviousOutput(dir: string): Promise<boolean> {
-  const manifest = join(dir, "manifest.json");
-  if (!(await lstatOrUndefined(manifest))?.isFile()) return false;
-  try {
-    const parsed = JSON.parse(await readFile(manifest, "utf8")) as { generator?: { name?: unknown } } | null;
-    return parsed?.generator?.name === GENERATOR_NAME;
-  } catch {
-    return false;
-  }
 }
 
 async function lstatOrUndefined(path: string) {

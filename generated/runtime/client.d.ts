@@ -1,7 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
 import { type ClientOptions } from "./options.js";
-import type { OperationTable } from "./table.js";
+import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { type WaitOptions } from "./tasks.js";
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
@@ -24,9 +24,8 @@ type Call = (url: string, init?: Init) => Promise<{
     error?: unknown;
     response: Response;
 }>;
-declare const METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 /** The client as the runtime builds it; the generated `index.d.ts` gives it its precise, color-narrowed type. */
-export interface RuntimeClient extends Record<(typeof METHODS)[number], Call> {
+export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Call> {
     request(method: string, url: string, init?: Init): Promise<{
         data?: unknown;
         error?: unknown;

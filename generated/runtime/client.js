@@ -13,7 +13,6 @@ import { createGuard } from "./guard.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions } from "./options.js";
 import { taskWaiter } from "./tasks.js";
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 export function createScopedClient(spec, options) {
     const resolved = resolveOptions(options, spec);
     const table = compileTable(spec.operations);

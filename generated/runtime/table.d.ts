@@ -18,3 +18,5 @@ export interface OperationEntry {
     readonly jsonText?: readonly string[];
 }
 export type OperationTable = Readonly<Record<string, OperationEntry>>;
+/** The methods an OpenAPI path item may hold, in its order, upper case as openapi-fetch's client names them. */
+export declare const HTTP_METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];

@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { readConfig } from "../config.js";
 import type { CliIo } from "./io.js";

@@ -5,7 +5,7 @@
  * and the client (`GreenClient`), whose path-style methods also carry a signature for each refused path that names
  * the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
  */
-import { canCall, effectiveLevel, topLevel } from "../levels.js";
+import { canCall, effectiveLevel, HTTP_METHODS, topLevel } from "../levels.js";
 import type { Operation } from "../operations.js";
 import { isJsonMediaType, isSuccess } from "../responses.js";
 import type { EmitContext } from "./context.js";
@@ -13,8 +13,6 @@ import { generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
 import { blockCommentText, jsDoc, literal, levelIdentifier } from "./text.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
-
-const PATH_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 export function emitClientTypes(ctx: EmitContext): string {
   const { ladder } = ctx;
@@ -69,7 +67,7 @@ export function emitClientTypes(ctx: EmitContext): string {
       out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
       return;
     }
-    const methods = PATH_METHODS.map((m) => {
+    const methods = HTTP_METHODS.map((m) => {
       const refused = ctx.operations.filter((op) => op.method === m && !canCall(ladder, level, op.scope));
       const upper = m.toUpperCase();
       const refuse = refused.length > 0 ? `Refuse<${refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`)).join(" | ")}> & ` : "";

@@ -8,6 +8,8 @@ import type { Operation } from "../operations.js";
 import type { EmitContext } from "./context.js";
 
 export const MANIFEST_FORMAT_ID = "sfapi-gen/manifest@1";
+/** `generator.name` in every manifest: how a folder is recognised as sfapi-gen output. */
+export const GENERATOR_NAME = "sfapi-gen";
 
 /** One operation as the generated table has it. */
 export interface TableEntry {
@@ -27,7 +29,7 @@ export interface Manifest {
   scope: { vendor: string; field: string; ladder: string[]; policy: Policy };
   /** In the model's order (by path, then method). */
   operations: TableEntry[];
-  generator: { name: "sfapi-gen"; version: string };
+  generator: { name: typeof GENERATOR_NAME; version: string };
 }
 
 export function tableEntries(operations: readonly Operation[]): TableEntry[] {
@@ -40,7 +42,7 @@ export function emitManifest(ctx: EmitContext): string {
     description: { title: ctx.title, version: ctx.version.info, api: ctx.version.api ?? null, sha256: ctx.sha256 },
     scope: { vendor: ctx.vendor, field: ctx.scopeField, ladder: [...ctx.ladder], policy: ctx.policy },
     operations: tableEntries(ctx.operations),
-    generator: { name: "sfapi-gen", version: ctx.generatorVersion },
+    generator: { name: GENERATOR_NAME, version: ctx.generatorVersion },
   };
   return JSON.stringify(manifest, null, 2) + "\n";
 }

@@ -17,7 +17,7 @@ import type { World } from "./answer.js";
 import { handleApiRequest } from "./api.js";
 import { ClientRegistry } from "./clients.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
-import { detail, reply } from "./http.js";
+import { detail } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
@@ -183,7 +183,7 @@ function checkInteger(name: string, value: unknown, min: number, max: number): v
 }
 
 function checkPath(name: string, value: string): string {
-  if (!/^\/[A-Za-z0-9._~\/-]*$/.test(value) || value.endsWith("/")) throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(value) || value.endsWith("/")) throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -197,7 +197,7 @@ function basePathOf(model: Model): string {
   } catch {
     return DEFAULT_BASE_PATH;
   }
-  return /^\/[A-Za-z0-9._~\/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
+  return /^\/[A-Za-z0-9._~/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -3,12 +3,13 @@
  * operation table, as data. The file is checked field by field, so a hand-edited or foreign manifest gives one line
  * naming the file and the JSON pointer of what is wrong, never a half-read table.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { MANIFEST_FORMAT_ID } from "../emit/manifest.js";
+import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "../emit/manifest.js";
 import type { Manifest, TableEntry } from "../emit/manifest.js";
 import { SfapiGenError } from "../errors.js";
-import { HTTP_METHODS, PUBLIC, UNRANKED } from "../levels.js";
+import { PUBLIC, UNRANKED } from "../levels.js";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
 
 export type { Manifest, TableEntry } from "../emit/manifest.js";
 
@@ -46,12 +47,15 @@ export function readManifest(dir: string, cwd: string = process.cwd(), hint = "n
   }
 }
 
-/** Does `dir` hold sfapi-gen output (a manifest naming sfapi-gen as its generator, of any format version)? */
+/**
+ * Does `dir` hold sfapi-gen output: a manifest naming sfapi-gen as its generator, of any format version? A manifest
+ * that is a symbolic link does not count (generate would replace the folder; needs would skip it).
+ */
 export function isGeneratedFolder(dir: string): boolean {
   const file = join(dir, MANIFEST_FILE);
-  if (!existsSync(file) || !statSync(file).isFile()) return false;
   try {
-    return JSON.parse(readFileSync(file, "utf8"))?.generator?.name === "sfapi-gen";
+    if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+    return (JSON.parse(readFileSync(file, "utf8")) as { generator?: { name?: unknown } } | null)?.generator?.name === GENERATOR_NAME;
   } catch {
     return false;
   }
@@ -59,7 +63,7 @@ export function isGeneratedFolder(dir: string): boolean {
 
 class ManifestProblem extends Error {}
 
-const METHODS = new Set(HTTP_METHODS.map((m) => m.toUpperCase()));
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 export function validateManifest(data: unknown): Manifest {
   const root = object(data, "");
@@ -77,7 +81,7 @@ export function validateManifest(data: unknown): Manifest {
   });
   const policy = scope.policy;
   if (policy !== "scope" && policy !== "method") throw new ManifestProblem(`/scope/policy must be "scope" or "method", not ${JSON.stringify(policy)}`);
-  if (generator.name !== "sfapi-gen") throw new ManifestProblem(`/generator/name must be "sfapi-gen", not ${JSON.stringify(generator.name)}`);
+  if (generator.name !== GENERATOR_NAME) throw new ManifestProblem(`/generator/name must be "${GENERATOR_NAME}", not ${JSON.stringify(generator.name)}`);
   const names = new Set<string>();
   const operations = array(root.operations, "/operations").map((value, i): TableEntry => {
     const at = `/operations/${i}`;
@@ -102,7 +106,7 @@ export function validateManifest(data: unknown): Manifest {
     },
     scope: { vendor: text(scope.vendor, "/scope/vendor"), field: text(scope.field, "/scope/field"), ladder, policy },
     operations,
-    generator: { name: "sfapi-gen", version: text(generator.version, "/generator/version") },
+    generator: { name: GENERATOR_NAME, version: text(generator.version, "/generator/version") },
   };
 }
 

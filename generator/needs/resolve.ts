@@ -56,7 +56,7 @@ export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefine
       return byName(lookup, use.entry);
     case "table":
       if (use.entry === null) return unknown(lookup, "entry name is not a literal");
-      if (use.via === "import" && !lookup.byName.has(use.entry)) return undefined; // another export of operations.ts
+      if (use.via === "import" && !lookup.byName.has(use.entry)) return undefined; // another export of operations.js
       return byName(lookup, use.entry);
   }
 }

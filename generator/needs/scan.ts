@@ -20,9 +20,11 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import type { SourceFile } from "ts-morph";
 import { SfapiGenError } from "../errors.js";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { isGeneratedFolder } from "./client.js";
 
-export const CLIENT_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+/** openapi-fetch's method calls (`client.GET(...)`). */
+const CLIENT_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const WAIT_FOR_TASK = "waitForTask";
 
 interface Where {
@@ -133,7 +135,7 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
       if (!Node.isPropertyAccessExpression(callee)) return;
       const method = callee.getName();
       const target = callee.getExpression();
-      if (CLIENT_METHODS.includes(method)) {
+      if (CLIENT_METHODS.has(method)) {
         const [arg] = node.getArguments();
         const type = arg?.getType();
         const path = type?.isStringLiteral() ? String(type.getLiteralValue()) : null;

@@ -11,7 +11,7 @@ import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import { createGuard } from "./guard.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions, type ClientOptions } from "./options.js";
-import type { OperationTable } from "./table.js";
+import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { taskWaiter, type WaitOptions } from "./tasks.js";
 
 /** What a generated `index.js` hands the runtime about its API. */
@@ -26,10 +26,8 @@ export interface ClientSpec {
 type Init = Record<string, unknown> & { body?: unknown; bodySerializer?: unknown; headers?: unknown; params?: { path?: Record<string, unknown> } };
 type Call = (url: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
-
 /** The client as the runtime builds it; the generated `index.d.ts` gives it its precise, color-narrowed type. */
-export interface RuntimeClient extends Record<(typeof METHODS)[number], Call> {
+export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Call> {
   request(method: string, url: string, init?: Init): Promise<{ data?: unknown; error?: unknown; response: Response }>;
   use(...middleware: object[]): void;
   eject(...middleware: object[]): void;

@@ -18,3 +18,6 @@ export interface OperationEntry {
 }
 
 export type OperationTable = Readonly<Record<string, OperationEntry>>;
+
+/** The methods an OpenAPI path item may hold, in its order, upper case as openapi-fetch's client names them. */
+export const HTTP_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;

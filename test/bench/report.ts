@@ -22,7 +22,7 @@ export interface Section {
   notes: string[];
 }
 
-const escape = (cell: string) => cell.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const escapeCell = (cell: string) => cell.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function renderSection(section: Section): string {
   const header = ["figure", "ours", ...section.peerColumns, "ratio", "target", "verdict"];
@@ -31,7 +31,7 @@ export function renderSection(section: Section): string {
     "",
     `| ${header.join(" | ")} |`,
     `| ${header.map(() => "---").join(" | ")} |`,
-    ...section.rows.map((r) => `| ${[r.figure, r.ours, ...section.peerColumns.map((_, i) => r.peers[i] ?? ""), r.ratio, r.target, r.verdict].map(escape).join(" | ")} |`),
+    ...section.rows.map((r) => `| ${[r.figure, r.ours, ...section.peerColumns.map((_, i) => r.peers[i] ?? ""), r.ratio, r.target, r.verdict].map(escapeCell).join(" | ")} |`),
   ];
   if (section.notes.length > 0) lines.push("", ...section.notes.map((n) => `- ${n}`));
   return lines.join("\n") + "\n";

@@ -47,7 +47,10 @@ async function mockInProcess(args: string[]): Promise<{ printed: string; baseUrl
     printed: text,
     baseUrl: /base URL: +(\S+)/.exec(text)![1]!,
     tokenUrl: /token URL: +(\S+)/.exec(text)![1]!,
-    stop: () => (controller.abort(), run),
+    stop: () => {
+      controller.abort();
+      return run;
+    },
   };
 }
 

@@ -131,7 +131,7 @@ describe("nesting", () => {
   it("a long path through distinct schemas, each a property of the last: the exhausted stack is one line too", async () => {
     const schemas: Record<string, unknown> = {};
     for (let i = 0; i < 10_000; i++) schemas[`S${i}`] = { type: "object", properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
-    schemas["S10000"] = { type: "string" };
+    schemas.S10000 = { type: "string" };
     expect(await auditError(writeJson(dir, "path.json", withSchemas(schemas)))).toMatch(/path\.json: nested too deeply to process \(the call stack ran out while (validating|bundling);/);
   });
 });

@@ -53,7 +53,7 @@ describe("--out never replaces what sfapi-gen did not write", () => {
     expect(snapshotDir(parent)).toEqual(before);
   });
 
-  it("a folder with other files, or someone else's manifest.json, is refused by name", async () => {
+  it("a folder with other files, someone else's manifest.json, or a link to ours, is refused by name", async () => {
     const cwd = tempDir("cwd-");
     const theirs = folderWith({ "index.ts": "their code" });
     await refused(["--out", theirs], cwd, `${theirs}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`);
@@ -61,6 +61,11 @@ describe("--out never replaces what sfapi-gen did not write", () => {
     const otherTool = folderWith({ "manifest.json": JSON.stringify({ generator: { name: "other-gen" } }), "a.ts": "x" });
     await refused(["--out", otherTool], cwd, `${otherTool}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`);
     expect(snapshotDir(otherTool).size).toBe(2);
+    // A manifest.json that only links to one of ours does not make the folder ours.
+    const linked = folderWith({ "a.ts": "x" });
+    symlinkSync(join(folderWith(Object.fromEntries([manifest()])), "manifest.json"), join(linked, "manifest.json"));
+    await refused(["--out", linked], cwd, `${linked}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`);
+    expect(readFileSync(join(linked, "a.ts"), "utf8")).toBe("x");
   });
 
   it("a file, a symbolic link, the home folder and the root are refused", async () => {

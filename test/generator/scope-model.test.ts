@@ -1,7 +1,7 @@
 // Scope edge cases, each in a small description written here, through the real CLI and the generated table.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildModel } from "../../generator/model.js";
 import { canCall, effectiveLevel, parseLadder } from "../../generator/levels.js";
 import type { LoadedDescription } from "../../generator/load.js";

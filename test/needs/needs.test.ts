@@ -102,6 +102,7 @@ describe("needs: table uses, literals and unknown paths", () => {
         "client.GET(TASKS);",
         "client.GET(`/status/outages/planned`);",
         'client.GET("/utilities/ls/perlmutter/global%2Fhomes");',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the line is a template literal in the source under test
         "client.POST(`/utilities/command/${machine}`, { body: {} });",
         'api?.DELETE("/tasks/42?force=1");',
         'client.GET("/no/such/path");',

@@ -125,9 +125,9 @@ afterAll(() => {
 });
 
 describe("sfapi-gen from its tarball, in a fresh project", () => {
-  it("ships bin and dist (compiled generator with types, runtime, bundled description and ladder), no tests", async () => {
+  it("ships bin and dist (compiled generator with types, runtime, bundled description and ladder), LICENSE and CHANGELOG, no tests", async () => {
     const listing = (await ok("tar", ["tzf", tarball], work)).stdout.split("\n");
-    for (const file of ["package/bin/sfapi-gen.js", "package/dist/generator/cli.js", "package/dist/generator/index.d.ts", "package/dist/generator/facility/index.d.ts", "package/dist/runtime/client.js", "package/dist/runtime/client.d.ts", "package/dist/generator/descriptions/v1.2.json", "package/dist/generator/descriptions/v1.2.levels.json", "package/LICENSE"]) {
+    for (const file of ["package/bin/sfapi-gen.js", "package/dist/generator/cli.js", "package/dist/generator/index.d.ts", "package/dist/generator/facility/index.d.ts", "package/dist/runtime/client.js", "package/dist/runtime/client.d.ts", "package/dist/generator/descriptions/v1.2.json", "package/dist/generator/descriptions/v1.2.levels.json", "package/LICENSE", "package/CHANGELOG.md"]) {
       expect(listing, file).toContain(file);
     }
     expect(listing.filter((f) => /^package\/(test|\.ci|generated|templates|generator)\//.test(f))).toEqual([]);
