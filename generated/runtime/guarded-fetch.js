@@ -30,13 +30,26 @@ export function createGuardedFetch(config) {
             return token;
         });
     }
-    async function send(request, mode = "follow", hops = 0) {
-        const needsToken = guard.check(request.method, request.url);
-        // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again.
-        const copy = request.body !== null ? request.clone() : undefined;
-        const attached = authorize(request, needsToken);
-        const token = typeof attached === "string" || attached === undefined ? attached : await attached;
-        let response = await config.fetch(request);
+    /**
+     * The common path (allowed, token cached, a plain answer) costs one promise reaction on top of the fetch; the rest
+     * (a token to fetch, a 401, a redirect) goes through `handle`.
+     */
+    function send(request, mode = "follow", hops = 0) {
+        try {
+            const needsToken = guard.check(request.method, request.url);
+            // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again.
+            const copy = request.body !== null ? request.clone() : undefined;
+            const attached = authorize(request, needsToken);
+            if (typeof attached === "object")
+                return attached.then((token) => config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)));
+            return config.fetch(request).then((response) => (response.status === 401 || REDIRECTS.has(response.status) ? handle(request, copy, attached, response, mode, hops) : response));
+        }
+        catch (error) {
+            return Promise.reject(error);
+        }
+    }
+    async function handle(request, copy, token, answer, mode, hops) {
+        let response = answer;
         if (response.status === 401 && token !== undefined && tokens) {
             tokens.invalidate(token);
             const retry = copy ? copy.clone() : new Request(request);
