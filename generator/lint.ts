@@ -53,6 +53,8 @@ export interface LintInput {
 }
 
 export interface Linting {
+  /** Whether the lint runs on a worker thread, leaving this one free meanwhile. */
+  readonly onWorker: boolean;
   /** Lint now (the description passed the caller's checks) the document the caller parsed from the text; call at most once. */
   run(parsed: object): Promise<LintReport>;
   /** Stop the worker (the caller failed for another reason first and will not lint). */
@@ -158,7 +160,7 @@ parentPort.once("message", () => {
  * else nothing until `run()`.
  */
 export function prepareLint(input: LintInput, workerMinChars = availableParallelism() > 1 ? WORKER_MIN_CHARS : Infinity): Linting {
-  const inProcess: Linting = { run: (parsed) => settledLater(here().lint(input, parsed)), cancel: () => undefined };
+  const inProcess: Linting = { onWorker: false, run: (parsed) => settledLater(here().lint(input, parsed)), cancel: () => undefined };
   if (input.text.length < workerMinChars) return inProcess;
   let worker: Worker | undefined;
   try {
@@ -177,6 +179,7 @@ export function prepareLint(input: LintInput, workerMinChars = availableParallel
     started.once("exit", () => resolve(undefined));
   });
   return {
+    onWorker: true,
     run(parsed) {
       started.postMessage("lint");
       return settledLater(fromWorker.then((report) => report ?? here().lint(input, parsed)));

@@ -27,6 +27,11 @@ export interface DescriptionSource {
   cwd?: string;
   /** Follow `$ref`s to other files and URLs (`--allow-external-refs`); refused by default, before anything is read. */
   allowExternalRefs?: boolean;
+  /**
+   * Work for this thread while another one validates a large description (lint.ts), such as loading what reads the
+   * description next; called once, before the verdict is known, and not at all when the validation runs here.
+   */
+  whileValidating?: () => void;
 }
 
 export interface LoadedDescription {
@@ -79,7 +84,9 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     linting.cancel();
     throw error;
   }
-  const report = await linting.run(parsed).catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating")));
+  const validating = linting.run(parsed);
+  if (linting.onWorker) from.whileValidating?.();
+  const report = await validating.catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating")));
   throwFirstError(report.problems, source);
   // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
   // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
