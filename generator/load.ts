@@ -1,6 +1,7 @@
 /**
  * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate and bundle it with
- * @redocly/openapi-core (lint.ts, bundle.ts). Every failure is a DescriptionError naming the source and, where there is one, a JSON pointer.
+ * @redocly/openapi-core (lint.ts, bundle.ts). Every failure is a DescriptionError naming the source and, where there is
+ * one, a JSON pointer.
  * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before preflight.ts
  * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
  */
