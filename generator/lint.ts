@@ -1,17 +1,24 @@
 /**
- * Lint a description with @redocly/openapi-core, in a worker thread for large descriptions, so that validation (a
- * second walk of the whole document, about a second on GitHub's 13 MB description) runs on another core while the
- * main thread bundles it. The worker starts at once and loads redocly and parses its own copy of the text (the main
- * thread's copy is mutated by the bundler), but lints only when `run()` says the description passed the main thread's
- * checks (preflight.ts): a description that fails them is never walked, on any thread. Should the worker itself fail
- * (not the lint: the thread), the lint runs here instead. Small descriptions are linted here too: starting a worker
- * that loads redocly costs about what linting 2 MB does.
+ * Lint a description with @redocly/openapi-core (its structural rules), and find in the same walk what redocly's
+ * bundler would change in it (see bundle.ts): with every `$ref` internal, usually nothing, and load.ts then skips the
+ * bundler's own walk of the whole document.
+ *
+ * On a machine with two cores or more, a large description is linted on a worker thread: the worker starts at once,
+ * loads redocly and parses its own copy of the text while the main thread parses and checks the description
+ * (preflight.ts), but lints only when `run()` says the description passed those checks: a description that fails them
+ * is never walked, on any thread. Should the worker itself fail (not the lint: the thread), the lint runs here
+ * instead. Small descriptions, and any on one core, are linted here on the caller's parsed document: a worker costs a
+ * second parse and a second load of redocly (about 0.5 s of CPU on GitHub's description), which pays only when
+ * another core runs it.
  *
  * Either way the lint's resolver reads no file and fetches no URL unless external refs are allowed.
  */
-import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { BaseResolver, createConfig, lintDocument, makeDocumentFromString, ResolveError, Source } from "@redocly/openapi-core";
+import type { BaseResolver } from "@redocly/openapi-core";
+import type { Oas3Rule } from "@redocly/openapi-core/lib/visitors.js";
+import { loadRedocly, redoclyPath } from "./cjs.js";
+import type { Redocly } from "./cjs.js";
 
 /** What callers need of a problem: the fields of redocly's NormalizedProblem that survive a structured clone. */
 export interface LintProblem {
@@ -19,6 +26,19 @@ export interface LintProblem {
   ruleId: string;
   message: string;
   location?: { pointer?: string }[];
+}
+
+/**
+ * Where redocly's bundler would change the document, in the order its walk would: `inline` is a `$ref` where a plain
+ * value belongs (in an example's `value`, a `description`...), which the bundler replaces by its target; `other` is
+ * anything else it would change (discriminator mappings it rewrites, an `externalValue` it loads, a missing
+ * `components` object it adds).
+ */
+export type BundlerChange = { kind: "inline"; at: string; target: string } | { kind: "other"; at: string };
+
+export interface LintReport {
+  problems: LintProblem[];
+  bundlerChanges: BundlerChange[];
 }
 
 export interface LintInput {
@@ -33,79 +53,136 @@ export interface LintInput {
 }
 
 export interface Linting {
-  /** Lint now (the description passed the caller's checks); call at most once. */
-  run(): Promise<LintProblem[]>;
+  /** Whether the lint runs on a worker thread, leaving this one free meanwhile. */
+  readonly onWorker: boolean;
+  /** Lint now (the description passed the caller's checks) the document the caller parsed from the text; call at most once. */
+  run(parsed: object): Promise<LintReport>;
   /** Stop the worker (the caller failed for another reason first and will not lint). */
   cancel(): void;
 }
 
-const redoclyPath = createRequire(import.meta.url).resolve("@redocly/openapi-core");
 const WORKER_MIN_CHARS = 2_000_000;
 
 /**
- * redocly's resolver, or one that refuses every external document: what it would read fails as an unresolved
- * `$ref`. preflight.ts refuses external refs first with a clearer message; this is the guarantee behind it.
+ * What both threads need beyond redocly's own exports: the resolver that refuses external documents and the lint with
+ * the bundler's eye. Self-contained, as the worker receives it as source text (a .ts worker file would not run from
+ * source under the test runner): it uses nothing but its arguments.
  */
-export function refResolver(allowExternalRefs: boolean | undefined, config?: ConstructorParameters<typeof BaseResolver>[0]): BaseResolver {
-  return allowExternalRefs ? new BaseResolver(config) : new LocalOnlyResolver(config);
-}
+function linter(redocly: Redocly) {
+  const { BaseResolver, ResolveError, createConfig, lintDocument, Source } = redocly;
+  type ResolverConfig = ConstructorParameters<typeof BaseResolver>[0];
 
-class LocalOnlyResolver extends BaseResolver {
-  override async loadExternalRef(absoluteRef: string): Promise<Source> {
-    throw new ResolveError(new Error(`${absoluteRef} is outside the description (external references are refused)`));
+  /** What it would read fails as an unresolved `$ref`; preflight.ts refuses external refs first with a clearer message. */
+  class LocalOnlyResolver extends BaseResolver {
+    override async loadExternalRef(absoluteRef: string): Promise<InstanceType<typeof Source>> {
+      throw new ResolveError(new Error(`${absoluteRef} is outside the description (external references are refused)`));
+    }
   }
+  const refResolver = (allowExternalRefs: boolean | undefined, config?: ResolverConfig): BaseResolver =>
+    allowExternalRefs ? new BaseResolver(config) : new LocalOnlyResolver(config);
+
+  /** The conditions of redocly's bundle visitor (bundle.js, makeBundleVisitor) under which it changes the document. */
+  const bundlerChanges =
+    (changes: BundlerChange[]): Oas3Rule =>
+    () => {
+      let schemas: Record<string, unknown> | undefined;
+      return {
+        Root: {
+          enter(root, { location }) {
+            if (!root.components) changes.push({ kind: "other", at: location.pointer });
+            schemas = root.components?.schemas;
+          },
+        },
+        ref: {
+          leave(_node, { location, type }, resolved) {
+            if (resolved.node === undefined || !resolved.location) changes.push({ kind: "other", at: location.pointer });
+            else if (type.name === "scalar") changes.push({ kind: "inline", at: location.pointer, target: resolved.location.pointer });
+          },
+        },
+        Example: {
+          leave(example, { location }) {
+            if (typeof example.externalValue === "string" && example.value === undefined) changes.push({ kind: "other", at: location.pointer });
+          },
+        },
+        // The bundler re-points every mapping at `#/components/schemas/<last segment of its target>`, storing the
+        // target there: a change unless the mapping already says so and the schema there is the target itself.
+        DiscriminatorMapping: {
+          leave(mapping: Record<string, string>, { location, resolve }) {
+            for (const name of Object.keys(mapping)) {
+              const target = resolve({ $ref: mapping[name]! });
+              const last = target.location?.pointer.split("/").pop() ?? "";
+              const unchanged = target.node !== undefined && target.location?.pointer === `#/components/schemas/${last}` && mapping[name] === target.location.pointer && schemas?.[last] === target.node;
+              if (!unchanged) changes.push({ kind: "other", at: location.child(name).pointer });
+            }
+          },
+        },
+      };
+    };
+
+  async function lint(input: LintInput, parsed: object): Promise<LintReport> {
+    const changes: BundlerChange[] = [];
+    const plugin = { id: "sfapi-gen", rules: { oas3: { "bundler-changes": bundlerChanges(changes) } } };
+    const config = await createConfig({ rules: { ...input.rules, "sfapi-gen/bundler-changes": "warn" }, plugins: [plugin] });
+    const problems = await lintDocument({ document: { source: new Source(input.absoluteRef, input.text), parsed }, config: config.styleguide, externalRefResolver: refResolver(input.allowExternalRefs, config.resolve) });
+    return {
+      problems: problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, location: (p.location || []).map((l) => ({ pointer: l.pointer })) })),
+      bundlerChanges: changes,
+    };
+  }
+
+  return { refResolver, lint };
 }
 
-// Plain JavaScript evaluated in the worker (a .ts worker file would not run from source under the test runner).
+const here = () => linter(loadRedocly());
+
+/** redocly's resolver, or one that refuses every external document. */
+export function refResolver(allowExternalRefs: boolean | undefined, config?: ConstructorParameters<typeof BaseResolver>[0]): BaseResolver {
+  return here().refResolver(allowExternalRefs, config);
+}
+
+// Plain JavaScript evaluated in the worker.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { BaseResolver, ResolveError, createConfig, lintDocument, makeDocumentFromString, Source } = require(workerData.redoclyPath);
-const { text, absoluteRef, json, rules, allowExternalRefs } = workerData.input;
-class LocalOnlyResolver extends BaseResolver {
-  async loadExternalRef(ref) { throw new ResolveError(new Error(ref + " is outside the description (external references are refused)")); }
-}
-const ready = (async () => {
-  const config = await createConfig({ rules });
-  const parsed = json ? JSON.parse(text) : makeDocumentFromString(text, absoluteRef).parsed;
-  return { config, parsed };
-})();
+const redocly = require(workerData.redoclyPath);
+const { input } = workerData;
+const ready = (async () => (input.json ? JSON.parse(input.text) : redocly.makeDocumentFromString(input.text, input.absoluteRef).parsed))();
 ready.catch(() => undefined); // reported once asked to lint
 parentPort.once("message", () => {
   ready
-    .then(({ config, parsed }) => lintDocument({
-      document: { source: new Source(absoluteRef, text), parsed },
-      config: config.styleguide,
-      externalRefResolver: allowExternalRefs ? new BaseResolver(config.resolve) : new LocalOnlyResolver(config.resolve),
-    }))
-    .then((problems) => parentPort.postMessage({ problems: problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, location: (p.location || []).map((l) => ({ pointer: l.pointer })) })) }))
+    .then((parsed) => (${linter.toString()})(redocly).lint(input, parsed))
+    .then((report) => parentPort.postMessage({ report }))
     .catch((error) => parentPort.postMessage({ failed: String(error && error.stack || error) }));
 });
 `;
 
-/** Get ready to lint: a worker when the text has at least `workerMinChars` characters, else nothing until `run()`. */
-export function prepareLint(input: LintInput, workerMinChars = WORKER_MIN_CHARS): Linting {
-  const here: Linting = { run: () => settledLater(lintHere(input)), cancel: () => undefined };
-  if (input.text.length < workerMinChars) return here;
+/**
+ * Get ready to lint: a worker when the text has at least `workerMinChars` characters and another core can run it,
+ * else nothing until `run()`.
+ */
+export function prepareLint(input: LintInput, workerMinChars = availableParallelism() > 1 ? WORKER_MIN_CHARS : Infinity): Linting {
+  const inProcess: Linting = { onWorker: false, run: (parsed) => settledLater(here().lint(input, parsed)), cancel: () => undefined };
+  if (input.text.length < workerMinChars) return inProcess;
   let worker: Worker | undefined;
   try {
     worker = new Worker(WORKER, { eval: true, workerData: { redoclyPath, input } });
   } catch {
-    return here;
+    return inProcess;
   }
   const started = worker;
-  // The worker's problems, or undefined when the thread failed (then run() lints here, still only once asked to).
-  const fromWorker = new Promise<LintProblem[] | undefined>((resolve) => {
-    started.once("message", (message: { problems?: LintProblem[]; failed?: string }) => {
+  // The worker's report, or undefined when the thread failed (then run() lints here, still only once asked to).
+  const fromWorker = new Promise<LintReport | undefined>((resolve) => {
+    started.once("message", (message: { report?: LintReport; failed?: string }) => {
       void started.terminate();
-      resolve(message.problems);
+      resolve(message.report);
     });
     started.once("error", () => resolve(undefined));
     started.once("exit", () => resolve(undefined));
   });
   return {
-    run() {
+    onWorker: true,
+    run(parsed) {
       started.postMessage("lint");
-      return settledLater(fromWorker.then((problems) => problems ?? lintHere(input)));
+      return settledLater(fromWorker.then((report) => report ?? here().lint(input, parsed)));
     },
     cancel() {
       void started.terminate();
@@ -113,14 +190,8 @@ export function prepareLint(input: LintInput, workerMinChars = WORKER_MIN_CHARS)
   };
 }
 
-/** The caller awaits the lint after bundling, perhaps after it failed: not an unhandled rejection meanwhile. */
+/** The caller may await the lint after other work, perhaps after that failed: not an unhandled rejection meanwhile. */
 function settledLater<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
-}
-
-async function lintHere(input: LintInput): Promise<LintProblem[]> {
-  const config = await createConfig({ rules: input.rules });
-  const parsed = input.json ? JSON.parse(input.text) : makeDocumentFromString(input.text, input.absoluteRef).parsed;
-  return lintDocument({ document: { source: new Source(input.absoluteRef, input.text), parsed }, config: config.styleguide, externalRefResolver: refResolver(input.allowExternalRefs, config.resolve) });
 }

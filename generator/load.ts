@@ -1,6 +1,7 @@
 /**
- * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then bundle and validate it with
- * @redocly/openapi-core. Every failure is a DescriptionError naming the source and, where there is one, a JSON pointer.
+ * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate and bundle it with
+ * @redocly/openapi-core (lint.ts, bundle.ts). Every failure is a DescriptionError naming the source and, where there is
+ * one, a JSON pointer.
  * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before preflight.ts
  * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
  */
@@ -8,8 +9,8 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { bundle, createConfig, makeDocumentFromString, Source } from "@redocly/openapi-core";
-import type { Document } from "@redocly/openapi-core";
+import { inlineLikeTheBundler } from "./bundle.js";
+import { loadRedocly } from "./cjs.js";
 import { DescriptionError } from "./errors.js";
 import { prepareLint, refResolver } from "./lint.js";
 import type { LintProblem } from "./lint.js";
@@ -27,6 +28,11 @@ export interface DescriptionSource {
   cwd?: string;
   /** Follow `$ref`s to other files and URLs (`--allow-external-refs`); refused by default, before anything is read. */
   allowExternalRefs?: boolean;
+  /**
+   * Work for this thread while another one validates a large description (lint.ts), such as loading what reads the
+   * description next; called once, before the verdict is known, and not at all when the validation runs here.
+   */
+  whileValidating?: () => void;
 }
 
 export interface LoadedDescription {
@@ -79,7 +85,13 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     linting.cancel();
     throw error;
   }
-  const document = await bundleAndValidate(parsed, text, absoluteRef, source, linting.run(), allowExternalRefs);
+  const validating = linting.run(parsed);
+  if (linting.onWorker) from.whileValidating?.();
+  const report = await validating.catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating")));
+  throwFirstError(report.problems, source);
+  // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
+  // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
+  const document = allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges) ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs) : parsed;
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
   const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
@@ -187,7 +199,7 @@ function parse(text: string, json: boolean, source: string, absoluteRef: string)
     }
   } else {
     try {
-      parsed = makeDocumentFromString(text, absoluteRef).parsed;
+      parsed = loadRedocly().makeDocumentFromString(text, absoluteRef).parsed;
     } catch (error) {
       throw new DescriptionError(source, `invalid YAML: ${(error as Error).message.split("\n")[0]}`);
     }
@@ -210,24 +222,16 @@ function checkOpenApiVersion(doc: OpenApiDocument, source: string): void {
 
 /** Structural validation and unresolved $refs are errors; style rules are not our business here. */
 const lintRules = { struct: "error", "no-unresolved-refs": "error" } as const;
-const bundleConfig = createConfig({ rules: lintRules });
 
-/**
- * Bundle here while the lint runs on its thread; the lint's verdict comes first, as if it had run first: a description
- * with lint errors fails with the first of them, whatever the bundler made of it.
- */
-async function bundleAndValidate(parsed: OpenApiDocument, text: string, absoluteRef: string, source: string, linting: Promise<LintProblem[]>, allowExternalRefs: boolean): Promise<OpenApiDocument> {
-  const document: Document = { source: new Source(absoluteRef, text), parsed };
-  const bundled = await bundleConfig
-    .then((config) => bundle({ config, doc: document, dereference: false, externalRefResolver: refResolver(allowExternalRefs, config.resolve) }))
-    .then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
-  throwFirstError(await linting.catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating"))), source);
-  if ("error" in bundled) throw stackExhausted(bundled.error, source, "bundling");
-  throwFirstError(bundled.result.problems, source);
-  return bundled.result.bundle.parsed as OpenApiDocument;
+/** The description after redocly's bundler; its problems (the lint has passed) as the lint's are. */
+async function bundleDocument(parsed: OpenApiDocument, text: string, absoluteRef: string, source: string, allowExternalRefs: boolean): Promise<OpenApiDocument> {
+  const { bundle, createConfig, Source } = loadRedocly();
+  const config = await createConfig({ rules: lintRules });
+  const bundled = await bundle({ config, doc: { source: new Source(absoluteRef, text), parsed }, dereference: false, externalRefResolver: refResolver(allowExternalRefs, config.resolve) }).catch((error: unknown) =>
+    Promise.reject(stackExhausted(error, source, "bundling")),
+  );
+  throwFirstError(bundled.problems, source);
+  return bundled.bundle.parsed as OpenApiDocument;
 }
 
 /**

@@ -12,7 +12,7 @@
  * `$ref` whose target is again a `$ref` (an alias) extends a chain. Each failure is a DescriptionError with the JSON
  * pointer of the offending node.
  */
-import { unescapePointer } from "@redocly/openapi-core";
+import { loadRedocly } from "./cjs.js";
 import { DescriptionError } from "./errors.js";
 import { escapePointer } from "./operations.js";
 
@@ -118,6 +118,7 @@ function checkChains(document: object, references: readonly Reference[], fail: (
   for (const r of references) if (r.holder && !placeOf.has(r.holder)) placeOf.set(r.holder, r.place);
   const memo = new Map<object, { hops: number; target: unknown }>();
   const trail: RefNode[] = [];
+  const { unescapePointer } = loadRedocly(); // the resolver's own reading of a pointer segment
   const chainName = (nodes: readonly RefNode[]) => nodes.map((n) => "#" + pointerOf(placeOf.get(n)!)).join(" -> ");
 
   /** The `$ref`s passed through to reach the target of `ref`, including itself, and the target. */

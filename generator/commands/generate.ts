@@ -11,11 +11,12 @@ export function generateCommand(io: CliIo): Command {
     .option("--out <dir>", "output folder (default generated/)")
     .option("--check", "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)")
     .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
-      const { chooseBaseUrl, generate, serverUrl } = await import("../generate.js");
+      const [{ chooseBaseUrl, generate, serverUrl }, { preloadSchemaEmitter }] = await Promise.all([import("../generate.js"), import("../emit/schema.js")]);
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
       if (flags.check) return (await import("../check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
-      const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out) });
+      // openapi-typescript loads while a worker thread lints a large description.
+      const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out), whileValidating: preloadSchemaEmitter });
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);

@@ -3,7 +3,7 @@
  * from spawn to exit by the parent. CPU time and peak RSS come from the rusage.mjs preload, which every node process
  * of the run loads (some CLIs are a small launcher that spawns the real work in a second node process).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,19 +27,24 @@ export interface NodeCommand {
   cwd: string;
   /** Stop a run that hangs; a benchmark must end by itself. */
   timeoutMs?: number;
+  /** Run on these CPUs only (`taskset -c`, e.g. "0" for one core): the process and every thread and child it starts. */
+  cpus?: string;
 }
 
 export class RunFailed extends Error {
   override name = "RunFailed";
 }
 
-/** Run `node <script> <args>` once; reject with the tail of stderr when it fails. */
+/** Run `node <script> <args>` once (on `cpus`, when given); reject with the tail of stderr when it fails. */
 export function runCold(command: NodeCommand): Promise<RunSample> {
   const dir = mkdtempSync(join(tmpdir(), "sfapi-bench-"));
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${preload}`].filter(Boolean).join(" ");
   return new Promise<RunSample>((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [command.script, ...command.args], {
+    const argv = [process.execPath, command.script, ...command.args];
+    // taskset execs node in its own process: no extra process, and the affinity holds for all node starts.
+    const [file, ...args] = command.cpus === undefined ? argv : ["taskset", "-c", command.cpus, ...argv];
+    const child = spawn(file!, args, {
       cwd: command.cwd,
       env: { ...process.env, NODE_OPTIONS: nodeOptions, BENCH_RUSAGE_DIR: dir, NO_COLOR: "1", FORCE_COLOR: "0" },
       stdio: ["ignore", "ignore", "pipe"],
@@ -63,6 +68,11 @@ export function runCold(command: NodeCommand): Promise<RunSample> {
       }
     });
   });
+}
+
+/** Whether `taskset` can pin a process to CPU sets (Linux, util-linux installed). */
+export function canPinCpus(): boolean {
+  return spawnSync("taskset", ["-c", "0", process.execPath, "-e", "0"], { stdio: "ignore" }).status === 0;
 }
 
 function lastLines(text: string): string {

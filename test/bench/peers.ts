@@ -12,11 +12,12 @@ export const benchDir = fileURLToPath(new URL(".", import.meta.url));
 export const projectRoot = join(benchDir, "..", "..");
 export const peersDir = join(benchDir, ".peers");
 
-/** Newest versions whose `engines` admit Node 20 (@hey-api/openapi-ts 0.96+ needs Node 22). */
+/** Newest versions whose `engines` admit Node 20 (@hey-api/openapi-ts 0.96+ and orval 7.14+ need Node 22). */
 export const PEERS = {
   "@octokit/openapi": "23.0.2", // GitHub's REST description: generated/api.github.com.json
   "@hey-api/openapi-ts": "0.95.0",
   "openapi-typescript-codegen": "0.31.0",
+  orval: "7.13.2",
   // @hey-api/openapi-ts takes TypeScript as a peer; npm's latest (7.x) has no JS API, so pin the project's line.
   typescript: "5.9.3",
   tinybench: "6.2.3",

@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,typecheck,calls,guard   run some sections (RESULTS.md is then left alone unless --write)
+ *   --only generation,typecheck,calls,guard   run some sections (RESULTS.md is then left alone unless --write, which
+ *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round)
  *   --no-build                                 use dist/ as it is
  *   --write / --no-write                       force writing RESULTS.md, or not
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchCalls } from "./calls.js";
@@ -68,10 +69,28 @@ for (const name of SECTIONS) {
 }
 
 const machine = machineNow(startLoad);
-const results = renderResults(machine, sections, [`whole run: ${((Date.now() - started) / 60_000).toFixed(1)} min`]);
+const resultsFile = join(benchDir, "RESULTS.md");
+const minutes = `${((Date.now() - started) / 60_000).toFixed(1)} min`;
 if (write) {
-  writeFileSync(join(benchDir, "RESULTS.md"), results);
-  log("wrote test/bench/RESULTS.md");
+  const partial = only.length < SECTIONS.length && existsSync(resultsFile);
+  writeFileSync(resultsFile, partial ? mergeResults(readFileSync(resultsFile, "utf8"), sections, minutes) : renderResults(machine, sections, [`whole run: ${minutes}`]));
+  log(`wrote test/bench/RESULTS.md${partial ? ` (only the sections run: ${sections.map((s) => s.title).join(", ")})` : ""}`);
+}
+
+/**
+ * A run of some sections replaces those in RESULTS.md and keeps the others, saying which come from which run (the
+ * header's machine and load are this run's).
+ */
+function mergeResults(previous: string, fresh: Section[], duration: string): string {
+  const blocks = previous.split(/^(?=### )/m).slice(1);
+  const titleOf = (block: string) => block.slice(4, block.indexOf("\n"));
+  const byTitle = new Map(fresh.map((s) => [s.title, renderSection(s)]));
+  const merged = blocks.map((block) => byTitle.get(titleOf(block)) ?? block.trimEnd() + "\n");
+  for (const section of fresh) if (!blocks.some((b) => titleOf(b) === section.title)) merged.push(renderSection(section));
+  const kept = blocks.map(titleOf).filter((t) => !byTitle.has(t));
+  const earlier = /^- date: (.+)$/m.exec(previous)?.[1] ?? "an earlier run";
+  const extra = [`this run: ${fresh.map((s) => s.title).join(", ")} (${duration})${kept.length > 0 ? `; ${kept.join(", ")} as measured on ${earlier}` : ""}`];
+  return renderResults(machine, [], extra).trimEnd() + "\n\n" + merged.join("\n");
 }
 
 function build(): void {

@@ -152,7 +152,7 @@ describe("the resolver behind the lint and the bundler reads nothing", () => {
   it("lint, on its worker thread and in process: the external refs are unresolved, not fetched or read", async () => {
     for (const workerMinChars of [0, Infinity]) {
       const reads = watchFileReads();
-      const problems = await prepareLint({ text: text(), absoluteRef: join(dir, "lint.json"), json: true, rules }, workerMinChars).run();
+      const { problems } = await prepareLint({ text: text(), absoluteRef: join(dir, "lint.json"), json: true, rules }, workerMinChars).run(JSON.parse(text()));
       const unresolved = problems.filter((p) => p.ruleId === "no-unresolved-refs").map((p) => [p.location?.[0]?.pointer, p.message]);
       expect(unresolved).toEqual([
         ["#/components/schemas/Far", expect.stringMatching(/^Can't resolve \$ref: .*schema\.json is outside the description/)],

@@ -20,7 +20,7 @@ async function inProcess(text: string, parsed: unknown) {
   return problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location[0]?.pointer }));
 }
 
-const simplify = (problems: Awaited<ReturnType<ReturnType<typeof prepareLint>["run"]>>) =>
+const simplify = ({ problems }: Awaited<ReturnType<ReturnType<typeof prepareLint>["run"]>>) =>
   problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location?.[0]?.pointer }));
 
 describe("lint on a worker thread", () => {
@@ -28,17 +28,17 @@ describe("lint on a worker thread", () => {
     const text = JSON.stringify(broken);
     const expected = await inProcess(text, broken);
     expect(expected.map((p) => p.ruleId)).toEqual(expect.arrayContaining(["struct", "no-unresolved-refs"]));
-    expect(simplify(await prepareLint({ text, absoluteRef: "/spec.json", json: true, rules }, 0).run())).toEqual(expected);
+    expect(simplify(await prepareLint({ text, absoluteRef: "/spec.json", json: true, rules }, 0).run(broken))).toEqual(expected);
   });
 
   it("parses YAML itself and reports the same problems", async () => {
     const expected = await inProcess(JSON.stringify(broken), broken);
-    const found = simplify(await prepareLint({ text: stringify(broken), absoluteRef: "/spec.yaml", json: false, rules }, 0).run());
+    const found = simplify(await prepareLint({ text: stringify(broken), absoluteRef: "/spec.yaml", json: false, rules }, 0).run(broken));
     expect(found.map(({ ruleId, message, pointer }) => ({ ruleId, message, pointer }))).toEqual(expected.map(({ ruleId, message, pointer }) => ({ ruleId, message, pointer })));
   });
 
   it("finds nothing in a valid description", async () => {
     const valid = description({ "GET /ok": {} });
-    expect(await prepareLint({ text: JSON.stringify(valid), absoluteRef: "/ok.json", json: true, rules }, 0).run()).toEqual([]);
+    expect(await prepareLint({ text: JSON.stringify(valid), absoluteRef: "/ok.json", json: true, rules }, 0).run(valid)).toEqual({ problems: [], bundlerChanges: [] });
   });
 });

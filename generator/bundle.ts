@@ -1,0 +1,66 @@
+/**
+ * Bundling without the bundler's walk. With every `$ref` internal (preflight.ts refuses the others), redocly's bundler
+ * changes a description only where lint.ts saw that it would, in the same walk as the lint: usually nowhere. One kind
+ * of change is common enough to make here as the bundler does (GitHub's description has 20: a `$ref` as an example's
+ * `value`); for any other, the caller runs the bundler itself.
+ */
+import { loadRedocly } from "./cjs.js";
+import type { BundlerChange } from "./lint.js";
+
+type Plain = Record<string, unknown>;
+
+/**
+ * Make `inline` changes on `document` as the bundler's replaceRef does: a `$ref` whose target is a plain object takes
+ * the target's fields under its own, any other target takes its place. Returns false, having changed nothing, when
+ * there are other changes or one does not lead where the lint said.
+ */
+export function inlineLikeTheBundler(document: object, changes: readonly BundlerChange[]): boolean {
+  const steps: { parent: Plain; key: string; ref: Plain; target: unknown }[] = [];
+  const done = new Set<string>(); // the walk meets a node once per way to it: the bundler changes it the first time
+  for (const change of changes) {
+    if (change.kind !== "inline") return false;
+    if (done.has(change.at)) continue;
+    done.add(change.at);
+    const at = locate(document, change.at);
+    const target = locate(document, change.target);
+    if (!at || !target || !isPlainObject(at.node) || typeof at.node.$ref !== "string") return false;
+    // Targets are taken before any change, as the bundler resolved every $ref before its walk.
+    steps.push({ parent: at.parent, key: at.key, ref: at.node, target: target.node });
+  }
+  for (const { parent, key, ref, target } of steps) {
+    if (!isPlainObject(target)) {
+      parent[key] = target;
+    } else {
+      delete ref.$ref;
+      Object.assign(ref, { ...target, ...ref });
+    }
+  }
+  return true;
+}
+
+/** The node at a redocly location pointer (`#/a/b~1c`), its parent and key; undefined where redocly's reading is not plain. */
+function locate(document: object, pointer: string): { parent: Plain; key: string; node: unknown } | undefined {
+  const path = pointer.replace(/^#\/?/, "");
+  // redocly drops empty segments; a pointer with one would lead elsewhere here.
+  if (path === "" || path.split("/").includes("")) return undefined;
+  let segments: string[];
+  try {
+    segments = path.split("/").map(loadRedocly().unescapePointer);
+  } catch {
+    return undefined; // bad percent-encoding
+  }
+  let parent: Plain = document as Plain;
+  for (const [i, key] of segments.entries()) {
+    if (!Object.hasOwn(parent, key)) return undefined;
+    const node = parent[key];
+    if (i === segments.length - 1) return { parent, key, node };
+    if (node === null || typeof node !== "object") return undefined;
+    parent = node as Plain;
+  }
+  return undefined;
+}
+
+/** redocly's isPlainObject. */
+function isPlainObject(value: unknown): value is Plain {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
