@@ -2,8 +2,9 @@
 // parents, the home folder or the root; the output folder gets a plain mkdir's permissions; and a run killed between
 // the two renames of the swap (simulated on disk) is recovered by the next run, even one that then fails.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outputSiblings, writeAtomically } from "../../generator/write.js";
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
@@ -33,10 +34,6 @@ async function refused(args: string[], cwd: string, message: string): Promise<vo
 }
 
 describe("--out never replaces what sfapi-gen did not write", () => {
-  const home = process.env.HOME;
-  afterEach(() => {
-    process.env.HOME = home;
-  });
 
   it("--out . (the working directory) is refused and the folder left as it was", async () => {
     const cwd = folderWith({ "notes.txt": "mine", "src/app.ts": "code" });
@@ -75,9 +72,14 @@ describe("--out never replaces what sfapi-gen did not write", () => {
     const link = join(tempDir("link-"), "generated");
     symlinkSync(tempDir("target-"), link);
     await refused(["--out", link], cwd, `${link}: is a symbolic link; give the folder it points to as the output folder`);
-    process.env.HOME = folderWith({ ".bashrc": "keep me" });
-    await refused(["--out", process.env.HOME], cwd, `${process.env.HOME}: refusing to write the output over the home folder`);
-    expect(readFileSync(join(process.env.HOME, ".bashrc"), "utf8")).toBe("keep me");
+    // The real home folder (the process's own: tests run in worker threads, which cannot change it). Refused before
+    // anything is written; its listing must be the same afterwards.
+    const home = homedir();
+    const before = readdirSync(home).sort();
+    const run = await runCli(["generate", "--file", spec, "--out", home], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^sfapi-gen: ${home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: refusing to write the output over (the home folder|a parent of the working directory)`));
+    expect(readdirSync(home).sort()).toEqual(before);
     await refused(["--out", "/"], cwd, "/: refusing to write the output over the filesystem root");
   });
 

@@ -6,8 +6,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { tempDir } from "../helpers.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
@@ -58,15 +59,13 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
   });
   test("{ file } with a PEM, mode 600", () => callWith({ file: keyFile("key.pem", key.pkcs1) }));
   test("{ file: '~/...' } expands the home folder, mode 400", async () => {
-    const home = join(dir, "home");
-    mkdirSync(join(home, ".superfacility"), { recursive: true });
-    keyFile("home/.superfacility/key.pem", key.pkcs8, 0o400);
-    const before = process.env.HOME;
-    process.env.HOME = home;
+    // A folder of our own in the real home folder (tests run in worker threads, which cannot change HOME).
+    const own = mkdtempSync(join(homedir(), ".sfapi-gen-test-"));
     try {
-      await callWith({ file: "~/.superfacility/key.pem" });
+      writeFileSync(join(own, "key.pem"), key.pkcs8, { mode: 0o400 });
+      await callWith({ file: `~/${basename(own)}/key.pem` });
     } finally {
-      process.env.HOME = before;
+      rmSync(own, { recursive: true, force: true });
     }
   });
   test("the Python client's text file: client ID on the first line, then the PEM", () => callWith({ file: keyFile("clientid.pem", `${CLIENT_ID}\n${key.pkcs1}`) }, undefined));
