@@ -42,18 +42,20 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
   const { ladder } = subject;
   const { color } = options;
   if (color !== undefined) checkColor(ladder, color);
-  const operations = subject.operations.map((op): AuditedOperation => ({
-    name: op.name,
-    operationId: op.operationId ?? null,
-    method: op.method.toUpperCase(),
-    path: op.path,
-    tags: op.tags,
-    summary: op.summary ?? null,
-    scope: op.scope,
-    level: effectiveLevel(ladder, op.scope),
-    unranked: isUnranked(op, ladder) ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
-    callable: color === undefined ? null : canCall(ladder, color, op.scope),
-  }));
+  const operations = subject.operations.map(
+    (op): AuditedOperation => ({
+      name: op.name,
+      operationId: op.operationId ?? null,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      tags: op.tags,
+      summary: op.summary ?? null,
+      scope: op.scope,
+      level: effectiveLevel(ladder, op.scope),
+      unranked: isUnranked(op, ladder) ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
+      callable: color === undefined ? null : canCall(ladder, color, op.scope),
+    }),
+  );
   const levels = Object.fromEntries(ladder.map((level) => [level, operations.filter((op) => op.scope === level && op.unranked === null).length]));
   const callable = operations.filter((op) => op.callable === true).length;
   return {

@@ -79,9 +79,7 @@ export function diffTables(before: DiffInput, after: DiffInput, options: DiffOpt
   const matching = matchOperations(before.operations, after.operations, prefix);
   const added = matching.added.map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));
   const removed = matching.removed.map((op) => ref(op, ladder));
-  const changed: ChangedOperation[] = matching.pairs
-    .map(({ before: a, after: b, by }) => ({ ...ref(b, ladder), matchedBy: by, was: ref(a, ladder), changes: compare(a, b, ladder) }))
-    .filter((c) => c.changes.length > 0);
+  const changed: ChangedOperation[] = matching.pairs.map(({ before: a, after: b, by }) => ({ ...ref(b, ladder), matchedBy: by, was: ref(a, ladder), changes: compare(a, b, ladder) })).filter((c) => c.changes.length > 0);
   const all = changed.flatMap((c) => c.changes);
   const levelChanges = all.filter((c): c is Extract<Change, { kind: "level" }> => c.kind === "level");
   const escalations = levelChanges.filter((c) => c.direction === "escalation").length + added.filter((a) => a.aboveColor).length;

@@ -78,8 +78,7 @@ function linter(redocly: Redocly) {
       throw new ResolveError(new Error(`${absoluteRef} is outside the description (external references are refused)`));
     }
   }
-  const refResolver = (allowExternalRefs: boolean | undefined, config?: ResolverConfig): BaseResolver =>
-    allowExternalRefs ? new BaseResolver(config) : new LocalOnlyResolver(config);
+  const refResolver = (allowExternalRefs: boolean | undefined, config?: ResolverConfig): BaseResolver => (allowExternalRefs ? new BaseResolver(config) : new LocalOnlyResolver(config));
 
   /** The conditions of redocly's bundle visitor (bundle.js, makeBundleVisitor) under which it changes the document. */
   const bundlerChanges =

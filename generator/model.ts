@@ -66,8 +66,5 @@ export function strictError(model: Model): OptionError | undefined {
   const unranked = model.operations.filter((op) => op.requirement.problem);
   if (unranked.length === 0) return undefined;
   const list = unranked.map((op) => `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, model.scopeField)}`);
-  return new OptionError(
-    `--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`,
-    model.description.source,
-  );
+  return new OptionError(`--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`, model.description.source);
 }

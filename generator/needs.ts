@@ -30,7 +30,10 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
     const resolution = resolveUse(found, lookup);
     if (resolution) uses.push(needsUse(found, resolution));
   }
-  const color = coveringColor(ladder, uses.map((u) => u.level));
+  const color = coveringColor(
+    ladder,
+    uses.map((u) => u.level),
+  );
   const onlyPublic = uses.every((u) => u.level === PUBLIC);
   const levels = Object.fromEntries([PUBLIC, ...ladder].map((l) => [l, uses.filter((u) => u.level === l).length]));
   return {

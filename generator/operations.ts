@@ -55,9 +55,7 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
       requestBodyRequired: body?.required === true,
       parameters: parametersOf(doc, doc.paths[path], op),
       requestSchemaRefs: schemaRefs(content),
-      responseSchemaRefs: Object.fromEntries(
-        Object.entries<any>(op.responses ?? {}).map(([status, r]) => [status, schemaRefs(resolve(doc, r)?.content ?? {})]),
-      ),
+      responseSchemaRefs: Object.fromEntries(Object.entries<any>(op.responses ?? {}).map(([status, r]) => [status, schemaRefs(resolve(doc, r)?.content ?? {})])),
       pointer: `/paths/${escapePointer(path)}/${method}`,
       deprecated: op.deprecated === true,
       answer: answerOf(doc, op),

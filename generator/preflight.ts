@@ -126,7 +126,10 @@ function checkChains(document: object, references: readonly Reference[], fail: (
     if (!isInternal(ref) || ANCHOR.test(ref)) return { hops: 1, target: undefined };
     let segments: string[];
     try {
-      segments = (ref.split("#/")[1] ?? "").split("/").map((s) => (/[~%]/.test(s) ? unescapePointer(s) : s)).filter(Boolean);
+      segments = (ref.split("#/")[1] ?? "")
+        .split("/")
+        .map((s) => (/[~%]/.test(s) ? unescapePointer(s) : s))
+        .filter(Boolean);
     } catch {
       throw fail(`malformed ${from.kind} ${quote(ref)} (bad percent-encoding)`, from.place);
     }
@@ -156,7 +159,14 @@ function checkChains(document: object, references: readonly Reference[], fail: (
       const cycle = trail.slice(loop);
       throw fail(`circular $ref: ${chainName([...cycle, node])}`, placeOf.get(node) ?? from.place);
     }
-    if (trail.length >= MAX_REF_CHAIN) throw fail(`$ref chain longer than ${MAX_REF_CHAIN}: ${trail.slice(0, 3).map((n) => n.$ref).join(" -> ")} -> …`, from.place);
+    if (trail.length >= MAX_REF_CHAIN)
+      throw fail(
+        `$ref chain longer than ${MAX_REF_CHAIN}: ${trail
+          .slice(0, 3)
+          .map((n) => n.$ref)
+          .join(" -> ")} -> …`,
+        from.place,
+      );
     trail.push(node);
     const result = follow(node.$ref, from);
     trail.pop();

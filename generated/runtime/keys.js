@@ -111,11 +111,7 @@ function fromJson(text, where, file) {
         // The Python client's JSON format: { "client_id": "...", "secret": <JWK object, JWK JSON or PEM> }.
         const clientId = typeof record.client_id === "string" && record.client_id.trim() !== "" ? record.client_id.trim() : undefined;
         const secret = record.secret;
-        const inner = typeof secret === "string"
-            ? parseKeyText(secret, `${where} (its "secret")`, file)
-            : secret && typeof secret === "object"
-                ? fromJwk(secret, `${where} (its "secret")`, file)
-                : undefined;
+        const inner = typeof secret === "string" ? parseKeyText(secret, `${where} (its "secret")`, file) : secret && typeof secret === "object" ? fromJwk(secret, `${where} (its "secret")`, file) : undefined;
         if (!inner)
             throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
         const url = (field) => (typeof record[field] === "string" && record[field] !== "" ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] } : {});

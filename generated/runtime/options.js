@@ -13,7 +13,7 @@ export function resolveOptions(options, spec) {
     if (!options || typeof options !== "object")
         throw new ConfigError("createClient needs an options object with at least { color }");
     if (typeof options.color !== "string" || options.color === "")
-        throw new ConfigError("createClient: `color` is required (e.g. \"green\")");
+        throw new ConfigError('createClient: `color` is required (e.g. "green")');
     const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
     const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
     const clock = options.clock ?? systemClock;
@@ -21,7 +21,7 @@ export function resolveOptions(options, spec) {
     const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
     const prefix = options.authorizationPrefix?.trim();
     if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
-        throw new ConfigError("authorizationPrefix must be one word of visible ASCII (e.g. \"Bearer\")");
+        throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
     return {
         color: options.color,
         ladder,

@@ -64,10 +64,7 @@ ${body.filter(Boolean).join("\n")}
 function colorSection(report: AuditReport): string {
   const { name, callable, refused } = report.color!;
   const refusedOps = report.operations.filter((op) => op.callable === false);
-  return [
-    `<h2>What a <span class="chip ${levelClass(report, name)}">${esc(name)}</span> client can do</h2>`,
-    `<p>${callable} callable, ${refused} refused. Refused operations are struck through below and name the level they need.</p>`,
-  ]
+  return [`<h2>What a <span class="chip ${levelClass(report, name)}">${esc(name)}</span> client can do</h2>`, `<p>${callable} callable, ${refused} refused. Refused operations are struck through below and name the level they need.</p>`]
     .concat(refusedOps.length ? [`<ul class="refused">${refusedOps.map((op) => `<li><b>${esc(op.method)}</b> <code>${esc(op.path)}</code> ${esc(op.name)}: needs ${esc(op.level)}</li>`).join("")}</ul>`] : [])
     .join("\n");
 }

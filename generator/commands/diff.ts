@@ -33,11 +33,7 @@ export function diffCommand(io: CliIo): Command {
     .option("--prefix <old=new>", "the version prefix that moved, e.g. /api/v1=/api/v2 (default: detected; none: no prefix)")
     .option("--code <dir>", "list the uses in this TypeScript code base that the change breaks or escalates, and the color it now needs");
   return addExternalRefsOption(addScopeOptions(command)).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
-    const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
-      import("../diff.js"),
-      import("../diff/markdown.js"),
-      import("../diff/prefix.js"),
-    ]);
+    const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([import("../diff.js"), import("../diff/markdown.js"), import("../diff/prefix.js")]);
     const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
     const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
     const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });

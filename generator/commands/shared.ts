@@ -17,9 +17,7 @@ export interface SourceFlags {
 
 /** `--vendor`, `--levels`, `--policy`: how scope values are read and ranked (generate, audit, diff, mock). */
 export function addScopeOptions(command: Command, { policy = true }: { policy?: boolean } = {}): Command {
-  command
-    .option("--vendor <vendor>", 'scope field x-<vendor>-scope; "auto" finds the one the description uses')
-    .option("--levels <a,b,c>", "the ladder of levels, least capable first (default: the bundled description's own, else green,red)");
+  command.option("--vendor <vendor>", 'scope field x-<vendor>-scope; "auto" finds the one the description uses').option("--levels <a,b,c>", "the ladder of levels, least capable first (default: the bundled description's own, else green,red)");
   if (policy) command.addOption(new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices(["scope", "method"]));
   return command;
 }
@@ -30,9 +28,7 @@ export function addExternalRefsOption(command: Command): Command {
 }
 
 export function addSourceOptions(command: Command): Command {
-  command
-    .option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)")
-    .option("--file <path>", "read a JSON or YAML description");
+  command.option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)").option("--file <path>", "read a JSON or YAML description");
   return addExternalRefsOption(addScopeOptions(command)).option("--strict", "unranked operations and levels off the ladder are errors");
 }
 

@@ -22,10 +22,7 @@ export function codeImpact(report: DiffReport, oldTable: readonly TableEntry[], 
   const old = lookupOf(ladder, oldTable);
   const now = lookupOf(ladder, newTable);
   const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
-  const fates = new Map<string, Fate>([
-    ...report.removed.map((op): [string, Fate] => [key(op), { removed: true }]),
-    ...report.changed.map((op): [string, Fate] => [key(op.was), { removed: false, now: op }]),
-  ]);
+  const fates = new Map<string, Fate>([...report.removed.map((op): [string, Fate] => [key(op), { removed: true }]), ...report.changed.map((op): [string, Fate] => [key(op.was), { removed: false, now: op }])]);
   const broken: CodeImpact["broken"] = [];
   const escalated: CodeImpact["escalated"] = [];
   const levelsBefore: string[] = [];

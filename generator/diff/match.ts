@@ -47,9 +47,19 @@ export function matchOperations<T extends TableEntry>(before: readonly T[], afte
 
   if (prefix) {
     const moved = open(before).filter((op) => isUnder(op.path, prefix.from));
-    pairByPath(moved, open(after), (op) => movePath(op.path, prefix), (a, b) => pair(a, b, "prefix"));
+    pairByPath(
+      moved,
+      open(after),
+      (op) => movePath(op.path, prefix),
+      (a, b) => pair(a, b, "prefix"),
+    );
   }
-  pairByPath(open(before), open(after), (op) => op.path, (a, b) => pair(a, b, "path"));
+  pairByPath(
+    open(before),
+    open(after),
+    (op) => op.path,
+    (a, b) => pair(a, b, "path"),
+  );
 
   return { pairs: after.flatMap((b) => partner.get(b) ?? []), removed: open(before), added: open(after) };
 }
@@ -81,7 +91,13 @@ function pairByPath<T extends TableEntry>(before: readonly T[], after: readonly 
     pair(a, b);
     paired.add(a).add(b);
   };
-  pairUnique(before, after, (op) => `${op.method} ${op.path}`, join, (op) => `${op.method} ${oldPath(op)}`);
+  pairUnique(
+    before,
+    after,
+    (op) => `${op.method} ${op.path}`,
+    join,
+    (op) => `${op.method} ${oldPath(op)}`,
+  );
   const left = (ops: readonly T[]) => ops.filter((op) => !paired.has(op));
   pairUnique(left(before), left(after), (op) => op.path, join, oldPath);
 }

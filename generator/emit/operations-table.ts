@@ -25,7 +25,11 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
     ...ctx.operations.map((op) => `\nexport const ${op.name} = Object.freeze(${entryLiteral(op, "js")});`),
     "",
     mapDoc,
-    `export const operations = Object.freeze(${wrapped(names.map((n) => `${n},`), "{ ", " }")});`,
+    `export const operations = Object.freeze(${wrapped(
+      names.map((n) => `${n},`),
+      "{ ",
+      " }",
+    )});`,
     "",
   ];
   const dts = [
@@ -35,7 +39,11 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
     ...ctx.operations.map((op) => `\n${operationDoc(op, ctx)}\nexport declare const ${op.name}: ${entryLiteral(op, "dts")};`),
     "",
     mapDoc,
-    `export declare const operations: ${wrapped(names.map((n) => `readonly ${n}: typeof ${n};`), "{ ", " }")};`,
+    `export declare const operations: ${wrapped(
+      names.map((n) => `readonly ${n}: typeof ${n};`),
+      "{ ",
+      " }",
+    )};`,
     "",
     jsDoc(["The scope each (path, method) requires, as the table gives it."], []),
     "export interface OperationScopes {",
@@ -60,9 +68,7 @@ function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
     ["jsonText", op.answer.jsonText.length > 0 ? op.answer.jsonText : undefined],
   ];
   const ro = flavour === "dts" ? "readonly " : "";
-  const fields = entry
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
+  const fields = entry.filter(([, v]) => v !== undefined).map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
   return `{ ${fields.join(flavour === "dts" ? "; " : ", ")} }`;
 }
 

@@ -4,16 +4,4 @@
  */
 export const PUBLIC_ERRORS = ["ClientExpiredError", "ConfigError", "CredentialsError", "KeyError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"] as const;
 
-export const PUBLIC_TYPES = [
-  "CallOptions",
-  "CallResult",
-  "ClientOptions",
-  "Clock",
-  "FetchLike",
-  "JsonValue",
-  "Logger",
-  "PrivateKeyInput",
-  "RetryOptions",
-  "SfapiErrorCode",
-  "WaitOptions",
-] as const;
+export const PUBLIC_TYPES = ["CallOptions", "CallResult", "ClientOptions", "Clock", "FetchLike", "JsonValue", "Logger", "PrivateKeyInput", "RetryOptions", "SfapiErrorCode", "WaitOptions"] as const;

@@ -5,7 +5,9 @@
 
 /** A JavaScript/TypeScript string literal for any string (JSON's escaping, plus the two line terminators JSON keeps raw). */
 export function literal(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** `["a", "b"]` as a formatter prints it (not JSON's `["a","b"]`). */

@@ -139,7 +139,10 @@ function group(name: string, members: readonly string[]) {
 
 /** The group after the change: the mock user, plus the names added (or minus the names removed). */
 function updatedGroup({ params, form }: Call) {
-  const names = (form?.get("usernames") ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  const names = (form?.get("usernames") ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   const removing = form?.get("action") === "batch_remove";
   const members = removing ? [MOCK_USER.name].filter((m) => !names.includes(m)) : [...new Set([MOCK_USER.name, ...names])];
   return group(params.group!, members);
@@ -177,7 +180,11 @@ function upload({ params, request }: Call) {
 /** The served description's version and the facility's own URLs. */
 function config({ world }: Call) {
   const version = String(world.document.info?.version ?? "");
-  return [{ key: "api_version", value: version }, { key: "base_url", value: world.baseUrl }, { key: "token_url", value: world.tokenUrl }];
+  return [
+    { key: "api_version", value: version },
+    { key: "base_url", value: world.baseUrl },
+    { key: "token_url", value: world.tokenUrl },
+  ];
 }
 
 /** Every Globus transfer here has succeeded by the time anyone asks: a gibibyte in ten seconds. */

@@ -20,7 +20,11 @@ export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: Readonly
   if ("example" in node) return node.example;
   if ("const" in node) return node.const;
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
-  if (Array.isArray(node.allOf)) return mergeAll(node.allOf.map((part: unknown) => exampleFor(doc, part, seen)), ownPart(doc, node, seen));
+  if (Array.isArray(node.allOf))
+    return mergeAll(
+      node.allOf.map((part: unknown) => exampleFor(doc, part, seen)),
+      ownPart(doc, node, seen),
+    );
   for (const key of ["oneOf", "anyOf"] as const) {
     if (Array.isArray(node[key]) && node[key].length > 0) return exampleFor(doc, node[key][0], seen);
   }
@@ -47,7 +51,12 @@ export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: Readonly
 /** The example body of an operation's first 2xx JSON response (200 preferred); undefined when it has none. */
 export function responseExample(doc: OpenApiDocument, operation: Operation): { status: number; body: unknown } | undefined {
   const responses: Record<string, any> = doc.paths?.[operation.path]?.[operation.method]?.responses ?? {};
-  const status = ["200", ...Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).sort()].find((s) => s in responses);
+  const status = [
+    "200",
+    ...Object.keys(responses)
+      .filter((s) => /^2\d\d$/.test(s))
+      .sort(),
+  ].find((s) => s in responses);
   if (!status) return undefined;
   const content: Record<string, any> = resolve(doc, responses[status])?.content ?? {};
   const media = content["application/json"] ?? Object.entries(content).find(([type]) => type.endsWith("+json"))?.[1];

@@ -10,11 +10,7 @@ import type { CompiledTable } from "../../templates/runtime/matcher.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Operation } from "../operations.js";
 
-export type RouteMatch =
-  | { kind: "operation"; operation: Operation; params: Record<string, string> }
-  | { kind: "method-not-allowed"; allowed: string[] }
-  | { kind: "not-found" }
-  | { kind: "bad-encoding" };
+export type RouteMatch = { kind: "operation"; operation: Operation; params: Record<string, string> } | { kind: "method-not-allowed"; allowed: string[] } | { kind: "not-found" } | { kind: "bad-encoding" };
 
 export class Router {
   readonly #table: CompiledTable;

@@ -65,7 +65,10 @@ export class TaskStore {
 
   /** `owner`'s tasks carrying every tag in `tags` (comma-separated; blank means no filter), oldest first. */
   list(owner: string, tags: string | null): TaskView[] {
-    const wanted = (tags ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+    const wanted = (tags ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     return [...this.#tasks.values()].filter((t) => t.owner === owner && wanted.every((w) => t.tags.includes(w))).map((t) => this.#view(t));
   }
 

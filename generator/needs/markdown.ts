@@ -19,11 +19,7 @@ export function renderNeedsMarkdown(report: NeedsReport): string {
 }
 
 function table(uses: NeedsUse[]): string[] {
-  return [
-    "| where | code | operation | level |",
-    "| --- | --- | --- | --- |",
-    ...uses.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.level} |`),
-  ];
+  return ["| where | code | operation | level |", "| --- | --- | --- | --- |", ...uses.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.level} |`)];
 }
 
 /** `POST \`/utilities/command/{machine}\` (runCommand)`; several joined, "unknown" for none. */

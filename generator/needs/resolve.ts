@@ -73,7 +73,10 @@ function resolveCall(lookup: Lookup, method: string, written: string): Resolutio
   if (typeof readings === "string") return unknown(lookup, `${readings}; the guard refuses ${JSON.stringify(written)} for every color`);
   const matches = [...new Set(readings.flatMap((segments) => matchAll(lookup.compiled, method.toUpperCase(), segments)))];
   if (matches.length === 0) return unknown(lookup, `no ${method.toUpperCase()} operation matches ${path}`);
-  return resolved(lookup, matches.map((m) => lookup.origin.get(m)!));
+  return resolved(
+    lookup,
+    matches.map((m) => lookup.origin.get(m)!),
+  );
 }
 
 /**
@@ -95,7 +98,14 @@ function segmentReadings(path: string): string[][] | string {
 }
 
 function resolved(lookup: Lookup, operations: TableEntry[]): Resolution {
-  return { operations, level: mostDemanding(lookup.ladder, operations.map((op) => effectiveLevel(lookup.ladder, op.scope))), unknown: null };
+  return {
+    operations,
+    level: mostDemanding(
+      lookup.ladder,
+      operations.map((op) => effectiveLevel(lookup.ladder, op.scope)),
+    ),
+    unknown: null,
+  };
 }
 
 function unknown(lookup: Lookup, why: string): Resolution {

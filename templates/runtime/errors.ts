@@ -7,15 +7,7 @@
 
 const BRAND = Symbol.for("sfapi-gen.error");
 
-export type SfapiErrorCode =
-  | "ERR_SCOPE"
-  | "ERR_CREDENTIALS"
-  | "ERR_TOKEN"
-  | "ERR_CLIENT_EXPIRED"
-  | "ERR_KEY"
-  | "ERR_CONFIG"
-  | "ERR_TASK"
-  | "ERR_RESPONSE";
+export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */

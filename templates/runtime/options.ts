@@ -62,14 +62,14 @@ export interface ResolvedOptions {
 
 export function resolveOptions(options: ClientOptions, spec: { ladder: readonly string[]; defaultBaseUrl?: string }): ResolvedOptions {
   if (!options || typeof options !== "object") throw new ConfigError("createClient needs an options object with at least { color }");
-  if (typeof options.color !== "string" || options.color === "") throw new ConfigError("createClient: `color` is required (e.g. \"green\")");
+  if (typeof options.color !== "string" || options.color === "") throw new ConfigError('createClient: `color` is required (e.g. "green")');
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const clock = options.clock ?? systemClock;
   const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile });
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
-  if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix)) throw new ConfigError("authorizationPrefix must be one word of visible ASCII (e.g. \"Bearer\")");
+  if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix)) throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
   return {
     color: options.color,
     ladder,

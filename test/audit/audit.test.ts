@@ -83,7 +83,9 @@ describe("sfapi-gen audit of the bundled description", () => {
   });
 
   it("every format says the bundled description is a reconstruction, and names its SHA-256 and the generator", () => {
-    const sha = createHash("sha256").update(readFileSync(join(root, "generator/descriptions/v1.2.json"))).digest("hex");
+    const sha = createHash("sha256")
+      .update(readFileSync(join(root, "generator/descriptions/v1.2.json")))
+      .digest("hex");
     const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
     expect(json.description).toMatchObject({ sha256: sha });
     expect(json.description.note).toMatch(/reconstruction .* x-nersc-scope values, and so every level in this audit, are assumed/);
@@ -151,7 +153,12 @@ describe("sfapi-gen audit --color", () => {
     const report: AuditReport = JSON.parse(runs.json.stdout);
     const refused = [...expected].filter(([, level]) => level === "red").map(([key]) => key);
     expect(report.color).toEqual({ name: "yellow", callable: expected.size - refused.length, refused: refused.length });
-    expect(report.operations.filter((op) => op.callable === false).map((op) => `${op.method} ${op.path}`).sort()).toEqual(refused.sort());
+    expect(
+      report.operations
+        .filter((op) => op.callable === false)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    ).toEqual(refused.sort());
     expect(report.operations.filter((op) => op.callable === true).every((op) => op.level !== "red")).toBe(true);
   });
 

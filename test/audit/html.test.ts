@@ -58,12 +58,22 @@ describe("sfapi-gen audit --format html", () => {
   });
 
   it("escapes text from the description", () => {
-    const subject = { title: 'A <b>"bold"</b> API', version: { info: "1 & 2" }, scopeField: "x-nersc-scope", ladder: ["green", "red"], policy: "scope" as const, operations: [], sha256: "0".repeat(64), generatorVersion: "9.9.9", note: "assumed <script>x</script>" };
+    const subject = {
+      title: 'A <b>"bold"</b> API',
+      version: { info: "1 & 2" },
+      scopeField: "x-nersc-scope",
+      ladder: ["green", "red"],
+      policy: "scope" as const,
+      operations: [],
+      sha256: "0".repeat(64),
+      generatorVersion: "9.9.9",
+      note: "assumed <script>x</script>",
+    };
     const page = renderAudit(buildAudit(subject), "html");
     expect(page).toContain("<title>Scope audit: A &lt;b&gt;&quot;bold&quot;&lt;/b&gt; API 1 &amp; 2</title>");
     expect(page).toContain(`<p class="note"><b>Note:</b> assumed &lt;script&gt;x&lt;/script&gt;</p>`);
     expect(page).toContain(`Description SHA-256 <code>${"0".repeat(64)}</code>; audited by sfapi-gen 9.9.9.`);
-    expect(page).not.toContain("<b>\"bold\"</b>");
+    expect(page).not.toContain('<b>"bold"</b>');
   });
 
   const browserTest = "renders in headless Chromium: a non-empty PNG screenshot, and a DOM naming every operation";

@@ -170,8 +170,7 @@ async function clientCost(rounds: number, privateKey: string): Promise<{ ours: n
   const base = "http://127.0.0.1:9/api/v1.2"; // never dialled: the fetch below answers
   const task = JSON.stringify({ id: "1", status: "completed", result: "ok" });
   const json = { "content-type": "application/json" };
-  const canned = async (request: Request) =>
-    new Response(request.url.endsWith("/token") ? JSON.stringify({ access_token: "canned", expires_in: 3600 }) : task, { headers: json });
+  const canned = async (request: Request) => new Response(request.url.endsWith("/token") ? JSON.stringify({ access_token: "canned", expires_in: 3600 }) : task, { headers: json });
   const ours = createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl: base, tokenUrl: "http://127.0.0.1:9/token", fetch: canned });
   const bare = createFetchClient<paths>({ baseUrl: base, fetch: canned, headers: { accept: "application/json", authorization: FIXED_TOKEN } });
   const calls: [() => Promise<unknown>, number[]][] = [

@@ -43,7 +43,12 @@ export const INPUTS = (): GenerationInput[] => [
 /** Run every contender on these CPU sets (taskset -c): one core, and two where the machine has them. */
 export function coreSets(): { label: string; cpus?: string }[] {
   if (!canPinCpus()) return [{ label: "all cores (taskset unavailable)" }];
-  return availableParallelism() >= 2 ? [{ label: "1 core", cpus: "0" }, { label: "2 cores", cpus: "0,1" }] : [{ label: "1 core", cpus: "0" }];
+  return availableParallelism() >= 2
+    ? [
+        { label: "1 core", cpus: "0" },
+        { label: "2 cores", cpus: "0,1" },
+      ]
+    : [{ label: "1 core", cpus: "0" }];
 }
 
 export const PEER_NAMES = ["openapi-typescript", "@hey-api/openapi-ts", "openapi-typescript-codegen", "orval"] as const;

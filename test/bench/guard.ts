@@ -61,11 +61,7 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
   linearFor(all)();
 
   const { Bench } = (await import(pathToFileURL(peerPath("tinybench", "dist", "index.js")).href)) as { Bench: BenchConstructor };
-  const bench = new Bench({ time: 1500, warmupTime: 300 })
-    .add("guard 50", guardFor(sample))
-    .add("guard all", guardFor(all))
-    .add("linear 50", linearFor(sample))
-    .add("linear all", linearFor(all));
+  const bench = new Bench({ time: 1500, warmupTime: 300 }).add("guard 50", guardFor(sample)).add("guard all", guardFor(all)).add("linear 50", linearFor(sample)).add("linear all", linearFor(all));
   log(`guard: tinybench, ${SAMPLE} lookups per iteration, 4 tasks`);
   await bench.run();
   const ns = (name: string) => {

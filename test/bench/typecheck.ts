@@ -100,7 +100,7 @@ export async function waits(id: string) {
 type Variant = "red" | "green" | "string" | "red+wait" | "red by name";
 
 function ourConsumer(api: Api, variant: Variant): string {
-  const color = variant === "green" ? '"green"' : variant === "string" ? "process.env.SFAPI_COLOR ?? \"red\"" : '"red"';
+  const color = variant === "green" ? '"green"' : variant === "string" ? 'process.env.SFAPI_COLOR ?? "red"' : '"red"';
   const mayWrite = variant !== "green";
   return `// Calls through sfapi-gen's client for ${api.label}'s description (${variant}).
 import { createClient } from "./client/index.js";
@@ -163,15 +163,37 @@ export async function benchTypecheck(outRoot: string, rounds: number, log: (line
     for (const v of variants) {
       const ours = byName.get(v);
       const base = byName.get(v === "red+wait" ? "openapi-fetch+poll" : "openapi-fetch");
-      const wall = ratio(med(ours, (x) => x.wallMs), med(base, (x) => x.wallMs));
+      const wall = ratio(
+        med(ours, (x) => x.wallMs),
+        med(base, (x) => x.wallMs),
+      );
       const [da, db] = [diagnostics(dir(v)), diagnostics(baselineOf(v))];
       const label = `${api.label}, ${v === "string" ? "color: string" : v}`;
       rows.push(
         { figure: `${label}: tsc wall time`, ours: seconds(med(ours, (x) => x.wallMs)), peers: [seconds(med(base, (x) => x.wallMs))], ratio: times(wall), target: "≤ 1.10x", verdict: verdict(Number.isFinite(wall) ? wall <= 1.1 : undefined) },
-        { figure: `${label}: type instantiations / check time`, ours: `${count(da.instantiations)} / ${seconds(da.checkMs)}`, peers: [`${count(db.instantiations)} / ${seconds(db.checkMs)}`], ratio: times(ratio(da.instantiations, db.instantiations)), target: "", verdict: "" },
+        {
+          figure: `${label}: type instantiations / check time`,
+          ours: `${count(da.instantiations)} / ${seconds(da.checkMs)}`,
+          peers: [`${count(db.instantiations)} / ${seconds(db.checkMs)}`],
+          ratio: times(ratio(da.instantiations, db.instantiations)),
+          target: "",
+          verdict: "",
+        },
       );
     }
-    rows.push({ figure: `${api.label}: tsc peak RSS, red`, ours: megabytes(med(byName.get("red"), (x) => x.maxRssMb)), peers: [megabytes(med(byName.get("openapi-fetch"), (x) => x.maxRssMb))], ratio: times(ratio(med(byName.get("red"), (x) => x.maxRssMb), med(byName.get("openapi-fetch"), (x) => x.maxRssMb))), target: "", verdict: "" });
+    rows.push({
+      figure: `${api.label}: tsc peak RSS, red`,
+      ours: megabytes(med(byName.get("red"), (x) => x.maxRssMb)),
+      peers: [megabytes(med(byName.get("openapi-fetch"), (x) => x.maxRssMb))],
+      ratio: times(
+        ratio(
+          med(byName.get("red"), (x) => x.maxRssMb),
+          med(byName.get("openapi-fetch"), (x) => x.maxRssMb),
+        ),
+      ),
+      target: "",
+      verdict: "",
+    });
   }
   notes.push(
     `\`tsc --noEmit\` (TypeScript ${installedVersion("typescript", join(projectRoot, "node_modules"))}, the project's strict NodeNext settings, skipLibCheck) on a consumer making the same calls through each client: two reads (a path parameter; a query) and one write (a body). ` +

@@ -98,9 +98,7 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
 
   it("lists exactly the added and removed operations", () => {
     expect(report.format).toBe("sfapi-gen/diff@2");
-    expect(report.added).toEqual([
-      { name: "readReservations", operationId: "read_reservations_compute_reservations__machine__get", method: "GET", path: "/compute/reservations/{machine}", scope: "red", level: "red", aboveColor: false },
-    ]);
+    expect(report.added).toEqual([{ name: "readReservations", operationId: "read_reservations_compute_reservations__machine__get", method: "GET", path: "/compute/reservations/{machine}", scope: "red", level: "red", aboveColor: false }]);
     expect(report.removed).toEqual([{ name: "startTransfer", operationId: "start_transfer_storage_transfer_post", method: "POST", path: "/storage/transfer", scope: "red", level: "red" }]);
     expect([report.prefix, report.policy, report.code]).toEqual([null, "scope", null]);
   });
@@ -192,12 +190,8 @@ describe("diff classification (in process)", () => {
     doc.paths["/tasks"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Task" };
     doc.paths["/tasks/{id}"].get.operationId = "show_task";
     const changes = Object.fromEntries(diffModels(base, model(doc, "new.json")).changed.map((c) => [c.path + " " + c.method, c.changes]));
-    expect(changes["/utilities/command/{machine} POST"]).toEqual([
-      { kind: "request-media-type", from: ["application/x-www-form-urlencoded"], to: ["application/json"], breaking: true },
-    ]);
-    expect(changes["/account/groups POST"]).toEqual([
-      { kind: "request-media-type", from: ["application/x-www-form-urlencoded"], to: ["application/x-www-form-urlencoded", "application/json"], breaking: false },
-    ]);
+    expect(changes["/utilities/command/{machine} POST"]).toEqual([{ kind: "request-media-type", from: ["application/x-www-form-urlencoded"], to: ["application/json"], breaking: true }]);
+    expect(changes["/account/groups POST"]).toEqual([{ kind: "request-media-type", from: ["application/x-www-form-urlencoded"], to: ["application/x-www-form-urlencoded", "application/json"], breaking: false }]);
     expect(changes["/tasks GET"]).toEqual([{ kind: "response-schema", status: "200", from: ["#/components/schemas/Tasks"], to: ["#/components/schemas/Task"], breaking: false }]);
     expect(changes["/tasks/{id} GET"]).toEqual([{ kind: "name", from: "readTask", to: "showTask", breaking: false }]);
     expect(describeChange(changes["/tasks/{id} GET"]![0]!)).toBe("table name: `readTask` -> `showTask` (code using `operations.readTask` must follow)");
@@ -378,9 +372,7 @@ describe("diff across a version move", () => {
       [`${app}:7`, "named", "getApiV1Search renamed to postApiV2Search", "green"],
       [`${app}:8`, "call", "getApiV1Legacy removed", null],
     ]);
-    expect(impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to])).toEqual([
-      [`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"],
-    ]);
+    expect(impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to])).toEqual([[`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"]]);
     expect(impact.color).toEqual({ before: "yellow", after: "red", raised: true });
     expect(impact.summary).toEqual({ uses: 7, files: 1, broken: 4, escalated: 1, unknown: 0 });
   });

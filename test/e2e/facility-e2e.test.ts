@@ -130,13 +130,7 @@ describe("token expiry mid-run", () => {
       shift = 61_000;
       const after = await green.GET("/tasks");
       expect(after.response.status).toBe(200);
-      expect(shifted.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
-        "POST /token 200",
-        "GET /api/v1.2/tasks 200",
-        "GET /api/v1.2/tasks 401",
-        "POST /token 200",
-        "GET /api/v1.2/tasks 200",
-      ]);
+      expect(shifted.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["POST /token 200", "GET /api/v1.2/tasks 200", "GET /api/v1.2/tasks 401", "POST /token 200", "GET /api/v1.2/tasks 200"]);
     } finally {
       await shifted.close();
     }

@@ -15,7 +15,7 @@ let greenToken: string;
 
 beforeAll(async () => {
   const clients = await Promise.all(["red", "yellow", "green"].map((color) => testClient(main.facility, color)));
-  [redToken, yellowToken, greenToken] = await Promise.all(clients.map((client) => main.token(client))) as [string, string, string];
+  [redToken, yellowToken, greenToken] = (await Promise.all(clients.map((client) => main.token(client)))) as [string, string, string];
 });
 
 describe("authentication", () => {

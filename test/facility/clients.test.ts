@@ -99,7 +99,14 @@ describe("client key files", () => {
     const json = JSON.parse(readFileSync(jsonPath!, "utf8"));
     const key = await importJWK(json.private_key_jwk, "RS256");
     const now = fixture.clock.seconds;
-    const made = await new SignJWT({}).setProtectedHeader({ alg: "RS256" }).setIssuer(json.client_id).setSubject(json.client_id).setAudience(json.token_url).setExpirationTime(now + 60).setJti(`jwk-${now}`).sign(key);
+    const made = await new SignJWT({})
+      .setProtectedHeader({ alg: "RS256" })
+      .setIssuer(json.client_id)
+      .setSubject(json.client_id)
+      .setAudience(json.token_url)
+      .setExpirationTime(now + 60)
+      .setJti(`jwk-${now}`)
+      .sign(key);
     const { status, body } = await postToken(facility, tokenForm(made));
     expect(status).toBe(200);
     expect(body.token_type).toBe("Bearer");

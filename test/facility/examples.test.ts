@@ -54,7 +54,12 @@ describe("response examples", () => {
         schemas: {
           Node: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 8 }, child: { $ref: "#/components/schemas/Node" }, kids: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
           Color: { type: "string", enum: ["green", "red"] },
-          Both: { allOf: [{ type: "object", properties: { a: { type: "integer", minimum: 3 } } }, { type: "object", properties: { b: { $ref: "#/components/schemas/Color" } } }] },
+          Both: {
+            allOf: [
+              { type: "object", properties: { a: { type: "integer", minimum: 3 } } },
+              { type: "object", properties: { b: { $ref: "#/components/schemas/Color" } } },
+            ],
+          },
         },
       },
     };

@@ -76,7 +76,10 @@ describe("job submission", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toEqual([{ loc: ["body", "isPath"], msg: "value could not be parsed to a boolean", type: "type_error.bool" }]);
     const missing = await api(fixture.facility, "/compute/jobs/perlmutter", { ...form({}), token: red });
-    expect(missing.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual([["body", "isPath"], ["body", "job"]]);
+    expect(missing.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual([
+      ["body", "isPath"],
+      ["body", "job"],
+    ]);
     const query = await api(fixture.facility, "/compute/jobs/perlmutter?limit=ten", { token: red });
     expect(query.status).toBe(422);
     expect(query.body.detail).toEqual([{ loc: ["query", "limit"], msg: "value is not a valid integer", type: "type_error.integer" }]);

@@ -120,7 +120,12 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("alg none -> invalid_client", async () => {
-    const unsigned = new UnsecuredJWT({ jti: randomUUID() }).setIssuer(red.clientId).setSubject(red.clientId).setAudience(facility.tokenUrl).setExpirationTime(nowS() + 300).encode();
+    const unsigned = new UnsecuredJWT({ jti: randomUUID() })
+      .setIssuer(red.clientId)
+      .setSubject(red.clientId)
+      .setAudience(facility.tokenUrl)
+      .setExpirationTime(nowS() + 300)
+      .encode();
     expect(await refusedWith(tokenForm(unsigned), "invalid_client")).toContain('RS256 (got "none")');
   });
 

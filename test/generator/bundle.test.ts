@@ -32,10 +32,7 @@ const schemas = {
 };
 
 const cases: Record<string, Record<string, any>> = {
-  "refs only where refs belong, a discriminator mapping already in place": description(
-    { "GET /pets": { responses: { "200": { description: "OK", ...json({ $ref: "#/components/schemas/Pet" }) } } } },
-    { components: { schemas } },
-  ),
+  "refs only where refs belong, a discriminator mapping already in place": description({ "GET /pets": { responses: { "200": { description: "OK", ...json({ $ref: "#/components/schemas/Pet" }) } } } }, { components: { schemas } }),
   "a $ref as an example's value (GitHub's description has 20), and as a schema's example": description(
     {
       "GET /pets": {
@@ -79,7 +76,12 @@ describe("bundling without the bundler's walk", () => {
   it("leaves the document untouched when a change is not one it makes, or does not lead where the lint said", () => {
     const doc = { a: { $ref: "#/b" }, b: { c: 1 } };
     const before = JSON.stringify(doc);
-    expect(inlineLikeTheBundler(doc, [{ kind: "inline", at: "#/a", target: "#/b" }, { kind: "other", at: "#/" }])).toBe(false);
+    expect(
+      inlineLikeTheBundler(doc, [
+        { kind: "inline", at: "#/a", target: "#/b" },
+        { kind: "other", at: "#/" },
+      ]),
+    ).toBe(false);
     expect(inlineLikeTheBundler(doc, [{ kind: "inline", at: "#/a", target: "#/missing" }])).toBe(false);
     expect(inlineLikeTheBundler(doc, [{ kind: "inline", at: "#/b", target: "#/a" }])).toBe(false); // not a $ref there
     expect(JSON.stringify(doc)).toBe(before);

@@ -54,9 +54,7 @@ describe("$ref chains and cycles", () => {
     const before = snapshotDir(out);
     const run = await runCli(["generate", "--file", writeJson(dir, "chain-2000.json", withSchemas(chain(2000))), "--out", out]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
-      `sfapi-gen: ${join(dir, "chain-2000.json")}: $ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S1 -> #/components/schemas/S2 -> #/components/schemas/S3 -> … (at /components/schemas/S0)\n`,
-    );
+    expect(run.stderr).toBe(`sfapi-gen: ${join(dir, "chain-2000.json")}: $ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S1 -> #/components/schemas/S2 -> #/components/schemas/S3 -> … (at /components/schemas/S0)\n`);
     expect(snapshotDir(out)).toEqual(before);
   });
 
@@ -77,16 +75,12 @@ describe("$ref chains and cycles", () => {
   });
 
   it("a schema that is only a $ref to itself", async () => {
-    expect(await auditError(writeJson(dir, "self.json", withSchemas({ S0: { $ref: "#/components/schemas/S0" } })))).toMatch(
-      /self\.json: circular \$ref: #\/components\/schemas\/S0 -> #\/components\/schemas\/S0 \(at \/components\/schemas\/S0\)$/,
-    );
+    expect(await auditError(writeJson(dir, "self.json", withSchemas({ S0: { $ref: "#/components/schemas/S0" } })))).toMatch(/self\.json: circular \$ref: #\/components\/schemas\/S0 -> #\/components\/schemas\/S0 \(at \/components\/schemas\/S0\)$/);
   });
 
   it("an alias cycle A -> B -> A, also when reached part-way along a pointer", async () => {
     const cycle = { S0: { $ref: "#/components/schemas/A" }, A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } };
-    expect(await auditError(writeJson(dir, "cycle.json", withSchemas(cycle)))).toMatch(
-      /cycle\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/B -> #\/components\/schemas\/A \(at \/components\/schemas\/A\)$/,
-    );
+    expect(await auditError(writeJson(dir, "cycle.json", withSchemas(cycle)))).toMatch(/cycle\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/B -> #\/components\/schemas\/A \(at \/components\/schemas\/A\)$/);
     const through = { S0: { $ref: "#/components/schemas/A/properties/x" }, A: { $ref: "#/components/schemas/A/properties/x" } };
     expect(await auditError(writeJson(dir, "cycle-through.json", withSchemas(through)))).toMatch(/cycle-through\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/A/);
   });
@@ -139,7 +133,12 @@ describe("nesting", () => {
 describe("YAML aliases", () => {
   it("an alias bomb (a billion nodes from 400 bytes)", async () => {
     const levels = ["l0: &l0 [a, a, a, a, a, a, a, a, a, a]"];
-    for (let i = 1; i < 9; i++) levels.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(", ")}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `l${i}: &l${i} [${Array(10)
+          .fill(`*l${i - 1}`)
+          .join(", ")}]`,
+      );
     const text = ["openapi: 3.0.3", "info: {title: x, version: '1'}", "paths: {}", "x-bomb:", ...levels.map((l) => "  " + l)].join("\n");
     expect(await auditError(writeText("bomb.yaml", text))).toMatch(/bomb\.yaml: more than 2000000 nodes once YAML aliases are expanded \(at \/x-bomb\/l\d/);
   });

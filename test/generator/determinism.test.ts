@@ -39,7 +39,15 @@ describe("deterministic, atomic output", () => {
     writeFileSync(join(out, "a.txt"), "edited by hand");
     const before = snapshotDir(out);
     // A file and a folder of the same name cannot both be written: the second write fails midway.
-    await expect(writeAtomically(out, new Map([["a.txt", "second"], ["a.txt/b.txt", "clash"]]))).rejects.toThrow();
+    await expect(
+      writeAtomically(
+        out,
+        new Map([
+          ["a.txt", "second"],
+          ["a.txt/b.txt", "clash"],
+        ]),
+      ),
+    ).rejects.toThrow();
     expect(snapshotDir(out)).toEqual(before);
     expect(readFileSync(join(out, "a.txt"), "utf8")).toBe("edited by hand");
     expect(readdirSync(dir)).toEqual(["out"]);

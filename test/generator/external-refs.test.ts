@@ -43,10 +43,7 @@ afterEach(() => {
 
 /** GET /leak answers with the schema `Leak`, which is whatever `leak` is. */
 function withLeak(leak: Record<string, unknown>, name: string): string {
-  const doc = description(
-    { "GET /leak": { responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Leak" } } } } } } },
-    { components: { schemas: { Leak: leak } } },
-  );
+  const doc = description({ "GET /leak": { responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Leak" } } } } } } }, { components: { schemas: { Leak: leak } } });
   return writeJson(dir, name, doc);
 }
 

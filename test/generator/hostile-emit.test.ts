@@ -114,7 +114,7 @@ describe("the review's reproductions", () => {
   });
 
   it("a title and version with line breaks add no exports", async () => {
-    const title = 'API\nexport const evil = (globalThis.pwned = 1);\r\n// \u2028export const evil2 = 2;\u2029';
+    const title = "API\nexport const evil = (globalThis.pwned = 1);\r\n// \u2028export const evil2 = 2;\u2029";
     await emitAndCheck(description({ title, version: "1\nexport const v = 1;", description: "*/ globalThis.pwned = 1; /*" }, [{ method: "get", path: "/a", operationId: "a", scope: "green" }]));
   });
 

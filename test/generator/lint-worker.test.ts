@@ -20,8 +20,7 @@ async function inProcess(text: string, parsed: unknown) {
   return problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location[0]?.pointer }));
 }
 
-const simplify = ({ problems }: Awaited<ReturnType<ReturnType<typeof prepareLint>["run"]>>) =>
-  problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location?.[0]?.pointer }));
+const simplify = ({ problems }: Awaited<ReturnType<ReturnType<typeof prepareLint>["run"]>>) => problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, pointer: p.location?.[0]?.pointer }));
 
 describe("lint on a worker thread", () => {
   it("reports the same problems as in process (JSON)", async () => {

@@ -59,10 +59,7 @@ describe("loading", () => {
   it("generates from a URL the same client as from the bundled file", async () => {
     const fromUrl = join(dir, "from-url");
     const fromFile = join(dir, "from-file");
-    const [a, b] = await Promise.all([
-      runCli(["generate", "--url", `${server.origin}/api/v1.2`, "--out", fromUrl]),
-      runCli(["generate", "--out", fromFile]),
-    ]);
+    const [a, b] = await Promise.all([runCli(["generate", "--url", `${server.origin}/api/v1.2`, "--out", fromUrl]), runCli(["generate", "--out", fromFile])]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     expect(snapshotDir(fromUrl)).toEqual(snapshotDir(fromFile));
@@ -87,7 +84,6 @@ describe("loading", () => {
     expect(typeCheckClients([out])).toEqual([]);
   });
 });
-
 
 describe("bad input: one message, non-zero exit, earlier output untouched", () => {
   let out: string;

@@ -74,7 +74,9 @@ describe("generated/operations.js and .d.ts", () => {
 
   it("records the description's version and hash in manifest.json", () => {
     const manifest = JSON.parse(readFileSync(join(root, "generated/manifest.json"), "utf8"));
-    const sha = createHash("sha256").update(readFileSync(join(root, "generator/descriptions/v1.2.json"))).digest("hex");
+    const sha = createHash("sha256")
+      .update(readFileSync(join(root, "generator/descriptions/v1.2.json")))
+      .digest("hex");
     expect(manifest.description).toMatchObject({ version: "1.2", api: "v1.2", sha256: sha });
     expect(manifest.scope).toEqual({ vendor: "nersc", field: "x-nersc-scope", ladder: ["green", "yellow", "red"], policy: "scope" });
   });

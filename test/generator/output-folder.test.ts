@@ -34,7 +34,6 @@ async function refused(args: string[], cwd: string, message: string): Promise<vo
 }
 
 describe("--out never replaces what sfapi-gen did not write", () => {
-
   it("--out . (the working directory) is refused and the folder left as it was", async () => {
     const cwd = folderWith({ "notes.txt": "mine", "src/app.ts": "code" });
     const before = snapshotDir(cwd);

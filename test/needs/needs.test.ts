@@ -22,7 +22,9 @@ const rel = (path: string) => relative(root, path).split("\\").join("/");
 
 /** The 1-based line of the first line of `file` that contains `text` (so the test never hard-codes a line number). */
 function lineOf(file: string, text: string): number {
-  const index = readFileSync(file, "utf8").split("\n").findIndex((line) => line.includes(text));
+  const index = readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((line) => line.includes(text));
   expect(index, `${text} in ${file}`).toBeGreaterThanOrEqual(0);
   return index + 1;
 }
@@ -257,10 +259,10 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     ]);
     const report = needs(src, "generated", root);
     expect(report.uses.map((u) => [u.line, u.kind, u.code, u.operations.map((o) => `${o.method} ${o.path}`).join(), u.level])).toEqual([
-      [3, "wait", 'waitForTask(client, …)', "GET /tasks/{id}", "green"],
-      [4, "wait", 'wait(client, …)', "GET /tasks/{id}", "green"],
+      [3, "wait", "waitForTask(client, …)", "GET /tasks/{id}", "green"],
+      [4, "wait", "wait(client, …)", "GET /tasks/{id}", "green"],
       [5, "wait", 'client.waitForTask("3")', "GET /tasks/{id}", "green"],
-      [6, "wait", 'sdk.waitForTask(client, …)', "GET /tasks/{id}", "green"],
+      [6, "wait", "sdk.waitForTask(client, …)", "GET /tasks/{id}", "green"],
     ]);
     expect(report.color).toBe("green");
   });
@@ -278,7 +280,7 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     ]);
     const report = needs(src, "generated", root);
     expect(report.uses.map((u) => [u.line, u.kind, u.code, u.operations[0]?.name, u.level])).toEqual([
-      [3, "named", "client.readTasks({ tags: \"\" })", "readTasks", "green"],
+      [3, "named", 'client.readTasks({ tags: "" })', "readTasks", "green"],
       [4, "named", 'api.wrapped.runCommand.safe({ machine: "dtn01", executable: "hostname" })', "runCommand", "red"],
       [5, "named", "client.readTask.safe({ id: '1' }, …)", "readTask", "green"],
       [8, "table", "operations.readJobs", "readJobs", "green"],
@@ -361,10 +363,7 @@ describe("needs: the client table from manifest.json", () => {
     expect(await bad((m) => delete m.operations[0].scope)).toEqual([1, "sfapi-gen: <dir>/manifest.json: /operations/0/scope must be a non-empty string, not undefined\n"]);
     expect(await bad((m) => (m.scope.ladder = ["green", "green"]))).toEqual([1, 'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is reserved or repeated\n']);
     expect(await bad((m) => (m.operations = 32))).toEqual([1, "sfapi-gen: <dir>/manifest.json: /operations must be an array\n"]);
-    expect(await bad((m) => delete m.format)).toEqual([
-      1,
-      "sfapi-gen: <dir>/manifest.json: not an sfapi-gen/manifest@1 manifest: it has no format field (written by an older sfapi-gen); regenerate the client with `sfapi-gen generate`\n",
-    ]);
+    expect(await bad((m) => delete m.format)).toEqual([1, "sfapi-gen: <dir>/manifest.json: not an sfapi-gen/manifest@1 manifest: it has no format field (written by an older sfapi-gen); regenerate the client with `sfapi-gen generate`\n"]);
     const notJson = tempDir("needs-bad-");
     writeFileSync(join(notJson, "manifest.json"), "{ operations: [");
     const broken = await runCli(["needs", rel(consumer), "--client", rel(notJson)]);

@@ -103,7 +103,16 @@ try {
 function compileProject(config: string): string[] {
   const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
   expect(ts.version).toMatch(/^5\.9\./);
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(project, config), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(project, config),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(String(d.messageText));
+      },
+    },
+  )!;
   const host = ts.createCompilerHost(parsed.options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version, ...rest) => {
@@ -152,7 +161,18 @@ afterAll(() => {
 describe("sfapi-gen from its tarball, in a fresh project", () => {
   it("ships bin and dist (compiled generator with types, runtime, bundled description and ladder), LICENSE and CHANGELOG, no tests", async () => {
     const listing = (await ok("tar", ["tzf", tarball], work)).stdout.split("\n");
-    for (const file of ["package/bin/sfapi-gen.js", "package/dist/generator/cli.js", "package/dist/generator/index.d.ts", "package/dist/generator/facility/index.d.ts", "package/dist/runtime/client.js", "package/dist/runtime/client.d.ts", "package/dist/generator/descriptions/v1.2.json", "package/dist/generator/descriptions/v1.2.levels.json", "package/LICENSE", "package/CHANGELOG.md"]) {
+    for (const file of [
+      "package/bin/sfapi-gen.js",
+      "package/dist/generator/cli.js",
+      "package/dist/generator/index.d.ts",
+      "package/dist/generator/facility/index.d.ts",
+      "package/dist/runtime/client.js",
+      "package/dist/runtime/client.d.ts",
+      "package/dist/generator/descriptions/v1.2.json",
+      "package/dist/generator/descriptions/v1.2.levels.json",
+      "package/LICENSE",
+      "package/CHANGELOG.md",
+    ]) {
       expect(listing, file).toContain(file);
     }
     expect(listing.filter((f) => /^package\/(test|\.ci|generated|templates|generator)\//.test(f))).toEqual([]);

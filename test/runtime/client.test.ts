@@ -28,8 +28,7 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     other.reset();
     clock = virtualClock();
   });
-  const client = (color: string, extra: Record<string, unknown> = {}) =>
-    createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl, clock, ...extra });
+  const client = (color: string, extra: Record<string, unknown> = {}) => createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl, clock, ...extra });
 
   test("red runs a command: bare token, form-urlencoded body, accept: application/json", async () => {
     const red = client("red");
@@ -92,7 +91,9 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   test("a per-call baseUrl below the client's is guarded on the URL really sent", async () => {
     // DELETE /tasks/{id} is yellow, but with this base it is sent as DELETE /compute/jobs/tasks/1: cancelJob, red.
     const base = `${servers.baseUrl}/compute/jobs`;
-    const error = await client("yellow").DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base }).catch((e: unknown) => e);
+    const error = await client("yellow")
+      .DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "ScopeError", operation: "cancelJob", required: "red", path: "/compute/jobs/tasks/1" });
     expect(servers.requestCount()).toBe(0);
     const { response } = await client("red").DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base });
@@ -272,7 +273,9 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     servers.valid.clear();
     const { response } = await red.GET("/account/").catch((e: unknown) => ({ response: undefined, error: e }) as never);
     expect(response).toBeUndefined();
-    const error = await client("green").GET("/account/").catch((e: unknown) => e);
+    const error = await client("green")
+      .GET("/account/")
+      .catch((e: unknown) => e);
     expect((error as Error).name).toBe("TokenError");
     expect((error as Error).message).toContain("[assertion]");
     const echoed = servers.tokenCalls.at(-1)!.assertion;
@@ -320,9 +323,7 @@ describe.each(variants)("operations by name ($name)", ({ createClient, errors })
     const red = client("red");
     const data = await op(red, "runCommand")({ path: { machine: "dtn01" }, body: { executable: "hostname" } });
     expect(data).toEqual({ task_id: "task-1", status: "OK" });
-    expect(servers.apiCalls.map((c) => [c.method, c.url, c.headers["content-type"], c.body, c.headers.authorization])).toEqual([
-      ["POST", "/api/v1.2/utilities/command/dtn01", "application/x-www-form-urlencoded", "executable=hostname", "tok-1"],
-    ]);
+    expect(servers.apiCalls.map((c) => [c.method, c.url, c.headers["content-type"], c.body, c.headers.authorization])).toEqual([["POST", "/api/v1.2/utilities/command/dtn01", "application/x-www-form-urlencoded", "executable=hostname", "tok-1"]]);
     await op(red, "readTasks")({ query: { tags: "" } });
     expect(servers.apiCalls.at(-1)!.url).toBe("/api/v1.2/tasks?tags=");
   });
@@ -366,7 +367,10 @@ describe.each(variants)("operations by name ($name)", ({ createClient, errors })
 describe("errors across copies of the runtime", () => {
   test("SfapiError.is and ScopeError.is recognise errors from the other copy; instanceof does not", async () => {
     const [template, generated] = variants;
-    const error = await template!.createClient({ color: "green", baseUrl: "https://api.example.test/api/v1.2" }).POST("/utilities/command/dtn01").catch((e: unknown) => e);
+    const error = await template!
+      .createClient({ color: "green", baseUrl: "https://api.example.test/api/v1.2" })
+      .POST("/utilities/command/dtn01")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(template!.errors.ScopeError);
     expect(error).not.toBeInstanceOf(generated!.errors.ScopeError);
     expect(generated!.errors.ScopeError.is(error)).toBe(true);

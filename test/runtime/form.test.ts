@@ -16,9 +16,7 @@ const table: OperationTable = {
 describe("formBody", () => {
   test("skips absent fields, repeats arrays, writes dates as ISO, passes ready-made bodies through", () => {
     const at = new Date("2026-01-02T03:04:05Z");
-    expect(formBody({ executable: "bash -c 'echo a&b'", skip: undefined, none: null, n: 3, ok: true, tags: ["x", "y"], at })).toBe(
-      "executable=bash+-c+%27echo+a%26b%27&n=3&ok=true&tags=x&tags=y&at=2026-01-02T03%3A04%3A05.000Z",
-    );
+    expect(formBody({ executable: "bash -c 'echo a&b'", skip: undefined, none: null, n: 3, ok: true, tags: ["x", "y"], at })).toBe("executable=bash+-c+%27echo+a%26b%27&n=3&ok=true&tags=x&tags=y&at=2026-01-02T03%3A04%3A05.000Z");
     expect(formBody(new URLSearchParams({ a: "1" }))).toBe("a=1");
     expect(formBody("a=1&b=2")).toBe("a=1&b=2");
   });

@@ -56,7 +56,12 @@ describe.each(variants)("a green client under arbitrary calls ($name)", ({ creat
     );
     const template = fc.constantFrom(...entries.map((e) => e.path));
     const concrete = fc.tuple(template, fc.array(segment, { minLength: 1, maxLength: 3 })).map(([t, fill]) => t.replace(/\{[^}]+\}/g, () => fill[Math.floor(Math.random() * fill.length)] ?? "x"));
-    const path = fc.oneof(template, concrete, fc.array(segment, { maxLength: 4 }).map((s) => `/${s.join("/")}`), fc.string({ unit: "binary", maxLength: 30 }));
+    const path = fc.oneof(
+      template,
+      concrete,
+      fc.array(segment, { maxLength: 4 }).map((s) => `/${s.join("/")}`),
+      fc.string({ unit: "binary", maxLength: 30 }),
+    );
     const baseUrl = fc.constantFrom(undefined, "", "SERVER", "SERVER/compute/jobs", "SERVER/utilities", "ORIGIN", "ELSEWHERE", "SERVER/..", "SERVER/tasks/..%2Futilities");
     const params = fc.dictionary(fc.constantFrom("id", "machine", "jobid", "path", "name", "group"), segment, { maxKeys: 3 });
     const call = fc.record({
@@ -82,8 +87,16 @@ describe.each(variants)("a green client under arbitrary calls ($name)", ({ creat
         const init: Record<string, unknown> = { params: { path: c.params }, ...(base === undefined ? {} : { baseUrl: base }), ...(c.redirect ? { redirect: c.redirect } : {}) };
         if (c.ownFetch) init.fetch = (request: Request) => fetch(request);
         const outcome = c.named
-          ? op(green, c.named).safe({ path: c.params }).then(() => "answered", (e: unknown) => e)
-          : green.request(c.method, c.path, init).then(() => "answered", (e: unknown) => e);
+          ? op(green, c.named)
+              .safe({ path: c.params })
+              .then(
+                () => "answered",
+                (e: unknown) => e,
+              )
+          : green.request(c.method, c.path, init).then(
+              () => "answered",
+              (e: unknown) => e,
+            );
         const result = await outcome;
         if (result !== "answered") {
           const name = (result as Error).name;

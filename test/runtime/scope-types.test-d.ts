@@ -104,9 +104,7 @@ describe("red", () => {
     void red.DELETE("/compute/jobs/{machine}/{jobid}", { params: { path: { machine: "perlmutter", jobid: "1" } } });
     void red.runCommand(command);
     void red.cancelJob({ path: { machine: "perlmutter", jobid: "1" } });
-    expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<
-      "/account/groups" | "/compute/jobs/{machine}" | "/storage/globus/transfer" | "/storage/transfer" | "/utilities/command/{machine}"
-    >();
+    expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<"/account/groups" | "/compute/jobs/{machine}" | "/storage/globus/transfer" | "/storage/transfer" | "/utilities/command/{machine}">();
   });
 
   test("request-body fields with a default are optional (submitJob's args)", () => {

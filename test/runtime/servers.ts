@@ -96,10 +96,11 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
       servers.override = undefined;
       taskPolls = 0;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   async function verify(form: URLSearchParams): Promise<Omit<TokenCall, "form" | "at">> {
@@ -123,11 +124,15 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
         requiredClaims: ["iat", "exp", "jti"],
       });
       const problem =
-        protectedHeader.kid !== servers.kid ? `kid ${String(protectedHeader.kid)}`
-        : !Number.isInteger(payload.exp) || !Number.isInteger(payload.iat) ? "exp/iat not integers"
-        : payload.exp! - payload.iat! <= 0 || payload.exp! - payload.iat! > 600 ? "exp not a few minutes after iat"
-        : seenJti.has(payload.jti!) ? "jti reused"
-        : undefined;
+        protectedHeader.kid !== servers.kid
+          ? `kid ${String(protectedHeader.kid)}`
+          : !Number.isInteger(payload.exp) || !Number.isInteger(payload.iat)
+            ? "exp/iat not integers"
+            : payload.exp! - payload.iat! <= 0 || payload.exp! - payload.iat! > 600
+              ? "exp not a few minutes after iat"
+              : seenJti.has(payload.jti!)
+                ? "jti reused"
+                : undefined;
       seenJti.add(payload.jti!);
       return { assertion, header, claims: payload, problem };
     } catch (error) {

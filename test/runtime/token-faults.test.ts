@@ -42,10 +42,12 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
 
   async function tokenError(reply: (n: number) => Reply, tokenUrl?: string) {
     servers.tokenReply = reply;
-    const error = await client(tokenUrl).GET("/account/").then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await client(tokenUrl)
+      .GET("/account/")
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(errors.TokenError);
     expect(servers.apiCalls).toHaveLength(0);
     return error as InstanceType<typeof errors.TokenError>;
@@ -123,7 +125,9 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
       });
       return Promise.resolve(new Response(body, { status: 200, headers: { "content-type": "application/json" } }));
     };
-    const error = await client(servers.tokenUrl, { fetch: endless }).GET("/account/").catch((e: unknown) => e);
+    const error = await client(servers.tokenUrl, { fetch: endless })
+      .GET("/account/")
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "TokenError", error: "invalid_response", attempts: 1 });
     expect((error as Error).message).toContain("larger than 65536 bytes");
     expect(chunks).toBeLessThan(10);

@@ -37,8 +37,7 @@ export const variants: Variant[] = [
   {
     name: "templates/runtime",
     errors: template,
-    createClient: (options) =>
-      template.createScopedClient({ operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, taskOperation: "readTask" }, options) as unknown as LooseClient,
+    createClient: (options) => template.createScopedClient({ operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, taskOperation: "readTask" }, options) as unknown as LooseClient,
   },
   {
     name: "generated/",
