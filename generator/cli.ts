@@ -3,7 +3,7 @@
  * `bin/sfapi-gen.js` calls it with the process's streams; tests call it in-process. Every failure is one line on
  * stderr and a non-zero exit. Commands load their implementation on use, so `--help` loads commander only.
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError } from "./commands/commander.js";
 import { auditCommand } from "./commands/audit.js";
 import { diffCommand } from "./commands/diff.js";
 import { generateCommand } from "./commands/generate.js";

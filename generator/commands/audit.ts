@@ -1,4 +1,4 @@
-import { Command, Option } from "commander";
+import { Command, Option } from "./commander.js";
 import { AUDIT_FORMATS } from "../audit/report.js";
 import type { AuditFormat } from "../audit/report.js";
 import { readConfig } from "../config.js";

@@ -1,4 +1,4 @@
-import { Command, Option } from "commander";
+import { Command, Option } from "./commander.js";
 import { readConfig } from "../config.js";
 import { FAIL_ON } from "../diff/report.js";
 import type { FailOn } from "../diff/report.js";

@@ -1,5 +1,5 @@
 import { relative, resolve } from "node:path";
-import { Command } from "commander";
+import { Command } from "./commander.js";
 import { readConfig } from "../config.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";

@@ -6,7 +6,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError } from "./commander.js";
 import { readConfig } from "../config.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";

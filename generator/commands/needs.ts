@@ -1,4 +1,4 @@
-import { Command, Option } from "commander";
+import { Command, Option } from "./commander.js";
 import { readConfig } from "../config.js";
 import type { CliIo } from "./io.js";
 

@@ -1,6 +1,6 @@
 /** Options several commands share: where the description comes from and how scopes are read. */
-import { Option } from "commander";
-import type { Command } from "commander";
+import { Option } from "./commander.js";
+import type { Command } from "./commander.js";
 import type { ConfigFile } from "../config.js";
 import type { DescriptionSource } from "../load.js";
 import type { ScopeOptions } from "../model.js";
