@@ -18,6 +18,7 @@ export function createScopedClient(spec, options) {
     const table = compileTable(spec.operations);
     const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
     const send = createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: resolved.fetch, authorizationPrefix: resolved.authorizationPrefix });
+    // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
     const inner = createFetchClient({ baseUrl: resolved.baseUrl, fetch: (request) => send(request), headers: resolved.headers, redirect: "manual" });
     const formTypeOf = formMediaTypes(table);
     /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
@@ -53,11 +54,10 @@ export function createScopedClient(spec, options) {
             }
         };
     };
-    const forwardRequest = inner.request;
     const request = (method, url, init) => {
         const upper = String(method).toUpperCase();
         try {
-            return forwardRequest(upper, url, prepare(upper, url, init));
+            return inner.request(upper, url, prepare(upper, url, init));
         }
         catch (error) {
             return Promise.reject(error);

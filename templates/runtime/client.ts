@@ -25,6 +25,12 @@ export interface ClientSpec {
 
 type Init = Record<string, unknown> & { body?: unknown; bodySerializer?: unknown; headers?: unknown; params?: { path?: Record<string, unknown> } };
 type Call = (url: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** openapi-fetch as the runtime drives it, paths untyped: the precise types live in the generated `index.d.ts`. */
+type UntypedFetchClient = Record<(typeof HTTP_METHODS)[number], Call> & {
+  request(method: string, url: string, init?: Init): ReturnType<Call>;
+  use(...middleware: object[]): void;
+  eject(...middleware: object[]): void;
+};
 
 /** The client as the runtime builds it; the generated `index.d.ts` gives it its precise, color-narrowed type. */
 export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Call> {
@@ -40,7 +46,8 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
   const table = compileTable(spec.operations);
   const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
   const send = createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: resolved.fetch, authorizationPrefix: resolved.authorizationPrefix });
-  const inner = createFetchClient<any>({ baseUrl: resolved.baseUrl, fetch: (request: Request) => send(request), headers: resolved.headers, redirect: "manual" });
+  // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
+  const inner = createFetchClient<any>({ baseUrl: resolved.baseUrl, fetch: (request: Request) => send(request), headers: resolved.headers, redirect: "manual" }) as unknown as UntypedFetchClient;
   const formTypeOf = formMediaTypes(table);
 
   /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
@@ -62,8 +69,8 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
   }
 
   // A refusal is a rejected promise, like every other failure of a call, never a synchronous throw.
-  const call = (method: string): Call => {
-    const forward = inner[method as "GET"] as unknown as Call;
+  const call = (method: (typeof HTTP_METHODS)[number]): Call => {
+    const forward = inner[method];
     return (url, init) => {
       try {
         return forward(url, prepare(method, url, init));
@@ -72,11 +79,10 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
       }
     };
   };
-  const forwardRequest = inner.request as unknown as (m: string, u: string, i?: Init) => ReturnType<Call>;
   const request = (method: string, url: string, init?: Init) => {
     const upper = String(method).toUpperCase();
     try {
-      return forwardRequest(upper, url, prepare(upper, url, init));
+      return inner.request(upper, url, prepare(upper, url, init));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -93,8 +99,8 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     PATCH: call("PATCH"),
     TRACE: call("TRACE"),
     request,
-    use: (...middleware) => inner.use(...(middleware as never[])),
-    eject: (...middleware) => inner.eject(...(middleware as never[])),
+    use: (...middleware) => inner.use(...middleware),
+    eject: (...middleware) => inner.eject(...middleware),
     waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
   };
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
