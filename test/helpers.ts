@@ -1,6 +1,8 @@
 /** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../generator/cli.js";
@@ -11,6 +13,24 @@ export const tmpRoot = join(root, "test", ".tmp");
 export function tempDir(prefix = "t-"): string {
   mkdirSync(tmpRoot, { recursive: true });
   return mkdtempSync(join(tmpRoot, prefix));
+}
+
+/** A real HTTP server on 127.0.0.1 (a free port) for one test file: its origin, and a close that drops kept-alive sockets. */
+export async function listenLocal(handler: RequestListener, options: { backlog?: number; keepAliveTimeout?: number } = {}): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
+  const server = createServer(handler);
+  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+  const backlog = options.backlog ?? 511;
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog }, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export interface CliRun {

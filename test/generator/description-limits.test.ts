@@ -2,14 +2,12 @@
 // long $ref chains, alias cycles, deep nesting (inline, or through a long path of distinct schemas), YAML alias bombs
 // and loops, and descriptions larger than any real one. Recursion through properties/items stays legal.
 import { writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DescriptionError } from "../../generator/errors.js";
 import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../generator/load.js";
 import { MAX_NESTING, MAX_REF_CHAIN, preflight } from "../../generator/preflight.js";
-import { runCli, snapshotDir, tempDir } from "../helpers.js";
+import { listenLocal, runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
 let dir: string;
@@ -150,11 +148,11 @@ describe("YAML aliases", () => {
 
 describe("size", () => {
   let origin: string;
-  let server: ReturnType<typeof createServer>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     // An endless body: 1 MiB chunks until the client hangs up.
     const chunk = Buffer.alloc(1024 * 1024, " ");
-    server = createServer((_req, res) => {
+    ({ origin, close } = await listenLocal((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
       const more = () => {
         while (!res.destroyed && res.write(chunk));
@@ -162,11 +160,9 @@ describe("size", () => {
       };
       res.write("{");
       more();
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => close());
 
   const tooLarge = `larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MiB; not a description this tool will read`;
 

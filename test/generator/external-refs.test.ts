@@ -3,15 +3,13 @@
 // pointer, before anything is read or fetched, by generate, audit, diff and mock alike. Behind that check, the
 // resolver the lint (in process and on its worker thread) and the bundler use reads nothing either.
 import fs, { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { bundle, createConfig, Source } from "@redocly/openapi-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DescriptionError } from "../../generator/errors.js";
 import { startFacility } from "../../generator/facility/index.js";
 import { prepareLint, refResolver } from "../../generator/lint.js";
-import { runCli, tempDir } from "../helpers.js";
+import { listenLocal, runCli, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
 /** A property name that shows up in schema.d.ts only if the external schema was read. */
@@ -22,20 +20,18 @@ let dir: string;
 let secretFile: string;
 let origin: string;
 const requests: string[] = [];
-let server: ReturnType<typeof createServer>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   dir = tempDir("extref-");
   secretFile = join(dir, "secret.json");
   writeFileSync(secretFile, leakedSchema);
-  server = createServer((req, res) => {
+  ({ origin, close } = await listenLocal((req, res) => {
     requests.push(req.url ?? "");
     res.writeHead(200, { "content-type": "application/json" }).end(leakedSchema);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => close());
 afterEach(() => {
   requests.length = 0;
   vi.restoreAllMocks();

@@ -1,8 +1,7 @@
 /** Small descriptions written by the tests, and a real HTTP server to serve them. */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { listenLocal } from "../helpers.js";
 
 type Op = Record<string, unknown>;
 
@@ -33,7 +32,7 @@ export function writeJson(dir: string, name: string, doc: unknown): string {
 
 /** Serve fixed routes on 127.0.0.1; anything else is 404. */
 export async function serve(routes: Record<string, { status?: number; type?: string; body: string }>) {
-  const server = createServer((req, res) => {
+  return listenLocal((req, res) => {
     const route = routes[req.url ?? ""];
     if (!route) {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -41,7 +40,4 @@ export async function serve(routes: Record<string, { status?: number; type?: str
     }
     res.writeHead(route.status ?? 200, { "content-type": route.type ?? "application/json" }).end(route.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -2,11 +2,11 @@
  * Body encoding per operation: form-urlencoded exactly where the table says so, JSON elsewhere, and the caller's own
  * content type or serializer always wins. Uses a small table with both kinds against a loopback server.
  */
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { formBody } from "../../templates/runtime/form.js";
 import { createScopedClient, type OperationTable } from "../../templates/runtime/index.js";
+import { listenLocal } from "../helpers.js";
 
 const table: OperationTable = {
   createThing: { name: "createThing", method: "POST", path: "/things", scope: "public" },
@@ -24,18 +24,19 @@ describe("formBody", () => {
 
 describe("per-operation body encoding", () => {
   const received: { url: string; type: string | undefined; body: string; headers: IncomingHttpHeaders }[] = [];
-  const server = createServer(async (req, res) => {
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    received.push({ url: req.url ?? "", type: req.headers["content-type"], body, headers: req.headers });
-    res.writeHead(200, { "content-type": "application/json" }).end("{}");
-  });
   let baseUrl = "";
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const local = await listenLocal(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      received.push({ url: req.url ?? "", type: req.headers["content-type"], body, headers: req.headers });
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    baseUrl = `${local.origin}/v1`;
+    close = local.close;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => close());
   beforeEach(() => {
     received.length = 0;
   });

@@ -3,9 +3,9 @@
  * an API under /api/v1.2 that accepts only tokens it issued, sent bare. Both record every request they receive.
  */
 import type { KeyObject } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { listenLocal } from "../helpers.js";
 
 export interface TokenCall {
   form: URLSearchParams;
@@ -96,11 +96,7 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
       servers.override = undefined;
       taskPolls = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => local.close(),
   };
 
   async function verify(form: URLSearchParams): Promise<Omit<TokenCall, "form" | "at">> {
@@ -140,48 +136,48 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
     }
   }
 
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString("utf8");
-    const send = (reply: Reply) => {
-      if (reply === "hang") return;
-      res.writeHead(reply.status, reply.headers ?? {});
-      res.end(reply.body);
-    };
-    const url = req.url ?? "/";
-    if (url === "/token" && req.method === "POST") {
-      const form = new URLSearchParams(body);
-      const call: TokenCall = { form, ...(await verify(form)), at: Date.now() };
-      servers.tokenCalls.push(call);
-      return send(call.problem ? json(401, { error: "invalid_client", error_description: call.problem }) : servers.tokenReply(servers.tokenCalls.length));
-    }
-    const call: ApiCall = { method: req.method ?? "", url, headers: req.headers, body };
-    servers.apiCalls.push(call);
-    const overridden = servers.override?.(call);
-    if (overridden) return send(overridden);
-    const api = "/api/v1.2";
-    if (!url.startsWith(`${api}/`)) return send(json(404, { detail: "Not Found" }));
-    const path = url.slice(api.length).split("?")[0]!;
-    if (!PUBLIC_PREFIXES.some((p) => path.startsWith(p))) {
-      const auth = req.headers.authorization ?? "";
-      const token = servers.authScheme ? auth.replace(new RegExp(`^${servers.authScheme} `), "") : auth;
-      if ((servers.authScheme && !auth.startsWith(`${servers.authScheme} `)) || !servers.valid.has(token)) {
-        return send(json(401, { detail: "Not authenticated" }));
+  const local = await listenLocal(
+    async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString("utf8");
+      const send = (reply: Reply) => {
+        if (reply === "hang") return;
+        res.writeHead(reply.status, reply.headers ?? {});
+        res.end(reply.body);
+      };
+      const url = req.url ?? "/";
+      if (url === "/token" && req.method === "POST") {
+        const form = new URLSearchParams(body);
+        const call: TokenCall = { form, ...(await verify(form)), at: Date.now() };
+        servers.tokenCalls.push(call);
+        return send(call.problem ? json(401, { error: "invalid_client", error_description: call.problem }) : servers.tokenReply(servers.tokenCalls.length));
       }
-    }
-    if (req.method === "POST" && path.startsWith("/utilities/command/")) return send(json(200, { task_id: "task-1", status: "OK" }));
-    if (req.method === "GET" && path.startsWith("/tasks/")) {
-      const states = servers.taskStates;
-      const status = states[Math.min(taskPolls++, states.length - 1)]!;
-      return send(json(200, { id: decodeURIComponent(path.slice("/tasks/".length)), status, result: status === "completed" ? '{"output":"nid001"}' : null }));
-    }
-    return send(json(200, { method: req.method, path }));
-  });
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog: 2048 }, resolve));
-  const { port } = server.address() as AddressInfo;
-  servers.origin = `http://127.0.0.1:${port}`;
+      const call: ApiCall = { method: req.method ?? "", url, headers: req.headers, body };
+      servers.apiCalls.push(call);
+      const overridden = servers.override?.(call);
+      if (overridden) return send(overridden);
+      const api = "/api/v1.2";
+      if (!url.startsWith(`${api}/`)) return send(json(404, { detail: "Not Found" }));
+      const path = url.slice(api.length).split("?")[0]!;
+      if (!PUBLIC_PREFIXES.some((p) => path.startsWith(p))) {
+        const auth = req.headers.authorization ?? "";
+        const token = servers.authScheme ? auth.replace(new RegExp(`^${servers.authScheme} `), "") : auth;
+        if ((servers.authScheme && !auth.startsWith(`${servers.authScheme} `)) || !servers.valid.has(token)) {
+          return send(json(401, { detail: "Not authenticated" }));
+        }
+      }
+      if (req.method === "POST" && path.startsWith("/utilities/command/")) return send(json(200, { task_id: "task-1", status: "OK" }));
+      if (req.method === "GET" && path.startsWith("/tasks/")) {
+        const states = servers.taskStates;
+        const status = states[Math.min(taskPolls++, states.length - 1)]!;
+        return send(json(200, { id: decodeURIComponent(path.slice("/tasks/".length)), status, result: status === "completed" ? '{"output":"nid001"}' : null }));
+      }
+      return send(json(200, { method: req.method, path }));
+    },
+    { backlog: 2048, keepAliveTimeout: 1000 },
+  );
+  servers.origin = local.origin;
   servers.baseUrl = `${servers.origin}/api/v1.2`;
   servers.tokenUrl = `${servers.origin}/token`;
   return servers;
