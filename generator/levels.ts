@@ -3,6 +3,7 @@
  * the rule that turns an operation's scope value into the level it requires. Unknown or malformed values fail closed.
  */
 import { OptionError } from "./errors.js";
+import { pathItemOf } from "./document.js";
 import type { OpenApiDocument } from "./load.js";
 import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../templates/runtime/levels.js";
 import { HTTP_METHODS as CLIENT_METHODS } from "../templates/runtime/table.js";
@@ -94,12 +95,13 @@ export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowerca
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** Every (path, method, operation object) of a description, in the description's own order. */
-export function* eachOperationObject(doc: OpenApiDocument): Generator<[string, HttpMethod, Record<string, any>]> {
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
-    if (!item || typeof item !== "object") continue;
+export function* eachOperationObject(doc: OpenApiDocument): Generator<[path: string, method: HttpMethod, operation: Record<string, any>, pathItem: Record<string, any>]> {
+  for (const path of Object.keys(doc.paths ?? {})) {
+    const item = pathItemOf(doc, path);
+    if (!item) continue;
     for (const method of HTTP_METHODS) {
       const op = item[method];
-      if (op && typeof op === "object") yield [path, method, op];
+      if (op && typeof op === "object") yield [path, method, op, item];
     }
   }
 }

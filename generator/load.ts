@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { OpenAPI3 } from "openapi-typescript";
 import { inlineLikeTheBundler } from "./bundle.js";
 import { loadRedocly } from "./cjs.js";
 import { DescriptionError } from "./errors.js";
@@ -17,7 +18,14 @@ import type { LintProblem } from "./lint.js";
 import { bundledDescriptionPath, bundledLevelsPath } from "./paths.js";
 import { preflight } from "./preflight.js";
 
-export type OpenApiDocument = Record<string, any>;
+/**
+ * A description once its `openapi` version is checked. The lint validates its structure, but it is still untrusted
+ * input: the code reading it checks what it relies on (types, arrays, `$ref`s) rather than trusting the type.
+ */
+export type OpenApiDocument = OpenAPI3;
+
+/** A description as parsed, before anything says it is one. */
+type ParsedObject = Record<string, unknown>;
 
 export interface DescriptionSource {
   /** Base URL (`…/api/v1.2`, fetched as `{url}/openapi.json`) or a URL ending in .json/.yaml/.yml. */
@@ -78,8 +86,9 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
   const linting = prepareLint({ text, absoluteRef, json, rules: lintRules, allowExternalRefs });
   let parsed: OpenApiDocument;
   try {
-    parsed = parse(text, json, source, absoluteRef);
-    checkOpenApiVersion(parsed, source);
+    const object = parse(text, json, source, absoluteRef);
+    checkOpenApiVersion(object, source);
+    parsed = object;
     preflight(parsed, { source, allowExternalRefs, textLength: text.length });
   } catch (error) {
     linting.cancel();
@@ -189,7 +198,7 @@ function isJsonText(text: string, absoluteRef: string): boolean {
   return /\.json$/i.test(absoluteRef) || text.trimStart().startsWith("{");
 }
 
-function parse(text: string, json: boolean, source: string, absoluteRef: string): OpenApiDocument {
+function parse(text: string, json: boolean, source: string, absoluteRef: string): ParsedObject {
   let parsed: unknown;
   if (json) {
     try {
@@ -207,10 +216,10 @@ function parse(text: string, json: boolean, source: string, absoluteRef: string)
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new DescriptionError(source, "not an OpenAPI description (the top level is not an object)", "");
   }
-  return parsed as OpenApiDocument;
+  return parsed as ParsedObject;
 }
 
-function checkOpenApiVersion(doc: OpenApiDocument, source: string): void {
+function checkOpenApiVersion(doc: ParsedObject, source: string): asserts doc is ParsedObject & OpenApiDocument {
   if (doc.swagger !== undefined) {
     throw new DescriptionError(source, `Swagger ${doc.swagger} is not supported: convert it to OpenAPI 3.x first`, "/swagger");
   }

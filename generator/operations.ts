@@ -3,6 +3,7 @@
  * emitters, the audit and the diff need to know about its inputs. Ordered by path, then method, for stable output.
  */
 import type { OpenApiDocument } from "./load.js";
+import { resolve } from "./document.js";
 import { eachOperationObject, HTTP_METHODS, requirementOf, usesSecurity } from "./levels.js";
 import type { HttpMethod, Requirement, ScopeRules } from "./levels.js";
 import { answerOf } from "./responses.js";
@@ -41,7 +42,7 @@ export interface Operation {
 
 export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operation[] {
   const effectiveRules: ScopeRules = rules.policy === "method" && rules.describesSecurity === undefined ? { ...rules, describesSecurity: usesSecurity(doc) } : rules;
-  const records = [...eachOperationObject(doc)].map(([path, method, op]) => {
+  const records = [...eachOperationObject(doc)].map(([path, method, op, item]) => {
     const body = resolve(doc, op.requestBody);
     const content: Record<string, any> = body?.content ?? {};
     return {
@@ -53,7 +54,7 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
       requirement: requirementOf(doc, method, op, effectiveRules),
       requestMediaTypes: Object.keys(content),
       requestBodyRequired: body?.required === true,
-      parameters: parametersOf(doc, doc.paths[path], op),
+      parameters: parametersOf(doc, item, op),
       requestSchemaRefs: schemaRefs(content),
       responseSchemaRefs: Object.fromEntries(Object.entries<any>(op.responses ?? {}).map(([status, r]) => [status, schemaRefs(resolve(doc, r)?.content ?? {})])),
       pointer: `/paths/${escapePointer(path)}/${method}`,
@@ -84,17 +85,6 @@ function schemaRefs(content: Record<string, any>): string[] {
     .map((media) => media?.schema?.$ref)
     .filter((r): r is string => typeof r === "string");
   return [...new Set(refs)].sort();
-}
-
-/** Follow an internal `$ref` (the description is bundled, so every ref is `#/...`). */
-export function resolve(doc: OpenApiDocument, node: any, depth = 0): any {
-  if (!node || typeof node !== "object" || typeof node.$ref !== "string" || depth > 32) return node;
-  const target = node.$ref
-    .replace(/^#/, "")
-    .split("/")
-    .slice(1)
-    .reduce((at: any, seg: string) => at?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-  return resolve(doc, target, depth + 1);
 }
 
 export function escapePointer(segment: string): string {

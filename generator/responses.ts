@@ -4,7 +4,7 @@
  * `result`), so the runtime can hand them over parsed.
  */
 import type { OpenApiDocument } from "./load.js";
-import { resolve } from "./operations.js";
+import { resolve } from "./document.js";
 
 export interface ResponseInfo {
   /** As the description writes it: "200", "2XX", "default". */

@@ -4,7 +4,7 @@
  * at optional properties and empty arrays, which keeps the value finite and still valid.
  */
 import type { OpenApiDocument } from "../load.js";
-import { resolve } from "../operations.js";
+import { operationObjectOf, resolve } from "../document.js";
 import type { Operation } from "../operations.js";
 
 /** A fixed instant, so the same description always gives the same examples. */
@@ -50,7 +50,7 @@ export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: Readonly
 
 /** The example body of an operation's first 2xx JSON response (200 preferred); undefined when it has none. */
 export function responseExample(doc: OpenApiDocument, operation: Operation): { status: number; body: unknown } | undefined {
-  const responses: Record<string, any> = doc.paths?.[operation.path]?.[operation.method]?.responses ?? {};
+  const responses: Record<string, any> = operationObjectOf(doc, operation.path, operation.method)?.responses ?? {};
   const status = [
     "200",
     ...Object.keys(responses)

@@ -5,7 +5,7 @@
  * are ignored, as FastAPI does.
  */
 import type { OpenApiDocument } from "../load.js";
-import { resolve } from "../operations.js";
+import { operationObjectOf, pathItemOf, resolve } from "../document.js";
 import type { Operation } from "../operations.js";
 import { FORM, mediaType, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
@@ -22,8 +22,8 @@ export function validationError(problems: readonly Problem[]): Reply {
  * undefined when every value fits.
  */
 export function invalidParameters(doc: OpenApiDocument, operation: Operation, params: Record<string, string>, query: URLSearchParams): Reply | undefined {
-  const item = doc.paths?.[operation.path] ?? {};
-  const declared = [...(item.parameters ?? []), ...(item[operation.method]?.parameters ?? [])].map((p: unknown) => resolve(doc, p));
+  const own = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
+  const declared = [...own(pathItemOf(doc, operation.path)?.parameters), ...own(operationObjectOf(doc, operation.path, operation.method)?.parameters)].map((p) => resolve(doc, p));
   const problems: Problem[] = [];
   for (const parameter of declared) {
     const name: string = parameter?.name;
@@ -42,7 +42,7 @@ export function invalidParameters(doc: OpenApiDocument, operation: Operation, pa
  */
 export function readForm(doc: OpenApiDocument, operation: Operation, request: FacilityRequest): URLSearchParams | Reply | undefined {
   if (operation.requestMediaTypes[0] !== FORM) return undefined;
-  const schema = resolve(doc, resolve(doc, doc.paths?.[operation.path]?.[operation.method]?.requestBody)?.content?.[FORM]?.schema);
+  const schema = resolve(doc, resolve(doc, operationObjectOf(doc, operation.path, operation.method)?.requestBody)?.content?.[FORM]?.schema);
   if (mediaType(request.headers) !== FORM) {
     const got = request.headers["content-type"] ? `"${mediaType(request.headers)}"` : "no Content-Type";
     return validationError([{ loc: ["body"], msg: `the body must be ${FORM} (got ${got})`, type: "value_error" }]);

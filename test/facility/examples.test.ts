@@ -10,6 +10,7 @@ import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/opena
 import { exampleFor, responseExample } from "../../generator/facility/examples.js";
 import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model.js";
+import { operationObjectOf } from "../../generator/document.js";
 import type { OpenApiDocument } from "../../generator/load.js";
 import { api, form, testClient, useFacility } from "./support.js";
 
@@ -32,7 +33,7 @@ describe("response examples", () => {
     for (const op of model.operations) {
       const example = responseExample(model.description.document, op);
       expect(example?.status, `${op.method} ${op.path}`).toBe(200);
-      doc.paths[op.path][op.method].responses["200"].content["application/json"].example = example!.body;
+      operationObjectOf(doc, op.path, op.method)!.responses["200"].content["application/json"].example = example!.body;
       checked++;
     }
     expect(checked).toBe(32);
@@ -42,14 +43,17 @@ describe("response examples", () => {
   it("the check itself catches a wrong example (a task status outside the enum)", async () => {
     const model = await loadModel({});
     const doc = structuredClone(model.description.document);
-    doc.paths["/tasks/{id}"].get.responses["200"].content["application/json"].example = { id: "1", status: "running", result: null };
+    operationObjectOf(doc, "/tasks/{id}", "get")!.responses["200"].content["application/json"].example = { id: "1", status: "running", result: null };
     const problems = await exampleProblems(doc);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain("/paths/~1tasks~1{id}/get");
   });
 
   it("follows $refs, takes the first enum value, merges allOf and stops at reference cycles", () => {
-    const doc: OpenApiDocument = {
+    // Loose on purpose: openapi-typescript's OpenAPI3 type has no `minLength`, which descriptions do use.
+    const doc: Record<string, any> = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
       components: {
         schemas: {
           Node: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 8 }, child: { $ref: "#/components/schemas/Node" }, kids: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
@@ -63,10 +67,10 @@ describe("response examples", () => {
         },
       },
     };
-    expect(exampleFor(doc, { $ref: "#/components/schemas/Node" })).toEqual({ name: "stringxx", kids: [] });
-    expect(exampleFor(doc, { $ref: "#/components/schemas/Both" })).toEqual({ a: 3, b: "green" });
-    expect(exampleFor(doc, { type: "string", format: "date-time" })).toBe("2025-01-01T00:00:00Z");
-    expect(exampleFor(doc, { type: "array", items: { type: "boolean" }, minItems: 2 })).toEqual([false, false]);
+    expect(exampleFor(doc as OpenApiDocument, { $ref: "#/components/schemas/Node" })).toEqual({ name: "stringxx", kids: [] });
+    expect(exampleFor(doc as OpenApiDocument, { $ref: "#/components/schemas/Both" })).toEqual({ a: 3, b: "green" });
+    expect(exampleFor(doc as OpenApiDocument, { type: "string", format: "date-time" })).toBe("2025-01-01T00:00:00Z");
+    expect(exampleFor(doc as OpenApiDocument, { type: "array", items: { type: "boolean" }, minItems: 2 })).toEqual([false, false]);
   });
 });
 
@@ -156,7 +160,7 @@ describe("the facility's answers", () => {
       const byStatus = answers.get(`${op.method.toUpperCase()} ${op.path}`);
       expect(byStatus?.get(200)?.length, `no 200 answer for ${op.method} ${op.path}`).toBeGreaterThan(0);
       for (const [status, bodies] of byStatus!) {
-        const media = doc.paths[op.path][op.method].responses[String(status)]?.content?.["application/json"];
+        const media = operationObjectOf(doc, op.path, op.method)!.responses[String(status)]?.content?.["application/json"];
         expect(media, `${op.method} ${op.path} answered ${status}, which the description does not declare`).toBeDefined();
         media.examples = Object.fromEntries(bodies.map((value, i) => [`answer${i}`, { value }]));
         checked += bodies.length;

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildModel } from "../../generator/model.js";
+import { buildModel, loadModel } from "../../generator/model.js";
 import { canCall, effectiveLevel, parseLadder } from "../../generator/levels.js";
-import type { LoadedDescription } from "../../generator/load.js";
+import type { LoadedDescription, OpenApiDocument } from "../../generator/load.js";
 import { runCli, tempDir } from "../helpers.js";
 import { description, secured, writeJson } from "./fixtures.js";
 
@@ -20,7 +20,7 @@ const edgeCases = description({
 });
 
 function model(doc: Record<string, any>, options: Parameters<typeof buildModel>[1] = {}) {
-  const loaded: LoadedDescription = { source: "test.json", document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: "9.9" } };
+  const loaded: LoadedDescription = { source: "test.json", document: doc as OpenApiDocument, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: "9.9" } };
   return buildModel(loaded, options);
 }
 
@@ -82,6 +82,19 @@ describe("the scope model", () => {
   it("--vendor auto refuses two different scope fields", async () => {
     const doc = description({ "GET /a": { ...secured, "x-acme-scope": "green" }, "POST /b": { ...secured, "x-nersc-scope": "red" } });
     expect(() => model(doc, { vendor: "auto" })).toThrow(/2 different scope fields \(x-acme-scope, x-nersc-scope\)/);
+  });
+
+  it("reads operations behind a path item $ref (OpenAPI 3.1 components.pathItems), through the real loader", async () => {
+    const doc = description(
+      { "GET /plain": { ...secured, "x-nersc-scope": "green" } },
+      { openapi: "3.1.0", components: { ...edgeCases.components, pathItems: { Shared: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], delete: { ...secured, "x-nersc-scope": "red", responses: { "200": { description: "OK" } } } } } } },
+    );
+    doc.paths["/things/{id}"] = { $ref: "#/components/pathItems/Shared" };
+    const m = await loadModel({ file: writeJson(tempDir("pathitem-"), "pathitem.json", doc) }, { levels: "green,red" });
+    const shared = m.operations.find((o) => o.path === "/things/{id}");
+    expect(shared).toMatchObject({ method: "delete", scope: "red" });
+    expect(shared?.parameters.map((p) => p.name)).toEqual(["id"]);
+    expect(scopeOf(m as ReturnType<typeof model>, "get", "/plain")).toBe("green");
   });
 
   it("--policy method ranks reads low and writes at the top", async () => {
