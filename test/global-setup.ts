@@ -1,9 +1,9 @@
 /**
- * Before any test: make sure dist/ (the compiled generator, and the compiled runtime that every generated client
+ * Before any test: empty the previous run's temporary folders (test/.tmp, except the benchmarks' own), and make sure dist/ (the compiled generator, and the compiled runtime that every generated client
  * copies) is not older than the sources, so a test never generates with yesterday's runtime.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17,7 +17,20 @@ function newest(dir: string): number {
   return latest;
 }
 
+/** Tests leave their folders behind for inspection after a failure; the next run starts from none. */
+function emptyTmp(): void {
+  const tmp = join(root, "test", ".tmp");
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(tmp);
+  } catch {
+    return; // no folder yet
+  }
+  for (const name of entries) if (name !== "bench") rmSync(join(tmp, name), { recursive: true, force: true });
+}
+
 export default function setup(): void {
+  emptyTmp();
   let built = 0;
   try {
     built = statSync(join(root, "dist", ".built")).mtimeMs;
