@@ -87,7 +87,10 @@ describe("the scope model", () => {
   it("reads operations behind a path item $ref (OpenAPI 3.1 components.pathItems), through the real loader", async () => {
     const doc = description(
       { "GET /plain": { ...secured, "x-nersc-scope": "green" } },
-      { openapi: "3.1.0", components: { ...edgeCases.components, pathItems: { Shared: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], delete: { ...secured, "x-nersc-scope": "red", responses: { "200": { description: "OK" } } } } } } },
+      {
+        openapi: "3.1.0",
+        components: { ...edgeCases.components, pathItems: { Shared: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], delete: { ...secured, "x-nersc-scope": "red", responses: { "200": { description: "OK" } } } } } },
+      },
     );
     doc.paths["/things/{id}"] = { $ref: "#/components/pathItems/Shared" };
     const m = await loadModel({ file: writeJson(tempDir("pathitem-"), "pathitem.json", doc) }, { levels: "green,red" });
