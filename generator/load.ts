@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { OpenAPI3 } from "openapi-typescript";
 import { inlineLikeTheBundler } from "./bundle.js";
 import { loadRedocly } from "./cjs.js";
 import { DescriptionError } from "./errors.js";
@@ -20,9 +19,12 @@ import { preflight } from "./preflight.js";
 
 /**
  * A description once its `openapi` version is checked. The lint validates its structure, but it is still untrusted
- * input: the code reading it checks what it relies on (types, arrays, `$ref`s) rather than trusting the type.
+ * input: the code reading it checks what it relies on (types, arrays, `$ref`s) rather than trusting a type. Not
+ * openapi-typescript's `OpenAPI3`: this type is part of our published declarations, and `OpenAPI3` would pull
+ * openapi-typescript's and redocly's declarations into every project that imports sfapi-gen, where they fail to
+ * compile with `skipLibCheck` off (redocly's refer to `json-schema-to-ts`, which it does not install).
  */
-export type OpenApiDocument = OpenAPI3;
+export type OpenApiDocument = Record<string, any>;
 
 /** A description as parsed, before anything says it is one. */
 type ParsedObject = Record<string, unknown>;

@@ -10,7 +10,6 @@ import { CSV_COLUMNS } from "../../generator/audit/csv.js";
 import { emitContext } from "../../generator/generate.js";
 import { emitScopeAudit } from "../../generator/emit/scope-audit.js";
 import { buildModel, loadModel } from "../../generator/model.js";
-import type { OpenApiDocument } from "../../generator/load.js";
 import type { Model } from "../../generator/model.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
 import { root, runCli, tempDir } from "../helpers.js";
@@ -208,7 +207,7 @@ describe("audit of a description with unranked operations", () => {
   });
 
   it("without --strict counts them as unranked, not under a level, and warns about the off-ladder level", () => {
-    const model = buildModel({ source: "edge.json", document: edge as OpenApiDocument, text: JSON.stringify(edge), sha256: "0".repeat(64), version: { info: "9.9" } }, { levels: "green,red" });
+    const model = buildModel({ source: "edge.json", document: edge, text: JSON.stringify(edge), sha256: "0".repeat(64), version: { info: "9.9" } }, { levels: "green,red" });
     const report = buildAudit(auditSubject(model), { color: "green" });
     expect(report.summary).toEqual({ total: 5, levels: { green: 1, red: 1 }, public: 1, unranked: 2 });
     expect(report.operations.find((op) => op.path === "/purple")).toMatchObject({ scope: "purple", level: "red", callable: false, unranked: 'x-nersc-scope "purple" is not on the ladder' });

@@ -13,7 +13,7 @@ import { detectPrefix, parsePrefix } from "../../generator/diff/prefix.js";
 import { sourceOf } from "../../generator/commands/diff.js";
 import { buildModel } from "../../generator/model.js";
 import type { ScopeOptions } from "../../generator/model.js";
-import type { LoadedDescription, OpenApiDocument } from "../../generator/load.js";
+import type { LoadedDescription } from "../../generator/load.js";
 import { description, secured, serve, writeJson } from "../generator/fixtures.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
@@ -57,7 +57,7 @@ function newRedOperation() {
 }
 
 const model = (doc: Record<string, any>, source: string, options: ScopeOptions = {}) => {
-  const loaded: LoadedDescription = { source, document: doc as OpenApiDocument, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: String(doc.info.version) } };
+  const loaded: LoadedDescription = { source, document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: String(doc.info.version) } };
   return buildModel(loaded, { levels: ["green", "yellow", "red"], ...options });
 };
 

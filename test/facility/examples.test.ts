@@ -50,8 +50,7 @@ describe("response examples", () => {
   });
 
   it("follows $refs, takes the first enum value, merges allOf and stops at reference cycles", () => {
-    // Loose on purpose: openapi-typescript's OpenAPI3 type has no `minLength`, which descriptions do use.
-    const doc: Record<string, any> = {
+    const doc: OpenApiDocument = {
       openapi: "3.1.0",
       info: { title: "t", version: "1" },
       components: {
@@ -67,10 +66,10 @@ describe("response examples", () => {
         },
       },
     };
-    expect(exampleFor(doc as OpenApiDocument, { $ref: "#/components/schemas/Node" })).toEqual({ name: "stringxx", kids: [] });
-    expect(exampleFor(doc as OpenApiDocument, { $ref: "#/components/schemas/Both" })).toEqual({ a: 3, b: "green" });
-    expect(exampleFor(doc as OpenApiDocument, { type: "string", format: "date-time" })).toBe("2025-01-01T00:00:00Z");
-    expect(exampleFor(doc as OpenApiDocument, { type: "array", items: { type: "boolean" }, minItems: 2 })).toEqual([false, false]);
+    expect(exampleFor(doc, { $ref: "#/components/schemas/Node" })).toEqual({ name: "stringxx", kids: [] });
+    expect(exampleFor(doc, { $ref: "#/components/schemas/Both" })).toEqual({ a: 3, b: "green" });
+    expect(exampleFor(doc, { type: "string", format: "date-time" })).toBe("2025-01-01T00:00:00Z");
+    expect(exampleFor(doc, { type: "array", items: { type: "boolean" }, minItems: 2 })).toEqual([false, false]);
   });
 });
 

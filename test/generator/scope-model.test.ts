@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildModel, loadModel } from "../../generator/model.js";
 import { canCall, effectiveLevel, parseLadder } from "../../generator/levels.js";
-import type { LoadedDescription, OpenApiDocument } from "../../generator/load.js";
+import type { LoadedDescription } from "../../generator/load.js";
 import { runCli, tempDir } from "../helpers.js";
 import { description, secured, writeJson } from "./fixtures.js";
 
@@ -20,7 +20,7 @@ const edgeCases = description({
 });
 
 function model(doc: Record<string, any>, options: Parameters<typeof buildModel>[1] = {}) {
-  const loaded: LoadedDescription = { source: "test.json", document: doc as OpenApiDocument, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: "9.9" } };
+  const loaded: LoadedDescription = { source: "test.json", document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: "9.9" } };
   return buildModel(loaded, options);
 }
 

@@ -96,9 +96,10 @@ try {
 
 /**
  * `tsc -p <config>` with the project's own TypeScript, in this process (one compiler load for both configurations,
- * and lib files parsed once): every problem in the project's files, the generated declarations included, as `tsc`
- * would print it. Only third-party declarations under node_modules are not reported (their own business, and most of
- * the time a spawned tsc would spend); the NodeNext configuration emits dist/ like `tsc` does.
+ * and lib files parsed once): every problem as `tsc` would print it, in the project's files, the generated client's
+ * declarations, sfapi-gen's own published declarations and every package they bring in (with `skipLibCheck` off a
+ * user's tsc reports those too). Only TypeScript's libs and Node's types are taken as given (most of the time a
+ * spawned tsc would spend); the NodeNext configuration emits dist/ like `tsc` does.
  */
 function compileProject(config: string): string[] {
   const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
@@ -120,7 +121,7 @@ function compileProject(config: string): string[] {
     return parsedFiles.get(key) ?? parsedFiles.set(key, getSourceFile(name, version, ...rest)!).get(key);
   };
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
-  const ours = program.getSourceFiles().filter((f) => !f.fileName.includes("/node_modules/"));
+  const ours = program.getSourceFiles().filter((f) => !/\/node_modules\/(typescript|@types\/node|undici-types)\//.test(f.fileName));
   const problems = [...parsed.errors, ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...ours.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])];
   if (!parsed.options.noEmit) problems.push(...program.emit().diagnostics);
   return problems.map((d) => `${d.file ? d.file.fileName.slice(project.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
