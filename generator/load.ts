@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { readCapped } from "../templates/runtime/body.js";
 import { inlineLikeTheBundler } from "./bundle.js";
 import { loadRedocly } from "./cjs.js";
 import { DescriptionError } from "./errors.js";
@@ -177,23 +178,14 @@ async function fetchText(url: string): Promise<string> {
 /** The body as text, refusing it as soon as it passes MAX_DESCRIPTION_BYTES (the timeout bounds the rest). */
 async function readBody(response: Response, url: string): Promise<string> {
   if (Number(response.headers.get("content-length")) > MAX_DESCRIPTION_BYTES) throw tooLarge(url);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body?.getReader();
+  let text: string | undefined;
   try {
-    for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
-      size += next.value.length;
-      if (size > MAX_DESCRIPTION_BYTES) {
-        await reader!.cancel();
-        throw tooLarge(url);
-      }
-      chunks.push(next.value);
-    }
+    text = await readCapped(response, MAX_DESCRIPTION_BYTES);
   } catch (error) {
-    if (error instanceof DescriptionError) throw error;
     throw new DescriptionError(url, `cannot fetch the description: ${(error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
+  if (text === undefined) throw tooLarge(url);
+  return text;
 }
 
 function isJsonText(text: string, absoluteRef: string): boolean {

@@ -7,6 +7,7 @@
  */
 import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
+import { readCapped } from "./body.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
@@ -153,26 +154,6 @@ export function createTokenSource(config) {
                 cached = undefined;
         },
     };
-}
-/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
-async function readCapped(response, max) {
-    if (!response.body)
-        return "";
-    const reader = response.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            break;
-        size += value.byteLength;
-        if (size > max) {
-            await reader.cancel().catch(() => undefined);
-            return undefined;
-        }
-        chunks.push(value);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
 }
 /** `expires_in` when usable, else the token's own `exp` when it is a JWT, else the default. */
 function lifetimeSeconds(expiresIn, token, nowMs) {

@@ -6,6 +6,7 @@
  */
 import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
+import { readCapped } from "./body.js";
 import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import type { LoadedKey } from "./keys.js";
@@ -189,25 +190,6 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       if (cached?.token === token) cached = undefined;
     },
   };
-}
-
-/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
-async function readCapped(response: Response, max: number): Promise<string | undefined> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** `expires_in` when usable, else the token's own `exp` when it is a JWT, else the default. */
