@@ -1,5 +1,5 @@
 /** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -62,12 +62,17 @@ export async function runCli(args: string[], options: { cwd?: string; signal?: A
 
 /** The installed binary (`bin/sfapi-gen.js` over dist/), in a child process: for the few smoke tests of the real command. */
 export function spawnCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), ...args], {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    timeout: options.timeout ?? 60_000,
+  });
+  return outputOf(child);
+}
+
+/** A child process's exit code and its whole output, once it has closed. */
+export function outputOf(child: ChildProcessWithoutNullStreams): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), ...args], {
-      cwd: options.cwd ?? root,
-      env: { ...process.env, ...options.env },
-      timeout: options.timeout ?? 60_000,
-    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { root, snapshotDir } from "../helpers.js";
+import { type CliRun, outputOf, root, snapshotDir } from "../helpers.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -52,25 +52,11 @@ const refused = await other.runCommand({ path: { machine: "dtn01" }, body: { exe
 console.log(JSON.stringify({ status: typeof status, task: task.status, result: task.result, refused }));
 `;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+function run(command: string, args: string[], cwd: string): Promise<CliRun> {
+  return outputOf(spawn(command, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } }));
 }
 
-function run(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function ok(command: string, args: string[], cwd: string): Promise<Run> {
+async function ok(command: string, args: string[], cwd: string): Promise<CliRun> {
   const result = await run(command, args, cwd);
   expect(result.code, `${command} ${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
   return result;
@@ -131,7 +117,7 @@ const parsedFiles = new Map<string, import("typescript").SourceFile | undefined>
 let work: string;
 let project: string;
 let tarball: string;
-let generated: Run;
+let generated: CliRun;
 let mock: ChildProcess | undefined;
 
 beforeAll(async () => {
