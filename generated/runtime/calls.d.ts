@@ -24,5 +24,9 @@ export interface NamedCall {
 }
 type Request = (method: string, url: string, init: Record<string, unknown>) => Promise<CallResult>;
 export declare function operationCalls(table: OperationTable, request: Request): Record<string, NamedCall>;
+/**
+ * Fields holding JSON text, parsed: on the object itself, or on each object of an array. Text that is not valid JSON
+ * stays as it came (a string is a JSON value too), so nothing is lost.
+ */
 export declare function parseJsonText(data: unknown, fields: readonly string[] | undefined): unknown;
 export {};

@@ -32,12 +32,12 @@ function namedCall(entry, request) {
     };
     return Object.assign(call, { safe });
 }
+/** How JSON text can begin: an object, array, string, number, true, false or null (after blanks). */
+const JSON_START = /^\s*(?:[{["\d-]|true|false|null)/;
 /**
  * Fields holding JSON text, parsed: on the object itself, or on each object of an array. Text that is not valid JSON
  * stays as it came (a string is a JSON value too), so nothing is lost.
  */
-/** How JSON text can begin: an object, array, string, number, true, false or null (after blanks). */
-const JSON_START = /^\s*(?:[{["\d-]|true|false|null)/;
 export function parseJsonText(data, fields) {
     if (!fields || fields.length === 0 || data === null || typeof data !== "object")
         return data;
