@@ -13,8 +13,12 @@ export function createGuardedFetch(config) {
     const header = config.authorizationPrefix ? (token) => `${config.authorizationPrefix} ${token}` : (token) => token;
     /** Attach a token to `request` when the guard says it needs one; the token used, if any. */
     function authorize(request, needsToken) {
+        if (!needsToken)
+            return undefined;
+        // Each getter of a Request costs (undici builds the value): read the headers once.
+        const headers = request.headers;
         // A caller's own Authorization header wins (e.g. a token obtained elsewhere).
-        if (!needsToken || request.headers.has("authorization"))
+        if (headers.has("authorization"))
             return undefined;
         if (!tokens) {
             throw new CredentialsError(`${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: create the client with clientId and privateKey`);
@@ -22,11 +26,11 @@ export function createGuardedFetch(config) {
         // The common case, a cached token, stays synchronous.
         const cached = tokens.current();
         if (cached !== undefined) {
-            request.headers.set("authorization", header(cached));
+            headers.set("authorization", header(cached));
             return cached;
         }
         return tokens.get().then((token) => {
-            request.headers.set("authorization", header(token));
+            headers.set("authorization", header(token));
             return token;
         });
     }
@@ -36,9 +40,11 @@ export function createGuardedFetch(config) {
      */
     function send(request, mode = "follow", hops = 0) {
         try {
-            const needsToken = guard.check(request.method, request.url);
-            // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again.
-            const copy = request.body !== null ? request.clone() : undefined;
+            const method = request.method;
+            const needsToken = guard.check(method, request.url);
+            // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again. GET and HEAD
+            // cannot carry one (the Request constructor refuses it), so their body is not even looked at.
+            const copy = method !== "GET" && method !== "HEAD" && request.body !== null ? request.clone() : undefined;
             const attached = authorize(request, needsToken);
             if (typeof attached === "object")
                 return attached.then((token) => config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)));
