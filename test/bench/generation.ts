@@ -1,10 +1,10 @@
 /**
  * Generation, small and large, on one core and on two: whole-process wall time, CPU time and peak RSS of
  * `sfapi-gen generate` and of the tools a user would pick instead, each a cold `node`, interleaved, median after a
- * warm-up round; and the start-up of `sfapi-gen --help` against node alone.
+ * warm-up round. (The start-up of `sfapi-gen --help` is startup.ts.)
  */
 import { availableParallelism } from "node:os";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { canPinCpus, interleaved } from "./measure.js";
 import type { Contender, Series } from "./measure.js";
@@ -106,7 +106,6 @@ export async function benchGeneration(outRoot: string, rounds: number, log: (lin
       for (const s of series) if (s.error) notes.push(`${input.short}, ${core.label}: ${s.name} failed: ${s.error}`);
     }
   }
-  for (const core of cores) rows.push(await helpRow(join(outRoot, "help"), core, rounds * 4, log));
   notes.unshift(
     `Each figure is the median of ${rounds} runs after one warm-up run, every run a cold \`node\` process, contenders interleaved (A B C D E A B C D E ...); ` +
       `every process pinned with \`taskset -c\` to ${cores.map((c) => `${c.label}${c.cpus === undefined ? "" : ` (CPU ${c.cpus})`}`).join(", then ")}, its threads and children with it.`,
@@ -116,7 +115,6 @@ export async function benchGeneration(outRoot: string, rounds: number, log: (lin
       "`openapi-typescript <description> -o <file>` (its CLI: types only, the floor we build on); " +
       "`openapi-ts -i <description> -o <dir>` (types + SDK + client); `openapi -i <description> -o <dir>` (models + services + core); " +
       "`orval -i <description> -o <dir>/client.ts --client fetch --mode split` (types + a fetch client).",
-    `\`--help\`: \`sfapi-gen --help\` against \`node\` running an empty file, ${rounds * 4} interleaved runs each after a warm-up, medians.`,
   );
   return {
     title: "Generation",
@@ -164,30 +162,4 @@ function inputRows(input: GenerationInput, cores: string, series: Series[]): Row
     { figure: `${name}: CPU time (user + sys)`, ours: seconds(cpu[0]!), peers: cells(cpu, seconds), ratio: times(vsOts(cpu)), target: "", verdict: "" },
     { figure: `${name}: peak RSS`, ours: megabytes(rss[0]!), peers: cells(rss, megabytes), ratio: times(vsOts(rss)), target: "", verdict: "" },
   ];
-}
-
-const HELP_TARGET_MS = 150;
-
-/** `sfapi-gen --help` against node starting an empty file: what our start-up adds to node's own. */
-async function helpRow(dir: string, core: { label: string; cpus?: string }, rounds: number, log: (line: string) => void): Promise<Row> {
-  mkdirSync(dir, { recursive: true });
-  const empty = join(dir, "empty.mjs");
-  writeFileSync(empty, "");
-  log(`generation: sfapi-gen --help, ${core.label}, ${rounds} rounds after a warm-up`);
-  const series = await interleaved(
-    [
-      { name: "sfapi-gen --help", command: { script: join(projectRoot, "bin/sfapi-gen.js"), args: ["--help"], cwd: dir, cpus: core.cpus } },
-      { name: "node", command: { script: empty, args: [], cwd: dir, cpus: core.cpus } },
-    ],
-    rounds,
-  );
-  const [help, node] = series.map((s) => (s.error ? Number.NaN : median(s.samples.map((x) => x.wallMs))));
-  return {
-    figure: `\`sfapi-gen --help\`, ${core.label}: wall time (node alone: ${seconds(node!)})`,
-    ours: seconds(help!),
-    peers: [],
-    ratio: "",
-    target: `< ${HELP_TARGET_MS} ms`,
-    verdict: verdict(Number.isFinite(help!) ? help! < HELP_TARGET_MS : undefined),
-  };
 }

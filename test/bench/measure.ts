@@ -29,6 +29,8 @@ export interface NodeCommand {
   timeoutMs?: number;
   /** Run on these CPUs only (`taskset -c`, e.g. "0" for one core): the process and every thread and child it starts. */
   cpus?: string;
+  /** Changes to the inherited environment; undefined removes a variable. */
+  env?: Record<string, string | undefined>;
 }
 
 export class RunFailed extends Error {
@@ -46,7 +48,7 @@ export function runCold(command: NodeCommand): Promise<RunSample> {
     const [file, ...args] = command.cpus === undefined ? argv : ["taskset", "-c", command.cpus, ...argv];
     const child = spawn(file!, args, {
       cwd: command.cwd,
-      env: { ...process.env, NODE_OPTIONS: nodeOptions, BENCH_RUSAGE_DIR: dir, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: withoutUndefined({ ...process.env, ...command.env, NODE_OPTIONS: nodeOptions, BENCH_RUSAGE_DIR: dir, NO_COLOR: "1", FORCE_COLOR: "0" }),
       stdio: ["ignore", "ignore", "pipe"],
       timeout: command.timeoutMs ?? 300_000,
     });
@@ -68,6 +70,10 @@ export function runCold(command: NodeCommand): Promise<RunSample> {
       }
     });
   });
+}
+
+function withoutUndefined(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /** Whether `taskset` can pin a process to CPU sets (Linux, util-linux installed). */

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,typecheck,calls,guard   run some sections (RESULTS.md is then left alone unless --write, which
+ *   --only generation,startup,typecheck,calls,guard
+ *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round)
  *   --no-build                                 use dist/ as it is
@@ -14,12 +15,13 @@ import { parseArgs } from "node:util";
 import { benchCalls } from "./calls.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
+import { benchStartup } from "./startup.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
 import type { Section } from "./report.js";
 import { benchTypecheck } from "./typecheck.js";
 
-const SECTIONS = ["generation", "typecheck", "calls", "guard"] as const;
+const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const { values } = (() => {
@@ -57,13 +59,16 @@ ensurePeers(log);
 const sections: Section[] = [];
 const runners: Record<SectionName, () => Promise<Section>> = {
   generation: () => benchGeneration(join(outRoot, "generation"), rounds, log),
+  startup: () => benchStartup(join(outRoot, "startup"), rounds, log),
   typecheck: () => benchTypecheck(join(outRoot, "typecheck"), rounds, log),
   calls: () => benchCalls(rounds, log),
   guard: () => benchGuard(join(outRoot, "guard"), log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;
+  const sectionStarted = Date.now();
   const section = await runners[name]();
+  section.measured = { at: new Date().toISOString().replace(/\.\d+Z$/, "Z"), minutes: (Date.now() - sectionStarted) / 60_000 };
   sections.push(section);
   process.stdout.write("\n" + renderSection(section));
 }
@@ -77,10 +82,7 @@ if (write) {
   log(`wrote test/bench/RESULTS.md${partial ? ` (only the sections run: ${sections.map((s) => s.title).join(", ")})` : ""}`);
 }
 
-/**
- * A run of some sections replaces those in RESULTS.md and keeps the others, saying which come from which run (the
- * header's machine and load are this run's).
- */
+/** A run of some sections replaces those in RESULTS.md and keeps the others, each with its own date. */
 function mergeResults(previous: string, fresh: Section[], duration: string): string {
   const blocks = previous.split(/^(?=### )/m).slice(1);
   const titleOf = (block: string) => block.slice(4, block.indexOf("\n"));
@@ -88,8 +90,7 @@ function mergeResults(previous: string, fresh: Section[], duration: string): str
   const merged = blocks.map((block) => byTitle.get(titleOf(block)) ?? block.trimEnd() + "\n");
   for (const section of fresh) if (!blocks.some((b) => titleOf(b) === section.title)) merged.push(renderSection(section));
   const kept = blocks.map(titleOf).filter((t) => !byTitle.has(t));
-  const earlier = /^- date: (.+)$/m.exec(previous)?.[1] ?? "an earlier run";
-  const extra = [`this run: ${fresh.map((s) => s.title).join(", ")} (${duration})${kept.length > 0 ? `; ${kept.join(", ")} as measured on ${earlier}` : ""}`];
+  const extra = [`this run: ${fresh.map((s) => s.title).join(", ")} (${duration})${kept.length > 0 ? `; ${kept.join(", ")} kept from earlier runs (their dates are under their titles)` : ""}`];
   return renderResults(machine, [], extra).trimEnd() + "\n\n" + merged.join("\n");
 }
 
