@@ -20,19 +20,17 @@ export interface Section {
   rows: Row[];
   /** What was measured and how, in a sentence or two, under the table. */
   notes: string[];
+  /** When the section was measured and how long it took (set by run.ts), so a section kept from an earlier run keeps its date. */
+  measured?: { at: string; minutes: number };
 }
 
 const escapeCell = (cell: string) => cell.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function renderSection(section: Section): string {
   const header = ["figure", "ours", ...section.peerColumns, "ratio", "target", "verdict"];
-  const lines = [
-    `### ${section.title}`,
-    "",
-    `| ${header.join(" | ")} |`,
-    `| ${header.map(() => "---").join(" | ")} |`,
-    ...section.rows.map((r) => `| ${[r.figure, r.ours, ...section.peerColumns.map((_, i) => r.peers[i] ?? ""), r.ratio, r.target, r.verdict].map(escapeCell).join(" | ")} |`),
-  ];
+  const lines = [`### ${section.title}`, ""];
+  if (section.measured) lines.push(`Measured ${section.measured.at} (${section.measured.minutes.toFixed(1)} min).`, "");
+  lines.push(`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...section.rows.map((r) => `| ${[r.figure, r.ours, ...section.peerColumns.map((_, i) => r.peers[i] ?? ""), r.ratio, r.target, r.verdict].map(escapeCell).join(" | ")} |`));
   if (section.notes.length > 0) lines.push("", ...section.notes.map((n) => `- ${n}`));
   return lines.join("\n") + "\n";
 }
