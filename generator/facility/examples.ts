@@ -2,6 +2,12 @@
  * A valid example value for a response schema, so every operation without scripted behaviour still answers with
  * something its generated types describe. `$ref`s resolve through the bundled description; a reference cycle stops
  * at optional properties and empty arrays, which keeps the value finite and still valid.
+ *
+ * The description is untrusted, so the value is also kept small: shared `$ref`s (ten properties each referring to a
+ * schema of ten properties, and so on) would otherwise grow it exponentially, and `minItems` or `minLength` can ask
+ * for a billion. At most EXAMPLE_VALUES values are built per example (past that, optional properties are left out,
+ * required ones are null and arrays empty, as at a cycle), arrays hold at most MAX_ITEMS items and strings at most
+ * MAX_LENGTH characters, though `minItems` or `minLength` ask for more.
  */
 import type { OpenApiDocument } from "../load.js";
 import { operationObjectOf, resolve } from "../document.js";
@@ -9,24 +15,32 @@ import type { Operation } from "../operations.js";
 
 /** A fixed instant, so the same description always gives the same examples. */
 const EXAMPLE_DATE_TIME = "2025-01-01T00:00:00Z";
+const EXAMPLE_VALUES = 10_000;
+const MAX_ITEMS = 100;
+const MAX_LENGTH = 10_000;
 
-export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set()): unknown {
+/** Values an example may still build; shared by every branch of one example. */
+type Budget = { left: number };
+
+export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set(), budget: Budget = { left: EXAMPLE_VALUES }): unknown {
+  if (budget.left <= 0) return undefined;
+  budget.left--;
   if (!schema || typeof schema !== "object") return {};
   const node = schema as Record<string, any>;
   if (typeof node.$ref === "string") {
     if (seen.has(node.$ref)) return undefined;
-    return exampleFor(doc, resolve(doc, { $ref: node.$ref }), new Set([...seen, node.$ref]));
+    return exampleFor(doc, resolve(doc, { $ref: node.$ref }), new Set([...seen, node.$ref]), budget);
   }
   if ("example" in node) return node.example;
   if ("const" in node) return node.const;
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
   if (Array.isArray(node.allOf))
     return mergeAll(
-      node.allOf.map((part: unknown) => exampleFor(doc, part, seen)),
-      ownPart(doc, node, seen),
+      node.allOf.map((part: unknown) => exampleFor(doc, part, seen, budget)),
+      ownPart(doc, node, seen, budget),
     );
   for (const key of ["oneOf", "anyOf"] as const) {
-    if (Array.isArray(node[key]) && node[key].length > 0) return exampleFor(doc, node[key][0], seen);
+    if (Array.isArray(node[key]) && node[key].length > 0) return exampleFor(doc, node[key][0], seen, budget);
   }
   if ("default" in node) return node.default;
   const type = Array.isArray(node.type) ? node.type.find((t: unknown) => t !== "null") : node.type;
@@ -40,9 +54,9 @@ export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: Readonly
     case "boolean":
       return false;
     case "array":
-      return arrayExample(doc, node, seen);
+      return arrayExample(doc, node, seen, budget);
     case "object":
-      return objectExample(doc, node, seen);
+      return objectExample(doc, node, seen, budget);
     default:
       return {};
   }
@@ -74,7 +88,7 @@ function stringExample(node: Record<string, any>): string {
     byte: "",
   };
   let text = byFormat[String(node.format)] ?? "string";
-  if (typeof node.minLength === "number" && text.length < node.minLength) text = text.padEnd(node.minLength, "x");
+  if (typeof node.minLength === "number" && text.length < node.minLength) text = text.padEnd(Math.min(node.minLength, MAX_LENGTH), "x");
   if (typeof node.maxLength === "number" && text.length > node.maxLength) text = text.slice(0, node.maxLength);
   return text;
 }
@@ -86,21 +100,25 @@ function numberExample(node: Record<string, any>, integer: boolean): number {
   return integer ? Math.ceil(value) : value;
 }
 
-function arrayExample(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>): unknown[] {
-  const item = exampleFor(doc, node.items, seen);
+function arrayExample(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>, budget: Budget): unknown[] {
+  const before = budget.left;
+  const item = exampleFor(doc, node.items, seen, budget);
   if (item === undefined) return [];
   if (node.maxItems === 0) return [];
-  // One item shows the shape; more only when minItems asks for them.
-  const count = Math.max(typeof node.minItems === "number" ? node.minItems : 0, 1);
+  // One item shows the shape; more only when minItems asks for them, each copy paid for from the budget.
+  const cost = before - budget.left;
+  const wanted = Math.min(Math.max(typeof node.minItems === "number" ? node.minItems : 0, 1), MAX_ITEMS);
+  const count = Math.min(wanted, 1 + Math.floor(budget.left / cost));
+  budget.left -= cost * (count - 1);
   return Array.from({ length: count }, () => structuredClone(item));
 }
 
-function objectExample(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>): Record<string, unknown> {
+function objectExample(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>, budget: Budget): Record<string, unknown> {
   const required = new Set<string>(Array.isArray(node.required) ? node.required : []);
   const out: Record<string, unknown> = {};
   for (const [name, property] of Object.entries<unknown>(node.properties ?? {})) {
-    const value = exampleFor(doc, property, seen);
-    // A property that would close a reference cycle is left out when optional, and null when required.
+    const value = exampleFor(doc, property, seen, budget);
+    // A property that would close a reference cycle (or exceed the budget) is left out when optional, null when required.
     if (value !== undefined) out[name] = value;
     else if (required.has(name)) out[name] = null;
   }
@@ -108,9 +126,9 @@ function objectExample(doc: OpenApiDocument, node: Record<string, any>, seen: Re
 }
 
 /** allOf's own siblings (`properties` next to `allOf`), as one more part to merge. */
-function ownPart(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>): unknown {
+function ownPart(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>, budget: Budget): unknown {
   const { allOf: _allOf, ...rest } = node;
-  return Object.keys(rest).some((k) => k === "properties" || k === "type" || k === "items") ? exampleFor(doc, rest, seen) : undefined;
+  return Object.keys(rest).some((k) => k === "properties" || k === "type" || k === "items") ? exampleFor(doc, rest, seen, budget) : undefined;
 }
 
 function mergeAll(parts: unknown[], own: unknown): unknown {

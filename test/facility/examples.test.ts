@@ -71,6 +71,30 @@ describe("response examples", () => {
     expect(exampleFor(doc, { type: "string", format: "date-time" })).toBe("2025-01-01T00:00:00Z");
     expect(exampleFor(doc, { type: "array", items: { type: "boolean" }, minItems: 2 })).toEqual([false, false]);
   });
+
+  it("stays small whatever a description asks: shared $refs ten wide and seven deep, a billion items or characters", () => {
+    // Level k has ten required properties, each a $ref to level k + 1: 10^7 strings if every reference were expanded.
+    const levels = 7;
+    const schemas: Record<string, unknown> = { L7: { type: "string" } };
+    for (let k = 0; k < levels; k++) {
+      const properties = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/components/schemas/L${k + 1}` }]));
+      schemas[`L${k}`] = { type: "object", required: Object.keys(properties), properties };
+    }
+    const doc: OpenApiDocument = { openapi: "3.1.0", info: { title: "t", version: "1" }, components: { schemas } };
+    const wide = exampleFor(doc, { $ref: "#/components/schemas/L0" }) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(wide)).toHaveLength(10);
+    expect(Object.keys(wide.p0!)).toHaveLength(10); // the shape is there near the top
+    expect(JSON.stringify(wide).length).toBeLessThan(1_000_000);
+    expect(JSON.stringify(wide)).toContain("null"); // past the budget, required properties are null, as at a cycle
+
+    expect(exampleFor(doc, { type: "array", minItems: 1e9, items: { type: "integer" } })).toHaveLength(100);
+    expect(exampleFor(doc, { type: "string", minLength: 1e9 })).toHaveLength(10_000);
+    // Arrays in arrays: every copy is paid for, so 100 x 100 x 100 items do not get built.
+    const nested = { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "boolean" } } } };
+    const cube = exampleFor(doc, nested) as boolean[][][];
+    expect(cube.flat(2).length).toBeLessThanOrEqual(10_000);
+    expect(cube[0]![0]).toHaveLength(100);
+  });
 });
 
 describe("the facility's answers", () => {
