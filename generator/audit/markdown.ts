@@ -1,4 +1,5 @@
 /** The audit as Markdown: a summary table, what a color may do, then one table per level, highest first. */
+import { cell } from "../markdown-cell.js";
 import type { AuditedOperation, AuditReport } from "./report.js";
 import { auditGroups } from "./groups.js";
 
@@ -40,9 +41,4 @@ function row(op: AuditedOperation, why: boolean): string {
   const cells = [op.method, `\`${cell(op.path)}\``, cell(op.name), cell(op.tags.join(", "))];
   if (why) cells.push(cell(op.unranked ?? ""));
   return `| ${cells.join(" | ")} |`;
-}
-
-/** A pipe would end the table cell early. */
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }

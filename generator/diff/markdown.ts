@@ -2,7 +2,8 @@
  * The diff as Markdown: version line, summary, then added, removed and changed operations (how each was matched and
  * what changed, breaking ones marked), then, with `--code`, the uses in the code base that break or escalate.
  */
-import { cell, operationsCell } from "../needs/markdown.js";
+import { cell } from "../markdown-cell.js";
+import { operationsCell } from "../needs/markdown.js";
 import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef } from "./report.js";
 
 const BREAKING = " **(breaking)**";

@@ -1,4 +1,5 @@
 /** The needs report as Markdown: the color, the uses that force it, unknown uses, then every use. */
+import { cell } from "../markdown-cell.js";
 import type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
 
 export function renderNeedsMarkdown(report: NeedsReport): string {
@@ -26,9 +27,4 @@ function table(uses: NeedsUse[]): string[] {
 export function operationsCell(operations: readonly NeedsOperation[]): string {
   if (operations.length === 0) return "unknown";
   return operations.map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`).join(", ");
-}
-
-/** Pipes and backticks would break the table cell or the code span. */
-export function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/`/g, "'");
 }

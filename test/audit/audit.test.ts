@@ -215,4 +215,15 @@ describe("audit of a description with unranked operations", () => {
     expect(report.operations.find((op) => op.path === "/status")).toMatchObject({ scope: "public", level: "public", callable: true, unranked: null });
     expect(model.warnings.join("\n")).toContain('uses level "purple" not on the ladder green < red');
   });
+
+  it("keeps every row one table row when tags and scope values hold pipes, backticks and line breaks", () => {
+    const odd = description({ "POST /odd": { ...secured, "x-nersc-scope": "pu`r|p\nle", tags: ["a|b", "c`d\r\ne"] } });
+    const model = buildModel({ source: "odd.json", document: odd, text: JSON.stringify(odd), sha256: "0".repeat(64), version: { info: "9.9" } }, { levels: "green,red" });
+    const md = renderAudit(buildAudit(auditSubject(model)), "md");
+    const rows = md.split("\n").filter((line) => line.startsWith("| POST"));
+    expect(rows).toEqual(["| POST | `/odd` | postOdd | a\\|b, c'd e | x-nersc-scope \"pu'r\\|p le\" is not on the ladder |"]);
+    // Five cells: six pipes that are not escaped, and the path's code span is the only one.
+    expect(rows[0]!.match(/(?<!\\)\|/g)).toHaveLength(6);
+    expect(rows[0]!.match(/`/g)).toHaveLength(2);
+  });
 });
