@@ -159,19 +159,19 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     expect(servers.apiCalls[0]!.headers.authorization).toBe("Bearer tok-1");
   });
 
-  test("300 concurrent calls on a fresh client make exactly 1 token request; after expiry exactly 1 more", async () => {
+  test("100 concurrent calls on a fresh client make exactly 1 token request; after expiry exactly 1 more", async () => {
     servers.tokenReply = (n) => issue(servers, n, 1);
     const green = client("green");
-    const first = await Promise.all(Array.from({ length: 300 }, () => green.GET("/account/")));
+    const first = await Promise.all(Array.from({ length: 100 }, () => green.GET("/account/")));
     expect(first.every((r) => r.response.status === 200)).toBe(true);
     expect(servers.tokenCalls).toHaveLength(1);
     expect(new Set(servers.apiCalls.map((c) => c.headers.authorization))).toEqual(new Set(["tok-1"]));
     clock.advance(1100); // past the 1 s lifetime
-    const second = await Promise.all(Array.from({ length: 200 }, () => green.GET("/account/")));
+    const second = await Promise.all(Array.from({ length: 100 }, () => green.GET("/account/")));
     expect(second.every((r) => r.response.status === 200)).toBe(true);
     expect(servers.tokenCalls).toHaveLength(2);
     expect(servers.tokenCalls.every((c) => c.problem === undefined)).toBe(true);
-    expect(servers.apiCalls.slice(300).every((c) => c.headers.authorization === "tok-2")).toBe(true);
+    expect(servers.apiCalls.slice(100).map((c) => c.headers.authorization)).toEqual(Array(100).fill("tok-2"));
   });
 
   test("a 401 drops the token, fetches exactly one new token and retries the call once (with its body)", async () => {
