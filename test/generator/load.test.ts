@@ -88,7 +88,7 @@ describe("loading", () => {
 
 describe("bad input: one message, non-zero exit, earlier output untouched", () => {
   let out: string;
-  let before: Map<string, Buffer>;
+  let before: Map<string, string>;
   beforeAll(async () => {
     out = join(dir, "kept");
     const first = await runCli(["generate", "--file", writeJson(dir, "good.json", small), "--out", out]);
