@@ -67,10 +67,7 @@ export async function benchCalls(rounds: number, log: (line: string) => void): P
     const origin = `http://127.0.0.1:${server.port}`;
     const baseUrl = `${origin}/api/v1.2`;
     const headers = { accept: "application/json", authorization: FIXED_TOKEN };
-    const bare = () => {
-      const client = createFetchClient<paths>({ baseUrl, headers });
-      return () => client.GET("/tasks/{id}", { params: { path: { id: "1" } } });
-    };
+    const bare = () => getTask(createFetchClient<paths>({ baseUrl, headers }));
     const plain = async () => {
       const response = await fetch(`${baseUrl}/tasks/1`, { headers });
       return response.json();
@@ -81,12 +78,12 @@ export async function benchCalls(rounds: number, log: (line: string) => void): P
     const tokenCounts: Counts[] = [];
     for (const concurrency of [1, 50]) {
       await fetch(`${origin}/reset`, { method: "POST" }).then((r) => r.arrayBuffer());
-      const ours = createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl, tokenUrl: `${origin}/token` });
+      const ours = getTask(createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl, tokenUrl: `${origin}/token` }));
       const scenario: Scenario = {
         label: `concurrency ${concurrency}`,
         concurrency,
         block: concurrency === 1 ? 250 : 1_000,
-        ours: () => ours.GET("/tasks/{id}", { params: { path: { id: "1" } } }).then(failed),
+        ours,
         bareA: bare(),
         bareB: bare(),
         fetch: plain,
@@ -121,7 +118,7 @@ export async function benchCalls(rounds: number, log: (line: string) => void): P
     );
     notes.push(
       `GET /tasks/{id} against a node:http server on 127.0.0.1 in its own process (one small JSON answer, keep-alive). ${sandwiches} sandwiches per scenario after a warm-up, each timing openapi-fetch client A, ours, openapi-fetch client B (the order of A and B swapped every other sandwich) and plain fetch. ` +
-        "Sequential calls (concurrency 1, no network) interleave call by call, 250 (no network: 500) calls per client per sandwich; at concurrency 50 each client runs one block of 1,000 calls per sandwich. The heap is collected before each sandwich and block (`node --expose-gc`).",
+        "Sequential calls (concurrency 1, no network) interleave call by call, 250 (no network: 500) calls per client per sandwich; at concurrency 50 each client runs one block of 1,000 calls per sandwich. The heap is collected before each sandwich of sequential calls and before each block of concurrent ones (`node --expose-gc`).",
       "Ratio, sequential calls: the median of all of ours' call times over the mean of the medians of A's and B's (the ratio of mean times beside it). " +
         "Ratio, concurrency 50: the median over sandwiches of ours / mean(A, B), with the middle half of those ratios. " +
         "A/A control: A / B estimated the same way; A and B are identical openapi-fetch clients, so only noise moves it from 1.000x. µs per call: medians of calls (sequential) or blocks (concurrent).",
@@ -147,17 +144,20 @@ function cannedScenario(privateKey: string): Scenario {
   const json = { "content-type": "application/json" };
   const canned = async (request: Request) => new Response(request.url.endsWith("/token") ? JSON.stringify({ access_token: "canned", expires_in: 3600 }) : task, { headers: json });
   const ours = createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl: base, tokenUrl: "http://127.0.0.1:9/token", fetch: canned });
-  const bare = () => {
-    const client = createFetchClient<paths>({ baseUrl: base, fetch: canned, headers: { accept: "application/json", authorization: FIXED_TOKEN } });
-    return () => client.GET("/tasks/{id}", { params: { path: { id: "1" } } });
-  };
-  return { label: "no network", concurrency: 1, block: 500, ours: () => ours.GET("/tasks/{id}", { params: { path: { id: "1" } } }).then(failed), bareA: bare(), bareB: bare() };
+  const bare = () => getTask(createFetchClient<paths>({ baseUrl: base, fetch: canned, headers: { accept: "application/json", authorization: FIXED_TOKEN } }));
+  return { label: "no network", concurrency: 1, block: 500, ours: getTask(ours), bareA: bare(), bareB: bare() };
 }
 
-/** A failed call must not pass for a fast one. */
-function failed(result: { error?: unknown }): unknown {
-  if (result.error !== undefined) throw new Error(`a call of ours failed: ${JSON.stringify(result.error)}`);
-  return result;
+/**
+ * The call every client repeats, `GET /tasks/{id}`, checked the same way for ours and openapi-fetch (a failed call
+ * must not pass for a fast one, and the check costs every contender alike).
+ */
+function getTask(client: { GET(path: "/tasks/{id}", init: { params: { path: { id: string } } }): Promise<{ error?: unknown }> }): Call {
+  return () =>
+    client.GET("/tasks/{id}", { params: { path: { id: "1" } } }).then((result) => {
+      if (result.error !== undefined) throw new Error(`a call failed: ${JSON.stringify(result.error)}`);
+      return result;
+    });
 }
 
 /**
@@ -197,15 +197,16 @@ async function measure(s: Scenario, sandwiches: number, log: (line: string) => v
 
 /**
  * One sandwich: per contender (in the contenders' order: A, ours, B, fetch) the µs of each call when sequential, or
- * the µs per call of its one block when concurrent. B runs before ours when `swapped`. The heap is collected first.
+ * the µs per call of its one block when concurrent. B runs before ours when `swapped`. The heap is collected before
+ * the calls (sequential) or before each block (concurrent).
  */
 async function sandwich(s: Scenario, contenders: Call[], swapped: boolean): Promise<number[][]> {
   const order = contenders.map((_, i) => i);
   if (swapped) [order[0], order[2]] = [order[2]!, order[0]!];
   const gc = () => (globalThis as { gc?: () => void }).gc?.();
-  gc();
   const times = contenders.map(() => [] as number[]);
   if (s.concurrency === 1) {
+    gc();
     for (let n = 0; n < s.block; n++) {
       for (const i of order) {
         const t0 = process.hrtime.bigint();

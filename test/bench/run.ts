@@ -4,7 +4,8 @@
  *   --only generation,startup,typecheck,calls,guard
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
- *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round)
+ *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
+ *                                              call-overhead section runs 16 sandwiches per round)
  *   --no-build                                 use dist/ as it is
  *   --write / --no-write                       force writing RESULTS.md, or not
  */
