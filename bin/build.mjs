@@ -18,7 +18,7 @@ for (const project of ["tsconfig.build.json", "tsconfig.runtime.json"]) {
   execFileSync(process.execPath, [tsc, "-p", join(root, project)], { stdio: "inherit" });
 }
 // JSON beside the modules that read it: the bundled descriptions (with their ladders) and the audit's JSON Schema.
-for (const folder of ["generator/descriptions", "generator/audit"]) {
+for (const folder of ["generator/descriptions", "generator/reports/audit"]) {
   mkdirSync(join(dist, folder), { recursive: true });
   for (const name of readdirSync(join(root, folder))) {
     if (name.endsWith(".json")) cpSync(join(root, folder, name), join(dist, folder, name));

@@ -3,20 +3,20 @@
  * `render*` functions), for build scripts and CI jobs that want the data rather than the text.
  * The local facility for tests is `sfapi-gen/facility`.
  */
-export { generate } from "./generate.js";
-export type { GenerateOptions } from "./generate.js";
-export { audit, buildAudit, renderAudit, AUDIT_FORMATS } from "./audit.js";
-export type { AuditFormat, AuditReport, AuditedOperation } from "./audit.js";
-export { diff, diffModels, fails } from "./diff.js";
-export type { DiffReport, FailOn } from "./diff.js";
-export { renderDiffMarkdown } from "./diff/markdown.js";
-export { needs } from "./needs.js";
-export type { NeedsReport, NeedsUse } from "./needs.js";
-export { renderNeedsMarkdown } from "./needs/markdown.js";
-export { loadModel } from "./model.js";
-export type { Model, ScopeOptions } from "./model.js";
-export type { DescriptionSource, LoadedDescription } from "./load.js";
-export type { Operation } from "./operations.js";
+export { generate } from "./commands/generate.js";
+export type { GenerateOptions } from "./commands/generate.js";
+export { audit, buildAudit, renderAudit, AUDIT_FORMATS } from "./reports/audit/audit.js";
+export type { AuditFormat, AuditReport, AuditedOperation } from "./reports/audit/audit.js";
+export { diff, diffModels, fails } from "./reports/diff/diff.js";
+export type { DiffReport, FailOn } from "./reports/diff/diff.js";
+export { renderDiffMarkdown } from "./reports/diff/markdown.js";
+export { needs } from "./reports/needs/needs.js";
+export type { NeedsReport, NeedsUse } from "./reports/needs/needs.js";
+export { renderNeedsMarkdown } from "./reports/needs/markdown.js";
+export { loadModel } from "./model/model.js";
+export type { Model, ScopeOptions } from "./model/model.js";
+export type { DescriptionSource, LoadedDescription } from "./description/read.js";
+export type { Operation } from "./model/operations.js";
 export { DescriptionError, OptionError, SfapiGenError } from "./errors.js";
-export { main } from "./cli.js";
-export type { CliIo } from "./cli.js";
+export { main } from "./cli/main.js";
+export type { CliIo } from "./cli/main.js";

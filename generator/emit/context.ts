@@ -1,4 +1,4 @@
-import type { AuditSubject } from "../audit/report.js";
+import type { AuditSubject } from "../reports/audit/report.js";
 
 /** Everything an emitter may read: the audit's view of the model and what the generated files record besides it. */
 export interface EmitContext extends AuditSubject {

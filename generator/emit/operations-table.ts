@@ -4,8 +4,8 @@
  * `OperationScopes`, the (path, method) -> scope map a `levels` override re-ranks the client's types with.
  * Written as plain text: the layout is fixed, so no printer is needed (ts-morph reads it back in the tests).
  */
-import { describeProblem, effectiveLevel, PUBLIC, rank, topLevel, UNRANKED } from "../levels.js";
-import type { Operation } from "../operations.js";
+import { describeProblem, effectiveLevel, PUBLIC, rank, topLevel, UNRANKED } from "../model/scope.js";
+import type { Operation } from "../model/operations.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { blockCommentText, jsDoc, literal, literalList } from "./text.js";

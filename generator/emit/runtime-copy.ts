@@ -5,7 +5,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SfapiGenError } from "../errors.js";
-import { runtimeBuildDir } from "../paths.js";
+import { runtimeBuildDir } from "../package-files.js";
 
 const HEADER = "// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.\n";
 

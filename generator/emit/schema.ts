@@ -3,9 +3,9 @@
  * own CLI writes with `--default-non-nullable false`.
  */
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
-import { loadOpenapiTypescript, loadRedocly } from "../cjs.js";
-import type { OpenapiTypescript } from "../cjs.js";
-import type { OpenApiDocument } from "../load.js";
+import { loadOpenapiTypescript, loadRedocly } from "../description/cjs.js";
+import type { OpenapiTypescript } from "../description/cjs.js";
+import type { OpenApiDocument } from "../description/read.js";
 
 /**
  * openapi-typescript's options. `defaultNonNullable: false`: a property with a default but not `required` may be left

@@ -4,9 +4,9 @@
  * give its canned answer, or (for an operation the facility does not know) answer with its schema's example.
  * The token is the whole Authorization header (no `Bearer ` prefix unless the facility was told to accept one).
  */
-import { canCall, effectiveLevel, topLevel, UNRANKED } from "../levels.js";
-import type { Model } from "../model.js";
-import type { Operation } from "../operations.js";
+import { canCall, effectiveLevel, topLevel, UNRANKED } from "../model/scope.js";
+import type { Model } from "../model/model.js";
+import type { Operation } from "../model/operations.js";
 import { AccessTokenError } from "./access-tokens.js";
 import type { AccessTokens, TokenHolder } from "./access-tokens.js";
 import type { World } from "./answer.js";

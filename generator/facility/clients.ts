@@ -5,8 +5,8 @@
 import { createPublicKey, randomBytes } from "node:crypto";
 import type { JsonWebKey, KeyObject } from "node:crypto";
 import { OptionError } from "../errors.js";
-import { rank, topLevel } from "../levels.js";
-import type { Ladder } from "../levels.js";
+import { rank, topLevel } from "../model/scope.js";
+import type { Ladder } from "../model/scope.js";
 import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
 import type { IpRanges } from "./ip-ranges.js";
 

@@ -9,9 +9,9 @@
  * required ones are null and arrays empty, as at a cycle), arrays hold at most MAX_ITEMS items and strings at most
  * MAX_LENGTH characters, though `minItems` or `minLength` ask for more.
  */
-import type { OpenApiDocument } from "../load.js";
-import { operationObjectOf, resolve } from "../document.js";
-import type { Operation } from "../operations.js";
+import type { OpenApiDocument } from "../description/read.js";
+import { operationObjectOf, resolve } from "../description/document.js";
+import type { Operation } from "../model/operations.js";
 
 /** A fixed instant, so the same description always gives the same examples. */
 const EXAMPLE_DATE_TIME = "2025-01-01T00:00:00Z";

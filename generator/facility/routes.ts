@@ -8,7 +8,7 @@
 import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
-import type { Operation } from "../operations.js";
+import type { Operation } from "../model/operations.js";
 
 export type RouteMatch = { kind: "operation"; operation: Operation; params: Record<string, string> } | { kind: "method-not-allowed"; allowed: string[] } | { kind: "not-found" } | { kind: "bad-encoding" };
 

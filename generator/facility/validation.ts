@@ -4,9 +4,9 @@
  * or a boolean, integer or enum that does not parse. Only the fields the description declares are checked; others
  * are ignored, as FastAPI does.
  */
-import type { OpenApiDocument } from "../load.js";
-import { operationObjectOf, pathItemOf, resolve } from "../document.js";
-import type { Operation } from "../operations.js";
+import type { OpenApiDocument } from "../description/read.js";
+import { operationObjectOf, pathItemOf, resolve } from "../description/document.js";
+import type { Operation } from "../model/operations.js";
 import { FORM, mediaType, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
 

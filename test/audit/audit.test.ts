@@ -4,20 +4,20 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildAudit, auditSubject, renderAudit } from "../../generator/audit.js";
-import type { AuditReport } from "../../generator/audit.js";
-import { CSV_COLUMNS } from "../../generator/audit/csv.js";
-import { emitContext } from "../../generator/generate.js";
+import { buildAudit, auditSubject, renderAudit } from "../../generator/reports/audit/audit.js";
+import type { AuditReport } from "../../generator/reports/audit/audit.js";
+import { CSV_COLUMNS } from "../../generator/reports/audit/csv.js";
+import { emitContext } from "../../generator/commands/generate.js";
 import { emitScopeAudit } from "../../generator/emit/scope-audit.js";
-import { buildModel, loadModel } from "../../generator/model.js";
-import type { Model } from "../../generator/model.js";
+import { buildModel, loadModel } from "../../generator/model/model.js";
+import type { Model } from "../../generator/model/model.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
 import { root, runCli, tempDir } from "../helpers.js";
 import { parseCsv } from "./csv.js";
 
 const LADDER = ["green", "yellow", "red"];
 const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
-const schema = JSON.parse(readFileSync(join(root, "generator/audit/audit-report.schema.json"), "utf8"));
+const schema = JSON.parse(readFileSync(join(root, "generator/reports/audit/audit-report.schema.json"), "utf8"));
 
 /** Straight from the JSON: "METHOD path" -> the level it needs under the project's ladder, or "public". */
 const expected = new Map<string, string>();

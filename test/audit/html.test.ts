@@ -7,9 +7,9 @@ import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditSubject, buildAudit, renderAudit } from "../../generator/audit.js";
-import type { AuditReport } from "../../generator/audit.js";
-import { loadModel } from "../../generator/model.js";
+import { auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
+import type { AuditReport } from "../../generator/reports/audit/audit.js";
+import { loadModel } from "../../generator/model/model.js";
 import { tempDir } from "../helpers.js";
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../../generator/generate.js";
+import { generate } from "../../generator/commands/generate.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { root, tempDir } from "../helpers.js";

@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/openapi-core";
 import { exampleFor, responseExample } from "../../generator/facility/examples.js";
 import { Router } from "../../generator/facility/routes.js";
-import { loadModel } from "../../generator/model.js";
-import { operationObjectOf } from "../../generator/document.js";
-import type { OpenApiDocument } from "../../generator/load.js";
+import { loadModel } from "../../generator/model/model.js";
+import { operationObjectOf } from "../../generator/description/document.js";
+import type { OpenApiDocument } from "../../generator/description/read.js";
 import { api, form, testClient, useFacility } from "./support.js";
 
 async function exampleProblems(doc: OpenApiDocument): Promise<string[]> {

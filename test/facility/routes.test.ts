@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Router } from "../../generator/facility/routes.js";
 import type { RouteMatch } from "../../generator/facility/routes.js";
-import { loadModel } from "../../generator/model.js";
+import { loadModel } from "../../generator/model/model.js";
 import { templateParams } from "../../templates/runtime/matcher.js";
 
 const router = new Router((await loadModel({})).operations);

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Facility } from "../../generator/facility/index.js";
-import { loadModel } from "../../generator/model.js";
+import { loadModel } from "../../generator/model/model.js";
 import { accessToken, api, assertion, postToken, testClient, tokenForm, useFacility } from "./support.js";
 
 const MAX_BODY = 4096;

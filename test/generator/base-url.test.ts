@@ -3,7 +3,7 @@
 // own URL with a warning. `generate` says which default it chose.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseBaseUrl, FALLBACK_BASE_URL } from "../../generator/generate.js";
+import { chooseBaseUrl, FALLBACK_BASE_URL } from "../../generator/commands/generate.js";
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 

@@ -4,9 +4,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundle, createConfig, Source } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
-import { inlineLikeTheBundler } from "../../generator/bundle.js";
-import { loadDescription } from "../../generator/load.js";
-import { prepareLint } from "../../generator/lint.js";
+import { inlineLikeTheBundler } from "../../generator/description/bundle.js";
+import { loadDescription } from "../../generator/description/read.js";
+import { prepareLint } from "../../generator/description/lint.js";
 import { tempDir } from "../helpers.js";
 import { description } from "./fixtures.js";
 

@@ -5,8 +5,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DescriptionError } from "../../generator/errors.js";
-import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../generator/load.js";
-import { MAX_NESTING, MAX_REF_CHAIN, preflight } from "../../generator/preflight.js";
+import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../generator/description/read.js";
+import { MAX_NESTING, MAX_REF_CHAIN, preflight } from "../../generator/description/limits.js";
 import { listenLocal, runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeAtomically } from "../../generator/write.js";
+import { writeAtomically } from "../../generator/output/write.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 /** What makes a folder a previous output that a write may replace. */

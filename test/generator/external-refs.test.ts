@@ -8,7 +8,7 @@ import { bundle, createConfig, Source } from "@redocly/openapi-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DescriptionError } from "../../generator/errors.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { prepareLint, refResolver } from "../../generator/lint.js";
+import { prepareLint, refResolver } from "../../generator/description/lint.js";
 import { listenLocal, runCli, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 

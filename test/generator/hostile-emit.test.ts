@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import fc from "fast-check";
 import { Project } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../generator/generate.js";
+import { generate } from "../../generator/commands/generate.js";
 import { tempDir } from "../helpers.js";
 import { typeCheckClients } from "../typecheck-clients.js";
 

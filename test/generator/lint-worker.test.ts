@@ -3,7 +3,7 @@
 import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/openapi-core";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { prepareLint } from "../../generator/lint.js";
+import { prepareLint } from "../../generator/description/lint.js";
 import { description } from "./fixtures.js";
 
 const rules = { struct: "error", "no-unresolved-refs": "error" } as const;

@@ -1,7 +1,7 @@
 // Real descriptions (GitHub's has 135) put `nullable: true` beside `anyOf`/`allOf` without a `type`. Redocly's
 // struct rule reports it; load.ts tolerates exactly that problem, and still refuses every other structural error.
 import { describe, expect, it } from "vitest";
-import { loadDescription } from "../../generator/load.js";
+import { loadDescription } from "../../generator/description/read.js";
 import { emitSchema } from "../../generator/emit/schema.js";
 import { tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";

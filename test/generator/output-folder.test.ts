@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outputSiblings, writeAtomically } from "../../generator/write.js";
+import { outputSiblings, writeAtomically } from "../../generator/output/write.js";
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildModel, loadModel } from "../../generator/model.js";
-import { canCall, effectiveLevel, parseLadder } from "../../generator/levels.js";
-import type { LoadedDescription } from "../../generator/load.js";
+import { buildModel, loadModel } from "../../generator/model/model.js";
+import { canCall, effectiveLevel, parseLadder } from "../../generator/model/scope.js";
+import type { LoadedDescription } from "../../generator/description/read.js";
 import { runCli, tempDir } from "../helpers.js";
 import { description, secured, writeJson } from "./fixtures.js";
 

@@ -150,7 +150,7 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     const listing = (await ok("tar", ["tzf", tarball], work)).stdout.split("\n");
     for (const file of [
       "package/bin/sfapi-gen.js",
-      "package/dist/generator/cli.js",
+      "package/dist/generator/cli/main.js",
       "package/dist/generator/index.d.ts",
       "package/dist/generator/facility/index.d.ts",
       "package/dist/runtime/client.js",

@@ -1,0 +1,47 @@
+/**
+ * The `sfapi-gen` command line as a function: `main(args, io)` parses, runs one command and returns its exit code.
+ * `bin/sfapi-gen.js` calls it with the process's streams; tests call it in-process. Every failure is one line on
+ * stderr and a non-zero exit. Commands load their implementation on use, so `--help` loads commander only.
+ */
+import { Command, CommanderError } from "./commander.js";
+import { auditCommand } from "./audit.js";
+import { diffCommand } from "./diff.js";
+import { generateCommand } from "./generate.js";
+import { processIo } from "./io.js";
+import type { CliIo } from "./io.js";
+import { mockCommand } from "./mock.js";
+import { needsCommand } from "./needs.js";
+import { SfapiGenError } from "../errors.js";
+import { generatorVersion } from "../package-files.js";
+
+export type { CliIo } from "./io.js";
+
+export function program(io: CliIo): Command {
+  return new Command("sfapi-gen")
+    .description("Typed, scope-annotated clients for the NERSC Superfacility API")
+    .version(generatorVersion)
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) })
+    .addCommand(auditCommand(io))
+    .addCommand(diffCommand(io))
+    .addCommand(generateCommand(io))
+    .addCommand(needsCommand(io))
+    .addCommand(mockCommand(io));
+}
+
+/** Run one command; `args` are the words after `sfapi-gen` (`["generate", "--out", "src/sfapi"]`). */
+export async function main(args: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
+  const full: CliIo = { ...processIo(), ...io };
+  const commands = program(full).exitOverride();
+  // Commander's exit override applies to the program only; subcommands must exit through it too.
+  for (const command of commands.commands) command.exitOverride().configureOutput(commands.configureOutput());
+  try {
+    await commands.parseAsync([...args], { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const message = error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+    full.stderr.write(`sfapi-gen: ${message}\n`);
+    return 1;
+  }
+}

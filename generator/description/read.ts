@@ -1,0 +1,265 @@
+/**
+ * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate and bundle it with
+ * @redocly/openapi-core (lint.ts, bundle.ts). Every failure is a DescriptionError naming the source and, where there is
+ * one, a JSON pointer.
+ * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before preflight.ts
+ * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
+ */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { readCapped } from "../../templates/runtime/body.js";
+import { inlineLikeTheBundler } from "./bundle.js";
+import { loadRedocly } from "./cjs.js";
+import { DescriptionError } from "../errors.js";
+import { prepareLint, refResolver } from "./lint.js";
+import type { LintProblem } from "./lint.js";
+import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
+import { preflight } from "./limits.js";
+
+/**
+ * A description once its `openapi` version is checked. The lint validates its structure, but it is still untrusted
+ * input: the code reading it checks what it relies on (types, arrays, `$ref`s) rather than trusting a type. Not
+ * openapi-typescript's `OpenAPI3`: this type is part of our published declarations, and `OpenAPI3` would pull
+ * openapi-typescript's and redocly's declarations into every project that imports sfapi-gen, where they fail to
+ * compile with `skipLibCheck` off (redocly's refer to `json-schema-to-ts`, which it does not install).
+ */
+export type OpenApiDocument = Record<string, any>;
+
+/** A description as parsed, before anything says it is one. */
+type ParsedObject = Record<string, unknown>;
+
+export interface DescriptionSource {
+  /** Base URL (`…/api/v1.2`, fetched as `{url}/openapi.json`) or a URL ending in .json/.yaml/.yml. */
+  url?: string;
+  /** A JSON or YAML file. */
+  file?: string;
+  /** A relative `file` is read from here (default: the process's working directory). */
+  cwd?: string;
+  /** Follow `$ref`s to other files and URLs (`--allow-external-refs`); refused by default, before anything is read. */
+  allowExternalRefs?: boolean;
+  /**
+   * Work for this thread while another one validates a large description (lint.ts), such as loading what reads the
+   * description next; called once, before the verdict is known, and not at all when the validation runs here.
+   */
+  whileValidating?: () => void;
+}
+
+export interface LoadedDescription {
+  /** Where it came from, as messages name it. */
+  source: string;
+  /** The bundled, validated description (all $refs internal). */
+  document: OpenApiDocument;
+  /** SHA-256 of the bytes as read. */
+  sha256: string;
+  /** The description as read, before parsing (the local facility serves it verbatim). */
+  text: string;
+  /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
+  version: { info: string; api?: string };
+  /** The ladder of a bundled description (its `.levels.json`), for these exact bytes wherever they were read from. */
+  levels?: readonly string[];
+  /** What its `.levels.json` says every audit must tell about it (that it is a reconstruction), for the same bytes. */
+  note?: string;
+}
+
+const FETCH_TIMEOUT_MS = 30_000;
+/** Larger than any real description (GitHub's is 13 MB), small enough to hold in memory several times over. */
+export const MAX_DESCRIPTION_BYTES = 64 * 1024 * 1024;
+
+/** `{base}/openapi.json`, unless the URL already names a description file. */
+export function descriptionUrl(url: string): string {
+  const { pathname } = new URL(url);
+  if (/\.(json|ya?ml)$/i.test(pathname)) return url;
+  return url.replace(/\/+$/, "") + "/openapi.json";
+}
+
+/** The `v1.2` in `https://api.nersc.gov/api/v1.2` (or in a servers URL such as `/api/v1.2`). */
+export function apiVersionSegment(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const segments = url.split(/[?#]/)[0]!.split("/").filter(Boolean);
+  return [...segments].reverse().find((s) => /^v\d+(\.\d+)*$/i.test(s));
+}
+
+export async function loadDescription(from: DescriptionSource = {}): Promise<LoadedDescription> {
+  const { source, absoluteRef, text } = await readSource(from);
+  const json = isJsonText(text, absoluteRef);
+  const allowExternalRefs = from.allowExternalRefs === true;
+  // A large description's lint worker starts loading now (see lint.ts); it lints only once the checks below pass.
+  const linting = prepareLint({ text, absoluteRef, json, rules: lintRules, allowExternalRefs });
+  let parsed: OpenApiDocument;
+  try {
+    const object = parse(text, json, source, absoluteRef);
+    checkOpenApiVersion(object, source);
+    parsed = object;
+    preflight(parsed, { source, allowExternalRefs, textLength: text.length });
+  } catch (error) {
+    linting.cancel();
+    throw error;
+  }
+  const validating = linting.run(parsed);
+  if (linting.onWorker) from.whileValidating?.();
+  const report = await validating.catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating")));
+  throwFirstError(report.problems, source);
+  // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
+  // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
+  const document = allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges) ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs) : parsed;
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  const bundled = await bundledSidecar(sha256);
+  const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
+  return {
+    source,
+    document,
+    sha256,
+    text,
+    version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
+    ...(bundled ? { levels: bundled.levels, note: bundled.note } : {}),
+  };
+}
+
+async function readSource(from: DescriptionSource): Promise<{ source: string; absoluteRef: string; text: string }> {
+  if (from.url && from.file) throw new DescriptionError(from.url, "give either --url or --file, not both");
+  if (from.url) {
+    let url: string;
+    try {
+      url = descriptionUrl(from.url);
+    } catch {
+      throw new DescriptionError(from.url, "not a valid URL");
+    }
+    return { source: url, absoluteRef: url, text: await fetchText(url) };
+  }
+  if (from.file === undefined) return { source: "bundled v1.2 description", absoluteRef: bundledDescriptionPath, text: await readFile(bundledDescriptionPath, "utf8") };
+  const path = resolve(from.cwd ?? process.cwd(), from.file);
+  return { source: from.file, absoluteRef: path, text: await readFileText(path, from.file) };
+}
+
+/** A file's text, reading at most MAX_DESCRIPTION_BYTES + 1 bytes (a device or a huge file fails fast). */
+async function readFileText(path: string, source: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of createReadStream(path, { end: MAX_DESCRIPTION_BYTES }) as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DescriptionError(source, code === "ENOENT" ? "no such file" : `cannot read (${code ?? String(error)})`);
+  }
+  if (size > MAX_DESCRIPTION_BYTES) throw tooLarge(source);
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+function tooLarge(source: string): DescriptionError {
+  return new DescriptionError(source, `larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MiB; not a description this tool will read`);
+}
+
+/** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
+async function bundledSidecar(sha256: string): Promise<{ levels: readonly string[]; note: string } | undefined> {
+  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as { sha256: string; levels: string[]; note: string };
+  return sidecar.sha256 === sha256 ? { levels: sidecar.levels, note: sidecar.note } : undefined;
+}
+
+async function fetchText(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" } });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = (error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    throw new DescriptionError(url, `cannot fetch the description: ${why}`);
+  }
+  if (!response.ok) {
+    throw new DescriptionError(url, `cannot fetch the description: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`);
+  }
+  return readBody(response, url);
+}
+
+/** The body as text, refusing it as soon as it passes MAX_DESCRIPTION_BYTES (the timeout bounds the rest). */
+async function readBody(response: Response, url: string): Promise<string> {
+  if (Number(response.headers.get("content-length")) > MAX_DESCRIPTION_BYTES) throw tooLarge(url);
+  let text: string | undefined;
+  try {
+    text = await readCapped(response, MAX_DESCRIPTION_BYTES);
+  } catch (error) {
+    throw new DescriptionError(url, `cannot fetch the description: ${(error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
+  }
+  if (text === undefined) throw tooLarge(url);
+  return text;
+}
+
+function isJsonText(text: string, absoluteRef: string): boolean {
+  return /\.json$/i.test(absoluteRef) || text.trimStart().startsWith("{");
+}
+
+function parse(text: string, json: boolean, source: string, absoluteRef: string): ParsedObject {
+  let parsed: unknown;
+  if (json) {
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new DescriptionError(source, `invalid JSON: ${(error as Error).message}`);
+    }
+  } else {
+    try {
+      parsed = loadRedocly().makeDocumentFromString(text, absoluteRef).parsed;
+    } catch (error) {
+      throw new DescriptionError(source, `invalid YAML: ${(error as Error).message.split("\n")[0]}`);
+    }
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new DescriptionError(source, "not an OpenAPI description (the top level is not an object)", "");
+  }
+  return parsed as ParsedObject;
+}
+
+function checkOpenApiVersion(doc: ParsedObject, source: string): asserts doc is ParsedObject & OpenApiDocument {
+  if (doc.swagger !== undefined) {
+    throw new DescriptionError(source, `Swagger ${doc.swagger} is not supported: convert it to OpenAPI 3.x first`, "/swagger");
+  }
+  if (typeof doc.openapi !== "string" || !/^3\.\d+(\.\d+)?/.test(doc.openapi)) {
+    const found = doc.openapi === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(doc.openapi)}`;
+    throw new DescriptionError(source, `only OpenAPI 3.x descriptions are supported (found ${found})`, "/openapi");
+  }
+}
+
+/** Structural validation and unresolved $refs are errors; style rules are not our business here. */
+const lintRules = { struct: "error", "no-unresolved-refs": "error" } as const;
+
+/** The description after redocly's bundler; its problems (the lint has passed) as the lint's are. */
+async function bundleDocument(parsed: OpenApiDocument, text: string, absoluteRef: string, source: string, allowExternalRefs: boolean): Promise<OpenApiDocument> {
+  const { bundle, createConfig, Source } = loadRedocly();
+  const config = await createConfig({ rules: lintRules });
+  const bundled = await bundle({ config, doc: { source: new Source(absoluteRef, text), parsed }, dereference: false, externalRefResolver: refResolver(allowExternalRefs, config.resolve) }).catch((error: unknown) =>
+    Promise.reject(stackExhausted(error, source, "bundling")),
+  );
+  throwFirstError(bundled.problems, source);
+  return bundled.bundle.parsed as OpenApiDocument;
+}
+
+/**
+ * redocly's walkers recurse once per level, following `$ref`s; preflight.ts bounds nesting and alias chains, but a
+ * long enough path through distinct schemas (each a property of the last) can still exhaust the stack: say so in
+ * one line rather than with a stack trace.
+ */
+function stackExhausted(error: unknown, source: string, doing: string): unknown {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
+  return new DescriptionError(source, `nested too deeply to process (the call stack ran out while ${doing}; look for a long path of $refs through nested schemas)`);
+}
+
+/**
+ * Redocly's struct rule also flags `nullable` without a sibling `type` (next to `allOf`/`$ref`): common in real 3.0
+ * descriptions (GitHub's has 135), harmless to the types (openapi-typescript adds `| null`), so not a reason to refuse.
+ */
+function isTolerated(problem: LintProblem): boolean {
+  return problem.ruleId === "struct" && problem.message.startsWith("The `type` field must be defined when the `nullable` field is used");
+}
+
+function throwFirstError(problems: readonly LintProblem[], source: string): void {
+  const errors = problems.filter((p) => p.severity === "error" && !isTolerated(p));
+  const first = errors[0];
+  if (!first) return;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
+  const pointer = first.location?.[0]?.pointer?.replace(/^#/, "");
+  throw new DescriptionError(source, first.message + more, pointer);
+}

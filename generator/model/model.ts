@@ -1,0 +1,70 @@
+/**
+ * From a description source and scope options to the operation model: the one path every command takes
+ * (generate, audit, diff), so they never read a description differently.
+ */
+import { OptionError } from "../errors.js";
+import { loadDescription } from "../description/read.js";
+import type { DescriptionSource, LoadedDescription } from "../description/read.js";
+import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, topLevel, UNRANKED, vendorOf } from "./scope.js";
+import type { Ladder, Policy } from "./scope.js";
+import { buildOperations } from "./operations.js";
+import type { Operation } from "./operations.js";
+
+export interface ScopeOptions {
+  /** Vendor of the `x-<vendor>-scope` field, or "auto". Default "nersc". */
+  vendor?: string;
+  /** The ladder, least capable first. Default green,red. */
+  levels?: string | readonly string[];
+  policy?: Policy;
+  /** Unranked operations and off-ladder levels become an error. */
+  strict?: boolean;
+}
+
+export interface Model {
+  description: LoadedDescription;
+  vendor: string;
+  scopeField: string;
+  ladder: Ladder;
+  policy: Policy;
+  operations: Operation[];
+  /** Human-readable warnings (levels the ladder lacks, unranked operations), for stderr. */
+  warnings: string[];
+}
+
+export async function loadModel(source: DescriptionSource, options: ScopeOptions = {}): Promise<Model> {
+  const description = await loadDescription(source);
+  return buildModel(description, options);
+}
+
+export function buildModel(description: LoadedDescription, options: ScopeOptions = {}): Model {
+  const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
+  const policy = options.policy ?? "scope";
+  if (policy !== "scope" && policy !== "method") throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
+  const field = scopeField(description.document, options.vendor);
+  const operations = buildOperations(description.document, { field, ladder, policy });
+  const offLadder = [...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope))].sort();
+  const unranked = operations.filter((op) => op.requirement.problem);
+  const model: Model = { description, vendor: vendorOf(field), scopeField: field, ladder, policy, operations, warnings: [] };
+  const error = options.strict ? strictError(model) : undefined;
+  if (error) throw error;
+  const warnings = model.warnings;
+  if (offLadder.length > 0) {
+    warnings.push(
+      `${description.source}: ${field} uses level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")} not on the ladder ${ladder.join(" < ")}; ` +
+        `those operations are callable only by ${topLevel(ladder)} (give the full order with --levels)`,
+    );
+  }
+  const otherUnranked = unranked.filter((op) => op.requirement.problem !== "not-on-ladder");
+  if (otherUnranked.length > 0) {
+    warnings.push(`${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`);
+  }
+  return model;
+}
+
+/** `--strict`: every unranked operation, with why, as one error; undefined when there are none. */
+export function strictError(model: Model): OptionError | undefined {
+  const unranked = model.operations.filter((op) => op.requirement.problem);
+  if (unranked.length === 0) return undefined;
+  const list = unranked.map((op) => `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, model.scopeField)}`);
+  return new OptionError(`--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`, model.description.source);
+}

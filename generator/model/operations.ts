@@ -1,0 +1,166 @@
+/**
+ * The operation model: one record per (method, path), with a friendly name, the scope it requires and what the
+ * emitters, the audit and the diff need to know about its inputs. Ordered by path, then method, for stable output.
+ */
+import type { OpenApiDocument } from "../description/read.js";
+import { resolve } from "../description/document.js";
+import { eachOperationObject, HTTP_METHODS, requirementOf, usesSecurity } from "./scope.js";
+import type { HttpMethod, Requirement, ScopeRules } from "./scope.js";
+import { answerOf } from "./responses.js";
+import type { AnswerInfo } from "./responses.js";
+
+export interface Parameter {
+  name: string;
+  in: "query" | "header" | "path" | "cookie";
+  required: boolean;
+}
+
+export interface Operation {
+  /** Friendly camelCase name, unique within the description (`runCommand`). */
+  name: string;
+  operationId?: string;
+  method: HttpMethod;
+  path: string;
+  tags: string[];
+  summary?: string;
+  /** The table's scope: the named level verbatim, "public" or "unranked". */
+  scope: string;
+  requirement: Requirement;
+  /** Request body media types in the description's order; the first is what the runtime sends. */
+  requestMediaTypes: string[];
+  requestBodyRequired: boolean;
+  parameters: Parameter[];
+  /** `$ref`s of the request body schemas and of each response's schemas, for the diff. */
+  requestSchemaRefs: string[];
+  responseSchemaRefs: Record<string, string[]>;
+  /** JSON pointer of the operation object in the description. */
+  pointer: string;
+  deprecated: boolean;
+  /** What it answers: statuses and media types, non-JSON success answers, JSON-text fields. */
+  answer: AnswerInfo;
+}
+
+export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operation[] {
+  const effectiveRules: ScopeRules = rules.policy === "method" && rules.describesSecurity === undefined ? { ...rules, describesSecurity: usesSecurity(doc) } : rules;
+  const records = [...eachOperationObject(doc)].map(([path, method, op, item]) => {
+    const body = resolve(doc, op.requestBody);
+    const content: Record<string, any> = body?.content ?? {};
+    return {
+      operationId: typeof op.operationId === "string" ? op.operationId : undefined,
+      method,
+      path,
+      tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+      summary: typeof op.summary === "string" ? op.summary : undefined,
+      requirement: requirementOf(doc, method, op, effectiveRules),
+      requestMediaTypes: Object.keys(content),
+      requestBodyRequired: body?.required === true,
+      parameters: parametersOf(doc, item, op),
+      requestSchemaRefs: schemaRefs(content),
+      responseSchemaRefs: Object.fromEntries(Object.entries<any>(op.responses ?? {}).map(([status, r]) => [status, schemaRefs(resolve(doc, r)?.content ?? {})])),
+      pointer: `/paths/${escapePointer(path)}/${method}`,
+      deprecated: op.deprecated === true,
+      answer: answerOf(doc, op),
+    };
+  });
+  records.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : HTTP_METHODS.indexOf(a.method) - HTTP_METHODS.indexOf(b.method)));
+  const names = assignNames(records);
+  return records.map((r, i) => ({ name: names[i]!, scope: r.requirement.scope, ...r }));
+}
+
+/** Path-level parameters, overridden by operation-level ones of the same (name, in). */
+function parametersOf(doc: OpenApiDocument, item: Record<string, any>, op: Record<string, any>): Parameter[] {
+  const byKey = new Map<string, Parameter>();
+  for (const list of [item.parameters, op.parameters]) {
+    for (const ref of Array.isArray(list) ? list : []) {
+      const p = resolve(doc, ref);
+      if (!p || typeof p.name !== "string") continue;
+      byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true || p.in === "path" });
+    }
+  }
+  return [...byKey.values()];
+}
+
+function schemaRefs(content: Record<string, any>): string[] {
+  const refs = Object.values(content)
+    .map((media) => media?.schema?.$ref)
+    .filter((r): r is string => typeof r === "string");
+  return [...new Set(refs)].sort();
+}
+
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+// ---- friendly names ---------------------------------------------------------------------------------------------
+
+/**
+ * Names an operation may not take: JavaScript's reserved words and strict-mode bindings (names are exported
+ * `const`s of operations.js), the generated modules' other exports, the client's own members (named calls sit beside
+ * them), and what objects inherit or promises look for (`then` would make the client a thenable).
+ */
+const RESERVED_WORDS = new Set(
+  [
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await",
+    "eval arguments undefined NaN Infinity",
+    "operations ladder description defaultBaseUrl createClient waitForTask",
+    "request use eject then constructor prototype toString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/**
+ * FastAPI's default operationId is `{function}{path with non-word characters as _}_{method}`; strip that suffix so
+ * `run_command_utilities_command__machine__post` becomes `run_command`.
+ */
+export function stripFastApiSuffix(operationId: string, path: string, method: string): string {
+  const suffix = `${path.replace(/\W/g, "_")}_${method}`;
+  if (operationId.length > suffix.length && operationId.endsWith(suffix)) return operationId.slice(0, -suffix.length);
+  return operationId;
+}
+
+export function camelCase(text: string): string {
+  const words = text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  const joined = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join("");
+  return joined;
+}
+
+/** A name from method and path when there is no operationId: `GET /tasks/{id}` -> `getTasksById`. */
+function nameFromPath(method: string, path: string): string {
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith("{") ? `by ${seg.slice(1, -1)}` : seg));
+  return camelCase([method, ...parts].join(" "));
+}
+
+function baseName(r: { operationId?: string; method: string; path: string }): string {
+  const fromId = r.operationId ? camelCase(stripFastApiSuffix(r.operationId, r.path, r.method)) : "";
+  let name = fromId || nameFromPath(r.method, r.path) || r.method;
+  if (/^[0-9]/.test(name)) name = `op${name[0]!.toUpperCase()}${name.slice(1)}`;
+  if (RESERVED_WORDS.has(name)) name = `${name}Operation`;
+  return name;
+}
+
+/**
+ * Unique names, deterministic: records arrive sorted by (path, method); a name already taken gets the method
+ * appended (`readTaskDelete`), then a counter. Suffixed names never take another operation's own base name.
+ */
+function assignNames(records: { operationId?: string; method: string; path: string }[]): string[] {
+  const bases = records.map(baseName);
+  const claimed = new Set(bases);
+  const taken = new Set<string>();
+  return records.map((r, i) => {
+    let name = bases[i]!;
+    if (taken.has(name)) {
+      const withMethod = name + r.method[0]!.toUpperCase() + r.method.slice(1);
+      name = withMethod;
+      for (let n = 2; taken.has(name) || claimed.has(name); n++) name = `${withMethod}${n}`;
+    }
+    taken.add(name);
+    return name;
+  });
+}

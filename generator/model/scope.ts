@@ -1,0 +1,168 @@
+/**
+ * The scope model: which `x-<vendor>-scope` field names an operation's level, the ladder that orders levels, and
+ * the rule that turns an operation's scope value into the level it requires. Unknown or malformed values fail closed.
+ */
+import { OptionError } from "../errors.js";
+import { pathItemOf } from "../description/document.js";
+import type { OpenApiDocument } from "../description/read.js";
+import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../../templates/runtime/levels.js";
+import { HTTP_METHODS as CLIENT_METHODS } from "../../templates/runtime/table.js";
+
+// The ladder rule itself lives in the runtime (the guard enforces it); the generator, the facility and `needs` use
+// that one copy.
+export { canCall, PUBLIC, UNRANKED };
+/** The level a client needs for `scope` under `ladder`: the level itself when ranked, "public", else the top. */
+export const effectiveLevel = requiredLevel;
+
+/** Levels from least to most capable; the last one (the top) may call everything. */
+export type Ladder = readonly string[];
+
+export const DEFAULT_LADDER: Ladder = ["green", "red"];
+export const DEFAULT_VENDOR = "nersc";
+
+/**
+ * Where an operation's level comes from: `scope`, its scope field; `method`, the earlier facility rule (reads need the
+ * lowest level, writes the top).
+ */
+export type Policy = "scope" | "method";
+
+export interface Requirement {
+  /** The table's `scope`: the named level verbatim, `"public"`, or `"unranked"`. */
+  scope: string;
+  /** Why an operation ends up callable only by the top level, when it does; undefined for an ordinary ranked level. */
+  problem?: "not-on-ladder" | "malformed" | "empty" | "missing";
+  /** The scope field's raw value, for audits (undefined when absent). */
+  raw?: unknown;
+}
+
+const RESERVED = new Set([PUBLIC, UNRANKED]);
+const SCOPE_KEY = /^x-(.+)-scope$/;
+
+export function parseLadder(value: string | readonly string[]): Ladder {
+  const levels = (typeof value === "string" ? value.split(",") : [...value]).map((l) => l.trim());
+  if (levels.length === 0 || levels.some((l) => l === "")) throw new OptionError(`--levels needs a comma-separated list of level names, got ${JSON.stringify(value)}`);
+  const reserved = levels.find((l) => RESERVED.has(l));
+  if (reserved) throw new OptionError(`--levels: "${reserved}" is reserved and cannot be a level`);
+  const dup = levels.find((l, i) => levels.indexOf(l) !== i);
+  if (dup) throw new OptionError(`--levels names "${dup}" twice`);
+  return levels;
+}
+
+export function topLevel(ladder: Ladder): string {
+  return ladder[ladder.length - 1]!;
+}
+
+/** Position on the ladder, or -1 for a level it does not name. */
+export function rank(ladder: Ladder, level: string): number {
+  return ladder.indexOf(level);
+}
+
+/** Position of the level a scope needs: public below every level, unranked at the top (fail closed). */
+export function levelRank(ladder: Ladder, scope: string): number {
+  return scope === PUBLIC ? -1 : rank(ladder, effectiveLevel(ladder, scope));
+}
+
+/** A color must be a level on the ladder: anything else would silently count as "may call nothing". */
+export function checkColor(ladder: Ladder, color: string): void {
+  if (rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);
+}
+
+/**
+ * The scope field to read. `auto` finds the single `x-*-scope` key used on operations (two different ones is an error;
+ * none falls back to the default vendor's field, which then simply is absent everywhere).
+ */
+export function scopeField(doc: OpenApiDocument, vendor: string = DEFAULT_VENDOR): string {
+  if (vendor !== "auto") {
+    if (!/^[A-Za-z0-9_.-]+$/.test(vendor)) throw new OptionError(`--vendor: "${vendor}" is not a vendor name (letters, digits, "-", "_", ".")`);
+    return `x-${vendor}-scope`;
+  }
+  const found = new Set<string>();
+  for (const [, , op] of eachOperationObject(doc)) {
+    for (const key of Object.keys(op)) if (SCOPE_KEY.test(key)) found.add(key);
+  }
+  const keys = [...found].sort();
+  if (keys.length > 1) throw new OptionError(`--vendor auto: the description uses ${keys.length} different scope fields (${keys.join(", ")}); name one with --vendor`);
+  return keys[0] ?? `x-${DEFAULT_VENDOR}-scope`;
+}
+
+/** The vendor part of a scope field name (`x-nersc-scope` -> `nersc`). */
+export function vendorOf(field: string): string {
+  return SCOPE_KEY.exec(field)?.[1] ?? field;
+}
+
+/** The runtime's method list in lower case, as a description's path items spell the methods. */
+export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowercase<typeof m>);
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Every (path, method, operation object) of a description, in the description's own order. */
+export function* eachOperationObject(doc: OpenApiDocument): Generator<[path: string, method: HttpMethod, operation: Record<string, any>, pathItem: Record<string, any>]> {
+  for (const path of Object.keys(doc.paths ?? {})) {
+    const item = pathItemOf(doc, path);
+    if (!item) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (op && typeof op === "object") yield [path, method, op, item];
+    }
+  }
+}
+
+/** A security requirement list demands credentials unless it is absent, empty, or offers an anonymous `{}` option. */
+export function isSecured(doc: OpenApiDocument, op: Record<string, any>): boolean {
+  const security: unknown = op.security ?? doc.security;
+  if (!Array.isArray(security) || security.length === 0) return false;
+  return !security.some((req) => req && typeof req === "object" && Object.keys(req).length === 0);
+}
+
+/** Does the description declare any security at all (root, any operation, or a security scheme)? */
+export function usesSecurity(doc: OpenApiDocument): boolean {
+  if (Array.isArray(doc.security) && doc.security.length > 0) return true;
+  if (doc.components?.securitySchemes && Object.keys(doc.components.securitySchemes).length > 0) return true;
+  for (const [, , op] of eachOperationObject(doc)) if (Array.isArray(op.security) && op.security.length > 0) return true;
+  return false;
+}
+
+export interface ScopeRules {
+  field: string;
+  ladder: Ladder;
+  policy: Policy;
+  /** For `policy: "method"`: whether the description declares security anywhere (else nothing is public). */
+  describesSecurity?: boolean;
+}
+
+/** The requirement of one operation, by the scope model's rules (README, "How an operation's level is decided"). */
+export function requirementOf(doc: OpenApiDocument, method: HttpMethod, op: Record<string, any>, rules: ScopeRules): Requirement {
+  const secured = isSecured(doc, op);
+  if (rules.policy === "method") {
+    // The earlier facility policy: reads for the lowest level, writes for the top. A description that declares no
+    // security at all (GitHub's) says nothing about what is public, so then every operation is ranked by method.
+    if (!secured && rules.describesSecurity !== false) return { scope: PUBLIC };
+    const read = method === "get" || method === "head" || method === "options";
+    return { scope: read ? rules.ladder[0]! : topLevel(rules.ladder) };
+  }
+  const hasField = Object.hasOwn(op, rules.field);
+  const raw: unknown = op[rules.field];
+  if (!hasField || raw === undefined || raw === null) {
+    return secured ? { scope: UNRANKED, problem: "missing" } : { scope: PUBLIC };
+  }
+  if (typeof raw !== "string") return { scope: UNRANKED, problem: "malformed", raw };
+  if (raw.trim() === "") return { scope: UNRANKED, problem: "empty", raw };
+  if (RESERVED.has(raw)) return { scope: UNRANKED, problem: "malformed", raw };
+  if (rank(rules.ladder, raw) < 0) return { scope: raw, problem: "not-on-ladder", raw };
+  return { scope: raw, raw };
+}
+
+/** Words for an audit or an error: why the operation needs the top level. */
+export function describeProblem(req: Requirement, field: string): string | undefined {
+  switch (req.problem) {
+    case "missing":
+      return `secured but has no ${field}`;
+    case "malformed":
+      return `${field} is ${JSON.stringify(req.raw)}, not a level name`;
+    case "empty":
+      return `${field} is an empty string`;
+    case "not-on-ladder":
+      return `${field} "${String(req.raw)}" is not on the ladder`;
+    default:
+      return undefined;
+  }
+}

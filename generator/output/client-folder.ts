@@ -1,0 +1,131 @@
+/**
+ * Read a generated client's `manifest.json` (`sfapi-gen/manifest@1`): what it was generated from, its ladder and its
+ * operation table, as data. The file is checked field by field, so a hand-edited or foreign manifest gives one line
+ * naming the file and the JSON pointer of what is wrong, never a half-read table.
+ */
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
+import type { Manifest, TableEntry } from "./manifest.js";
+import { SfapiGenError } from "../errors.js";
+import { PUBLIC, UNRANKED } from "../model/scope.js";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
+
+export type { Manifest, TableEntry } from "./manifest.js";
+
+export interface ClientTable {
+  /** As given (relative paths stay relative, for reports). */
+  dir: string;
+  ladder: string[];
+  entries: TableEntry[];
+  description: { title: string; version: string };
+}
+
+export const MANIFEST_FILE = "manifest.json";
+
+export function readClientTable(dir: string, cwd: string = process.cwd()): ClientTable {
+  const manifest = readManifest(dir, cwd, "--client must name a folder written by `sfapi-gen generate`");
+  const { title, version } = manifest.description;
+  return { dir, ladder: manifest.scope.ladder, entries: manifest.operations, description: { title, version } };
+}
+
+/** The manifest of the generated folder `dir`; `hint` ends the error when the folder has none. */
+export function readManifest(dir: string, cwd: string = process.cwd(), hint = "not a folder written by `sfapi-gen generate`"): Manifest {
+  const file = join(resolve(cwd, dir), MANIFEST_FILE);
+  if (!existsSync(file)) throw new SfapiGenError(`no ${MANIFEST_FILE} here: ${hint}`, dir);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SfapiGenError(`invalid JSON: ${(error as Error).message}`, join(dir, MANIFEST_FILE));
+  }
+  try {
+    return validateManifest(data);
+  } catch (error) {
+    if (error instanceof ManifestProblem) throw new SfapiGenError(error.message, join(dir, MANIFEST_FILE));
+    throw error;
+  }
+}
+
+/**
+ * Does `dir` hold sfapi-gen output: a manifest naming sfapi-gen as its generator, of any format version? A manifest
+ * that is a symbolic link does not count (generate would replace the folder; needs would skip it).
+ */
+export function isGeneratedFolder(dir: string): boolean {
+  const file = join(dir, MANIFEST_FILE);
+  try {
+    if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+    return (JSON.parse(readFileSync(file, "utf8")) as { generator?: { name?: unknown } } | null)?.generator?.name === GENERATOR_NAME;
+  } catch {
+    return false;
+  }
+}
+
+class ManifestProblem extends Error {}
+
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
+
+export function validateManifest(data: unknown): Manifest {
+  const root = object(data, "");
+  if (root.format !== MANIFEST_FORMAT_ID) {
+    const found = root.format === undefined ? "it has no format field (written by an older sfapi-gen)" : `its format is ${JSON.stringify(root.format)}`;
+    throw new ManifestProblem(`not an ${MANIFEST_FORMAT_ID} manifest: ${found}; regenerate the client with \`sfapi-gen generate\``);
+  }
+  const description = object(root.description, "/description");
+  const scope = object(root.scope, "/scope");
+  const generator = object(root.generator, "/generator");
+  const ladder = array(scope.ladder, "/scope/ladder").map((level, i) => text(level, `/scope/ladder/${i}`));
+  if (ladder.length === 0) throw new ManifestProblem("/scope/ladder is empty");
+  ladder.forEach((level, i) => {
+    if (level === PUBLIC || level === UNRANKED || ladder.indexOf(level) !== i) throw new ManifestProblem(`/scope/ladder/${i}: "${level}" is reserved or repeated`);
+  });
+  const policy = scope.policy;
+  if (policy !== "scope" && policy !== "method") throw new ManifestProblem(`/scope/policy must be "scope" or "method", not ${JSON.stringify(policy)}`);
+  if (generator.name !== GENERATOR_NAME) throw new ManifestProblem(`/generator/name must be "${GENERATOR_NAME}", not ${JSON.stringify(generator.name)}`);
+  const names = new Set<string>();
+  const operations = array(root.operations, "/operations").map((value, i): TableEntry => {
+    const at = `/operations/${i}`;
+    const op = object(value, at);
+    const name = text(op.name, `${at}/name`);
+    if (names.has(name)) throw new ManifestProblem(`${at}/name: "${name}" is used twice`);
+    names.add(name);
+    const method = text(op.method, `${at}/method`);
+    if (!METHODS.has(method)) throw new ManifestProblem(`${at}/method must be an upper-case HTTP method, not ${JSON.stringify(method)}`);
+    const path = text(op.path, `${at}/path`);
+    if (!path.startsWith("/")) throw new ManifestProblem(`${at}/path must start with "/", not ${JSON.stringify(path)}`);
+    const operationId = op.operationId === null ? null : text(op.operationId, `${at}/operationId`);
+    return { name, operationId, method, path, scope: text(op.scope, `${at}/scope`) };
+  });
+  return {
+    format: MANIFEST_FORMAT_ID,
+    description: {
+      title: text(description.title, "/description/title"),
+      version: text(description.version, "/description/version"),
+      api: description.api === null ? null : text(description.api, "/description/api"),
+      sha256: sha256(description.sha256),
+    },
+    scope: { vendor: text(scope.vendor, "/scope/vendor"), field: text(scope.field, "/scope/field"), ladder, policy },
+    operations,
+    generator: { name: GENERATOR_NAME, version: text(generator.version, "/generator/version") },
+  };
+}
+
+function object(value: unknown, at: string): Record<string, unknown> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new ManifestProblem(`${at || "the manifest"} must be an object`);
+  return value as Record<string, unknown>;
+}
+
+function array(value: unknown, at: string): unknown[] {
+  if (!Array.isArray(value)) throw new ManifestProblem(`${at} must be an array`);
+  return value;
+}
+
+function text(value: unknown, at: string): string {
+  if (typeof value !== "string" || value === "") throw new ManifestProblem(`${at} must be a non-empty string, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+function sha256(value: unknown): string {
+  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) throw new ManifestProblem(`/description/sha256 must be 64 lower-case hex digits, not ${JSON.stringify(value)}`);
+  return value;
+}

@@ -1,0 +1,93 @@
+/**
+ * The scope audit: which level every operation needs, as one plain report object that every format renders
+ * (Markdown, JSON, CSV, HTML). Built from the operation model only, so the audit can never read a description
+ * differently from `generate`. The JSON format is this object verbatim; its shape is `generator/reports/audit/audit-report.schema.json`.
+ */
+export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./report.js";
+export type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
+import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "../../model/scope.js";
+import type { Ladder } from "../../model/scope.js";
+import { loadModel } from "../../model/model.js";
+import type { Model, ScopeOptions } from "../../model/model.js";
+import type { DescriptionSource } from "../../description/read.js";
+import type { Operation } from "../../model/operations.js";
+import { AUDIT_FORMAT_ID } from "./report.js";
+import { generatorVersion } from "../../package-files.js";
+import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
+import { renderCsv } from "./csv.js";
+import { renderHtml } from "./html.js";
+import { renderMarkdown } from "./markdown.js";
+
+export function auditSubject(model: Model): AuditSubject {
+  return {
+    title: String(model.description.document.info?.title ?? "API"),
+    version: model.description.version,
+    source: model.description.source,
+    scopeField: model.scopeField,
+    ladder: model.ladder,
+    policy: model.policy,
+    operations: model.operations,
+    sha256: model.description.sha256,
+    generatorVersion,
+    note: model.description.note,
+  };
+}
+
+/** The audit of a description (default: the bundled v1.2 one); with `color`, what a client of that color may call. */
+export async function audit(source: DescriptionSource = {}, options: ScopeOptions & { color?: string } = {}): Promise<AuditReport> {
+  return buildAudit(auditSubject(await loadModel(source, options)), { color: options.color });
+}
+
+export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {
+  const { ladder } = subject;
+  const { color } = options;
+  if (color !== undefined) checkColor(ladder, color);
+  const operations = subject.operations.map(
+    (op): AuditedOperation => ({
+      name: op.name,
+      operationId: op.operationId ?? null,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      tags: op.tags,
+      summary: op.summary ?? null,
+      scope: op.scope,
+      level: effectiveLevel(ladder, op.scope),
+      unranked: isUnranked(op, ladder) ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
+      callable: color === undefined ? null : canCall(ladder, color, op.scope),
+    }),
+  );
+  const levels = Object.fromEntries(ladder.map((level) => [level, operations.filter((op) => op.scope === level && op.unranked === null).length]));
+  const callable = operations.filter((op) => op.callable === true).length;
+  return {
+    format: AUDIT_FORMAT_ID,
+    description: { title: subject.title, version: subject.version.info, api: subject.version.api ?? null, source: subject.source ?? null, sha256: subject.sha256, note: subject.note ?? null },
+    generator: { name: "sfapi-gen", version: subject.generatorVersion },
+    scope: { field: subject.scopeField, ladder: [...ladder], policy: subject.policy },
+    summary: {
+      total: operations.length,
+      levels,
+      public: operations.filter((op) => op.scope === PUBLIC).length,
+      unranked: operations.filter((op) => op.unranked !== null).length,
+    },
+    color: color === undefined ? null : { name: color, callable, refused: operations.length - callable },
+    operations,
+  };
+}
+
+/** Not public and not a level on the ladder: callable only by the top level. */
+function isUnranked(op: Operation, ladder: Ladder): boolean {
+  return op.scope !== PUBLIC && rank(ladder, op.scope) < 0;
+}
+
+export function renderAudit(report: AuditReport, format: AuditFormat): string {
+  switch (format) {
+    case "md":
+      return renderMarkdown(report);
+    case "json":
+      return JSON.stringify(report, null, 2) + "\n";
+    case "csv":
+      return renderCsv(report);
+    case "html":
+      return renderHtml(report);
+  }
+}

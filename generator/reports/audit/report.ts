@@ -1,0 +1,60 @@
+/** The audit report's shape (the JSON format verbatim), shared by the builder (audit.ts) and every renderer. */
+import type { Ladder, Policy } from "../../model/scope.js";
+import type { Operation } from "../../model/operations.js";
+
+/** What an audit needs to know; a Model and the emitters' context both provide it. */
+export interface AuditSubject {
+  title: string;
+  version: { info: string; api?: string };
+  /** Where the description came from (absent for the generated client's own audit). */
+  source?: string;
+  scopeField: string;
+  ladder: Ladder;
+  policy: Policy;
+  operations: Operation[];
+  /** SHA-256 of the description's bytes. */
+  sha256: string;
+  generatorVersion: string;
+  /** What the description's provenance obliges every audit to say (the bundled snapshot is a reconstruction), if anything. */
+  note: string | undefined;
+}
+
+export const AUDIT_FORMAT_ID = "sfapi-gen/audit@2";
+
+export interface AuditedOperation {
+  name: string;
+  operationId: string | null;
+  method: string;
+  path: string;
+  tags: string[];
+  summary: string | null;
+  /** The operation table's scope: the named level verbatim, "public" or "unranked". */
+  scope: string;
+  /** The level a client needs: a ladder level, or "public". Unranked operations need the top level. */
+  level: string;
+  /** Why the operation is unranked (callable only by the top level), or null when it is ranked or public. */
+  unranked: string | null;
+  /** With a color: whether a client of that color may call it; null without one. */
+  callable: boolean | null;
+}
+
+export interface AuditReport {
+  format: typeof AUDIT_FORMAT_ID;
+  description: { title: string; version: string; api: string | null; source: string | null; sha256: string; note: string | null };
+  generator: { name: "sfapi-gen"; version: string };
+  scope: { field: string; ladder: string[]; policy: Policy };
+  summary: {
+    total: number;
+    /** Operations whose scope is that ladder level (unranked ones are counted under `unranked` only). */
+    levels: Record<string, number>;
+    public: number;
+    unranked: number;
+  };
+  /** With `--color`: the color asked about and how many operations it may call. */
+  color: { name: string; callable: number; refused: number } | null;
+  /** In the model's order: by path, then method. */
+  operations: AuditedOperation[];
+}
+
+export type AuditFormat = "md" | "json" | "csv" | "html";
+export const AUDIT_FORMATS: readonly AuditFormat[] = ["md", "json", "csv", "html"];

@@ -1,0 +1,195 @@
+/**
+ * What changed between two versions of a description, operation by operation, read through the same operation model
+ * `generate` uses. Operations are paired across versions by method and path, then operationId, then a moved version
+ * prefix, then a method change on the same path (diff/match.ts); each pair says how it was made, and a moved path or
+ * changed method is itself a change. Each change says whether it breaks existing clients, so CI can fail on it.
+ *
+ * Why not an OpenAPI diff library: the maintained npm ones (openapi-diff, @useoptic/openapi-utilities) parse
+ * descriptions their own way and classify paths, bodies and responses, but not the parameter and media-type changes
+ * we must name, and not scopes; the model already carries parameters, media types and schema refs.
+ */
+import { tableEntries } from "../../output/manifest.js";
+import type { TableEntry } from "../../output/manifest.js";
+import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
+import type { Ladder, Policy } from "../../model/scope.js";
+import type { DescriptionSource } from "../../description/read.js";
+import { loadDescription } from "../../description/read.js";
+import { buildModel } from "../../model/model.js";
+import type { Model, ScopeOptions } from "../../model/model.js";
+import type { Operation, Parameter } from "../../model/operations.js";
+import { matchOperations } from "./match.js";
+import { detectPrefix } from "./prefix.js";
+import { DIFF_FORMAT_ID } from "./report.js";
+import type { Change, ChangedOperation, DiffReport, DiffSide, FailOn, OperationRef, ParameterRef, PrefixMove } from "./report.js";
+
+export { DIFF_FORMAT_ID, FAIL_ON } from "./report.js";
+export type { Change, ChangedOperation, CodeImpact, DiffReport, DiffSide, FailOn, MatchedBy, OperationRef, PrefixMove } from "./report.js";
+
+/** What the diff compares beyond the table, when both sides were read from a description (a manifest has only the table). */
+type Details = Pick<Operation, "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs">;
+
+export interface DiffOperation extends TableEntry {
+  details?: Details;
+}
+
+/** One side of a diff: where it comes from, and its operations in table order. */
+export interface DiffInput {
+  side: DiffSide;
+  operations: DiffOperation[];
+}
+
+export interface DiffOptions {
+  /** New operations this color may not call count as escalations. */
+  color?: string;
+  /** The version prefix that moved; undefined: detect one; null: none. */
+  prefix?: Omit<PrefixMove, "how"> | null;
+}
+
+/** What changed from `before` to `after`, both read under the same scope options. */
+export async function diff(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions & DiffOptions = {}): Promise<DiffReport> {
+  const [a, b] = await loadPair(before, after, options);
+  return diffModels(a, b, options);
+}
+
+/**
+ * Both descriptions under one ladder: the options' levels, else the ladder either one brings (a bundled
+ * description's own), else the default, so that a level means the same on both sides.
+ */
+export async function loadPair(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions = {}): Promise<[Model, Model]> {
+  const [a, b] = await Promise.all([loadDescription(before), loadDescription(after)]);
+  const levels = options.levels ?? a.levels ?? b.levels;
+  return [buildModel(a, { ...options, levels }), buildModel(b, { ...options, levels })];
+}
+
+export function diffModels(before: Model, after: Model, options: DiffOptions = {}): DiffReport {
+  return diffTables(modelInput(before), modelInput(after), { ...options, ladder: after.ladder, policy: after.policy });
+}
+
+/** A model as a diff side: its table entries, with the details the diff compares. */
+export function modelInput(model: Model): DiffInput {
+  const entries = tableEntries(model.operations);
+  return { side: side(model), operations: entries.map((entry, i) => ({ ...entry, details: model.operations[i]! })) };
+}
+
+/** The diff of two tables under `ladder`; details (parameters, bodies, schemas) are compared where both sides have them. */
+export function diffTables(before: DiffInput, after: DiffInput, options: DiffOptions & { ladder: Ladder; policy: Policy }): DiffReport {
+  const { ladder, color } = options;
+  if (color !== undefined) checkColor(ladder, color);
+  const prefix = prefixMove(options.prefix, before, after);
+  const matching = matchOperations(before.operations, after.operations, prefix);
+  const added = matching.added.map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));
+  const removed = matching.removed.map((op) => ref(op, ladder));
+  const changed: ChangedOperation[] = matching.pairs.map(({ before: a, after: b, by }) => ({ ...ref(b, ladder), matchedBy: by, was: ref(a, ladder), changes: compare(a, b, ladder) })).filter((c) => c.changes.length > 0);
+  const all = changed.flatMap((c) => c.changes);
+  const levelChanges = all.filter((c): c is Extract<Change, { kind: "level" }> => c.kind === "level");
+  const escalations = levelChanges.filter((c) => c.direction === "escalation").length + added.filter((a) => a.aboveColor).length;
+  return {
+    format: DIFF_FORMAT_ID,
+    old: before.side,
+    new: after.side,
+    versionChanged: before.side.version !== after.side.version || before.side.api !== after.side.api,
+    ladder: [...ladder],
+    policy: options.policy,
+    color: color ?? null,
+    prefix,
+    added,
+    removed,
+    changed,
+    summary: {
+      added: added.length,
+      removed: removed.length,
+      changed: changed.length,
+      moved: changed.filter((c) => c.changes.some((x) => x.kind === "path" || x.kind === "method")).length,
+      methodChanged: changed.filter((c) => c.changes.some((x) => x.kind === "method")).length,
+      escalations,
+      relaxations: levelChanges.filter((c) => c.direction === "relaxation").length,
+      breaking: removed.length + all.filter((c) => c.breaking).length + added.filter((a) => a.aboveColor).length,
+    },
+    code: null,
+  };
+}
+
+/** The prefix named by the option, none when it is null, else the one detected from both sides' paths. */
+function prefixMove(option: DiffOptions["prefix"], before: DiffInput, after: DiffInput): PrefixMove | null {
+  if (option === null) return null;
+  if (option) return { ...option, how: "option" };
+  const paths = (input: DiffInput) => input.operations.map((op) => op.path);
+  return detectPrefix(paths(before), paths(after));
+}
+
+/** Does the report trip `--fail-on <mode>`? */
+export function fails(report: DiffReport, mode: FailOn): boolean {
+  switch (mode) {
+    case "escalation":
+      return report.summary.escalations > 0;
+    case "removal":
+      // A moved path or changed method is a removal for every call written against the old one.
+      return report.summary.removed + report.summary.moved > 0;
+    case "breaking":
+      return report.summary.breaking > 0;
+  }
+}
+
+function side(model: Model): DiffSide {
+  const { source, version, document } = model.description;
+  return { source, title: String(document.info?.title ?? "API"), version: version.info, api: version.api ?? null };
+}
+
+export function ref(op: TableEntry, ladder: Ladder): OperationRef {
+  return { name: op.name, operationId: op.operationId, method: op.method, path: op.path, scope: op.scope, level: effectiveLevel(ladder, op.scope) };
+}
+
+function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder): Change[] {
+  const changes: Change[] = [];
+  if (a.path !== b.path) changes.push({ kind: "path", from: a.path, to: b.path, breaking: true });
+  if (a.method !== b.method) changes.push({ kind: "method", from: a.method, to: b.method, breaking: true });
+  if (a.scope !== b.scope) {
+    const delta = levelRank(ladder, b.scope) - levelRank(ladder, a.scope);
+    const direction = delta > 0 ? "escalation" : delta < 0 ? "relaxation" : "same";
+    changes.push({ kind: "level", from: a.scope, to: b.scope, fromLevel: effectiveLevel(ladder, a.scope), toLevel: effectiveLevel(ladder, b.scope), direction, breaking: direction === "escalation" });
+  }
+  if (a.details && b.details) changes.push(...compareDetails(a.details, b.details));
+  if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
+  return changes;
+}
+
+function compareDetails(a: Details, b: Details): Change[] {
+  const changes = compareParameters(a.parameters, b.parameters);
+  if (!sameList(a.requestMediaTypes, b.requestMediaTypes)) {
+    // Breaking when a media type old clients send is no longer accepted; a new alternative alone is not.
+    const dropped = a.requestMediaTypes.some((t) => !b.requestMediaTypes.includes(t));
+    changes.push({ kind: "request-media-type", from: a.requestMediaTypes, to: b.requestMediaTypes, breaking: dropped });
+  }
+  if (a.requestBodyRequired !== b.requestBodyRequired) {
+    changes.push({ kind: "request-body-required", from: a.requestBodyRequired, to: b.requestBodyRequired, breaking: b.requestBodyRequired });
+  }
+  if (!sameList(a.requestSchemaRefs, b.requestSchemaRefs)) changes.push({ kind: "request-schema", from: a.requestSchemaRefs, to: b.requestSchemaRefs, breaking: false });
+  const statuses = [...new Set([...Object.keys(a.responseSchemaRefs), ...Object.keys(b.responseSchemaRefs)])].sort();
+  for (const status of statuses) {
+    const from = a.responseSchemaRefs[status] ?? [];
+    const to = b.responseSchemaRefs[status] ?? [];
+    if (!sameList(from, to)) changes.push({ kind: "response-schema", status, from, to, breaking: false });
+  }
+  return changes;
+}
+
+function compareParameters(before: Parameter[], after: Parameter[]): Change[] {
+  const id = (p: Parameter) => `${p.in}:${p.name}`;
+  const old = new Map(before.map((p) => [id(p), p]));
+  const now = new Map(after.map((p) => [id(p), p]));
+  const changes: Change[] = [];
+  for (const p of after) {
+    const was = old.get(id(p));
+    if (!was) changes.push({ kind: "parameter-added", parameter: param(p), breaking: p.required });
+    else if (!was.required && p.required) changes.push({ kind: "parameter-required", parameter: param(p), breaking: true });
+    else if (was.required && !p.required) changes.push({ kind: "parameter-optional", parameter: param(p), breaking: false });
+  }
+  for (const p of before) if (!now.has(id(p))) changes.push({ kind: "parameter-removed", parameter: param(p), breaking: false });
+  return changes;
+}
+
+const param = (p: Parameter): ParameterRef => ({ name: p.name, in: p.in, required: p.required });
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -1,0 +1,130 @@
+/**
+ * The diff as Markdown: version line, summary, then added, removed and changed operations (how each was matched and
+ * what changed, breaking ones marked), then, with `--code`, the uses in the code base that break or escalate.
+ */
+import { cell } from "../../emit/markdown-cell.js";
+import { operationsCell } from "../needs/markdown.js";
+import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef } from "./report.js";
+
+const BREAKING = " **(breaking)**";
+
+export function renderDiffMarkdown(report: DiffReport): string {
+  const { old: a, new: b, summary: s } = report;
+  const version = (side: typeof a) => `${side.version}${side.api ? ` (${side.api})` : ""}`;
+  const lines = [
+    `# API diff: ${a.title} ${a.version} -> ${b.title === a.title ? "" : `${b.title} `}${b.version}`,
+    "",
+    `Old: ${a.source}. New: ${b.source}.`,
+    "",
+    report.versionChanged ? `Version changed: ${version(a)} -> ${version(b)}.` : `Version unchanged: ${version(a)}.`,
+    `Ladder ${report.ladder.join(" < ")}, policy ${report.policy}${report.color ? `; new operations above ${report.color} count as escalations` : ""}.`,
+  ];
+  if (report.prefix) {
+    const how = report.prefix.how === "detected" ? "detected; `--prefix` overrides" : "`--prefix`";
+    lines.push(`Version prefix moved: \`${report.prefix.from || "(none)"}\` -> \`${report.prefix.to || "(none)"}\` (${how}).`);
+  }
+  lines.push("");
+  if (s.added + s.removed + s.changed === 0) {
+    lines.push("No changes to operations.");
+    if (report.code) lines.push(...codeSection(report.code));
+    return lines.join("\n") + "\n";
+  }
+  const moved = s.moved > 0 ? ` (${s.moved} moved${s.methodChanged > 0 ? `, ${s.methodChanged} of them to another method` : ""})` : "";
+  lines.push(
+    `${s.added} added, ${s.removed} removed, ${s.changed} changed${moved}: ${s.escalations} escalation${s.escalations === 1 ? "" : "s"}, ` +
+      `${s.relaxations} relaxation${s.relaxations === 1 ? "" : "s"}, ${s.breaking} breaking change${s.breaking === 1 ? "" : "s"}.`,
+  );
+  if (report.added.length > 0) {
+    lines.push("", `## Added (${report.added.length})`, "", "| method | path | name | level |", "| --- | --- | --- | --- |");
+    lines.push(...report.added.map((op) => `${opRow(op)}${op.aboveColor ? ` above ${report.color}${BREAKING}` : ""} |`));
+  }
+  if (report.removed.length > 0) {
+    lines.push("", `## Removed (${report.removed.length})${BREAKING}`, "", "| method | path | name | level |", "| --- | --- | --- | --- |");
+    lines.push(...report.removed.map((op) => `${opRow(op)} |`));
+  }
+  if (report.changed.length > 0) {
+    lines.push("", `## Changed (${report.changed.length})`);
+    for (const op of report.changed) {
+      const was = op.matchedBy === "method-path" ? [] : [`Was ${op.was.method} \`${op.was.path}\` (${op.was.name}), ${matchedBy(op, report)}.`, ""];
+      lines.push("", `### ${op.method} \`${op.path}\` (${op.name})`, "", ...was, ...op.changes.map((c) => `- ${describeChange(c)}${c.breaking ? BREAKING : ""}`));
+    }
+  }
+  if (report.code) lines.push(...codeSection(report.code));
+  return lines.join("\n") + "\n";
+}
+
+function matchedBy(op: ChangedOperation, report: DiffReport): string {
+  switch (op.matchedBy) {
+    case "method-path":
+      return "matched by method and path";
+    case "operationId":
+      return op.was.operationId === op.operationId ? `matched by operationId \`${op.operationId}\`` : `matched by operationId stem (\`${op.was.operationId}\` -> \`${op.operationId}\`)`;
+    case "prefix":
+      return `matched by path with the version prefix moved (\`${report.prefix?.from}\` -> \`${report.prefix?.to}\`)`;
+    case "path":
+      return "matched by path: the one operation there before and after";
+  }
+}
+
+/** `--code`: the answer to "does this code need another client color?", then the uses that break or escalate. */
+function codeSection(code: CodeImpact): string[] {
+  const s = code.summary;
+  const lines = ["", `## Code under ${code.source} (${s.uses} use${s.uses === 1 ? "" : "s"} in ${s.files} file${s.files === 1 ? "" : "s"})`, ""];
+  lines.push(
+    code.color.raised
+      ? `It needs ${code.color.before} before this change and **${code.color.after} after it: a ${code.color.after} client is needed**.`
+      : code.color.before === code.color.after
+        ? `It needs ${code.color.before} before and after this change.`
+        : `It needs ${code.color.before} before this change and ${code.color.after} after it.`,
+  );
+  lines.push(`${s.broken} broken, ${s.escalated} escalated${s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : ""}.`);
+  if (code.skipped.length > 0) lines.push(`Not scanned (generated client folders): ${code.skipped.map((d) => `\`${cell(d)}\``).join(", ")}.`);
+  if (code.broken.length > 0) {
+    lines.push("", `### Broken (${code.broken.length})`, "", "| where | code | was | why | now needs |", "| --- | --- | --- | --- | --- |");
+    lines.push(...code.broken.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.was)} | ${cell(u.reason)} | ${u.level ?? "nothing (removed)"} |`));
+  }
+  if (code.escalated.length > 0) {
+    lines.push("", `### Escalated (${code.escalated.length})`, "", "| where | code | operation | level |", "| --- | --- | --- | --- |");
+    lines.push(...code.escalated.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.from} -> ${u.to} |`));
+  }
+  return lines;
+}
+
+function opRow(op: OperationRef): string {
+  const level = op.scope === op.level ? op.level : `${op.level} (${op.scope})`;
+  return `| ${op.method} | \`${cell(op.path)}\` | ${op.name} | ${level}`;
+}
+
+const list = (items: string[]) => (items.length ? items.map((i) => `\`${i}\``).join(", ") : "none");
+
+export function describeChange(c: Change): string {
+  switch (c.kind) {
+    case "path":
+      return `path moved: \`${c.from}\` -> \`${c.to}\``;
+    case "method":
+      return `method changed: ${c.from} -> ${c.to}`;
+    case "level": {
+      const named = (scope: string, level: string) => (scope === level ? level : `${scope} (needs ${level})`);
+      const what = c.direction === "same" ? "scope changed" : `level ${c.direction === "escalation" ? "escalated" : "relaxed"}`;
+      return `${what}: ${named(c.from, c.fromLevel)} -> ${named(c.to, c.toLevel)}`;
+    }
+    case "parameter-added":
+      return `parameter added: \`${c.parameter.name}\` (${c.parameter.in}, ${c.parameter.required ? "required" : "optional"})`;
+    case "parameter-removed":
+      return `parameter removed: \`${c.parameter.name}\` (${c.parameter.in})`;
+    case "parameter-required":
+      return `parameter made required: \`${c.parameter.name}\` (${c.parameter.in})`;
+    case "parameter-optional":
+      return `parameter made optional: \`${c.parameter.name}\` (${c.parameter.in})`;
+    case "request-media-type":
+      return `request media type: ${list(c.from)} -> ${list(c.to)}`;
+    case "request-body-required":
+      return `request body ${c.to ? "now required" : "now optional"}`;
+    case "request-schema":
+      return `request schema: ${list(c.from)} -> ${list(c.to)}`;
+    case "response-schema":
+      return `response ${c.status} schema: ${list(c.from)} -> ${list(c.to)}`;
+    case "name":
+      return `table name: \`${c.from}\` -> \`${c.to}\` (code using \`operations.${c.from}\` must follow)`;
+  }
+}

@@ -1,0 +1,106 @@
+/** The diff report's shape (the JSON format verbatim), shared by the builder (diff.ts) and the renderers. */
+import type { Parameter } from "../../model/operations.js";
+import type { UseSite } from "../needs/report.js";
+
+export const DIFF_FORMAT_ID = "sfapi-gen/diff@2";
+
+export interface DiffSide {
+  source: string;
+  title: string;
+  version: string;
+  api: string | null;
+}
+
+export interface OperationRef {
+  name: string;
+  operationId: string | null;
+  method: string;
+  path: string;
+  /** The table's scope ("green", "public", "unranked", ...). */
+  scope: string;
+  /** The level a client needs for it ("public", or a ladder level; unranked ones need the top). */
+  level: string;
+}
+
+export type ParameterRef = Pick<Parameter, "name" | "in" | "required">;
+
+export type Change =
+  /** The path moved (a version prefix, or a rename found by operationId): calls to the old path break. */
+  | { kind: "path"; from: string; to: string; breaking: boolean }
+  /** The method changed (a GET read became a POST): calls with the old method break. */
+  | { kind: "method"; from: string; to: string; breaking: boolean }
+  | { kind: "level"; from: string; to: string; fromLevel: string; toLevel: string; direction: "escalation" | "relaxation" | "same"; breaking: boolean }
+  | { kind: "parameter-added" | "parameter-removed" | "parameter-required" | "parameter-optional"; parameter: ParameterRef; breaking: boolean }
+  | { kind: "request-media-type"; from: string[]; to: string[]; breaking: boolean }
+  | { kind: "request-body-required"; from: boolean; to: boolean; breaking: boolean }
+  | { kind: "request-schema"; from: string[]; to: string[]; breaking: boolean }
+  | { kind: "response-schema"; status: string; from: string[]; to: string[]; breaking: boolean }
+  | { kind: "name"; from: string; to: string; breaking: boolean };
+
+/**
+ * How an old operation was paired with a new one, tried in this order: the same method and path; the same
+ * operationId (or the same FastAPI operationId stem, its path-and-method suffix left out); the same path once the
+ * version prefix is moved, the same method first, else the one operation left there; the same path, method changed.
+ */
+export type MatchedBy = "method-path" | "operationId" | "prefix" | "path";
+
+export interface ChangedOperation extends OperationRef {
+  matchedBy: MatchedBy;
+  /** The operation in the old description. */
+  was: OperationRef;
+  changes: Change[];
+}
+
+/** A version prefix moved between the descriptions (`/api/v1` -> `/api/v2`): named by `--prefix`, or detected. */
+export interface PrefixMove {
+  from: string;
+  to: string;
+  how: "option" | "detected";
+}
+
+/** `diff --code <dir>`: the uses in a code base the change breaks or escalates, and the color it needs before and after. */
+export interface CodeImpact {
+  source: string;
+  /** Generated client folders inside the code base, not scanned. */
+  skipped: string[];
+  /** The lowest color covering every use before, and after the change (broken uses following their operation). */
+  color: { before: string; after: string; raised: boolean };
+  /** Calls whose operation was removed, moved or changed its method; table and named uses of a removed or renamed one. */
+  broken: (UseSite & { was: OperationRef[]; reason: string; level: string | null })[];
+  /** Uses that still resolve but need a higher level than before. */
+  escalated: (UseSite & { operations: OperationRef[]; from: string; to: string })[];
+  summary: { uses: number; files: number; broken: number; escalated: number; unknown: number };
+}
+
+export interface DiffReport {
+  format: typeof DIFF_FORMAT_ID;
+  old: DiffSide;
+  new: DiffSide;
+  versionChanged: boolean;
+  ladder: string[];
+  /** How levels were ranked: by the scope field, or by method (GET: lowest level, others: top). */
+  policy: "scope" | "method";
+  /** With `--color`: new operations that color may not call count as escalations. */
+  color: string | null;
+  prefix: PrefixMove | null;
+  added: (OperationRef & { aboveColor: boolean })[];
+  removed: OperationRef[];
+  changed: ChangedOperation[];
+  summary: {
+    added: number;
+    removed: number;
+    changed: number;
+    /** Matched operations whose path or method changed: old calls to them break. */
+    moved: number;
+    /** Of those, the ones whose method changed. */
+    methodChanged: number;
+    escalations: number;
+    relaxations: number;
+    breaking: number;
+  };
+  /** With `--code <dir>`; null otherwise. */
+  code: CodeImpact | null;
+}
+
+export type FailOn = "escalation" | "removal" | "breaking";
+export const FAIL_ON: readonly FailOn[] = ["escalation", "removal", "breaking"];

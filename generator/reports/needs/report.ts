@@ -1,0 +1,41 @@
+/** The needs report's shape (the JSON format verbatim), shared by the builder (needs.ts) and the renderers. */
+import type { TableEntry } from "../../output/client-folder.js";
+
+export const NEEDS_FORMAT_ID = "sfapi-gen/needs@2";
+
+/** An operation as a report names it. */
+export type NeedsOperation = Pick<TableEntry, "name" | "method" | "path" | "scope">;
+
+/** Where a use is and what it is, as the scan found it. */
+export interface UseSite {
+  file: string;
+  line: number;
+  column: number;
+  /** `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`. */
+  kind: "call" | "wait" | "named" | "table";
+  /** The code as written, shortened. */
+  code: string;
+}
+
+export interface NeedsUse extends UseSite {
+  /** Every operation it may reach (several when a concrete path fits several templates); empty when unknown. */
+  operations: NeedsOperation[];
+  /** The level this use needs: "public", a ladder level, or the top for unknown and unranked ones. */
+  level: string;
+  /** Why the use could not be mapped ("unknown: ...; assumes top level (red)"), or null. */
+  unknown: string | null;
+}
+
+export interface NeedsReport {
+  format: typeof NEEDS_FORMAT_ID;
+  source: string;
+  client: { dir: string; ladder: string[]; description: { title: string; version: string } };
+  /** The lowest color that may make every use. With no uses above public: the lowest level. */
+  color: string;
+  /** The uses that need exactly `color` (empty when only public operations are used). */
+  forcedBy: NeedsUse[];
+  uses: NeedsUse[];
+  /** Generated client folders inside the source folder, not scanned. */
+  skipped: string[];
+  summary: { uses: number; files: number; unknown: number; levels: Record<string, number> };
+}

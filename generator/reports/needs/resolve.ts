@@ -1,0 +1,125 @@
+/**
+ * From a use found in the code to the operations it reaches and the level it needs, by the run-time guard's rules:
+ * paths go through the runtime's own matcher (templates/runtime/matcher.ts), a concrete path that fits several
+ * templates needs the most demanding of them (every match must be callable), and a path that matches nothing, or
+ * that is not a literal, needs the top level (fail closed). Table and named-operation uses are looked up by name.
+ */
+import { compileTable, matchAll } from "../../../templates/runtime/matcher.js";
+import type { CompiledTable } from "../../../templates/runtime/matcher.js";
+import type { OperationEntry } from "../../../templates/runtime/table.js";
+import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../../model/scope.js";
+import type { Ladder } from "../../model/scope.js";
+import type { TableEntry } from "../../output/client-folder.js";
+import type { FoundUse } from "./scan.js";
+
+/** What `waitForTask` calls (templates/runtime/tasks.ts). */
+export const WAIT_FOR_TASK_CALL = { method: "GET", path: "/tasks/{id}" } as const;
+
+/** A table ready for lookups: by name, and by method and path through the runtime's compiled trie. */
+export interface Lookup {
+  ladder: Ladder;
+  entries: readonly TableEntry[];
+  byName: ReadonlyMap<string, TableEntry>;
+  compiled: CompiledTable;
+  /** The compiled entries point back to the table's own. */
+  origin: ReadonlyMap<OperationEntry, TableEntry>;
+}
+
+export function lookupOf(ladder: Ladder, entries: readonly TableEntry[]): Lookup {
+  const origin = new Map<OperationEntry, TableEntry>();
+  const table: Record<string, OperationEntry> = {};
+  for (const entry of entries) {
+    const compiled: OperationEntry = { name: entry.name, method: entry.method, path: entry.path, scope: entry.scope };
+    table[entry.name] = compiled;
+    origin.set(compiled, entry);
+  }
+  return { ladder, entries, byName: new Map(entries.map((e) => [e.name, e])), compiled: compileTable(table), origin };
+}
+
+export interface Resolution {
+  /** Every operation the use may reach (several when a concrete path fits several templates), most specific first. */
+  operations: TableEntry[];
+  /** The level it needs: "public", a ladder level, or the top for unknown and unranked ones. */
+  level: string;
+  /** Why the use maps to no operation, or null. */
+  unknown: string | null;
+}
+
+/** The use's operations and level; undefined for a named import that is not a table entry (`ladder`, a type). */
+export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefined {
+  switch (use.kind) {
+    case "call":
+      return use.path === null ? unknown(lookup, "path is not a literal") : resolveCall(lookup, use.method, use.path);
+    case "wait":
+      return resolveCall(lookup, WAIT_FOR_TASK_CALL.method, WAIT_FOR_TASK_CALL.path);
+    case "named":
+      return byName(lookup, use.entry);
+    case "table":
+      if (use.entry === null) return unknown(lookup, "entry name is not a literal");
+      if (use.via === "import" && !lookup.byName.has(use.entry)) return undefined; // another export of operations.js
+      return byName(lookup, use.entry);
+  }
+}
+
+function byName(lookup: Lookup, name: string): Resolution {
+  const entry = lookup.byName.get(name);
+  return entry ? resolved(lookup, [entry]) : unknown(lookup, `the table has no entry "${name}"`);
+}
+
+/** A path as written in code: a template (`/tasks/{id}`) or concrete (`/tasks/42?x=1`). */
+function resolveCall(lookup: Lookup, method: string, written: string): Resolution {
+  const path = written.split(/[?#]/)[0]!;
+  const readings = segmentReadings(path);
+  if (typeof readings === "string") return unknown(lookup, `${readings}; the guard refuses ${JSON.stringify(written)} for every color`);
+  const matches = [...new Set(readings.flatMap((segments) => matchAll(lookup.compiled, method.toUpperCase(), segments)))];
+  if (matches.length === 0) return unknown(lookup, `no ${method.toUpperCase()} operation matches ${path}`);
+  return resolved(
+    lookup,
+    matches.map((m) => lookup.origin.get(m)!),
+  );
+}
+
+/**
+ * The decoded segments the guard would match, or why it refuses the path. A segment holding an encoded slash gives a
+ * second reading where it splits, as a server that decodes it would route the request; both readings count.
+ */
+function segmentReadings(path: string): string[][] | string {
+  if (!path.startsWith("/")) return "not a path below the base URL (no leading /)";
+  if (/[\\\t\n\r]/.test(path)) return "backslashes, tabs and newlines are refused";
+  let segments: string[];
+  try {
+    segments = path.slice(1).split("/").map(decodeURIComponent);
+  } catch {
+    return "malformed percent-encoding";
+  }
+  const split = segments.join("/").split(/[/\\]/);
+  if ([...segments, ...split].some((s) => s === "." || s === "..")) return "dot-segments are refused";
+  return split.length === segments.length ? [segments] : [segments, split];
+}
+
+function resolved(lookup: Lookup, operations: TableEntry[]): Resolution {
+  return {
+    operations,
+    level: mostDemanding(
+      lookup.ladder,
+      operations.map((op) => effectiveLevel(lookup.ladder, op.scope)),
+    ),
+    unknown: null,
+  };
+}
+
+function unknown(lookup: Lookup, why: string): Resolution {
+  const top = topLevel(lookup.ladder);
+  return { operations: [], level: top, unknown: `unknown: ${why}; assumes top level (${top})` };
+}
+
+/** Of levels ("public" or on the ladder), the most demanding; "public" when there are none. */
+export function mostDemanding(ladder: Ladder, levels: readonly string[]): string {
+  return levels.reduce((most, level) => (levelRank(ladder, level) > levelRank(ladder, most) ? level : most), PUBLIC);
+}
+
+/** The lowest color that may make uses needing `levels`: the lowest level when none needs more than public. */
+export function coveringColor(ladder: Ladder, levels: readonly string[]): string {
+  const most = mostDemanding(ladder, levels);
+  return most === PUBLIC ? ladder[0]! : most;
+}

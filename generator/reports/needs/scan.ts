@@ -1,0 +1,173 @@
+/**
+ * Find, with ts-morph, every place a TypeScript code base uses a generated client:
+ *  - calls `<anything>.GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE(path, ...)`: upper-case method names are
+ *    openapi-fetch's convention and rare elsewhere, so any receiver counts (a wrapper or a renamed client is not
+ *    missed; over-counting can only raise the color, never lower it). The path is read from its literal type, so
+ *    `"/tasks"`, a `const` holding it and a template without substitutions all count as literals;
+ *  - named operations: `<anything>.<name>(...)` and `<anything>.<name>.safe(...)` where `<name>` is one of the
+ *    table's names (`client.runCommand(args)`), again with any receiver;
+ *  - `waitForTask(client, id)` (also imported under another name) and `<anything>.waitForTask(...)`: a `GET /tasks/{id}`;
+ *  - uses of the operation table: `operations.runCommand` / `operations["runCommand"]` where `operations` is imported
+ *    (under any alias) or a namespace import of an `operations` module, and named imports of entries from a module
+ *    whose path ends in `operations` (`import { runCommand } from "./generated/operations.js"`).
+ * Folders of sfapi-gen output (a generated client inside the code base, recognised by its manifest.json) are skipped:
+ * the runtime's own calls are not the code base's. Imports are not resolved (`noResolve`) and no lib is loaded
+ * (`noLib`: literal types need none, and it makes the scan ~30x faster), so the scan needs neither the client's types
+ * nor node_modules.
+ */
+import { existsSync, statSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
+import { Node, Project, SyntaxKind, ts } from "ts-morph";
+import type { SourceFile } from "ts-morph";
+import { SfapiGenError } from "../../errors.js";
+import { HTTP_METHODS } from "../../../templates/runtime/table.js";
+import { isGeneratedFolder } from "../../output/client-folder.js";
+
+/** openapi-fetch's method calls (`client.GET(...)`). */
+const CLIENT_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
+const WAIT_FOR_TASK = "waitForTask";
+
+interface Where {
+  /** Relative to the working directory, with "/" separators. */
+  file: string;
+  line: number;
+  column: number;
+  /** The code as written, shortened: `client.POST("/utilities/command/dtn01", …)`. */
+  code: string;
+}
+
+export type FoundUse =
+  | (Where & { kind: "call"; method: string; path: string | null })
+  /** `waitForTask(client, id)` or `client.waitForTask(id)`: polls `GET /tasks/{id}`. */
+  | (Where & { kind: "wait" })
+  /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */
+  | (Where & { kind: "named"; entry: string })
+  /** `import`: a named import of an entry (only names the table has count); `access`: `operations.x` / `operations[x]`. */
+  | (Where & { kind: "table"; via: "import" | "access"; entry: string | null });
+
+export interface Scan {
+  uses: FoundUse[];
+  /** Folders of generated clients that were not scanned (relative to the working directory). */
+  skipped: string[];
+}
+
+const OPERATIONS_MODULE = /(^|\/)operations(\.[cm]?[jt]s)?$/;
+
+/** Every use under `dir`; `names` are the operation names whose method-style calls count (`client.<name>(...)`). */
+export function scanSources(dir: string, cwd: string = process.cwd(), names: ReadonlySet<string> = new Set()): Scan {
+  const root = resolve(cwd, dir);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new SfapiGenError("not a folder", dir);
+  const project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { noResolve: true, noLib: true, noEmit: true, allowJs: false, target: ts.ScriptTarget.ES2022, jsx: ts.JsxEmit.Preserve, strict: true },
+  });
+  const glob = root.split(sep).join("/");
+  const all = project.addSourceFilesAtPaths([`${glob}/**/*.{ts,tsx,mts,cts}`, `!${glob}/**/node_modules/**`, `!${glob}/**/*.d.ts`]);
+  const generated = generatedFolderOf(root);
+  const skipped = new Set<string>();
+  const files = all.filter((file) => {
+    const folder = generated(dirname(file.getFilePath()));
+    if (folder !== undefined) skipped.add(displayPath(cwd, folder));
+    return folder === undefined;
+  });
+  if (files.length === 0) {
+    throw new SfapiGenError(`no TypeScript files (.ts, .tsx, .mts, .cts) in this folder${skipped.size > 0 ? " outside generated clients" : ""}`, dir);
+  }
+  const uses = files.flatMap((file) => scanFile(file, cwd, names));
+  uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  return { uses, skipped: [...skipped].sort() };
+}
+
+/** For a folder at or below `root`: the outermost generated client folder holding it, if any (cached per folder). */
+function generatedFolderOf(root: string): (dir: string) => string | undefined {
+  const cache = new Map<string, string | undefined>();
+  const find = (dir: string): string | undefined => {
+    if (cache.has(dir)) return cache.get(dir);
+    const parent = dirname(dir);
+    const above = dir === root || parent === dir ? undefined : find(parent);
+    const found = above ?? (isGeneratedFolder(dir) ? dir : undefined);
+    cache.set(dir, found);
+    return found;
+  };
+  return find;
+}
+
+function displayPath(cwd: string, path: string): string {
+  return relative(cwd, path).split(sep).join("/") || ".";
+}
+
+function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): FoundUse[] {
+  const name = displayPath(cwd, file.getFilePath());
+  const where = (node: Node, at: Node = node): Where => {
+    const { line, column } = file.getLineAndColumnAtPos(at.getStart());
+    return { file: name, line, column, code: shorten(node) };
+  };
+  const uses: FoundUse[] = [];
+  const tables = new Set<string>();
+  const waits = new Set([WAIT_FOR_TASK]);
+
+  for (const imp of file.getImportDeclarations()) {
+    if (imp.isTypeOnly()) continue;
+    const fromOperations = OPERATIONS_MODULE.test(imp.getModuleSpecifierValue());
+    const namespace = imp.getNamespaceImport();
+    if (namespace && fromOperations) tables.add(namespace.getText());
+    for (const named of imp.getNamedImports()) {
+      if (named.isTypeOnly()) continue;
+      const imported = named.getName();
+      const local = named.getAliasNode()?.getText() ?? imported;
+      if (imported === "operations") tables.add(local);
+      else if (imported === WAIT_FOR_TASK) waits.add(local);
+      else if (fromOperations) uses.push({ kind: "table", via: "import", entry: imported, ...where(named) });
+    }
+  }
+
+  // `operations.runCommand` is already a table use; calling it adds nothing.
+  const isTable = (node: Node) => Node.isIdentifier(node) && tables.has(node.getText());
+
+  file.forEachDescendant((node) => {
+    if (Node.isCallExpression(node)) {
+      const callee = node.getExpression();
+      if (Node.isIdentifier(callee)) {
+        if (waits.has(callee.getText())) uses.push({ kind: "wait", ...where(node) });
+        return;
+      }
+      if (!Node.isPropertyAccessExpression(callee)) return;
+      const method = callee.getName();
+      const target = callee.getExpression();
+      if (CLIENT_METHODS.has(method)) {
+        const [arg] = node.getArguments();
+        const type = arg?.getType();
+        const path = type?.isStringLiteral() ? String(type.getLiteralValue()) : null;
+        uses.push({ kind: "call", method, path, ...where(node, callee.getNameNode()) });
+      } else if (method === WAIT_FOR_TASK) {
+        uses.push({ kind: "wait", ...where(node, callee.getNameNode()) });
+      } else if (names.has(method) && !isTable(target)) {
+        uses.push({ kind: "named", entry: method, ...where(node, callee.getNameNode()) });
+      } else if (method === "safe" && Node.isPropertyAccessExpression(target) && names.has(target.getName()) && !isTable(target.getExpression())) {
+        uses.push({ kind: "named", entry: target.getName(), ...where(node, target.getNameNode()) });
+      }
+    } else if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
+      if (!isTable(node.getExpression())) return;
+      let entry: string | null;
+      if (Node.isPropertyAccessExpression(node)) entry = node.getName();
+      else {
+        const type = node.getArgumentExpression()?.getType();
+        entry = type?.isStringLiteral() ? String(type.getLiteralValue()) : null;
+      }
+      uses.push({ kind: "table", via: "access", entry, ...where(node) });
+    }
+  });
+  return uses;
+}
+
+/** One line of code for a report: the call up to its first argument. */
+function shorten(node: Node): string {
+  if (Node.isCallExpression(node)) {
+    const [first, ...rest] = node.getArguments();
+    const callee = node.getExpression().getText().replace(/\s+/g, " ");
+    return `${callee}(${first ? first.getText().replace(/\s+/g, " ") : ""}${rest.length ? ", …" : ""})`;
+  }
+  if (node.getKind() === SyntaxKind.ImportSpecifier) return `import { ${node.getText()} }`;
+  return node.getText().replace(/\s+/g, " ");
+}
