@@ -42,7 +42,7 @@ export function diffCommand(io: CliIo): Command {
     const report = diffModels(before, after, { color: flags.color, prefix });
     if (flags.code !== undefined) {
       // Loaded on use: the scan needs ts-morph's TypeScript compiler.
-      const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([import("../reports/diff/code.js"), import("../reports/needs/scan.js"), import("../output/manifest.js")]);
+      const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([import("../reports/diff/code.js"), import("../usage/scan.js"), import("../output/manifest.js")]);
       const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
       const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
       report.code = codeImpact(report, oldTable, newTable, flags.code, scan);

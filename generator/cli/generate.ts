@@ -14,7 +14,7 @@ export function generateCommand(io: CliIo): Command {
       const [{ chooseBaseUrl, generate, serverUrl }, { preloadSchemaEmitter }] = await Promise.all([import("../commands/generate.js"), import("../emit/schema.js")]);
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
-      if (flags.check) return (await import("../reports/check/check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
+      if (flags.check) return (await import("./check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
       // openapi-typescript loads while a worker thread lints a large description.
       const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out), whileValidating: preloadSchemaEmitter });
       printWarnings(io, model.warnings);

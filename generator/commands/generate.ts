@@ -1,12 +1,13 @@
 /** `sfapi-gen generate`: description -> model -> emitters -> one atomic write. */
-import { auditSubject } from "../reports/audit/audit.js";
+import { buildAudit } from "../reports/audit/audit.js";
+import { renderMarkdown } from "../reports/audit/markdown.js";
+import { subjectOf } from "../model/subject.js";
 import { emitClientTypes } from "../emit/client-types.js";
 import { emitIndex } from "../emit/index-file.js";
 import { emitManifest } from "../output/manifest.js";
 import { emitOperationsTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
-import { emitScopeAudit } from "../emit/scope-audit.js";
 import type { EmitContext } from "../emit/context.js";
 import type { DescriptionSource } from "../description/read.js";
 import { loadModel } from "../model/model.js";
@@ -37,7 +38,7 @@ export async function generate(options: GenerateOptions): Promise<{ model: Model
 export function emitContext(model: Model): EmitContext {
   return {
     // No source: generated files must not depend on where the description was read from.
-    ...auditSubject(model),
+    ...subjectOf(model),
     source: undefined,
     sha256: model.description.sha256,
     vendor: model.vendor,
@@ -63,7 +64,8 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["index.js", emitIndex(ctx)],
     ["index.d.ts", emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],
-    ["scope-audit.md", emitScopeAudit(ctx)],
+    // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
+    ["scope-audit.md", renderMarkdown(buildAudit(ctx))],
     ["manifest.json", emitManifest(ctx)],
   ]);
   for (const [path, content] of await runtimeFiles()) files.set(path, content);

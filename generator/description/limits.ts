@@ -14,7 +14,7 @@
  */
 import { loadRedocly } from "./cjs.js";
 import { DescriptionError } from "../errors.js";
-import { escapePointer } from "../model/operations.js";
+import { escapePointer } from "./document.js";
 
 /** Levels of nesting: GitHub's 13 MB description needs 20; redocly's walkers exhaust the stack beyond about 600. */
 export const MAX_NESTING = 256;

@@ -17,15 +17,10 @@ import { prepareLint, refResolver } from "./lint.js";
 import type { LintProblem } from "./lint.js";
 import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
 import { preflight } from "./limits.js";
+import type { OpenApiDocument } from "./document.js";
 
-/**
- * A description once its `openapi` version is checked. The lint validates its structure, but it is still untrusted
- * input: the code reading it checks what it relies on (types, arrays, `$ref`s) rather than trusting a type. Not
- * openapi-typescript's `OpenAPI3`: this type is part of our published declarations, and `OpenAPI3` would pull
- * openapi-typescript's and redocly's declarations into every project that imports sfapi-gen, where they fail to
- * compile with `skipLibCheck` off (redocly's refer to `json-schema-to-ts`, which it does not install).
- */
-export type OpenApiDocument = Record<string, any>;
+export type { OpenApiDocument } from "./document.js";
+
 
 /** A description as parsed, before anything says it is one. */
 type ParsedObject = Record<string, unknown>;

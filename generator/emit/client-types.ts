@@ -5,7 +5,8 @@
  * and the client (`GreenClient`), whose path-style methods also carry a signature for each refused path that names
  * the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
  */
-import { canCall, effectiveLevel, HTTP_METHODS, topLevel } from "../model/scope.js";
+import { HTTP_METHODS } from "../description/document.js";
+import { canCall, effectiveLevel, topLevel } from "../model/scope.js";
 import type { Operation } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
 import type { EmitContext } from "./context.js";

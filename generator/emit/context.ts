@@ -1,7 +1,7 @@
-import type { AuditSubject } from "../reports/audit/report.js";
+import type { Subject } from "../model/subject.js";
 
-/** Everything an emitter may read: the audit's view of the model and what the generated files record besides it. */
-export interface EmitContext extends AuditSubject {
+/** Everything an emitter may read: the model's subject and what the generated files record besides it. */
+export interface EmitContext extends Subject {
   sha256: string;
   vendor: string;
   /** The API base URL a generated client calls by default. */

@@ -5,7 +5,7 @@
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import { loadOpenapiTypescript, loadRedocly } from "../description/cjs.js";
 import type { OpenapiTypescript } from "../description/cjs.js";
-import type { OpenApiDocument } from "../description/read.js";
+import type { OpenApiDocument } from "../description/document.js";
 
 /**
  * openapi-typescript's options. `defaultNonNullable: false`: a property with a default but not `required` may be left

@@ -1,5 +1,5 @@
 /** What an operation the facility answers itself is given (the request, read and checked) and gives back. */
-import type { OpenApiDocument } from "../description/read.js";
+import type { OpenApiDocument } from "../description/document.js";
 import type { ClientRegistry } from "./clients.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import type { JobStore } from "./jobs.js";

@@ -9,7 +9,7 @@
  * required ones are null and arrays empty, as at a cycle), arrays hold at most MAX_ITEMS items and strings at most
  * MAX_LENGTH characters, though `minItems` or `minLength` ask for more.
  */
-import type { OpenApiDocument } from "../description/read.js";
+import type { OpenApiDocument } from "../description/document.js";
 import { operationObjectOf, resolve } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
 

@@ -4,7 +4,7 @@
  * or a boolean, integer or enum that does not parse. Only the fields the description declares are checked; others
  * are ignored, as FastAPI does.
  */
-import type { OpenApiDocument } from "../description/read.js";
+import type { OpenApiDocument } from "../description/document.js";
 import { operationObjectOf, pathItemOf, resolve } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
 import { FORM, mediaType, reply } from "./http.js";

@@ -2,10 +2,10 @@
  * The operation model: one record per (method, path), with a friendly name, the scope it requires and what the
  * emitters, the audit and the diff need to know about its inputs. Ordered by path, then method, for stable output.
  */
-import type { OpenApiDocument } from "../description/read.js";
-import { resolve } from "../description/document.js";
-import { eachOperationObject, HTTP_METHODS, requirementOf, usesSecurity } from "./scope.js";
-import type { HttpMethod, Requirement, ScopeRules } from "./scope.js";
+import { eachOperationObject, escapePointer, HTTP_METHODS, resolve } from "../description/document.js";
+import type { HttpMethod, OpenApiDocument } from "../description/document.js";
+import { requirementOf, usesSecurity } from "./scope.js";
+import type { Requirement, ScopeRules } from "./scope.js";
 import { answerOf } from "./responses.js";
 import type { AnswerInfo } from "./responses.js";
 
@@ -85,10 +85,6 @@ function schemaRefs(content: Record<string, any>): string[] {
     .map((media) => media?.schema?.$ref)
     .filter((r): r is string => typeof r === "string");
   return [...new Set(refs)].sort();
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 // ---- friendly names ---------------------------------------------------------------------------------------------

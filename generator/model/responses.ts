@@ -3,7 +3,7 @@
  * success answer that is not JSON, and which string fields of a JSON success answer hold JSON text (a task's
  * `result`), so the runtime can hand them over parsed.
  */
-import type { OpenApiDocument } from "../description/read.js";
+import type { OpenApiDocument } from "../description/document.js";
 import { resolve } from "../description/document.js";
 
 export interface ResponseInfo {

@@ -3,14 +3,14 @@
  * the rule that turns an operation's scope value into the level it requires. Unknown or malformed values fail closed.
  */
 import { OptionError } from "../errors.js";
-import { pathItemOf } from "../description/document.js";
-import type { OpenApiDocument } from "../description/read.js";
+import { eachOperationObject } from "../description/document.js";
+import type { HttpMethod, OpenApiDocument } from "../description/document.js";
 import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../../templates/runtime/levels.js";
-import { HTTP_METHODS as CLIENT_METHODS } from "../../templates/runtime/table.js";
 
 // The ladder rule itself lives in the runtime (the guard enforces it); the generator, the facility and `needs` use
 // that one copy.
 export { canCall, PUBLIC, UNRANKED };
+export type { HttpMethod };
 /** The level a client needs for `scope` under `ladder`: the level itself when ranked, "public", else the top. */
 export const effectiveLevel = requiredLevel;
 
@@ -90,21 +90,6 @@ export function vendorOf(field: string): string {
   return SCOPE_KEY.exec(field)?.[1] ?? field;
 }
 
-/** The runtime's method list in lower case, as a description's path items spell the methods. */
-export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowercase<typeof m>);
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/** Every (path, method, operation object) of a description, in the description's own order. */
-export function* eachOperationObject(doc: OpenApiDocument): Generator<[path: string, method: HttpMethod, operation: Record<string, any>, pathItem: Record<string, any>]> {
-  for (const path of Object.keys(doc.paths ?? {})) {
-    const item = pathItemOf(doc, path);
-    if (!item) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (op && typeof op === "object") yield [path, method, op, item];
-    }
-  }
-}
 
 /** A security requirement list demands credentials unless it is absent, empty, or offers an anonymous `{}` option. */
 export function isSecured(doc: OpenApiDocument, op: Record<string, any>): boolean {

@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildAudit, auditSubject, renderAudit } from "../../generator/reports/audit/audit.js";
 import type { AuditReport } from "../../generator/reports/audit/audit.js";
 import { CSV_COLUMNS } from "../../generator/reports/audit/csv.js";
-import { emitContext } from "../../generator/commands/generate.js";
-import { emitScopeAudit } from "../../generator/emit/scope-audit.js";
+import { emitClient } from "../../generator/commands/generate.js";
 import { buildModel, loadModel } from "../../generator/model/model.js";
 import type { Model } from "../../generator/model/model.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
@@ -140,8 +139,8 @@ describe("sfapi-gen audit of the bundled description", () => {
     }
   });
 
-  it("is the same Markdown the generated client carries as scope-audit.md", () => {
-    const fromEmitter = emitScopeAudit(emitContext(bundled));
+  it("is the same Markdown the generated client carries as scope-audit.md", async () => {
+    const fromEmitter = (await emitClient(bundled)).get("scope-audit.md");
     expect(fromEmitter).toBe(readFileSync(join(root, "generated/scope-audit.md"), "utf8"));
     // The audit command adds only where the description came from.
     expect(renderAudit(buildAudit(auditSubject(bundled)), "md").replace(" Source: bundled v1.2 description.", "")).toBe(fromEmitter);

@@ -11,7 +11,7 @@ import { exampleFor, responseExample } from "../../generator/facility/examples.j
 import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model/model.js";
 import { operationObjectOf } from "../../generator/description/document.js";
-import type { OpenApiDocument } from "../../generator/description/read.js";
+import type { OpenApiDocument } from "../../generator/description/document.js";
 import { api, form, testClient, useFacility } from "./support.js";
 
 async function exampleProblems(doc: OpenApiDocument): Promise<string[]> {

@@ -4,38 +4,25 @@
  * differently from `generate`. The JSON format is this object verbatim; its shape is `generator/reports/audit/audit-report.schema.json`.
  */
 export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./report.js";
+export { subjectOf as auditSubject } from "../../model/subject.js";
 export type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "../../model/scope.js";
 import type { Ladder } from "../../model/scope.js";
 import { loadModel } from "../../model/model.js";
-import type { Model, ScopeOptions } from "../../model/model.js";
+import type { ScopeOptions } from "../../model/model.js";
 import type { DescriptionSource } from "../../description/read.js";
 import type { Operation } from "../../model/operations.js";
 import { AUDIT_FORMAT_ID } from "./report.js";
-import { generatorVersion } from "../../package-files.js";
+import { subjectOf } from "../../model/subject.js";
 import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
 
-export function auditSubject(model: Model): AuditSubject {
-  return {
-    title: String(model.description.document.info?.title ?? "API"),
-    version: model.description.version,
-    source: model.description.source,
-    scopeField: model.scopeField,
-    ladder: model.ladder,
-    policy: model.policy,
-    operations: model.operations,
-    sha256: model.description.sha256,
-    generatorVersion,
-    note: model.description.note,
-  };
-}
 
 /** The audit of a description (default: the bundled v1.2 one); with `color`, what a client of that color may call. */
 export async function audit(source: DescriptionSource = {}, options: ScopeOptions & { color?: string } = {}): Promise<AuditReport> {
-  return buildAudit(auditSubject(await loadModel(source, options)), { color: options.color });
+  return buildAudit(subjectOf(await loadModel(source, options)), { color: options.color });
 }
 
 export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {

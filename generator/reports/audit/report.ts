@@ -1,23 +1,9 @@
 /** The audit report's shape (the JSON format verbatim), shared by the builder (audit.ts) and every renderer. */
-import type { Ladder, Policy } from "../../model/scope.js";
-import type { Operation } from "../../model/operations.js";
+import type { Subject } from "../../model/subject.js";
+import type { Policy } from "../../model/scope.js";
 
-/** What an audit needs to know; a Model and the emitters' context both provide it. */
-export interface AuditSubject {
-  title: string;
-  version: { info: string; api?: string };
-  /** Where the description came from (absent for the generated client's own audit). */
-  source?: string;
-  scopeField: string;
-  ladder: Ladder;
-  policy: Policy;
-  operations: Operation[];
-  /** SHA-256 of the description's bytes. */
-  sha256: string;
-  generatorVersion: string;
-  /** What the description's provenance obliges every audit to say (the bundled snapshot is a reconstruction), if anything. */
-  note: string | undefined;
-}
+/** What an audit needs to know: the model's subject (a Model and the emitters' context both provide it). */
+export type AuditSubject = Subject;
 
 export const AUDIT_FORMAT_ID = "sfapi-gen/audit@2";
 

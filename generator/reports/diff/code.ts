@@ -8,9 +8,9 @@
 import type { TableEntry } from "../../output/manifest.js";
 import { levelRank } from "../../model/scope.js";
 import type { Ladder } from "../../model/scope.js";
-import { useSite } from "../needs/needs.js";
-import { coveringColor, lookupOf, mostDemanding, resolveUse } from "../needs/resolve.js";
-import type { Scan } from "../needs/scan.js";
+import { useSite } from "../../usage/site.js";
+import { coveringColor, lookupOf, mostDemanding, resolveUse } from "../../usage/resolve.js";
+import type { Scan } from "../../usage/scan.js";
 import { ref } from "./diff.js";
 import type { ChangedOperation, CodeImpact, DiffReport } from "./report.js";
 

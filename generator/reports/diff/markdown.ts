@@ -3,7 +3,7 @@
  * what changed, breaking ones marked), then, with `--code`, the uses in the code base that break or escalate.
  */
 import { cell } from "../../emit/markdown-cell.js";
-import { operationsCell } from "../needs/markdown.js";
+import { operationsCell } from "../../usage/site.js";
 import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef } from "./report.js";
 
 const BREAKING = " **(breaking)**";

@@ -1,6 +1,6 @@
 /** The diff report's shape (the JSON format verbatim), shared by the builder (diff.ts) and the renderers. */
 import type { Parameter } from "../../model/operations.js";
-import type { UseSite } from "../needs/report.js";
+import type { UseSite } from "../../usage/site.js";
 
 export const DIFF_FORMAT_ID = "sfapi-gen/diff@2";
 

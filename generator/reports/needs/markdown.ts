@@ -1,6 +1,7 @@
 /** The needs report as Markdown: the color, the uses that force it, unknown uses, then every use. */
 import { cell } from "../../emit/markdown-cell.js";
-import type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
+import { operationsCell } from "../../usage/site.js";
+import type { NeedsReport, NeedsUse } from "./report.js";
 
 export function renderNeedsMarkdown(report: NeedsReport): string {
   const { summary: s, client } = report;
@@ -21,10 +22,4 @@ export function renderNeedsMarkdown(report: NeedsReport): string {
 
 function table(uses: NeedsUse[]): string[] {
   return ["| where | code | operation | level |", "| --- | --- | --- | --- |", ...uses.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.level} |`)];
-}
-
-/** `POST \`/utilities/command/{machine}\` (runCommand)`; several joined, "unknown" for none. */
-export function operationsCell(operations: readonly NeedsOperation[]): string {
-  if (operations.length === 0) return "unknown";
-  return operations.map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`).join(", ");
 }

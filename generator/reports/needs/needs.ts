@@ -6,13 +6,14 @@
  */
 import { PUBLIC } from "../../model/scope.js";
 import { readClientTable } from "../../output/client-folder.js";
-import type { ClientTable, TableEntry } from "../../output/client-folder.js";
+import type { ClientTable } from "../../output/client-folder.js";
 import { NEEDS_FORMAT_ID } from "./report.js";
-import type { NeedsOperation, NeedsReport, NeedsUse, UseSite } from "./report.js";
-import { coveringColor, lookupOf, resolveUse } from "./resolve.js";
-import type { Resolution } from "./resolve.js";
-import { scanSources } from "./scan.js";
-import type { FoundUse, Scan } from "./scan.js";
+import type { NeedsReport, NeedsUse } from "./report.js";
+import { operationRef, useSite } from "../../usage/site.js";
+import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
+import type { Resolution } from "../../usage/resolve.js";
+import { scanSources } from "../../usage/scan.js";
+import type { FoundUse, Scan } from "../../usage/scan.js";
 
 export { NEEDS_FORMAT_ID } from "./report.js";
 export type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
@@ -46,15 +47,6 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
     skipped: scan.skipped,
     summary: { uses: uses.length, files: new Set(uses.map((u) => u.file)).size, unknown: uses.filter((u) => u.unknown).length, levels },
   };
-}
-
-export function useSite(found: FoundUse): UseSite {
-  const { file, line, column, kind, code } = found;
-  return { file, line, column, kind, code };
-}
-
-export function operationRef(entry: TableEntry): NeedsOperation {
-  return { name: entry.name, method: entry.method, path: entry.path, scope: entry.scope };
 }
 
 function needsUse(found: FoundUse, resolution: Resolution): NeedsUse {

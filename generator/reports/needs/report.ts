@@ -1,21 +1,12 @@
 /** The needs report's shape (the JSON format verbatim), shared by the builder (needs.ts) and the renderers. */
-import type { TableEntry } from "../../output/client-folder.js";
+import type { OperationRef, UseSite } from "../../usage/site.js";
+
+export type { UseSite } from "../../usage/site.js";
 
 export const NEEDS_FORMAT_ID = "sfapi-gen/needs@2";
 
 /** An operation as a report names it. */
-export type NeedsOperation = Pick<TableEntry, "name" | "method" | "path" | "scope">;
-
-/** Where a use is and what it is, as the scan found it. */
-export interface UseSite {
-  file: string;
-  line: number;
-  column: number;
-  /** `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`. */
-  kind: "call" | "wait" | "named" | "table";
-  /** The code as written, shortened. */
-  code: string;
-}
+export type NeedsOperation = OperationRef;
 
 export interface NeedsUse extends UseSite {
   /** Every operation it may reach (several when a concrete path fits several templates); empty when unknown. */

@@ -4,12 +4,12 @@
  * templates needs the most demanding of them (every match must be callable), and a path that matches nothing, or
  * that is not a literal, needs the top level (fail closed). Table and named-operation uses are looked up by name.
  */
-import { compileTable, matchAll } from "../../../templates/runtime/matcher.js";
-import type { CompiledTable } from "../../../templates/runtime/matcher.js";
-import type { OperationEntry } from "../../../templates/runtime/table.js";
-import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../../model/scope.js";
-import type { Ladder } from "../../model/scope.js";
-import type { TableEntry } from "../../output/client-folder.js";
+import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
+import type { CompiledTable } from "../../templates/runtime/matcher.js";
+import type { OperationEntry } from "../../templates/runtime/table.js";
+import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
+import type { Ladder } from "../model/scope.js";
+import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse } from "./scan.js";
 
 /** What `waitForTask` calls (templates/runtime/tasks.ts). */

@@ -6,16 +6,11 @@
  * parameters, bodies and schemas are not compared.
  */
 import { join } from "node:path";
-import type { CliIo } from "../../cli/io.js";
-import { printWarnings } from "../../cli/io.js";
-import { diffTables, modelInput } from "../diff/diff.js";
-import type { DiffReport } from "../diff/diff.js";
-import { renderDiffMarkdown } from "../diff/markdown.js";
-import { SfapiGenError } from "../../errors.js";
-import type { DescriptionSource } from "../../description/read.js";
-import { loadModel } from "../../model/model.js";
-import type { Model, ScopeOptions } from "../../model/model.js";
-import { MANIFEST_FILE, readManifest } from "../../output/client-folder.js";
+import { diffTables, modelInput } from "./diff.js";
+import type { DiffReport } from "./diff.js";
+import { renderDiffMarkdown } from "./markdown.js";
+import type { Model } from "../../model/model.js";
+import { MANIFEST_FILE } from "../../output/client-folder.js";
 import type { Manifest } from "../../output/client-folder.js";
 
 export interface CheckReport {
@@ -27,17 +22,6 @@ export interface CheckReport {
   settings: string[];
   /** The table diff from the folder's manifest to the description; null when up to date. */
   diff: DiffReport | null;
-}
-
-/** The command: print "up to date" (exit 0) or the diff (exit 1); writes nothing either way. */
-export async function runCheck(io: CliIo, options: DescriptionSource & ScopeOptions, out: string): Promise<void> {
-  // The manifest first: without one there is nothing to compare, and no reason to fetch a description.
-  const manifest = readManifest(out, io.cwd, "nothing generated here to check against; run `sfapi-gen generate` first");
-  const model = await loadModel(options, options);
-  printWarnings(io, model.warnings);
-  const report = checkGenerated(model, manifest, out);
-  io.stdout.write(renderCheck(report));
-  if (!report.upToDate) throw new SfapiGenError(`--check: ${out} is out of date; run \`sfapi-gen generate\` and commit the result`);
 }
 
 /** Compare `model` (the description `generate` would read) with what the folder `out` was generated from (its manifest). */

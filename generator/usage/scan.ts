@@ -19,9 +19,9 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import type { SourceFile } from "ts-morph";
-import { SfapiGenError } from "../../errors.js";
-import { HTTP_METHODS } from "../../../templates/runtime/table.js";
-import { isGeneratedFolder } from "../../output/client-folder.js";
+import { SfapiGenError } from "../errors.js";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
+import { isGeneratedFolder } from "../output/client-folder.js";
 
 /** openapi-fetch's method calls (`client.GET(...)`). */
 const CLIENT_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);

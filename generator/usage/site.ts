@@ -1,0 +1,36 @@
+/**
+ * A use of a generated client in a user's code base, as `needs` and `diff --code` report it: where it is, and how a
+ * report names the operations it reaches.
+ */
+import { cell } from "../emit/markdown-cell.js";
+import type { TableEntry } from "../output/client-folder.js";
+import type { FoundUse } from "./scan.js";
+
+/** An operation as a report names it. */
+export type OperationRef = Pick<TableEntry, "name" | "method" | "path" | "scope">;
+
+/** Where a use is and what it is, as the scan found it. */
+export interface UseSite {
+  file: string;
+  line: number;
+  column: number;
+  /** `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`. */
+  kind: "call" | "wait" | "named" | "table";
+  /** The code as written, shortened. */
+  code: string;
+}
+
+export function useSite(found: FoundUse): UseSite {
+  const { file, line, column, kind, code } = found;
+  return { file, line, column, kind, code };
+}
+
+export function operationRef(entry: TableEntry): OperationRef {
+  return { name: entry.name, method: entry.method, path: entry.path, scope: entry.scope };
+}
+
+/** `POST \`/utilities/command/{machine}\` (runCommand)`; several joined, "unknown" for none. */
+export function operationsCell(operations: readonly OperationRef[]): string {
+  if (operations.length === 0) return "unknown";
+  return operations.map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`).join(", ");
+}

@@ -1,0 +1,138 @@
+/**
+ * The house rule (CONTRIBUTING.md, "Architecture"): imports run one way, down the data flow, and close no cycle.
+ * Type-only imports count too: a reader follows them the same way.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { root } from "../helpers.js";
+
+/** Layers from the bottom up; a module may import its own layer or one below, never one above. */
+const LAYERS: [layer: string, folders: string[]][] = [
+  ["runtime", ["templates/runtime/"]],
+  ["leaves", ["generator/errors.ts", "generator/package-files.ts"]],
+  ["description", ["generator/description/"]],
+  ["model", ["generator/model/"]],
+  ["emit", ["generator/emit/"]],
+  ["output", ["generator/output/"]],
+  ["usage", ["generator/usage/"]],
+  ["reports", ["generator/reports/"]],
+  ["facility", ["generator/facility/"]],
+  ["commands", ["generator/commands/"]],
+  ["cli", ["generator/cli/"]],
+  ["index", ["generator/index.ts"]],
+];
+/** Same-rank siblings that must not see each other: the facility reads the model and the runtime's rules only. */
+const SIBLINGS: [from: string, to: string][] = [
+  ["facility", "reports"],
+  ["reports", "facility"],
+  ["facility", "emit"],
+  ["facility", "output"],
+  ["facility", "usage"],
+];
+const RANK = new Map<string, number>([
+  ["runtime", 0],
+  ["leaves", 1],
+  ["description", 2],
+  ["model", 3],
+  ["emit", 4],
+  ["output", 5],
+  ["usage", 6],
+  ["reports", 7],
+  ["facility", 7],
+  ["commands", 8],
+  ["cli", 9],
+  ["index", 10],
+]);
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts"))
+    .map((e) => relative(root, join(e.parentPath, e.name)));
+}
+
+function layerOf(file: string): string | undefined {
+  return LAYERS.find(([, folders]) => folders.some((f) => (f.endsWith("/") ? file.startsWith(f) : file === f)))?.[0];
+}
+
+const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|import\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), "utf8");
+  return [...text.matchAll(SPECIFIER)].map((m) => relative(root, resolve(dirname(join(root, file)), (m[1] ?? m[2])!)).replace(/\.js$/, ".ts"));
+}
+
+const files = [...sources("generator"), ...sources("templates/runtime")].filter((f) => !f.startsWith("generator/descriptions/"));
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+
+describe("imports run one way", () => {
+  it("every module has a layer", () => {
+    expect(files.filter((f) => layerOf(f) === undefined)).toEqual([]);
+  });
+
+  it("no module imports a layer above its own, and the facility and reports do not see each other", () => {
+    const wrong: string[] = [];
+    for (const [from, targets] of graph) {
+      const a = layerOf(from)!;
+      for (const to of targets) {
+        const b = layerOf(to);
+        if (b === undefined) wrong.push(`${from} -> ${to} (outside the layers)`);
+        else if (RANK.get(b)! > RANK.get(a)!) wrong.push(`${from} (${a}) -> ${to} (${b})`);
+        else if (SIBLINGS.some(([x, y]) => x === a && y === b)) wrong.push(`${from} (${a}) -> ${to} (${b})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("no report imports another report", () => {
+    const report = (f: string) => /^generator\/reports\/([^/]+)\//.exec(f)?.[1];
+    const wrong = [...graph].flatMap(([from, targets]) =>
+      targets.filter((to) => report(from) && report(to) && report(from) !== report(to)).map((to) => `${from} -> ${to}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("the runtime imports nothing of the generator", () => {
+    const runtime = files.filter((f) => f.startsWith("templates/runtime/"));
+    expect(runtime.flatMap((f) => graph.get(f)!.filter((to) => !to.startsWith("templates/runtime/")))).toEqual([]);
+  });
+
+  it("no import cycle", () => {
+    // Tarjan's strongly connected components: any component of more than one module is a cycle.
+    let index = 0;
+    const stack: string[] = [];
+    const on = new Set<string>();
+    const idx = new Map<string, number>();
+    const low = new Map<string, number>();
+    const cycles: string[][] = [];
+    const visit = (v: string): void => {
+      idx.set(v, index);
+      low.set(v, index++);
+      stack.push(v);
+      on.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!graph.has(w)) continue;
+        if (!idx.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+      }
+      if (low.get(v) === idx.get(v)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          component.push(w);
+        } while (w !== v);
+        if (component.length > 1) cycles.push(component.sort());
+      }
+    };
+    for (const f of files) if (!idx.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+
+  it("the checker sees imports (a known edge is found)", () => {
+    expect(graph.get("generator/model/model.ts")).toContain("generator/errors.ts");
+  });
+});
