@@ -5,9 +5,9 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../generated/index.js";
+import type { LoopbackApi } from "./bench/loopback-server.js";
 import { startLoopbackApi } from "./bench/loopback-server.js";
 import { virtualClock } from "./runtime/clock.js";
-import type { LoopbackApi } from "./bench/loopback-server.js";
 
 const CLIENT_ID = "counts-client";
 // With no refresh margin the token serves its whole lifetime; the waves take no time on the virtual clock, and the
@@ -27,7 +27,16 @@ afterAll(() => api.close());
 beforeEach(() => api.reset());
 
 const clock = virtualClock();
-const fresh = () => createClient({ color: "green", clientId: CLIENT_ID, privateKey, baseUrl: api.baseUrl, tokenUrl: api.tokenUrl, refreshSkewMs: 0, clock });
+const fresh = () =>
+  createClient({
+    color: "green",
+    clientId: CLIENT_ID,
+    privateKey,
+    baseUrl: api.baseUrl,
+    tokenUrl: api.tokenUrl,
+    refreshSkewMs: 0,
+    clock,
+  });
 const call = (client: ReturnType<typeof fresh>) => client.GET("/tasks/{id}", { params: { path: { id: "1" } } });
 
 async function inWaves(client: ReturnType<typeof fresh>, total: number, concurrency: number): Promise<number> {

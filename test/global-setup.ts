@@ -12,7 +12,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 function newest(dir: string): number {
   let latest = 0;
   for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && /\.(ts|json|mjs)$/.test(entry.name)) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile() && /\.(ts|json|mjs)$/.test(entry.name))
+      latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
   }
   return latest;
 }
@@ -37,6 +38,11 @@ export default function setup(): void {
   } catch {
     // never built
   }
-  const sources = Math.max(newest("generator"), newest("templates/runtime"), statSync(join(root, "bin", "build.mjs")).mtimeMs);
-  if (sources > built) execFileSync(process.execPath, [join(root, "bin", "build.mjs")], { cwd: root, stdio: "inherit" });
+  const sources = Math.max(
+    newest("generator"),
+    newest("templates/runtime"),
+    statSync(join(root, "bin", "build.mjs")).mtimeMs,
+  );
+  if (sources > built)
+    execFileSync(process.execPath, [join(root, "bin", "build.mjs")], { cwd: root, stdio: "inherit" });
 }

@@ -16,7 +16,10 @@ export function tempDir(prefix = "t-"): string {
 }
 
 /** A real HTTP server on 127.0.0.1 (a free port) for one test file: its origin, and a close that drops kept-alive sockets. */
-export async function listenLocal(handler: RequestListener, options: { backlog?: number; keepAliveTimeout?: number } = {}): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
+export async function listenLocal(
+  handler: RequestListener,
+  options: { backlog?: number; keepAliveTimeout?: number } = {},
+): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
   const server = createServer(handler);
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
   const backlog = options.backlog ?? 511;
@@ -43,7 +46,10 @@ export interface CliRun {
  * Run a CLI command in this process (as `npx sfapi-gen ...` would, from `cwd`), capturing its output. `onStdout`
  * sees the output so far after every write (a long-running `mock` says there when it is serving).
  */
-export async function runCli(args: string[], options: { cwd?: string; signal?: AbortSignal; onStdout?: (soFar: string) => void } = {}): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  options: { cwd?: string; signal?: AbortSignal; onStdout?: (soFar: string) => void } = {},
+): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const code = await main(args, {
@@ -61,7 +67,10 @@ export async function runCli(args: string[], options: { cwd?: string; signal?: A
 }
 
 /** The installed binary (`bin/sfapi-gen.js` over dist/), in a child process: for the few smoke tests of the real command. */
-export function spawnCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Promise<CliRun> {
+export function spawnCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},
+): Promise<CliRun> {
   const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), ...args], {
     cwd: options.cwd ?? root,
     env: { ...process.env, ...options.env },

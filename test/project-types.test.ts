@@ -20,9 +20,15 @@ it("tsc -p tsconfig.json reports nothing", () => {
     },
   )!;
   expect(config.errors).toEqual([]);
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences });
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    projectReferences: config.projectReferences,
+  });
   const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${d.file.fileName.slice(root.length)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : "";
+    const where = d.file
+      ? `${d.file.fileName.slice(root.length)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `
+      : "";
     return where + ts.flattenDiagnosticMessageText(d.messageText, " ");
   });
   expect(config.fileNames.length).toBeGreaterThan(100);

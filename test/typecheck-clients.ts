@@ -13,7 +13,17 @@ const SCRIPTS = ["index.js", "operations.js"];
 /** Every problem as `file: message`; empty when all the clients compile. */
 export function typeCheckClients(dirs: readonly string[]): string[] {
   const files = dirs.flatMap((out) => [...EMITTED, ...SCRIPTS].map((f) => join(out, f)));
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, allowJs: true, checkJs: false, skipLibCheck: false, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: ["node"] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    allowJs: true,
+    checkJs: false,
+    skipLibCheck: false,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    types: ["node"],
+  };
   const program = ts.createProgram(files, options);
   const problems: ts.Diagnostic[] = [...program.getGlobalDiagnostics()];
   for (const out of dirs) {
@@ -24,5 +34,7 @@ export function typeCheckClients(dirs: readonly string[]): string[] {
       problems.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
     }
   }
-  return problems.map((d) => `${d.file ? relative(root, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+  return problems.map(
+    (d) => `${d.file ? relative(root, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+  );
 }

@@ -7,9 +7,9 @@
 import createFetchClient from "openapi-fetch";
 import { operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
-import { formBody, formMediaTypes, FORM_MEDIA_TYPE, multipartBody } from "./form.js";
-import { createGuardedFetch } from "./guarded-fetch.js";
+import { FORM_MEDIA_TYPE, formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
+import { createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions } from "./options.js";
 import { taskWaiter } from "./tasks.js";
@@ -17,9 +17,20 @@ export function createScopedClient(spec, options) {
     const resolved = resolveOptions(options, spec);
     const table = compileTable(spec.operations);
     const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
-    const send = createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: resolved.fetch, authorizationPrefix: resolved.authorizationPrefix });
+    const send = createGuardedFetch({
+        guard,
+        tokens: resolved.tokens,
+        baseUrl: resolved.baseUrl,
+        fetch: resolved.fetch,
+        authorizationPrefix: resolved.authorizationPrefix,
+    });
     // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
-    const inner = createFetchClient({ baseUrl: resolved.baseUrl, fetch: (request) => send(request), headers: resolved.headers, redirect: "manual" });
+    const inner = createFetchClient({
+        baseUrl: resolved.baseUrl,
+        fetch: (request) => send(request),
+        headers: resolved.headers,
+        redirect: "manual",
+    });
     const formTypeOf = formMediaTypes(table);
     /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
     function prepare(method, url, init) {
@@ -30,7 +41,15 @@ export function createScopedClient(spec, options) {
         if (init.Request !== undefined)
             throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
         if (typeof init.fetch === "function" || typeof init.redirect === "string") {
-            const own = typeof init.fetch === "function" ? createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: init.fetch, authorizationPrefix: resolved.authorizationPrefix }) : send;
+            const own = typeof init.fetch === "function"
+                ? createGuardedFetch({
+                    guard,
+                    tokens: resolved.tokens,
+                    baseUrl: resolved.baseUrl,
+                    fetch: init.fetch,
+                    authorizationPrefix: resolved.authorizationPrefix,
+                })
+                : send;
             const mode = redirectMode(init.redirect);
             out = { ...out, fetch: (request) => own(request, mode), redirect: "manual" };
         }
@@ -40,7 +59,9 @@ export function createScopedClient(spec, options) {
         if (mediaType === undefined)
             return out;
         // multipart: FormData, whose boundary fetch writes into the Content-Type itself.
-        return mediaType === FORM_MEDIA_TYPE ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) } : { ...out, bodySerializer: multipartBody };
+        return mediaType === FORM_MEDIA_TYPE
+            ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) }
+            : { ...out, bodySerializer: multipartBody };
     }
     // A refusal is a rejected promise, like every other failure of a call, never a synchronous throw.
     const call = (method) => {

@@ -137,7 +137,11 @@ export class ResponseError extends SfapiError {
 }
 /** FastAPI's `{"detail": "..."}` (or a short text body) in the message, cut to a readable length. */
 function detailOf(body) {
-    const detail = typeof body === "string" ? body : body && typeof body === "object" && "detail" in body ? body.detail : undefined;
+    const detail = typeof body === "string"
+        ? body
+        : body && typeof body === "object" && "detail" in body
+            ? body.detail
+            : undefined;
     if (typeof detail !== "string" || detail.trim() === "")
         return "";
     const line = detail.replace(/\s+/g, " ").trim();

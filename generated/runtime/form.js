@@ -13,7 +13,11 @@ function fields(body) {
     return out;
 }
 function text(value) {
-    return value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+    return value instanceof Date
+        ? value.toISOString()
+        : typeof value === "object"
+            ? JSON.stringify(value)
+            : String(value);
 }
 /**
  * `{ executable: "hostname" }` -> `executable=hostname`. Dates are ISO strings, objects JSON, everything else its

@@ -10,7 +10,9 @@ const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function createGuardedFetch(config) {
     const { guard, tokens } = config;
-    const header = config.authorizationPrefix ? (token) => `${config.authorizationPrefix} ${token}` : (token) => token;
+    const header = config.authorizationPrefix
+        ? (token) => `${config.authorizationPrefix} ${token}`
+        : (token) => token;
     /** Attach a token to `request` when the guard says it needs one; the token used, if any. */
     function authorize(request, needsToken) {
         if (!needsToken)
@@ -48,7 +50,11 @@ export function createGuardedFetch(config) {
             const attached = authorize(request, needsToken);
             if (typeof attached === "object")
                 return attached.then((token) => config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)));
-            return config.fetch(request).then((response) => (response.status === 401 || REDIRECTS.has(response.status) ? handle(request, copy, attached, response, mode, hops) : response));
+            return config
+                .fetch(request)
+                .then((response) => response.status === 401 || REDIRECTS.has(response.status)
+                ? handle(request, copy, attached, response, mode, hops)
+                : response);
         }
         catch (error) {
             return Promise.reject(error);
@@ -93,7 +99,9 @@ function redirected(request, copy, response) {
     catch {
         return undefined;
     }
-    const toGet = response.status === 303 ? request.method !== "HEAD" : (response.status === 301 || response.status === 302) && request.method === "POST";
+    const toGet = response.status === 303
+        ? request.method !== "HEAD"
+        : (response.status === 301 || response.status === 302) && request.method === "POST";
     const headers = new Headers(request.headers);
     headers.delete("authorization");
     if (toGet)

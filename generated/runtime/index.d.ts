@@ -4,12 +4,12 @@
  * calls `createScopedClient(spec, options)` with its own operation table and ladder, and re-exports to consumers only
  * the errors and the option and result types; the rest stays internal to the client.
  */
-export { createScopedClient, type ClientSpec, type RuntimeClient } from "./client.js";
+export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, type SfapiErrorCode, } from "./errors.js";
+export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, type SfapiErrorCode, TaskError, TokenError, } from "./errors.js";
 export type { PrivateKeyInput } from "./keys.js";
-export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL, type ClientOptions } from "./options.js";
+export { type ClientOptions, DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";
 export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { FetchLike, Logger } from "./token.js";
-export type { Call, CallOptions, CallResult, JsonValue, NoSuchPath, OptionalCall, ReRankedClient, Refuse, TaskWaiting, WaitOptions, WithJsonText, } from "./types.js";
+export type { Call, CallOptions, CallResult, JsonValue, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText, } from "./types.js";

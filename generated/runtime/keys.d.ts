@@ -9,7 +9,7 @@
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { KeyObject, type JsonWebKey } from "node:crypto";
+import { type JsonWebKey, KeyObject } from "node:crypto";
 /** A JWK as node:crypto types it (not jose's type: its declarations would be a consumer's to parse on every check). */
 type JWK = JsonWebKey;
 export type PrivateKeyInput = string | JWK | KeyObject | {

@@ -111,10 +111,16 @@ function fromJson(text, where, file) {
         // The Python client's JSON format: { "client_id": "...", "secret": <JWK object, JWK JSON or PEM> }.
         const clientId = typeof record.client_id === "string" && record.client_id.trim() !== "" ? record.client_id.trim() : undefined;
         const secret = record.secret;
-        const inner = typeof secret === "string" ? parseKeyText(secret, `${where} (its "secret")`, file) : secret && typeof secret === "object" ? fromJwk(secret, `${where} (its "secret")`, file) : undefined;
+        const inner = typeof secret === "string"
+            ? parseKeyText(secret, `${where} (its "secret")`, file)
+            : secret && typeof secret === "object"
+                ? fromJwk(secret, `${where} (its "secret")`, file)
+                : undefined;
         if (!inner)
             throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
-        const url = (field) => (typeof record[field] === "string" && record[field] !== "" ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] } : {});
+        const url = (field) => typeof record[field] === "string" && record[field] !== ""
+            ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] }
+            : {};
         return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
     }
     throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
@@ -147,7 +153,11 @@ function fromJwk(jwk, where, file) {
     catch {
         throw new KeyError(`${where} is not a usable RSA private JWK`, file);
     }
-    return { key: checkRsaPrivate(key, where, file), kid: typeof jwk.kid === "string" ? jwk.kid : undefined, clientId: undefined };
+    return {
+        key: checkRsaPrivate(key, where, file),
+        kid: typeof jwk.kid === "string" ? jwk.kid : undefined,
+        clientId: undefined,
+    };
 }
 function checkRsaPrivate(key, where, file) {
     if (key.type !== "private")

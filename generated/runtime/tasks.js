@@ -16,7 +16,12 @@ export function taskWaiter(readTask, clock) {
             signal?.throwIfAborted();
             const { data, response } = await readTask.safe({ path: { id } }, signal ? { signal } : {});
             if (!response.ok || !data || typeof data !== "object") {
-                throw new TaskError({ message: `Reading task ${id} failed: HTTP ${response.status}`, taskId: id, status: response.status, lastStatus: last });
+                throw new TaskError({
+                    message: `Reading task ${id} failed: HTTP ${response.status}`,
+                    taskId: id,
+                    status: response.status,
+                    lastStatus: last,
+                });
             }
             const status = data.status;
             last = typeof status === "string" ? status : null;
@@ -24,7 +29,11 @@ export function taskWaiter(readTask, clock) {
                 return data;
             const left = deadline - clock.now();
             if (left <= 0)
-                throw new TaskError({ message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`, taskId: id, lastStatus: last });
+                throw new TaskError({
+                    message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`,
+                    taskId: id,
+                    lastStatus: last,
+                });
             await abortable(clock.sleep(Math.min(interval, left)), signal);
         }
     };

@@ -58,16 +58,24 @@ export function createTokenSource(config) {
             return await Promise.race([exchanging, deadline]);
         }
         catch (error) {
-            const timeout = error instanceof Deadline || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
+            const timeout = error instanceof Deadline ||
+                (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
             const why = timeout ? `no answer within ${config.timeoutMs} ms` : `could not reach it (${networkReason(error)})`;
-            return { failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error }, retryable: true };
+            return {
+                failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error },
+                retryable: true,
+            };
         }
         finally {
             clearTimeout(timer);
         }
     }
     async function exchange(assertion, signal) {
-        const body = new URLSearchParams({ grant_type: "client_credentials", client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
+        const body = new URLSearchParams({
+            grant_type: "client_credentials",
+            client_assertion_type: ASSERTION_TYPE,
+            client_assertion: assertion,
+        });
         const response = await config.fetch(new Request(config.tokenUrl, {
             method: "POST",
             headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
@@ -79,10 +87,19 @@ export function createTokenSource(config) {
         const text = await readCapped(response, MAX_TOKEN_RESPONSE_BYTES);
         const status = response.status;
         if (text === undefined)
-            return { failure: { error: "invalid_response", status, why: `the answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes` }, retryable: false };
+            return {
+                failure: {
+                    error: "invalid_response",
+                    status,
+                    why: `the answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes`,
+                },
+                retryable: false,
+            };
         if (!response.ok) {
             const oauth = oauthError(text, assertion);
-            const why = status >= 300 && status < 400 ? `redirected (HTTP ${status}); set tokenUrl to the final address` : `HTTP ${status}`;
+            const why = status >= 300 && status < 400
+                ? `redirected (HTTP ${status}); set tokenUrl to the final address`
+                : `HTTP ${status}`;
             return {
                 failure: { error: oauth?.error ?? "http_error", errorDescription: oauth?.description, status, why },
                 retryable: RETRYABLE_STATUS.has(status),
@@ -99,10 +116,20 @@ export function createTokenSource(config) {
         const record = json && typeof json === "object" ? json : {};
         const token = record.access_token;
         if (typeof token !== "string" || token === "") {
-            return { failure: { error: "invalid_response", status, why: "the answer has no access_token" }, retryable: false };
+            return {
+                failure: { error: "invalid_response", status, why: "the answer has no access_token" },
+                retryable: false,
+            };
         }
         if (!HEADER_SAFE.test(token)) {
-            return { failure: { error: "invalid_response", status, why: "the access_token holds characters an Authorization header cannot carry" }, retryable: false };
+            return {
+                failure: {
+                    error: "invalid_response",
+                    status,
+                    why: "the access_token holds characters an Authorization header cannot carry",
+                },
+                retryable: false,
+            };
         }
         return { token, lifetimeS: lifetimeSeconds(record.expires_in, token, clock.now()) };
     }
@@ -114,7 +141,10 @@ export function createTokenSource(config) {
                 const lifetimeMs = result.lifetimeS * 1000;
                 // Used until shortly before it expires: the skew, but never more than a tenth of its life, so that a
                 // short-lived token is still fetched once per lifetime, and a request sent with it arrives before it expires.
-                cached = { token: result.token, refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10) };
+                cached = {
+                    token: result.token,
+                    refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10),
+                };
                 return result.token;
             }
             const { failure } = result;

@@ -52,10 +52,13 @@ export type Refuse<Url extends string> = (url: Url, ...init: unknown[]) => never
 /** The last signature of a narrowed path-style method: what a misspelt path is told. */
 export type NoSuchPath<Method extends string> = (url: `(no ${Method} operation of this API has this path)`, ...init: unknown[]) => never;
 /** The levels of ladder `L` up to and including `C` (never when `C` is not on the ladder). */
-type LevelsUpTo<L extends readonly string[], C extends string, Seen extends string = never> = L extends readonly [infer Head extends string, ...infer Rest extends readonly string[]] ? (Head extends C ? Seen | Head : LevelsUpTo<Rest, C, Seen | Head>) : never;
+type LevelsUpTo<L extends readonly string[], C extends string, Seen extends string = never> = L extends readonly [
+    infer Head extends string,
+    ...infer Rest extends readonly string[]
+] ? Head extends C ? Seen | Head : LevelsUpTo<Rest, C, Seen | Head> : never;
 type Top<L extends readonly string[]> = L extends readonly [...unknown[], infer Last] ? Last : never;
 /** May color `C` call an operation whose table scope is `S`, on ladder `L`? Unranked and unknown names: the top only. */
-export type ColorMayCall<S, L extends readonly string[], C extends string> = S extends "public" ? true : S extends L[number] ? (S extends LevelsUpTo<L, C> ? true : false) : C extends Top<L> ? true : false;
+export type ColorMayCall<S, L extends readonly string[], C extends string> = S extends "public" ? true : S extends L[number] ? S extends LevelsUpTo<L, C> ? true : false : C extends Top<L> ? true : false;
 /** `Paths` without the methods color `C` may not call, reading each (path, method)'s scope from `Scopes`. */
 export type PathsForColor<Paths, Scopes, L extends readonly string[], C extends string> = {
     [P in keyof Paths]: P extends keyof Scopes ? Omit<Paths[P], {

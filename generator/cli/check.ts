@@ -1,8 +1,8 @@
 /** `sfapi-gen generate --check`: print "up to date" (exit 0) or the diff (exit 1); writes nothing either way. */
 import type { DescriptionSource } from "../description/read.js";
 import { SfapiGenError } from "../errors.js";
-import { loadModel } from "../model/model.js";
 import type { ScopeOptions } from "../model/model.js";
+import { loadModel } from "../model/model.js";
 import { readManifest } from "../output/client-folder.js";
 import { checkGenerated, renderCheck } from "../reports/diff/check.js";
 import type { CliIo } from "./io.js";

@@ -30,14 +30,24 @@ export function readConfig(cwd: string = process.cwd()): ConfigFile {
   } catch (error) {
     throw new OptionError(`invalid JSON: ${(error as Error).message}`, path);
   }
-  if (!config || typeof config !== "object" || Array.isArray(config)) throw new OptionError("must hold a JSON object", path);
+  if (!config || typeof config !== "object" || Array.isArray(config))
+    throw new OptionError("must hold a JSON object", path);
   const unknown = Object.keys(config).filter((k) => !KEYS.has(k));
-  if (unknown.length) throw new OptionError(`unknown option${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: vendor, levels, out, policy)`, path);
+  if (unknown.length)
+    throw new OptionError(
+      `unknown option${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: vendor, levels, out, policy)`,
+      path,
+    );
   const c = config as Record<string, unknown>;
   if (c.vendor !== undefined && typeof c.vendor !== "string") throw new OptionError('"vendor" must be a string', path);
   if (c.out !== undefined && typeof c.out !== "string") throw new OptionError('"out" must be a string', path);
-  if (c.policy !== undefined && c.policy !== "scope" && c.policy !== "method") throw new OptionError('"policy" must be "scope" or "method"', path);
-  if (c.levels !== undefined && typeof c.levels !== "string" && !(Array.isArray(c.levels) && c.levels.every((l) => typeof l === "string"))) {
+  if (c.policy !== undefined && c.policy !== "scope" && c.policy !== "method")
+    throw new OptionError('"policy" must be "scope" or "method"', path);
+  if (
+    c.levels !== undefined &&
+    typeof c.levels !== "string" &&
+    !(Array.isArray(c.levels) && c.levels.every((l) => typeof l === "string"))
+  ) {
     throw new OptionError('"levels" must be a list of level names', path);
   }
   return c as ConfigFile;

@@ -1,13 +1,13 @@
+import type { DescriptionSource } from "../description/read.js";
+import { SfapiGenError } from "../errors.js";
+import type { FailOn } from "../reports/diff/report.js";
+import { FAIL_ON } from "../reports/diff/report.js";
 import { Command, Option } from "./commander.js";
 import { readConfig } from "./config.js";
-import { FAIL_ON } from "../reports/diff/report.js";
-import type { FailOn } from "../reports/diff/report.js";
-import { SfapiGenError } from "../errors.js";
-import type { DescriptionSource } from "../description/read.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
-import { addExternalRefsOption, addScopeOptions, resolveSourceOptions } from "./shared.js";
 import type { SourceFlags } from "./shared.js";
+import { addExternalRefsOption, addScopeOptions, resolveSourceOptions } from "./shared.js";
 
 interface DiffFlags extends Pick<SourceFlags, "vendor" | "levels" | "policy" | "allowExternalRefs"> {
   format: "md" | "json";
@@ -28,30 +28,57 @@ export function diffCommand(io: CliIo): Command {
     .argument("<old>", "the earlier description: a file, or an http(s) URL")
     .argument("<new>", "the later description: a file, or an http(s) URL")
     .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
-    .addOption(new Option("--fail-on <what>", "exit 1 when the diff has: an escalation, a removal, or any breaking change").choices(FAIL_ON))
+    .addOption(
+      new Option(
+        "--fail-on <what>",
+        "exit 1 when the diff has: an escalation, a removal, or any breaking change",
+      ).choices(FAIL_ON),
+    )
     .option("--color <color>", "new operations this color may not call count as escalations")
-    .option("--prefix <old=new>", "the version prefix that moved, e.g. /api/v1=/api/v2 (default: detected; none: no prefix)")
-    .option("--code <dir>", "list the uses in this TypeScript code base that the change breaks or escalates, and the color it now needs");
-  return addExternalRefsOption(addScopeOptions(command)).action(async (oldArg: string, newArg: string, flags: DiffFlags) => {
-    const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([import("../reports/diff/diff.js"), import("../reports/diff/markdown.js"), import("../reports/diff/prefix.js")]);
-    const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
-    const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
-    const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
-    const [before, after] = await loadPair(side(oldArg), side(newArg), options);
-    printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
-    const report = diffModels(before, after, { color: flags.color, prefix });
-    if (flags.code !== undefined) {
-      // Loaded on use: the scan needs ts-morph's TypeScript compiler.
-      const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([import("../reports/diff/code.js"), import("../usage/scan.js"), import("../output/manifest.js")]);
-      const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
-      const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
-      report.code = codeImpact(report, oldTable, newTable, flags.code, scan);
-    }
-    io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
-    if (flags.failOn && fails(report, flags.failOn)) {
-      const s = report.summary;
-      const counts = { escalation: `${s.escalations} escalation(s)`, removal: `${s.removed} removed${s.moved > 0 ? ` and ${s.moved} moved` : ""} operation(s)`, breaking: `${s.breaking} breaking change(s)` };
-      throw new SfapiGenError(`--fail-on ${flags.failOn}: ${counts[flags.failOn]} between ${report.old.source} and ${report.new.source}`);
-    }
-  });
+    .option(
+      "--prefix <old=new>",
+      "the version prefix that moved, e.g. /api/v1=/api/v2 (default: detected; none: no prefix)",
+    )
+    .option(
+      "--code <dir>",
+      "list the uses in this TypeScript code base that the change breaks or escalates, and the color it now needs",
+    );
+  return addExternalRefsOption(addScopeOptions(command)).action(
+    async (oldArg: string, newArg: string, flags: DiffFlags) => {
+      const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
+        import("../reports/diff/diff.js"),
+        import("../reports/diff/markdown.js"),
+        import("../reports/diff/prefix.js"),
+      ]);
+      const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
+      const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
+      const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
+      const [before, after] = await loadPair(side(oldArg), side(newArg), options);
+      printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
+      const report = diffModels(before, after, { color: flags.color, prefix });
+      if (flags.code !== undefined) {
+        // Loaded on use: the scan needs ts-morph's TypeScript compiler.
+        const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([
+          import("../reports/diff/code.js"),
+          import("../usage/scan.js"),
+          import("../output/manifest.js"),
+        ]);
+        const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
+        const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
+        report.code = codeImpact(report, oldTable, newTable, flags.code, scan);
+      }
+      io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
+      if (flags.failOn && fails(report, flags.failOn)) {
+        const s = report.summary;
+        const counts = {
+          escalation: `${s.escalations} escalation(s)`,
+          removal: `${s.removed} removed${s.moved > 0 ? ` and ${s.moved} moved` : ""} operation(s)`,
+          breaking: `${s.breaking} breaking change(s)`,
+        };
+        throw new SfapiGenError(
+          `--fail-on ${flags.failOn}: ${counts[flags.failOn]} between ${report.old.source} and ${report.new.source}`,
+        );
+      }
+    },
+  );
 }

@@ -3,32 +3,51 @@ import { Command } from "./commander.js";
 import { readConfig } from "./config.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
-import { addSourceOptions, resolveSourceOptions } from "./shared.js";
 import type { SourceFlags } from "./shared.js";
+import { addSourceOptions, resolveSourceOptions } from "./shared.js";
 
 export function generateCommand(io: CliIo): Command {
   return addSourceOptions(new Command("generate").description("generate a typed, scope-annotated client folder"))
     .option("--out <dir>", "output folder (default generated/)")
-    .option("--check", "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)")
+    .option(
+      "--check",
+      "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)",
+    )
     .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
-      const [{ chooseBaseUrl, generate, serverUrl }, { preloadSchemaEmitter }] = await Promise.all([import("../commands/generate.js"), import("../emit/schema.js")]);
+      const [{ chooseBaseUrl, generate, serverUrl }, { preloadSchemaEmitter }] = await Promise.all([
+        import("../commands/generate.js"),
+        import("../emit/schema.js"),
+      ]);
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? "generated";
-      if (flags.check) return (await import("./check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
+      if (flags.check)
+        return (await import("./check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
       // openapi-typescript loads while a worker thread lints a large description.
-      const { model, files } = await generate({ ...resolveSourceOptions(flags, config, io.cwd), out: resolve(io.cwd, out), whileValidating: preloadSchemaEmitter });
+      const { model, files } = await generate({
+        ...resolveSourceOptions(flags, config, io.cwd),
+        out: resolve(io.cwd, out),
+        whileValidating: preloadSchemaEmitter,
+      });
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);
       const summary = [...counts].map(([level, n]) => `${level} ${n}`).join(", ");
-      io.stdout.write(`sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`);
+      io.stdout.write(
+        `sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`,
+      );
       const baseUrl = chooseBaseUrl(serverUrl(model));
-      io.stdout.write(`  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`);
+      io.stdout.write(
+        `  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`,
+      );
       const { missingRuntimeDependencies } = await import("./runtime-deps.js");
       const { manifest, missing } = missingRuntimeDependencies(resolve(io.cwd, out));
       if (missing.length > 0) {
-        const where = manifest ? `${relative(io.cwd, manifest) || "package.json"} does not list` : "no package.json lists";
-        io.stdout.write(`sfapi-gen: the client imports ${missing.map((m) => m.replace(/@[^@]*$/, "")).join(" and ")} at run time; ${where} ${missing.length > 1 ? "them" : "it"}:\n  npm install ${missing.join(" ")}\n`);
+        const where = manifest
+          ? `${relative(io.cwd, manifest) || "package.json"} does not list`
+          : "no package.json lists";
+        io.stdout.write(
+          `sfapi-gen: the client imports ${missing.map((m) => m.replace(/@[^@]*$/, "")).join(" and ")} at run time; ${where} ${missing.length > 1 ? "them" : "it"}:\n  npm install ${missing.join(" ")}\n`,
+        );
       }
     });
 }

@@ -3,16 +3,17 @@
  * `bin/sfapi-gen.js` calls it with the process's streams; tests call it in-process. Every failure is one line on
  * stderr and a non-zero exit. Commands load their implementation on use, so `--help` loads commander only.
  */
-import { Command, CommanderError } from "./commander.js";
-import { auditCommand } from "./audit.js";
-import { diffCommand } from "./diff.js";
-import { generateCommand } from "./generate.js";
-import { processIo } from "./io.js";
-import type { CliIo } from "./io.js";
-import { mockCommand } from "./mock.js";
-import { needsCommand } from "./needs.js";
+
 import { SfapiGenError } from "../errors.js";
 import { generatorVersion } from "../package-files.js";
+import { auditCommand } from "./audit.js";
+import { Command, CommanderError } from "./commander.js";
+import { diffCommand } from "./diff.js";
+import { generateCommand } from "./generate.js";
+import type { CliIo } from "./io.js";
+import { processIo } from "./io.js";
+import { mockCommand } from "./mock.js";
+import { needsCommand } from "./needs.js";
 
 export type { CliIo } from "./io.js";
 
@@ -40,7 +41,8 @@ export async function main(args: readonly string[], io: Partial<CliIo> = {}): Pr
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const message = error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+    const message =
+      error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
     full.stderr.write(`sfapi-gen: ${message}\n`);
     return 1;
   }

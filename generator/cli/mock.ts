@@ -31,10 +31,17 @@ export function mockCommand(io: CliIo): Command {
     .option("--port <n>", "port to listen on (default: any free port)", wholeNumber("--port"), 0)
     .option("--host <address>", "address to listen on", "127.0.0.1")
     .option("--file <path>", "serve this description instead of the bundled v1.2 one")
-    .option("--clients-dir <dir>", "where to write <color>.json and <color>.pem (default: a new folder in the temp dir)")
+    .option(
+      "--clients-dir <dir>",
+      "where to write <color>.json and <color>.pem (default: a new folder in the temp dir)",
+    )
     .option("--accept-bearer", 'also accept "Authorization: Bearer <token>" (the official Python client sends it)')
     .option("--token-lifetime <s>", "access-token lifetime in seconds (default 600)", wholeNumber("--token-lifetime"))
-    .option("--task-delay <ms>", "how long a task stays new, and a job pending, then running (default 2000)", wholeNumber("--task-delay"));
+    .option(
+      "--task-delay <ms>",
+      "how long a task stays new, and a job pending, then running (default 2000)",
+      wholeNumber("--task-delay"),
+    );
   return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
     const { startFacility, writeClientFiles } = await import("../facility/index.js");
     const config = readConfig(io.cwd);
@@ -54,10 +61,18 @@ export function mockCommand(io: CliIo): Command {
       printWarnings(io, facility.model.warnings);
       const dir = flags.clientsDir ? resolve(io.cwd, flags.clientsDir) : await mkdtemp(join(tmpdir(), "sfapi-mock-"));
       const clients = await Promise.all(facility.ladder.map((color) => facility.createClient(color)));
-      const lines = [`sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`, `  base URL:  ${facility.baseUrl}`, `  token URL: ${facility.tokenUrl}`, `  clients (${facility.ladder.join(" < ")}):`];
+      const lines = [
+        `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
+        `  base URL:  ${facility.baseUrl}`,
+        `  token URL: ${facility.tokenUrl}`,
+        `  clients (${facility.ladder.join(" < ")}):`,
+      ];
       for (const client of clients) {
         const files = await writeClientFiles(dir, client, facility);
-        lines.push(`    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}`, ...files.map((f) => `      wrote ${f}`));
+        lines.push(
+          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}`,
+          ...files.map((f) => `      wrote ${f}`),
+        );
       }
       lines.push("  stop with Ctrl-C (SIGINT) or SIGTERM");
       io.stdout.write(lines.join("\n") + "\n");
@@ -88,7 +103,8 @@ function untilStopped(signal: AbortSignal | undefined): Promise<string> {
 
 function wholeNumber(flag: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${flag} takes a whole number, not ${JSON.stringify(value)}`);
+    if (!/^\d+$/.test(value))
+      throw new InvalidArgumentError(`${flag} takes a whole number, not ${JSON.stringify(value)}`);
     return Number(value);
   };
 }

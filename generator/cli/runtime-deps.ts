@@ -17,18 +17,24 @@ export interface MissingDependencies {
 }
 
 export function missingRuntimeDependencies(outDir: string): MissingDependencies {
-  const ours = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const ours = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
   const manifest = nearestPackageJson(outDir);
   let declared: Record<string, unknown> = {};
   if (manifest) {
     try {
       const pkg = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, unknown>;
-      for (const field of ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"]) declared = { ...declared, ...(pkg[field] as object | undefined) };
+      for (const field of ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"])
+        declared = { ...declared, ...(pkg[field] as object | undefined) };
     } catch {
       // An unreadable package.json: say what is needed, as if it declared nothing.
     }
   }
-  return { manifest, missing: RUNTIME.filter((name) => !(name in declared)).map((name) => `${name}@${ours.dependencies[name]}`) };
+  return {
+    manifest,
+    missing: RUNTIME.filter((name) => !(name in declared)).map((name) => `${name}@${ours.dependencies[name]}`),
+  };
 }
 
 /** The package.json of the project the folder belongs to (the generated folder's own, `{ "type": "module" }`, skipped). */

@@ -1,9 +1,10 @@
 /** Options several commands share: where the description comes from and how scopes are read. */
-import { Option } from "./commander.js";
-import type { Command } from "./commander.js";
-import type { ConfigFile } from "./config.js";
+
 import type { DescriptionSource } from "../description/read.js";
 import type { ScopeOptions } from "../model/model.js";
+import type { Command } from "./commander.js";
+import { Option } from "./commander.js";
+import type { ConfigFile } from "./config.js";
 
 export interface SourceFlags {
   url?: string;
@@ -17,23 +18,46 @@ export interface SourceFlags {
 
 /** `--vendor`, `--levels`, `--policy`: how scope values are read and ranked (generate, audit, diff, mock). */
 export function addScopeOptions(command: Command, { policy = true }: { policy?: boolean } = {}): Command {
-  command.option("--vendor <vendor>", 'scope field x-<vendor>-scope; "auto" finds the one the description uses').option("--levels <a,b,c>", "the ladder of levels, least capable first (default: the bundled description's own, else green,red)");
-  if (policy) command.addOption(new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices(["scope", "method"]));
+  command
+    .option("--vendor <vendor>", 'scope field x-<vendor>-scope; "auto" finds the one the description uses')
+    .option(
+      "--levels <a,b,c>",
+      "the ladder of levels, least capable first (default: the bundled description's own, else green,red)",
+    );
+  if (policy)
+    command.addOption(
+      new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices([
+        "scope",
+        "method",
+      ]),
+    );
   return command;
 }
 
 /** `--allow-external-refs`: a description's `$ref`s to other files and URLs are refused unless this is given. */
 export function addExternalRefsOption(command: Command): Command {
-  return command.option("--allow-external-refs", "follow $refs to other files and URLs (refused by default: descriptions are untrusted)");
+  return command.option(
+    "--allow-external-refs",
+    "follow $refs to other files and URLs (refused by default: descriptions are untrusted)",
+  );
 }
 
 export function addSourceOptions(command: Command): Command {
-  command.option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)").option("--file <path>", "read a JSON or YAML description");
-  return addExternalRefsOption(addScopeOptions(command)).option("--strict", "unranked operations and levels off the ladder are errors");
+  command
+    .option("--url <base_url>", "fetch {base_url}/openapi.json (a URL ending in .json/.yaml is used as is)")
+    .option("--file <path>", "read a JSON or YAML description");
+  return addExternalRefsOption(addScopeOptions(command)).option(
+    "--strict",
+    "unranked operations and levels off the ladder are errors",
+  );
 }
 
 /** Flags over `sfapi-gen.config.json` over built-in defaults; relative paths are read from `cwd`. */
-export function resolveSourceOptions(flags: SourceFlags, config: ConfigFile, cwd: string): DescriptionSource & ScopeOptions {
+export function resolveSourceOptions(
+  flags: SourceFlags,
+  config: ConfigFile,
+  cwd: string,
+): DescriptionSource & ScopeOptions {
   return {
     url: flags.url,
     file: flags.file,

@@ -1,20 +1,21 @@
 /** `sfapi-gen generate`: description -> model -> emitters -> one atomic write. */
-import { buildAudit } from "../reports/audit/audit.js";
-import { renderMarkdown } from "../reports/audit/markdown.js";
-import { subjectOf } from "../model/subject.js";
+
+import type { DescriptionSource } from "../description/read.js";
 import { emitClientTypes } from "../emit/client-types.js";
+import type { EmitContext } from "../emit/context.js";
 import { emitIndex } from "../emit/index-file.js";
-import { emitManifest } from "../output/manifest.js";
 import { emitOperationsTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
-import type { EmitContext } from "../emit/context.js";
-import type { DescriptionSource } from "../description/read.js";
-import { loadModel } from "../model/model.js";
 import type { Model, ScopeOptions } from "../model/model.js";
-import { generatorVersion } from "../package-files.js";
-import { prepareOutput, writeAtomically } from "../output/write.js";
+import { loadModel } from "../model/model.js";
+import { subjectOf } from "../model/subject.js";
+import { emitManifest } from "../output/manifest.js";
 import type { FileSet } from "../output/write.js";
+import { prepareOutput, writeAtomically } from "../output/write.js";
+import { generatorVersion } from "../package-files.js";
+import { buildAudit } from "../reports/audit/audit.js";
+import { renderMarkdown } from "../reports/audit/markdown.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
   out: string;
@@ -94,8 +95,13 @@ export function serverUrl(model: Model): unknown {
 export function chooseBaseUrl(server: unknown): BaseUrlChoice {
   if (server === undefined) return { url: FALLBACK_BASE_URL };
   const refuse = (why: string): BaseUrlChoice => {
-    const shown = JSON.stringify(typeof server === "string" && server.length > 100 ? server.slice(0, 97) + "..." : server);
-    return { url: FALLBACK_BASE_URL, warning: `servers[0].url ${shown} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}` };
+    const shown = JSON.stringify(
+      typeof server === "string" && server.length > 100 ? server.slice(0, 97) + "..." : server,
+    );
+    return {
+      url: FALLBACK_BASE_URL,
+      warning: `servers[0].url ${shown} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}`,
+    };
   };
   if (typeof server !== "string" || server.trim() === "") return refuse("is not a URL");
   if (server.includes("{")) return refuse("has server variables");
@@ -106,6 +112,7 @@ export function chooseBaseUrl(server: unknown): BaseUrlChoice {
     return refuse("is not a valid URL");
   }
   if (url.protocol !== "https:") return refuse("is not an https URL");
-  if (url.username || url.password || url.search || url.hash) return refuse("carries credentials, a query or a fragment");
+  if (url.username || url.password || url.search || url.hash)
+    return refuse("carries credentials, a query or a fragment");
   return { url: url.href.replace(/\/+$/, ""), server };
 }

@@ -40,7 +40,11 @@ export function pathItemOf(doc: OpenApiDocument, path: string): Record<string, a
 }
 
 /** The operation object of (path, method); undefined when there is none. */
-export function operationObjectOf(doc: OpenApiDocument, path: string, method: HttpMethod): Record<string, any> | undefined {
+export function operationObjectOf(
+  doc: OpenApiDocument,
+  path: string,
+  method: HttpMethod,
+): Record<string, any> | undefined {
   const op = pathItemOf(doc, path)?.[method];
   return op && typeof op === "object" && !Array.isArray(op) ? op : undefined;
 }

@@ -12,8 +12,9 @@
  * `$ref` whose target is again a `$ref` (an alias) extends a chain. Each failure is a DescriptionError with the JSON
  * pointer of the offending node.
  */
-import { loadRedocly } from "./cjs.js";
+
 import { DescriptionError } from "../errors.js";
+import { loadRedocly } from "./cjs.js";
 import { escapePointer } from "./document.js";
 
 /** Levels of nesting: GitHub's 13 MB description needs 20; redocly's walkers exhaust the stack beyond about 600. */
@@ -64,14 +65,21 @@ export function preflight(document: object, options: PreflightOptions): void {
   if (!options.allowExternalRefs) {
     const external = references.find((r) => !isInternal(r.ref));
     if (external) {
-      throw fail(`${external.kind} ${quote(external.ref)} refers outside the description; external references are refused (give --allow-external-refs to follow them)`, external.place);
+      throw fail(
+        `${external.kind} ${quote(external.ref)} refers outside the description; external references are refused (give --allow-external-refs to follow them)`,
+        external.place,
+      );
     }
   }
   checkChains(document, references, fail);
 }
 
 /** Walk every node once (aliased YAML nodes once per use), depth first in document order, collecting references. */
-function scan(document: object, options: PreflightOptions, fail: (detail: string, place: Place) => DescriptionError): Reference[] {
+function scan(
+  document: object,
+  options: PreflightOptions,
+  fail: (detail: string, place: Place) => DescriptionError,
+): Reference[] {
   const budget = Math.max(MIN_NODE_BUDGET, options.textLength);
   const references: Reference[] = [];
   const seen = new Set<object>();
@@ -83,7 +91,8 @@ function scan(document: object, options: PreflightOptions, fail: (detail: string
     if (place.depth > MAX_NESTING) throw fail(`nested more than ${MAX_NESTING} levels deep`, place);
     if (seen.has(node)) {
       // Only YAML aliases share a node; one that contains itself would never end.
-      for (let up = place.parent; up; up = up.parent) if (up.node === node) throw fail("a YAML alias contains itself", place);
+      for (let up = place.parent; up; up = up.parent)
+        if (up.node === node) throw fail("a YAML alias contains itself", place);
     }
     seen.add(node);
     const keys = Object.keys(node);
@@ -92,7 +101,8 @@ function scan(document: object, options: PreflightOptions, fail: (detail: string
     if (!Array.isArray(node)) collectReferences(node, place, references);
     for (let i = keys.length - 1; i >= 0; i--) {
       const value = node[keys[i]!];
-      if (value !== null && typeof value === "object") stack.push({ key: keys[i]!, parent: place, node: value, depth: place.depth + 1 });
+      if (value !== null && typeof value === "object")
+        stack.push({ key: keys[i]!, parent: place, node: value, depth: place.depth + 1 });
     }
   }
   return references;
@@ -101,10 +111,12 @@ function scan(document: object, options: PreflightOptions, fail: (detail: string
 function collectReferences(node: Record<string, unknown>, place: Place, into: Reference[]): void {
   if (typeof node.$ref === "string") into.push({ ref: node.$ref, kind: "$ref", place, holder: node as RefNode });
   // redocly loads an example's externalValue like a $ref (and the bundler inlines what it read).
-  if (typeof node.externalValue === "string") into.push({ ref: node.externalValue, kind: "externalValue", place: child(place, "externalValue") });
+  if (typeof node.externalValue === "string")
+    into.push({ ref: node.externalValue, kind: "externalValue", place: child(place, "externalValue") });
   if (place.key === "mapping" && place.parent?.key === "discriminator") {
     for (const [name, target] of Object.entries(node)) {
-      if (typeof target === "string" && isMappingRef(target)) into.push({ ref: target, kind: "discriminator mapping", place: child(place, name) });
+      if (typeof target === "string" && isMappingRef(target))
+        into.push({ ref: target, kind: "discriminator mapping", place: child(place, name) });
     }
   }
 }
@@ -113,7 +125,11 @@ function collectReferences(node: Record<string, unknown>, place: Place, into: Re
  * Follow every internal reference to the node it finally names, as redocly's resolver does (including `$ref`s met
  * part-way along a pointer), counting the `$ref`s passed through. Memoised per `$ref` object: linear overall.
  */
-function checkChains(document: object, references: readonly Reference[], fail: (detail: string, place: Place) => DescriptionError): void {
+function checkChains(
+  document: object,
+  references: readonly Reference[],
+  fail: (detail: string, place: Place) => DescriptionError,
+): void {
   const placeOf = new Map<object, Place>();
   for (const r of references) if (r.holder && !placeOf.has(r.holder)) placeOf.set(r.holder, r.place);
   const memo = new Map<object, { hops: number; target: unknown }>();
@@ -176,7 +192,8 @@ function checkChains(document: object, references: readonly Reference[], fail: (
 
   for (const reference of references) {
     const { hops } = reference.holder ? followNode(reference.holder, reference) : follow(reference.ref, reference);
-    if (hops > MAX_REF_CHAIN) throw fail(`$ref chain longer than ${MAX_REF_CHAIN} (${hops} $refs to reach its target)`, reference.place);
+    if (hops > MAX_REF_CHAIN)
+      throw fail(`$ref chain longer than ${MAX_REF_CHAIN} (${hops} $refs to reach its target)`, reference.place);
   }
 }
 
@@ -207,7 +224,10 @@ function pointerOf(place: Place): string {
   const keys: string[] = [];
   for (let at: Place | undefined = place; at?.parent; at = at.parent) keys.push(at.key);
   keys.reverse();
-  const shown = keys.length > 16 ? [...keys.slice(0, 12).map(escapePointer), `… ${keys.length - 15} more …`, ...keys.slice(-3).map(escapePointer)] : keys.map(escapePointer);
+  const shown =
+    keys.length > 16
+      ? [...keys.slice(0, 12).map(escapePointer), `… ${keys.length - 15} more …`, ...keys.slice(-3).map(escapePointer)]
+      : keys.map(escapePointer);
   return shown.map((k) => "/" + printable(k)).join("");
 }
 

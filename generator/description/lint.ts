@@ -17,8 +17,8 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { BaseResolver } from "@redocly/openapi-core";
 import type { Oas3Rule } from "@redocly/openapi-core/lib/visitors.js";
-import { loadRedocly, redoclyPath } from "./cjs.js";
 import type { Redocly } from "./cjs.js";
+import { loadRedocly, redoclyPath } from "./cjs.js";
 
 /** What callers need of a problem: the fields of redocly's NormalizedProblem that survive a structured clone. */
 export interface LintProblem {
@@ -78,7 +78,8 @@ function linter(redocly: Redocly) {
       throw new ResolveError(new Error(`${absoluteRef} is outside the description (external references are refused)`));
     }
   }
-  const refResolver = (allowExternalRefs: boolean | undefined, config?: ResolverConfig): BaseResolver => (allowExternalRefs ? new BaseResolver(config) : new LocalOnlyResolver(config));
+  const refResolver = (allowExternalRefs: boolean | undefined, config?: ResolverConfig): BaseResolver =>
+    allowExternalRefs ? new BaseResolver(config) : new LocalOnlyResolver(config);
 
   /** The conditions of redocly's bundle visitor (bundle.js, makeBundleVisitor) under which it changes the document. */
   const bundlerChanges =
@@ -94,13 +95,16 @@ function linter(redocly: Redocly) {
         },
         ref: {
           leave(_node, { location, type }, resolved) {
-            if (resolved.node === undefined || !resolved.location) changes.push({ kind: "other", at: location.pointer });
-            else if (type.name === "scalar") changes.push({ kind: "inline", at: location.pointer, target: resolved.location.pointer });
+            if (resolved.node === undefined || !resolved.location)
+              changes.push({ kind: "other", at: location.pointer });
+            else if (type.name === "scalar")
+              changes.push({ kind: "inline", at: location.pointer, target: resolved.location.pointer });
           },
         },
         Example: {
           leave(example, { location }) {
-            if (typeof example.externalValue === "string" && example.value === undefined) changes.push({ kind: "other", at: location.pointer });
+            if (typeof example.externalValue === "string" && example.value === undefined)
+              changes.push({ kind: "other", at: location.pointer });
           },
         },
         // The bundler re-points every mapping at `#/components/schemas/<last segment of its target>`, storing the
@@ -110,7 +114,11 @@ function linter(redocly: Redocly) {
             for (const name of Object.keys(mapping)) {
               const target = resolve({ $ref: mapping[name]! });
               const last = target.location?.pointer.split("/").pop() ?? "";
-              const unchanged = target.node !== undefined && target.location?.pointer === `#/components/schemas/${last}` && mapping[name] === target.location.pointer && schemas?.[last] === target.node;
+              const unchanged =
+                target.node !== undefined &&
+                target.location?.pointer === `#/components/schemas/${last}` &&
+                mapping[name] === target.location.pointer &&
+                schemas?.[last] === target.node;
               if (!unchanged) changes.push({ kind: "other", at: location.child(name).pointer });
             }
           },
@@ -121,10 +129,22 @@ function linter(redocly: Redocly) {
   async function lint(input: LintInput, parsed: object): Promise<LintReport> {
     const changes: BundlerChange[] = [];
     const plugin = { id: "sfapi-gen", rules: { oas3: { "bundler-changes": bundlerChanges(changes) } } };
-    const config = await createConfig({ rules: { ...input.rules, "sfapi-gen/bundler-changes": "warn" }, plugins: [plugin] });
-    const problems = await lintDocument({ document: { source: new Source(input.absoluteRef, input.text), parsed }, config: config.styleguide, externalRefResolver: refResolver(input.allowExternalRefs, config.resolve) });
+    const config = await createConfig({
+      rules: { ...input.rules, "sfapi-gen/bundler-changes": "warn" },
+      plugins: [plugin],
+    });
+    const problems = await lintDocument({
+      document: { source: new Source(input.absoluteRef, input.text), parsed },
+      config: config.styleguide,
+      externalRefResolver: refResolver(input.allowExternalRefs, config.resolve),
+    });
     return {
-      problems: problems.map((p) => ({ severity: p.severity, ruleId: p.ruleId, message: p.message, location: (p.location || []).map((l) => ({ pointer: l.pointer })) })),
+      problems: problems.map((p) => ({
+        severity: p.severity,
+        ruleId: p.ruleId,
+        message: p.message,
+        location: (p.location || []).map((l) => ({ pointer: l.pointer })),
+      })),
       bundlerChanges: changes,
     };
   }
@@ -135,7 +155,10 @@ function linter(redocly: Redocly) {
 const here = () => linter(loadRedocly());
 
 /** redocly's resolver, or one that refuses every external document. */
-export function refResolver(allowExternalRefs: boolean | undefined, config?: ConstructorParameters<typeof BaseResolver>[0]): BaseResolver {
+export function refResolver(
+  allowExternalRefs: boolean | undefined,
+  config?: ConstructorParameters<typeof BaseResolver>[0],
+): BaseResolver {
   return here().refResolver(allowExternalRefs, config);
 }
 
@@ -158,8 +181,15 @@ parentPort.once("message", () => {
  * Get ready to lint: a worker when the text has at least `workerMinChars` characters and another core can run it,
  * else nothing until `run()`.
  */
-export function prepareLint(input: LintInput, workerMinChars = availableParallelism() > 1 ? WORKER_MIN_CHARS : Infinity): Linting {
-  const inProcess: Linting = { onWorker: false, run: (parsed) => settledLater(here().lint(input, parsed)), cancel: () => undefined };
+export function prepareLint(
+  input: LintInput,
+  workerMinChars = availableParallelism() > 1 ? WORKER_MIN_CHARS : Infinity,
+): Linting {
+  const inProcess: Linting = {
+    onWorker: false,
+    run: (parsed) => settledLater(here().lint(input, parsed)),
+    cancel: () => undefined,
+  };
   if (input.text.length < workerMinChars) return inProcess;
   let worker: Worker | undefined;
   try {

@@ -10,17 +10,16 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { readCapped } from "../../templates/runtime/body.js";
+import { DescriptionError } from "../errors.js";
+import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
 import { inlineLikeTheBundler } from "./bundle.js";
 import { loadRedocly } from "./cjs.js";
-import { DescriptionError } from "../errors.js";
-import { prepareLint, refResolver } from "./lint.js";
-import type { LintProblem } from "./lint.js";
-import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
-import { preflight } from "./limits.js";
 import type { OpenApiDocument } from "./document.js";
+import { preflight } from "./limits.js";
+import type { LintProblem } from "./lint.js";
+import { prepareLint, refResolver } from "./lint.js";
 
 export type { OpenApiDocument } from "./document.js";
-
 
 /** A description as parsed, before anything says it is one. */
 type ParsedObject = Record<string, unknown>;
@@ -94,20 +93,30 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
   }
   const validating = linting.run(parsed);
   if (linting.onWorker) from.whileValidating?.();
-  const report = await validating.catch((error: unknown) => Promise.reject(stackExhausted(error, source, "validating")));
+  const report = await validating.catch((error: unknown) =>
+    Promise.reject(stackExhausted(error, source, "validating")),
+  );
   throwFirstError(report.problems, source);
   // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
   // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
-  const document = allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges) ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs) : parsed;
+  const document =
+    allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges)
+      ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs)
+      : parsed;
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
-  const apiFromUrl = from.url ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, "")) : undefined;
+  const apiFromUrl = from.url
+    ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, ""))
+    : undefined;
   return {
     source,
     document,
     sha256,
     text,
-    version: { info: String(document.info?.version ?? ""), api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url) },
+    version: {
+      info: String(document.info?.version ?? ""),
+      api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url),
+    },
     ...(bundled ? { levels: bundled.levels, note: bundled.note } : {}),
   };
 }
@@ -123,7 +132,12 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
     }
     return { source: url, absoluteRef: url, text: await fetchText(url) };
   }
-  if (from.file === undefined) return { source: "bundled v1.2 description", absoluteRef: bundledDescriptionPath, text: await readFile(bundledDescriptionPath, "utf8") };
+  if (from.file === undefined)
+    return {
+      source: "bundled v1.2 description",
+      absoluteRef: bundledDescriptionPath,
+      text: await readFile(bundledDescriptionPath, "utf8"),
+    };
   const path = resolve(from.cwd ?? process.cwd(), from.file);
   return { source: from.file, absoluteRef: path, text: await readFileText(path, from.file) };
 }
@@ -146,26 +160,42 @@ async function readFileText(path: string, source: string): Promise<string> {
 }
 
 function tooLarge(source: string): DescriptionError {
-  return new DescriptionError(source, `larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MiB; not a description this tool will read`);
+  return new DescriptionError(
+    source,
+    `larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MiB; not a description this tool will read`,
+  );
 }
 
 /** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
 async function bundledSidecar(sha256: string): Promise<{ levels: readonly string[]; note: string } | undefined> {
-  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as { sha256: string; levels: string[]; note: string };
+  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as {
+    sha256: string;
+    levels: string[];
+    note: string;
+  };
   return sidecar.sha256 === sha256 ? { levels: sidecar.levels, note: sidecar.note } : undefined;
 }
 
 async function fetchText(url: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" } });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.1" },
+    });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = (error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    const why =
+      (error as Error).name === "TimeoutError"
+        ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s`
+        : (cause?.code ?? cause?.message ?? (error as Error).message);
     throw new DescriptionError(url, `cannot fetch the description: ${why}`);
   }
   if (!response.ok) {
-    throw new DescriptionError(url, `cannot fetch the description: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`);
+    throw new DescriptionError(
+      url,
+      `cannot fetch the description: HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`,
+    );
   }
   return readBody(response, url);
 }
@@ -177,7 +207,10 @@ async function readBody(response: Response, url: string): Promise<string> {
   try {
     text = await readCapped(response, MAX_DESCRIPTION_BYTES);
   } catch (error) {
-    throw new DescriptionError(url, `cannot fetch the description: ${(error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
+    throw new DescriptionError(
+      url,
+      `cannot fetch the description: ${(error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message}`,
+    );
   }
   if (text === undefined) throw tooLarge(url);
   return text;
@@ -210,7 +243,11 @@ function parse(text: string, json: boolean, source: string, absoluteRef: string)
 
 function checkOpenApiVersion(doc: ParsedObject, source: string): asserts doc is ParsedObject & OpenApiDocument {
   if (doc.swagger !== undefined) {
-    throw new DescriptionError(source, `Swagger ${doc.swagger} is not supported: convert it to OpenAPI 3.x first`, "/swagger");
+    throw new DescriptionError(
+      source,
+      `Swagger ${doc.swagger} is not supported: convert it to OpenAPI 3.x first`,
+      "/swagger",
+    );
   }
   if (typeof doc.openapi !== "string" || !/^3\.\d+(\.\d+)?/.test(doc.openapi)) {
     const found = doc.openapi === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(doc.openapi)}`;
@@ -222,12 +259,21 @@ function checkOpenApiVersion(doc: ParsedObject, source: string): asserts doc is 
 const lintRules = { struct: "error", "no-unresolved-refs": "error" } as const;
 
 /** The description after redocly's bundler; its problems (the lint has passed) as the lint's are. */
-async function bundleDocument(parsed: OpenApiDocument, text: string, absoluteRef: string, source: string, allowExternalRefs: boolean): Promise<OpenApiDocument> {
+async function bundleDocument(
+  parsed: OpenApiDocument,
+  text: string,
+  absoluteRef: string,
+  source: string,
+  allowExternalRefs: boolean,
+): Promise<OpenApiDocument> {
   const { bundle, createConfig, Source } = loadRedocly();
   const config = await createConfig({ rules: lintRules });
-  const bundled = await bundle({ config, doc: { source: new Source(absoluteRef, text), parsed }, dereference: false, externalRefResolver: refResolver(allowExternalRefs, config.resolve) }).catch((error: unknown) =>
-    Promise.reject(stackExhausted(error, source, "bundling")),
-  );
+  const bundled = await bundle({
+    config,
+    doc: { source: new Source(absoluteRef, text), parsed },
+    dereference: false,
+    externalRefResolver: refResolver(allowExternalRefs, config.resolve),
+  }).catch((error: unknown) => Promise.reject(stackExhausted(error, source, "bundling")));
   throwFirstError(bundled.problems, source);
   return bundled.bundle.parsed as OpenApiDocument;
 }
@@ -239,7 +285,10 @@ async function bundleDocument(parsed: OpenApiDocument, text: string, absoluteRef
  */
 function stackExhausted(error: unknown, source: string, doing: string): unknown {
   if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
-  return new DescriptionError(source, `nested too deeply to process (the call stack ran out while ${doing}; look for a long path of $refs through nested schemas)`);
+  return new DescriptionError(
+    source,
+    `nested too deeply to process (the call stack ran out while ${doing}; look for a long path of $refs through nested schemas)`,
+  );
 }
 
 /**
@@ -247,7 +296,10 @@ function stackExhausted(error: unknown, source: string, doing: string): unknown 
  * descriptions (GitHub's has 135), harmless to the types (openapi-typescript adds `| null`), so not a reason to refuse.
  */
 function isTolerated(problem: LintProblem): boolean {
-  return problem.ruleId === "struct" && problem.message.startsWith("The `type` field must be defined when the `nullable` field is used");
+  return (
+    problem.ruleId === "struct" &&
+    problem.message.startsWith("The `type` field must be defined when the `nullable` field is used")
+  );
 }
 
 function throwFirstError(problems: readonly LintProblem[], source: string): void {

@@ -6,14 +6,14 @@
  * the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
  */
 import { HTTP_METHODS } from "../description/document.js";
-import { canCall, effectiveLevel, topLevel } from "../model/scope.js";
 import type { Operation } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
+import { canCall, effectiveLevel, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
-import { blockCommentText, jsDoc, literal, levelIdentifier } from "./text.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
+import { blockCommentText, jsDoc, levelIdentifier, literal } from "./text.js";
 
 export function emitClientTypes(ctx: EmitContext): string {
   const { ladder } = ctx;
@@ -45,25 +45,44 @@ export function emitClientTypes(ctx: EmitContext): string {
     "",
   ];
   if (task) {
-    out.push(jsDoc([blockCommentText(`A task as \`waitForTask\` returns it (\`${task.method.toUpperCase()} ${task.path}\`).`)], []), `export type Task = ${dataType(task)};`, "");
+    out.push(
+      jsDoc(
+        [blockCommentText(`A task as \`waitForTask\` returns it (\`${task.method.toUpperCase()} ${task.path}\`).`)],
+        [],
+      ),
+      `export type Task = ${dataType(task)};`,
+      "",
+    );
   }
   ladder.forEach((level, i) => {
     const id = ids[i]!;
     const below = i > 0 ? ids[i - 1] : undefined;
     const isTop = level === top;
-    const added = ctx.operations.filter((op) => canCall(ladder, level, op.scope) && (i === 0 || !canCall(ladder, ladder[i - 1]!, op.scope)));
+    const added = ctx.operations.filter(
+      (op) => canCall(ladder, level, op.scope) && (i === 0 || !canCall(ladder, ladder[i - 1]!, op.scope)),
+    );
     const levelName = blockCommentText(literal(level));
     out.push(`// ---- ${levelName} ${"-".repeat(Math.max(0, 100 - levelName.length))}`, "");
     if (!isTop) out.push(...pathsInterface(ctx, level, id, below));
     out.push(
-      jsDoc([`The operations a ${levelName} client may call, by name${below ? ` (those of ${literal(ladder[i - 1]!)} and more)` : ""}.`], []),
+      jsDoc(
+        [
+          `The operations a ${levelName} client may call, by name${below ? ` (those of ${literal(ladder[i - 1]!)} and more)` : ""}.`,
+        ],
+        [],
+      ),
       `export interface ${id}Operations${below ? ` extends ${below}Operations` : ""} {`,
       ...added.flatMap((op) => [operationDoc(op, ctx, "  "), `  ${op.name}: ${callType(op)};`]),
       "}",
       "",
     );
     const waits = hasTasks ? ", TaskWaiting<Task>" : "";
-    const clientDoc = jsDoc([`A client of color ${levelName}: ${isTop ? "it may call every operation" : `calls above ${levelName} are type errors here and ScopeErrors at run time`}.`], []);
+    const clientDoc = jsDoc(
+      [
+        `A client of color ${levelName}: ${isTop ? "it may call every operation" : `calls above ${levelName} are type errors here and ScopeErrors at run time`}.`,
+      ],
+      [],
+    );
     if (isTop) {
       out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
       return;
@@ -71,10 +90,19 @@ export function emitClientTypes(ctx: EmitContext): string {
     const methods = HTTP_METHODS.map((m) => {
       const refused = ctx.operations.filter((op) => op.method === m && !canCall(ladder, level, op.scope));
       const upper = m.toUpperCase();
-      const refuse = refused.length > 0 ? `Refuse<${refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`)).join(" | ")}> & ` : "";
+      const refuse =
+        refused.length > 0
+          ? `Refuse<${refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`)).join(" | ")}> & `
+          : "";
       return `  ${upper}: ${refuse}Client<${id}Paths>[${literal(upper)}] & NoSuchPath<${literal(upper)}>;`;
     });
-    out.push(clientDoc, `export interface ${id}Client extends Client<${id}Paths>, ${id}Operations${waits} {`, ...methods, "}", "");
+    out.push(
+      clientDoc,
+      `export interface ${id}Client extends Client<${id}Paths>, ${id}Operations${waits} {`,
+      ...methods,
+      "}",
+      "",
+    );
   });
   const topId = ids[ids.length - 1]!;
   out.push(
@@ -99,7 +127,12 @@ export function emitClientTypes(ctx: EmitContext): string {
   );
   if (hasTasks) {
     out.push(
-      jsDoc(["Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed."], []),
+      jsDoc(
+        [
+          "Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.",
+        ],
+        [],
+      ),
       "export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<Task>;",
       "",
     );
@@ -112,7 +145,8 @@ function pathsInterface(ctx: EmitContext, level: string, id: string, below: stri
   const { ladder } = ctx;
   const index = ladder.indexOf(level);
   const byPath = new Map<string, Operation[]>();
-  for (const op of ctx.operations) if (canCall(ladder, level, op.scope)) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  for (const op of ctx.operations)
+    if (canCall(ladder, level, op.scope)) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   const rows: string[] = [];
   for (const [path, ops] of byPath) {
     const isNew = index === 0 || ops.some((op) => !canCall(ladder, ladder[index - 1]!, op.scope));
@@ -120,7 +154,13 @@ function pathsInterface(ctx: EmitContext, level: string, id: string, below: stri
     rows.push(`  ${literal(path)}: { ${ops.map((op) => `${op.method}: ${opRef(op)}`).join("; ")} };`);
   }
   const name = blockCommentText(literal(level));
-  return [jsDoc([`The paths, and their methods, a ${name} client may call.`], []), `export interface ${id}Paths${below ? ` extends ${below}Paths` : ""} {`, ...rows, "}", ""];
+  return [
+    jsDoc([`The paths, and their methods, a ${name} client may call.`], []),
+    `export interface ${id}Paths${below ? ` extends ${below}Paths` : ""} {`,
+    ...rows,
+    "}",
+    "",
+  ];
 }
 
 function opRef(op: Operation): string {
@@ -146,7 +186,9 @@ function callType(op: Operation): string {
   const media = op.requestMediaTypes[0];
   if (media !== undefined) {
     required ||= op.requestBodyRequired;
-    members.push(`body${op.requestBodyRequired ? "" : "?"}: NonNullable<${ref}["requestBody"]>["content"][${literal(media)}]`);
+    members.push(
+      `body${op.requestBodyRequired ? "" : "?"}: NonNullable<${ref}["requestBody"]>["content"][${literal(media)}]`,
+    );
   }
   const args = members.length > 0 ? `{ ${members.join("; ")} }` : "Record<string, never>";
   return `${required ? "Call" : "OptionalCall"}<${args}, ${dataType(op)}, ${errorType(op)}>`;

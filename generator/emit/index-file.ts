@@ -31,7 +31,13 @@ export function emitIndex(ctx: EmitContext): string {
     "",
   ];
   if (ctx.taskOperation !== undefined) {
-    lines.push("/** Poll the task until it has finished; the same as `client.waitForTask(id, options)`. */", "export function waitForTask(client, id, options) {", "  return client.waitForTask(id, options);", "}", "");
+    lines.push(
+      "/** Poll the task until it has finished; the same as `client.waitForTask(id, options)`. */",
+      "export function waitForTask(client, id, options) {",
+      "  return client.waitForTask(id, options);",
+      "}",
+      "",
+    );
   }
   return lines.join("\n");
 }

@@ -4,8 +4,9 @@
  * `OperationScopes`, the (path, method) -> scope map a `levels` override re-ranks the client's types with.
  * Written as plain text: the layout is fixed, so no printer is needed (ts-morph reads it back in the tests).
  */
-import { describeProblem, effectiveLevel, PUBLIC, rank, topLevel, UNRANKED } from "../model/scope.js";
+
 import type { Operation } from "../model/operations.js";
+import { describeProblem, effectiveLevel, PUBLIC, rank, topLevel, UNRANKED } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { blockCommentText, jsDoc, literal, literalList } from "./text.js";
@@ -15,7 +16,10 @@ const WRAP_AT = 110;
 
 export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string } {
   const top = topLevel(ctx.ladder);
-  const ladderDoc = jsDoc([blockCommentText(`Scope levels from least to most capable; ${literal(top)} may call everything.`)], []);
+  const ladderDoc = jsDoc(
+    [blockCommentText(`Scope levels from least to most capable; ${literal(top)} may call everything.`)],
+    [],
+  );
   const mapDoc = jsDoc(["Every operation of the description, by friendly name."], []);
   const names = ctx.operations.map((op) => op.name);
   const js = [
@@ -36,7 +40,9 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
     generatedHeader(ctx),
     ladderDoc,
     `export declare const ladder: readonly ${literalList(ctx.ladder)};`,
-    ...ctx.operations.map((op) => `\n${operationDoc(op, ctx)}\nexport declare const ${op.name}: ${entryLiteral(op, "dts")};`),
+    ...ctx.operations.map(
+      (op) => `\n${operationDoc(op, ctx)}\nexport declare const ${op.name}: ${entryLiteral(op, "dts")};`,
+    ),
     "",
     mapDoc,
     `export declare const operations: ${wrapped(
@@ -68,7 +74,9 @@ function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
     ["jsonText", op.answer.jsonText.length > 0 ? op.answer.jsonText : undefined],
   ];
   const ro = flavour === "dts" ? "readonly " : "";
-  const fields = entry.filter(([, v]) => v !== undefined).map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
+  const fields = entry
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
   return `{ ${fields.join(flavour === "dts" ? "; " : ", ")} }`;
 }
 
@@ -96,12 +104,17 @@ export function operationDoc(op: Operation, ctx: EmitContext, indent = ""): stri
     tags.push(["unranked", blockCommentText(`${why}: callable only by ${effectiveLevel(ctx.ladder, op.scope)}`)]);
   }
   if (op.deprecated) tags.push(["deprecated"]);
-  const paragraphs = [op.summary ? blockCommentText(op.summary) : "", blockCommentText(`\`${op.method.toUpperCase()} ${op.path}\``)].filter(Boolean);
+  const paragraphs = [
+    op.summary ? blockCommentText(op.summary) : "",
+    blockCommentText(`\`${op.method.toUpperCase()} ${op.path}\``),
+  ].filter(Boolean);
   return jsDoc(paragraphs, tags, indent);
 }
 
 function scopeRows(ops: Operation[]): string[] {
   const byPath = new Map<string, Operation[]>();
   for (const op of ops) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  return [...byPath].map(([path, list]) => `  ${literal(path)}: { ${list.map((op) => `${op.method}: ${literal(op.scope)}`).join("; ")} };`);
+  return [...byPath].map(
+    ([path, list]) => `  ${literal(path)}: { ${list.map((op) => `${op.method}: ${literal(op.scope)}`).join("; ")} };`,
+  );
 }

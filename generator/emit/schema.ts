@@ -3,8 +3,8 @@
  * own CLI writes with `--default-non-nullable false`.
  */
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
-import { loadOpenapiTypescript, loadRedocly } from "../description/cjs.js";
 import type { OpenapiTypescript } from "../description/cjs.js";
+import { loadOpenapiTypescript, loadRedocly } from "../description/cjs.js";
 import type { OpenApiDocument } from "../description/document.js";
 
 /**
@@ -26,7 +26,12 @@ export async function emitSchema(description: OpenApiDocument): Promise<string> 
 }
 
 /** A description with one schema: enough for openapiTS() to call a `transform` hook, and so show its context. */
-const PROBE: OpenAPI3 = { openapi: "3.0.3", info: { title: "probe", version: "0" }, paths: {}, components: { schemas: { probe: { type: "object" } } } };
+const PROBE: OpenAPI3 = {
+  openapi: "3.0.3",
+  info: { title: "probe", version: "0" },
+  paths: {},
+  components: { schemas: { probe: { type: "object" } } },
+};
 
 /**
  * The context in which `openapiTS(document, options)` transforms `document`. Not openapiTS() on the document itself:
@@ -41,5 +46,10 @@ async function contextFor(ots: OpenapiTypescript, document: OpenAPI3): Promise<G
   const redocly = await loadRedocly().createConfig({ rules: {} });
   await ots.default(PROBE, { ...options, redocly, transform: (_schema, { ctx }) => void (seen ??= ctx) });
   if (!seen) throw new Error("openapi-typescript did not call its transform hook: its context cannot be read");
-  return { ...seen, transform: options.transform, discriminators: ots.scanDiscriminators(document, options), resolve: ($ref) => ots.resolveRef(document, $ref, { silent: options.silent ?? false }) };
+  return {
+    ...seen,
+    transform: options.transform,
+    discriminators: ots.scanDiscriminators(document, options),
+    resolve: ($ref) => ots.resolveRef(document, $ref, { silent: options.silent ?? false }),
+  };
 }

@@ -33,7 +33,11 @@ export function blockCommentText(text: string): string {
 }
 
 /** A JSDoc comment at `indent` from paragraphs (already made safe with blockCommentText) and `@tag text` lines. */
-export function jsDoc(paragraphs: readonly string[], tags: readonly (readonly [string, string?])[], indent = ""): string {
+export function jsDoc(
+  paragraphs: readonly string[],
+  tags: readonly (readonly [string, string?])[],
+  indent = "",
+): string {
   const lines = paragraphs.flatMap((p, i) => [...(i > 0 ? [""] : []), ...p.split("\n")]);
   for (const [tag, text] of tags) lines.push(text ? `@${tag} ${text}` : `@${tag}`);
   if (lines.length === 1 && lines[0]!.length < 100) return `${indent}/** ${lines[0]} */`;

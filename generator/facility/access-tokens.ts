@@ -3,8 +3,8 @@
  * client ID and color. The API checks them with the same key; a restart invalidates every token, as it should.
  */
 import { randomUUID } from "node:crypto";
-import { errors, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import type { CryptoKey } from "jose";
+import { errors, generateKeyPair, jwtVerify, SignJWT } from "jose";
 
 const ALG = "EdDSA";
 const TOKEN_TYPE = "at+jwt";
@@ -27,7 +27,12 @@ export class AccessTokens {
   ) {}
 
   static async create(options: { issuer: string; lifetimeSeconds: number; now?: () => number }): Promise<AccessTokens> {
-    return new AccessTokens(await generateKeyPair(ALG), options.issuer, options.lifetimeSeconds, options.now ?? Date.now);
+    return new AccessTokens(
+      await generateKeyPair(ALG),
+      options.issuer,
+      options.lifetimeSeconds,
+      options.now ?? Date.now,
+    );
   }
 
   async issue(holder: TokenHolder): Promise<{ token: string; expiresIn: number }> {
@@ -55,11 +60,13 @@ export class AccessTokens {
         requiredClaims: ["exp", "sub", "color"],
         currentDate: new Date(this.now()),
       });
-      if (typeof payload.sub !== "string" || typeof payload.color !== "string") throw new AccessTokenError("the access token lacks a client or a color");
+      if (typeof payload.sub !== "string" || typeof payload.color !== "string")
+        throw new AccessTokenError("the access token lacks a client or a color");
       return { clientId: payload.sub, color: payload.color };
     } catch (error) {
       if (error instanceof AccessTokenError) throw error;
-      if (error instanceof errors.JWTExpired) throw new AccessTokenError("the access token has expired; ask the token endpoint for a new one");
+      if (error instanceof errors.JWTExpired)
+        throw new AccessTokenError("the access token has expired; ask the token endpoint for a new one");
       throw new AccessTokenError("the access token is not one this facility issued");
     }
   }

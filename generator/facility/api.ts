@@ -4,17 +4,18 @@
  * give its canned answer, or (for an operation the facility does not know) answer with its schema's example.
  * The token is the whole Authorization header (no `Bearer ` prefix unless the facility was told to accept one).
  */
-import { canCall, effectiveLevel, topLevel, UNRANKED } from "../model/scope.js";
+
 import type { Model } from "../model/model.js";
 import type { Operation } from "../model/operations.js";
-import { AccessTokenError } from "./access-tokens.js";
+import { canCall, effectiveLevel, topLevel, UNRANKED } from "../model/scope.js";
 import type { AccessTokens, TokenHolder } from "./access-tokens.js";
+import { AccessTokenError } from "./access-tokens.js";
 import type { World } from "./answer.js";
 import { canned } from "./canned.js";
 import { capabilities } from "./capabilities.js";
 import { responseExample } from "./examples.js";
-import { detail, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
+import { detail, reply } from "./http.js";
 import type { Router } from "./routes.js";
 import { invalidParameters, readForm } from "./validation.js";
 
@@ -31,7 +32,8 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
   const match = ctx.router.match(request.method, pathname);
   if (match.kind === "not-found") return detail(404, "Not Found");
   if (match.kind === "bad-encoding") return detail(400, "the request path is not valid percent-encoding");
-  if (match.kind === "method-not-allowed") return { ...detail(405, "Method Not Allowed"), headers: { allow: match.allowed.join(", ") } };
+  if (match.kind === "method-not-allowed")
+    return { ...detail(405, "Method Not Allowed"), headers: { allow: match.allowed.join(", ") } };
   const { operation, params } = match;
 
   let holder: TokenHolder | undefined;
@@ -55,13 +57,25 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
   return { ...reply(example?.status ?? 204, example?.body), clientId };
 }
 
-async function authenticate(request: FacilityRequest, operation: Operation, ctx: ApiContext): Promise<TokenHolder | Reply> {
+async function authenticate(
+  request: FacilityRequest,
+  operation: Operation,
+  ctx: ApiContext,
+): Promise<TokenHolder | Reply> {
   const needed = neededLevel(operation, ctx);
   const header = request.headers.authorization;
-  if (!header) return detail(401, `missing access token: ${operation.method.toUpperCase()} ${operation.path} needs a token of level ${needed} in the Authorization header`);
+  if (!header)
+    return detail(
+      401,
+      `missing access token: ${operation.method.toUpperCase()} ${operation.path} needs a token of level ${needed} in the Authorization header`,
+    );
   let token = header;
   if (/^bearer\s/i.test(header)) {
-    if (!ctx.acceptBearer) return detail(401, 'the Authorization header must be the bare access token, without a "Bearer " prefix (start the facility with --accept-bearer to allow it)');
+    if (!ctx.acceptBearer)
+      return detail(
+        401,
+        'the Authorization header must be the bare access token, without a "Bearer " prefix (start the facility with --accept-bearer to allow it)',
+      );
     token = header.replace(/^bearer\s+/i, "");
   }
   let holder: TokenHolder;
@@ -72,9 +86,19 @@ async function authenticate(request: FacilityRequest, operation: Operation, ctx:
     throw error;
   }
   const client = ctx.world.registry.get(holder.clientId);
-  if (!client || ctx.world.registry.isExpired(client)) return { ...detail(401, "the access token's client is expired or no longer registered"), clientId: holder.clientId };
+  if (!client || ctx.world.registry.isExpired(client))
+    return {
+      ...detail(401, "the access token's client is expired or no longer registered"),
+      clientId: holder.clientId,
+    };
   if (!canCall(ctx.model.ladder, holder.color, operation.scope)) {
-    return { ...detail(403, `${operation.method.toUpperCase()} ${operation.path} needs level ${needed}; this client is "${holder.color}"`), clientId: holder.clientId };
+    return {
+      ...detail(
+        403,
+        `${operation.method.toUpperCase()} ${operation.path} needs level ${needed}; this client is "${holder.color}"`,
+      ),
+      clientId: holder.clientId,
+    };
   }
   return holder;
 }
@@ -83,6 +107,7 @@ async function authenticate(request: FacilityRequest, operation: Operation, ctx:
 function neededLevel(operation: Operation, ctx: ApiContext): string {
   const level = effectiveLevel(ctx.model.ladder, operation.scope);
   if (level === operation.scope) return `"${level}"`;
-  const why = operation.scope === UNRANKED ? "its scope is unranked" : `its scope "${operation.scope}" is not on the ladder`;
+  const why =
+    operation.scope === UNRANKED ? "its scope is unranked" : `its scope "${operation.scope}" is not on the ladder`;
   return `"${topLevel(ctx.model.ladder)}" (the top level: ${why})`;
 }

@@ -44,7 +44,12 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["GET /status/outages/planned/{name}", ok(({ params, world }) => [plannedOutage(params.name!, world)])],
   ["GET /account/", ok(({ query }) => user(query.get("username") || MOCK_USER.name))],
   ["GET /account/projects", ok(() => [project()])],
-  ["GET /account/roles", ok(() => [{ id: MOCK_USER.projectId, description: PROJECT_DESCRIPTION, repo_name: MOCK_USER.project, iris_role: "PI" }])],
+  [
+    "GET /account/roles",
+    ok(() => [
+      { id: MOCK_USER.projectId, description: PROJECT_DESCRIPTION, repo_name: MOCK_USER.project, iris_role: "PI" },
+    ]),
+  ],
   ["GET /account/groups", ok(() => ({ groups: [group(MOCK_USER.project, [MOCK_USER.name])] }))],
   ["POST /account/groups", ok(({ form }) => group(form?.get("name") ?? "", [MOCK_USER.name]))],
   ["GET /account/groups/{group}", ok(({ params }) => group(params.group!, [MOCK_USER.name]))],
@@ -55,7 +60,15 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["PUT /utilities/upload/{machine}/{path}", ok(upload)],
   ["POST /storage/globus/transfer", ok(() => ({ transfer_id: randomUUID(), status: "OK", reason: null }))],
   ["GET /storage/globus/transfer/{transfer_id}", ok(({ world }) => globusTransfer(world))],
-  ["GET /meta/changelog", ok(({ world }) => [{ date: isoTime(world.startedAt).slice(0, 10), change: `Serving ${describe(world)} from the local facility (sfapi-gen mock)` }])],
+  [
+    "GET /meta/changelog",
+    ok(({ world }) => [
+      {
+        date: isoTime(world.startedAt).slice(0, 10),
+        change: `Serving ${describe(world)} from the local facility (sfapi-gen mock)`,
+      },
+    ]),
+  ],
   ["GET /meta/config", ok(config)],
 ]);
 
@@ -72,7 +85,15 @@ function describe(world: World): string {
 
 function systemStatus(name: string, world: World) {
   const { full_name = name, system_type = "service" } = SYSTEMS.find((s) => s.name === name) ?? {};
-  return { name, full_name, description: "System is active", system_type, notes: [], status: "active", updated_at: isoTime(world.startedAt) };
+  return {
+    name,
+    full_name,
+    description: "System is active",
+    system_type,
+    notes: [],
+    status: "active",
+    updated_at: isoTime(world.startedAt),
+  };
 }
 
 function notes(name: string, world: World) {
@@ -92,12 +113,22 @@ function plannedOutage(name: string, world: World) {
 }
 
 function maintenance(name: string, start: number, end: number, status: "Completed" | "Planned", updated: number) {
-  return { name, start_at: isoTime(start), end_at: isoTime(end), description: "Scheduled maintenance", notes: "", status, update_at: isoTime(updated) };
+  return {
+    name,
+    start_at: isoTime(start),
+    end_at: isoTime(end),
+    description: "Scheduled maintenance",
+    notes: "",
+    status,
+    update_at: isoTime(updated),
+  };
 }
 
 function user(name: string) {
   const { uid, firstname, lastname, email } = MOCK_USER;
-  return name === MOCK_USER.name ? { uid, name, firstname, lastname, email } : { uid: stableId(name, 20_000), name, email: `${name}@example.org` };
+  return name === MOCK_USER.name
+    ? { uid, name, firstname, lastname, email }
+    : { uid: stableId(name, 20_000), name, email: `${name}@example.org` };
 }
 
 const PROJECT_DESCRIPTION = "Local facility project (sfapi-gen mock)";
@@ -134,7 +165,13 @@ function project() {
 
 function group(name: string, members: readonly string[]) {
   const gid = name === MOCK_USER.project ? MOCK_USER.groupId : stableId(name, 70_000);
-  return { gid, name, users: members.map((m) => (m === MOCK_USER.name ? { uid: MOCK_USER.uid, name: m } : { uid: stableId(m, 20_000), name: m })) };
+  return {
+    gid,
+    name,
+    users: members.map((m) =>
+      m === MOCK_USER.name ? { uid: MOCK_USER.uid, name: m } : { uid: stableId(m, 20_000), name: m },
+    ),
+  };
 }
 
 /** The group after the change: the mock user, plus the names added (or minus the names removed). */
@@ -144,14 +181,21 @@ function updatedGroup({ params, form }: Call) {
     .map((n) => n.trim())
     .filter(Boolean);
   const removing = form?.get("action") === "batch_remove";
-  const members = removing ? [MOCK_USER.name].filter((m) => !names.includes(m)) : [...new Set([MOCK_USER.name, ...names])];
+  const members = removing
+    ? [MOCK_USER.name].filter((m) => !names.includes(m))
+    : [...new Set([MOCK_USER.name, ...names])];
   return group(params.group!, members);
 }
 
 /** The facility's own clients, as the user's registered API clients. */
 function client(registered: RegisteredClient) {
   const { clientId, color, expiresAt } = registered;
-  return { name: `${color} client`, clientId, expiresAt: isoTime(expiresAt.getTime()), comments: `level ${color}, local facility` };
+  return {
+    name: `${color} client`,
+    clientId,
+    expiresAt: isoTime(expiresAt.getTime()),
+    comments: `level ${color}, local facility`,
+  };
 }
 
 /** A directory holds itself, its parent and one script; a path whose last part has a dot is a file (one entry). */
@@ -163,7 +207,9 @@ function listing({ params, world }: Call) {
     return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date, name };
   };
   const isFile = /\.[^/]*$/.test(path.replace(/\/+$/, "")) && !/(^|\/)\.\.?$/.test(path);
-  const entries = isFile ? [entry(path, false, 1024)] : [entry(".", true, 4096), entry("..", true, 4096), entry("job.sh", false, 512)];
+  const entries = isFile
+    ? [entry(path, false, 1024)]
+    : [entry(".", true, 4096), entry("..", true, 4096), entry("job.sh", false, 512)];
   return { status: "OK", entries, is_binary: false };
 }
 
@@ -174,7 +220,10 @@ function download({ params, query }: Call) {
 }
 
 function upload({ params, request }: Call) {
-  return { status: "OK", output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing` };
+  return {
+    status: "OK",
+    output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing`,
+  };
 }
 
 /** The served description's version and the facility's own URLs. */
@@ -189,7 +238,14 @@ function config({ world }: Call) {
 
 /** Every Globus transfer here has succeeded by the time anyone asks: a gibibyte in ten seconds. */
 function globusTransfer(world: World) {
-  return { status: "OK", reason: null, globus_status: "SUCCEEDED", bytes_transferred: 2 ** 30, completion_time: isoTime(world.now()), effective_bytes_per_second: Math.round(2 ** 30 / 10) };
+  return {
+    status: "OK",
+    reason: null,
+    globus_status: "SUCCEEDED",
+    bytes_transferred: 2 ** 30,
+    completion_time: isoTime(world.now()),
+    effective_bytes_per_second: Math.round(2 ** 30 / 10),
+  };
 }
 
 /** A number from `base` to `base + 9999` that the same name always gets (uids and gids of made-up users and groups). */

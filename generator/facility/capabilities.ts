@@ -4,8 +4,8 @@
  * Tasks and jobs are the caller's own: another client's are as invisible as missing ones.
  */
 import type { Answer, Call } from "./answer.js";
-import { detail, reply } from "./http.js";
 import type { Reply } from "./http.js";
+import { detail, reply } from "./http.js";
 import { parseBoolean, parseInteger, validationError } from "./validation.js";
 
 /** Keyed by `METHOD path-template`, as the description names them. */
@@ -16,14 +16,25 @@ export const capabilities: ReadonlyMap<string, Answer> = new Map<string, Answer>
   ["DELETE /tasks/{id}", ({ params, owner, world }) => found(world.tasks.cancel(owner, params.id!), params.id!)],
   ["POST /compute/jobs/{machine}", submitJob],
   ["GET /compute/jobs/{machine}", readJobs],
-  ["GET /compute/jobs/{machine}/{jobid}", ({ params, query, owner, world }) => reply(200, { status: "OK", output: [world.jobs.row(owner, params.machine!, params.jobid!, isSet(query, "sacct"))] })],
-  ["DELETE /compute/jobs/{machine}/{jobid}", ({ params, owner, world }) => accepted(world.jobs.cancel(owner, params.machine!, params.jobid!))],
+  [
+    "GET /compute/jobs/{machine}/{jobid}",
+    ({ params, query, owner, world }) =>
+      reply(200, {
+        status: "OK",
+        output: [world.jobs.row(owner, params.machine!, params.jobid!, isSet(query, "sacct"))],
+      }),
+  ],
+  [
+    "DELETE /compute/jobs/{machine}/{jobid}",
+    ({ params, owner, world }) => accepted(world.jobs.cancel(owner, params.machine!, params.jobid!)),
+  ],
   ["POST /storage/transfer", startTransfer],
 ]);
 
 function runCommand({ form, params, owner, world }: Call): Reply {
   const executable = form?.get("executable")?.trim();
-  if (!executable) return validationError([{ loc: ["body", "executable"], msg: "field required", type: "value_error.missing" }]);
+  if (!executable)
+    return validationError([{ loc: ["body", "executable"], msg: "field required", type: "value_error.missing" }]);
   return accepted(world.tasks.addCommand(owner, params.machine!, executable));
 }
 
@@ -31,7 +42,10 @@ function submitJob({ form, params, owner, world }: Call): Reply {
   const job = form?.get("job");
   const isPath = parseBoolean(form?.get("isPath") ?? null);
   // The description's form schema has already been checked; this covers descriptions without one.
-  if (!job || isPath === undefined) return validationError([{ loc: ["body", job ? "isPath" : "job"], msg: "field required", type: "value_error.missing" }]);
+  if (!job || isPath === undefined)
+    return validationError([
+      { loc: ["body", job ? "isPath" : "job"], msg: "field required", type: "value_error.missing" },
+    ]);
   return accepted(world.jobs.submit(owner, params.machine!, { job, isPath, args: form!.getAll("args") }));
 }
 
@@ -49,7 +63,11 @@ function readJobs({ params, query, owner, world }: Call): Reply {
 function startTransfer({ form, owner, world }: Call): Reply {
   const files = form?.get("infiles") ?? "";
   const target = `${form?.get("target") ?? ""}:${form?.get("outdir") ?? ""}`;
-  const task = world.tasks.add(owner, ["transfer"], () => ({ status: "ok", output: `sfapi-gen mock: did not copy the files listed in ${files} to ${target}`, error: null }));
+  const task = world.tasks.add(owner, ["transfer"], () => ({
+    status: "ok",
+    output: `sfapi-gen mock: did not copy the files listed in ${files} to ${target}`,
+    error: null,
+  }));
   return reply(200, { task_id: task, status: "OK", reason: null });
 }
 

@@ -2,13 +2,14 @@
  * The facility's client registry: who may ask for tokens, with which color, which public key, until when and from
  * where. Mirrors what a user registers on the facility's web page; nothing here ever holds a private key.
  */
-import { createPublicKey, randomBytes } from "node:crypto";
+
 import type { JsonWebKey, KeyObject } from "node:crypto";
+import { createPublicKey, randomBytes } from "node:crypto";
 import { OptionError } from "../errors.js";
-import { rank, topLevel } from "../model/scope.js";
 import type { Ladder } from "../model/scope.js";
-import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
+import { rank, topLevel } from "../model/scope.js";
 import type { IpRanges } from "./ip-ranges.js";
+import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
 
 const HOUR_MS = 3_600_000;
 /** The facility's own lifetimes: the most capable clients live two days, the others thirty. */
@@ -47,9 +48,13 @@ export class ClientRegistry {
 
   register(registration: ClientRegistration): RegisteredClient {
     const { color } = registration;
-    if (rank(this.ladder, color) < 0) throw new OptionError(`client color "${color}" is not on the ladder ${this.ladder.join(" < ")}`);
+    if (rank(this.ladder, color) < 0)
+      throw new OptionError(`client color "${color}" is not on the ladder ${this.ladder.join(" < ")}`);
     const clientId = registration.clientId ?? newClientId();
-    if (!/^[A-Za-z0-9._~-]{1,128}$/.test(clientId)) throw new OptionError(`client ID ${JSON.stringify(clientId)} must be 1-128 letters, digits, ".", "_", "~" or "-"`);
+    if (!/^[A-Za-z0-9._~-]{1,128}$/.test(clientId))
+      throw new OptionError(
+        `client ID ${JSON.stringify(clientId)} must be 1-128 letters, digits, ".", "_", "~" or "-"`,
+      );
     if (this.#clients.has(clientId)) throw new OptionError(`client ID "${clientId}" is already registered`);
     const lifetime = color === topLevel(this.ladder) ? TOP_CLIENT_LIFETIME_MS : CLIENT_LIFETIME_MS;
     const expiresAt = registration.expiresAt ?? new Date(this.now() + lifetime);
@@ -93,11 +98,18 @@ function rsaPublicKey(key: KeyObject | string | JsonWebKey, clientId: string): K
   }
   const bits = publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
   if (publicKey.asymmetricKeyType !== "rsa" || bits < MIN_RSA_BITS) {
-    throw new OptionError(`client "${clientId}": the facility accepts RSA keys of at least ${MIN_RSA_BITS} bits (got ${publicKey.asymmetricKeyType ?? "unknown"}${bits ? ` ${bits}` : ""})`);
+    throw new OptionError(
+      `client "${clientId}": the facility accepts RSA keys of at least ${MIN_RSA_BITS} bits (got ${publicKey.asymmetricKeyType ?? "unknown"}${bits ? ` ${bits}` : ""})`,
+    );
   }
   return publicKey;
 }
 
 function isKeyObject(key: unknown): key is KeyObject {
-  return typeof key === "object" && key !== null && typeof (key as KeyObject).export === "function" && "asymmetricKeyType" in key;
+  return (
+    typeof key === "object" &&
+    key !== null &&
+    typeof (key as KeyObject).export === "function" &&
+    "asymmetricKeyType" in key
+  );
 }

@@ -22,7 +22,12 @@ const MAX_LENGTH = 10_000;
 /** Values an example may still build; shared by every branch of one example. */
 type Budget = { left: number };
 
-export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set(), budget: Budget = { left: EXAMPLE_VALUES }): unknown {
+export function exampleFor(
+  doc: OpenApiDocument,
+  schema: unknown,
+  seen: ReadonlySet<string> = new Set(),
+  budget: Budget = { left: EXAMPLE_VALUES },
+): unknown {
   if (budget.left <= 0) return undefined;
   budget.left--;
   if (!schema || typeof schema !== "object") return {};
@@ -63,7 +68,10 @@ export function exampleFor(doc: OpenApiDocument, schema: unknown, seen: Readonly
 }
 
 /** The example body of an operation's first 2xx JSON response (200 preferred); undefined when it has none. */
-export function responseExample(doc: OpenApiDocument, operation: Operation): { status: number; body: unknown } | undefined {
+export function responseExample(
+  doc: OpenApiDocument,
+  operation: Operation,
+): { status: number; body: unknown } | undefined {
   const responses: Record<string, any> = operationObjectOf(doc, operation.path, operation.method)?.responses ?? {};
   const status = [
     "200",
@@ -88,19 +96,28 @@ function stringExample(node: Record<string, any>): string {
     byte: "",
   };
   let text = byFormat[String(node.format)] ?? "string";
-  if (typeof node.minLength === "number" && text.length < node.minLength) text = text.padEnd(Math.min(node.minLength, MAX_LENGTH), "x");
+  if (typeof node.minLength === "number" && text.length < node.minLength)
+    text = text.padEnd(Math.min(node.minLength, MAX_LENGTH), "x");
   if (typeof node.maxLength === "number" && text.length > node.maxLength) text = text.slice(0, node.maxLength);
   return text;
 }
 
 function numberExample(node: Record<string, any>, integer: boolean): number {
-  let value = typeof node.minimum === "number" ? node.minimum : typeof node.maximum === "number" ? Math.min(0, node.maximum) : 0;
-  if (node.exclusiveMinimum === true || typeof node.exclusiveMinimum === "number") value = (typeof node.exclusiveMinimum === "number" ? node.exclusiveMinimum : value) + 1;
-  if (typeof node.multipleOf === "number" && node.multipleOf > 0) value = Math.ceil(value / node.multipleOf) * node.multipleOf;
+  let value =
+    typeof node.minimum === "number" ? node.minimum : typeof node.maximum === "number" ? Math.min(0, node.maximum) : 0;
+  if (node.exclusiveMinimum === true || typeof node.exclusiveMinimum === "number")
+    value = (typeof node.exclusiveMinimum === "number" ? node.exclusiveMinimum : value) + 1;
+  if (typeof node.multipleOf === "number" && node.multipleOf > 0)
+    value = Math.ceil(value / node.multipleOf) * node.multipleOf;
   return integer ? Math.ceil(value) : value;
 }
 
-function arrayExample(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>, budget: Budget): unknown[] {
+function arrayExample(
+  doc: OpenApiDocument,
+  node: Record<string, any>,
+  seen: ReadonlySet<string>,
+  budget: Budget,
+): unknown[] {
   const before = budget.left;
   const item = exampleFor(doc, node.items, seen, budget);
   if (item === undefined) return [];
@@ -113,7 +130,12 @@ function arrayExample(doc: OpenApiDocument, node: Record<string, any>, seen: Rea
   return Array.from({ length: count }, () => structuredClone(item));
 }
 
-function objectExample(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>, budget: Budget): Record<string, unknown> {
+function objectExample(
+  doc: OpenApiDocument,
+  node: Record<string, any>,
+  seen: ReadonlySet<string>,
+  budget: Budget,
+): Record<string, unknown> {
   const required = new Set<string>(Array.isArray(node.required) ? node.required : []);
   const out: Record<string, unknown> = {};
   for (const [name, property] of Object.entries<unknown>(node.properties ?? {})) {
@@ -128,7 +150,9 @@ function objectExample(doc: OpenApiDocument, node: Record<string, any>, seen: Re
 /** allOf's own siblings (`properties` next to `allOf`), as one more part to merge. */
 function ownPart(doc: OpenApiDocument, node: Record<string, any>, seen: ReadonlySet<string>, budget: Budget): unknown {
   const { allOf: _allOf, ...rest } = node;
-  return Object.keys(rest).some((k) => k === "properties" || k === "type" || k === "items") ? exampleFor(doc, rest, seen, budget) : undefined;
+  return Object.keys(rest).some((k) => k === "properties" || k === "type" || k === "items")
+    ? exampleFor(doc, rest, seen, budget)
+    : undefined;
 }
 
 function mergeAll(parts: unknown[], own: unknown): unknown {

@@ -3,26 +3,27 @@
  * (loadModel), serves it at `{base}/openapi.json`, runs the token endpoint and the API on one loopback port, and lets
  * tests and users register clients or have key pairs made for them.
  */
-import { generateKeyPair } from "node:crypto";
+
 import type { KeyObject } from "node:crypto";
+import { generateKeyPair } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import type { JWK } from "jose";
 import { OptionError } from "../errors.js";
-import type { Ladder } from "../model/scope.js";
-import { loadModel } from "../model/model.js";
 import type { Model } from "../model/model.js";
+import { loadModel } from "../model/model.js";
+import type { Ladder } from "../model/scope.js";
 import { AccessTokens } from "./access-tokens.js";
 import type { World } from "./answer.js";
 import { handleApiRequest } from "./api.js";
-import { ClientRegistry } from "./clients.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
-import { detail } from "./http.js";
+import { ClientRegistry } from "./clients.js";
 import type { FacilityRequest, Reply } from "./http.js";
+import { detail } from "./http.js";
 import { JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
-import { createFacilityServer } from "./server.js";
 import type { RequestLogEntry } from "./server.js";
+import { createFacilityServer } from "./server.js";
 import { TaskStore } from "./tasks.js";
 import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
@@ -92,13 +93,24 @@ export interface Facility {
 }
 
 export const DEFAULT_BASE_PATH = "/api/v1.2";
-const DEFAULTS = { host: "127.0.0.1", port: 0, tokenPath: "/token", tokenLifetimeSeconds: 600, taskDelayMs: 2000, maxBodyBytes: 1 << 20, maxRememberedJtis: MAX_REMEMBERED_JTIS };
+const DEFAULTS = {
+  host: "127.0.0.1",
+  port: 0,
+  tokenPath: "/token",
+  tokenLifetimeSeconds: 600,
+  taskDelayMs: 2000,
+  maxBodyBytes: 1 << 20,
+  maxRememberedJtis: MAX_REMEMBERED_JTIS,
+};
 const generateRsaKeyPair = promisify(generateKeyPair);
 
 export async function startFacility(options: FacilityOptions = {}): Promise<Facility> {
   const settings = checkOptions(options);
   const now = options.now ?? Date.now;
-  const model = await loadModel({ file: options.file, cwd: options.cwd, allowExternalRefs: options.allowExternalRefs }, { levels: options.levels, vendor: options.vendor });
+  const model = await loadModel(
+    { file: options.file, cwd: options.cwd, allowExternalRefs: options.allowExternalRefs },
+    { levels: options.levels, vendor: options.vendor },
+  );
   const basePath = options.basePath !== undefined ? checkPath("basePath", options.basePath) : basePathOf(model);
   if (basePath === settings.tokenPath) throw new OptionError(`the base path and the token path are both ${basePath}`);
 
@@ -118,16 +130,27 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     const { origin, tokenUrl, tokens, world } = listening!;
     const path = request.url.pathname;
     if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
-    if (path === `${basePath}/openapi.json`) return request.method === "GET" || request.method === "HEAD" ? { status: 200, rawJson: descriptionJson } : detail(405, "Method Not Allowed");
+    if (path === `${basePath}/openapi.json`)
+      return request.method === "GET" || request.method === "HEAD"
+        ? { status: 200, rawJson: descriptionJson }
+        : detail(405, "Method Not Allowed");
     if (path.startsWith(`${basePath}/`)) {
-      return handleApiRequest(request, path.slice(basePath.length), { model, router, tokens, world, acceptBearer: options.acceptBearer === true });
+      return handleApiRequest(request, path.slice(basePath.length), {
+        model,
+        router,
+        tokens,
+        world,
+        acceptBearer: options.acceptBearer === true,
+      });
     }
     return detail(404, `Not Found (the API is under ${origin}${basePath}, the token endpoint at ${tokenUrl})`);
   };
 
   const { server, log } = createFacilityServer(handle, { maxBodyBytes: settings.maxBodyBytes, now });
   await new Promise<void>((resolvePromise, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(new OptionError(`cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`)));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new OptionError(`cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`)),
+    );
     server.listen(settings.port, settings.host, () => resolvePromise());
   });
   const { address, port } = server.address() as AddressInfo;
@@ -183,7 +206,8 @@ function checkInteger(name: string, value: unknown, min: number, max: number): v
 }
 
 function checkPath(name: string, value: string): string {
-  if (!/^\/[A-Za-z0-9._~/-]*$/.test(value) || value.endsWith("/")) throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(value) || value.endsWith("/"))
+    throw new OptionError(`${name} must be a path such as /api/v1.2, not ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -1,7 +1,8 @@
 /** The local facility: a real HTTP server speaking the facility's token and color rules, for tests and `sfapi-gen mock`. */
-export { startFacility, DEFAULT_BASE_PATH } from "./facility.js";
-export type { CreatedClient, Facility, FacilityOptions } from "./facility.js";
-export type { ClientRegistration, RegisteredClient } from "./clients.js";
-export type { RequestLogEntry } from "./server.js";
+
 export { writeClientFiles } from "./client-files.js";
+export type { ClientRegistration, RegisteredClient } from "./clients.js";
+export type { CreatedClient, Facility, FacilityOptions } from "./facility.js";
+export { DEFAULT_BASE_PATH, startFacility } from "./facility.js";
+export type { RequestLogEntry } from "./server.js";
 export { CLOCK_TOLERANCE_S, GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";

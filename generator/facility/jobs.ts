@@ -69,7 +69,8 @@ export class JobStore {
       jobid,
       owner,
       machine,
-      name: sbatchOption(script, /^-J\s*|^--job-name[=\s]/) ?? (submission.isPath ? basename(submission.job) : "sbatch"),
+      name:
+        sbatchOption(script, /^-J\s*|^--job-name[=\s]/) ?? (submission.isPath ? basename(submission.job) : "sbatch"),
       timeLimit: sbatchOption(script, /^-t\s*|^--time[=\s]/) ?? DEFAULT_TIME_LIMIT,
       command: submission.isPath ? [submission.job, ...submission.args].join(" ") : "(null)",
       submitTask: task,
@@ -139,8 +140,10 @@ export class JobStore {
   /** scancel's answers: done, an unknown job, or one that had already ended when this cancellation came. */
   #cancelOutcome(job: JobRecord | undefined, task: string, jobid: string, at: number): Record<string, unknown> {
     const kill = `scancel: error: Kill job error on job id ${jobid}`;
-    if (!job || !this.#state(job, at)) return { status: "error", output: "", error: `${kill}: Invalid job id specified` };
-    if (this.#effectiveCancel(job)?.task !== task) return { status: "error", output: "", error: `${kill}: Job/step already completing or completed` };
+    if (!job || !this.#state(job, at))
+      return { status: "error", output: "", error: `${kill}: Invalid job id specified` };
+    if (this.#effectiveCancel(job)?.task !== task)
+      return { status: "error", output: "", error: `${kill}: Job/step already completing or completed` };
     return { status: "ok", output: "", error: null };
   }
 
@@ -148,7 +151,13 @@ export class JobStore {
     const { state, endedAt } = this.#state(job, now) ?? { state: "PENDING" as const };
     const started = now >= job.startsAt && (endedAt === undefined || endedAt > job.startsAt);
     const runFor = started ? Math.min(now, endedAt ?? now) - job.startsAt : 0;
-    const common = { jobid: job.jobid, user: MOCK_USER.name, account: MOCK_USER.project, partition: "regular", qos: "regular" };
+    const common = {
+      jobid: job.jobid,
+      user: MOCK_USER.name,
+      account: MOCK_USER.project,
+      partition: "regular",
+      qos: "regular",
+    };
     if (sacct) {
       return {
         ...common,
@@ -195,7 +204,19 @@ const CPUS = "256";
 /** The job an id nobody submitted here stands for: one of the mock user's, queued two hours ago and done an hour ago. */
 function finishedJob(owner: string, machine: string, jobid: string, now: number): JobRecord {
   const queuedAt = now - 2 * HOUR_MS;
-  return { jobid, owner, machine, name: "job", timeLimit: DEFAULT_TIME_LIMIT, command: "(null)", submitTask: "", queuedAt, startsAt: queuedAt + 60_000, endsAt: now - HOUR_MS, cancels: [] };
+  return {
+    jobid,
+    owner,
+    machine,
+    name: "job",
+    timeLimit: DEFAULT_TIME_LIMIT,
+    command: "(null)",
+    submitTask: "",
+    queuedAt,
+    startsAt: queuedAt + 60_000,
+    endsAt: now - HOUR_MS,
+    cancels: [],
+  };
 }
 
 /** The value of an `#SBATCH` option in a script's header (`#SBATCH -J name`, `#SBATCH --job-name=name`). */
@@ -227,6 +248,8 @@ function slurmTime(ms: number): string {
 function slurmDuration(ms: number): string {
   const total = Math.floor(ms / 1000);
   const days = Math.floor(total / 86_400);
-  const clock = [Math.floor(total / 3600) % 24, Math.floor(total / 60) % 60, total % 60].map((n) => String(n).padStart(2, "0")).join(":");
+  const clock = [Math.floor(total / 3600) % 24, Math.floor(total / 60) % 60, total % 60]
+    .map((n) => String(n).padStart(2, "0"))
+    .join(":");
   return days > 0 ? `${days}-${clock}` : clock;
 }

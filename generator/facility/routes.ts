@@ -5,12 +5,17 @@
  * A path with more segments than any template fits a template's last parameter greedily, because file paths
  * (`/utilities/ls/{machine}/{path}`) may arrive with their slashes unencoded, as the facility's own routes take them.
  */
-import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
+
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
+import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Operation } from "../model/operations.js";
 
-export type RouteMatch = { kind: "operation"; operation: Operation; params: Record<string, string> } | { kind: "method-not-allowed"; allowed: string[] } | { kind: "not-found" } | { kind: "bad-encoding" };
+export type RouteMatch =
+  | { kind: "operation"; operation: Operation; params: Record<string, string> }
+  | { kind: "method-not-allowed"; allowed: string[] }
+  | { kind: "not-found" }
+  | { kind: "bad-encoding" };
 
 export class Router {
   readonly #table: CompiledTable;
@@ -34,7 +39,11 @@ export class Router {
       if (byMethod.size === 0) continue;
       const entry = byMethod.get(method.toUpperCase());
       if (!entry) return { kind: "method-not-allowed", allowed: [...byMethod.keys()] };
-      return { kind: "operation", operation: this.#operations.get(entry)!, params: templateParams(entry.path, reading)! };
+      return {
+        kind: "operation",
+        operation: this.#operations.get(entry)!,
+        params: templateParams(entry.path, reading)!,
+      };
     }
     return { kind: "not-found" };
   }
@@ -53,5 +62,6 @@ export class Router {
 /** The path as sent, then with its tail folded into ever earlier last segments (`a/b/c` -> `a/b/c` as one value). */
 function* readings(segments: string[]): Generator<string[]> {
   yield segments;
-  for (let last = segments.length - 2; last >= 0; last--) yield [...segments.slice(0, last), segments.slice(last).join("/")];
+  for (let last = segments.length - 2; last >= 0; last--)
+    yield [...segments.slice(0, last), segments.slice(last).join("/")];
 }

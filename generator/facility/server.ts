@@ -3,10 +3,11 @@
  * handler, writes the Reply as JSON and logs method, path, status and client. Nothing a caller sends can crash it:
  * protocol errors get a 400 and a handler that throws gets a 500 without details.
  */
-import { createServer } from "node:http";
+
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { detail } from "./http.js";
+import { createServer } from "node:http";
 import type { FacilityRequest, Reply } from "./http.js";
+import { detail } from "./http.js";
 
 export interface RequestLogEntry {
   /** Milliseconds since the epoch, when the request arrived. */
@@ -28,7 +29,10 @@ export interface ServerOptions {
 
 export type Handler = (request: FacilityRequest) => Promise<Reply>;
 
-export function createFacilityServer(handler: Handler, options: ServerOptions): { server: Server; log: RequestLogEntry[] } {
+export function createFacilityServer(
+  handler: Handler,
+  options: ServerOptions,
+): { server: Server; log: RequestLogEntry[] } {
   const log: RequestLogEntry[] = [];
   const maxLogEntries = options.maxLogEntries ?? 10_000;
   const now = options.now ?? Date.now;
@@ -106,7 +110,10 @@ function tooLarge(req: IncomingMessage, maxBytes: number): Reply {
 function send(res: ServerResponse, answer: Reply): void {
   if (res.headersSent || res.destroyed) return;
   const text = answer.rawJson ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
-  const headers: Record<string, string> = { ...(text ? { "content-type": "application/json" } : {}), ...answer.headers };
+  const headers: Record<string, string> = {
+    ...(text ? { "content-type": "application/json" } : {}),
+    ...answer.headers,
+  };
   res.writeHead(answer.status, headers);
   res.end(text);
 }

@@ -69,7 +69,9 @@ export class TaskStore {
       .split(",")
       .map((t) => t.trim())
       .filter(Boolean);
-    return [...this.#tasks.values()].filter((t) => t.owner === owner && wanted.every((w) => t.tags.includes(w))).map((t) => this.#view(t));
+    return [...this.#tasks.values()]
+      .filter((t) => t.owner === owner && wanted.every((w) => t.tags.includes(w)))
+      .map((t) => this.#view(t));
   }
 
   /** Cancel a task that has not finished; undefined when `owner` has no such task. */

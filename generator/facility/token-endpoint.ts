@@ -7,8 +7,8 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
 import type { AccessTokens } from "./access-tokens.js";
 import type { ClientRegistry, RegisteredClient } from "./clients.js";
-import { FORM, mediaType, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
+import { FORM, mediaType, reply } from "./http.js";
 
 export const GRANT_TYPE = "client_credentials";
 export const JWT_BEARER = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
@@ -23,7 +23,13 @@ export const CLOCK_TOLERANCE_S = 60;
 export const MAX_REMEMBERED_JTIS = 100_000;
 const SWEEP_EVERY_S = 60;
 
-type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "temporarily_unavailable";
+type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "temporarily_unavailable";
 
 /** RFC 6749 §5.2: 400, or 401 for failed client authentication. */
 function oauthError(error: OAuthErrorCode, description: string): Reply {
@@ -42,31 +48,63 @@ export interface TokenEndpointContext {
 }
 
 export async function handleTokenRequest(request: FacilityRequest, ctx: TokenEndpointContext): Promise<Reply> {
-  if (request.method !== "POST") return { ...oauthError("invalid_request", "the token endpoint takes POST"), status: 405, headers: { ...NO_STORE, allow: "POST" } };
+  if (request.method !== "POST")
+    return {
+      ...oauthError("invalid_request", "the token endpoint takes POST"),
+      status: 405,
+      headers: { ...NO_STORE, allow: "POST" },
+    };
   if (mediaType(request.headers) !== FORM) {
-    return oauthError("invalid_request", `the token request must be ${FORM} (got ${request.headers["content-type"] ? `"${mediaType(request.headers)}"` : "no Content-Type"})`);
+    return oauthError(
+      "invalid_request",
+      `the token request must be ${FORM} (got ${request.headers["content-type"] ? `"${mediaType(request.headers)}"` : "no Content-Type"})`,
+    );
   }
   const form = new URLSearchParams(request.body.toString("utf8"));
   const repeated = [...new Set([...form.keys()].filter((key) => form.getAll(key).length > 1))];
-  if (repeated.length > 0) return oauthError("invalid_request", `parameter${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")} given more than once`);
+  if (repeated.length > 0)
+    return oauthError(
+      "invalid_request",
+      `parameter${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")} given more than once`,
+    );
   const missing = ["grant_type", "client_assertion_type", "client_assertion"].filter((key) => !form.get(key));
-  if (missing.length > 0) return oauthError("invalid_request", `missing form field${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
-  if (form.get("grant_type") !== GRANT_TYPE) return oauthError("unsupported_grant_type", `grant_type must be ${GRANT_TYPE}`);
-  if (form.get("client_assertion_type") !== JWT_BEARER) return oauthError("invalid_client", `client_assertion_type must be ${JWT_BEARER}`);
+  if (missing.length > 0)
+    return oauthError("invalid_request", `missing form field${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  if (form.get("grant_type") !== GRANT_TYPE)
+    return oauthError("unsupported_grant_type", `grant_type must be ${GRANT_TYPE}`);
+  if (form.get("client_assertion_type") !== JWT_BEARER)
+    return oauthError("invalid_client", `client_assertion_type must be ${JWT_BEARER}`);
 
   const authenticated = await authenticateClient(form.get("client_assertion")!, form.get("client_id"), ctx);
   if ("status" in authenticated) return authenticated;
   const { client } = authenticated;
-  if (ctx.registry.isExpired(client)) return { ...oauthError("invalid_client", `client ${client.clientId} expired at ${client.expiresAt.toISOString()}`), clientId: client.clientId };
+  if (ctx.registry.isExpired(client))
+    return {
+      ...oauthError("invalid_client", `client ${client.clientId} expired at ${client.expiresAt.toISOString()}`),
+      clientId: client.clientId,
+    };
   if (!client.ipRanges.contains(request.remoteAddress)) {
-    return { ...oauthError("unauthorized_client", `client ${client.clientId} may not ask for tokens from ${request.remoteAddress} (allowed: ${client.ipRanges.cidrs.join(", ")})`), clientId: client.clientId };
+    return {
+      ...oauthError(
+        "unauthorized_client",
+        `client ${client.clientId} may not ask for tokens from ${request.remoteAddress} (allowed: ${client.ipRanges.cidrs.join(", ")})`,
+      ),
+      clientId: client.clientId,
+    };
   }
   const { token, expiresIn } = await ctx.tokens.issue({ clientId: client.clientId, color: client.color });
-  return { ...reply(200, { access_token: token, token_type: "Bearer", expires_in: expiresIn }, NO_STORE), clientId: client.clientId };
+  return {
+    ...reply(200, { access_token: token, token_type: "Bearer", expires_in: expiresIn }, NO_STORE),
+    clientId: client.clientId,
+  };
 }
 
 /** RFC 7523 §3: the assertion's checks, in an order that never tells an unauthenticated caller more than "no". */
-async function authenticateClient(assertion: string, formClientId: string | null, ctx: TokenEndpointContext): Promise<{ client: RegisteredClient } | Reply> {
+async function authenticateClient(
+  assertion: string,
+  formClientId: string | null,
+  ctx: TokenEndpointContext,
+): Promise<{ client: RegisteredClient } | Reply> {
   let alg: unknown;
   let claimed: unknown;
   try {
@@ -75,12 +113,17 @@ async function authenticateClient(assertion: string, formClientId: string | null
   } catch {
     return oauthError("invalid_client", "client_assertion is not a JWT");
   }
-  if (alg !== "RS256") return oauthError("invalid_client", `client_assertion must be signed with RS256 (got ${JSON.stringify(alg ?? null)})`);
+  if (alg !== "RS256")
+    return oauthError(
+      "invalid_client",
+      `client_assertion must be signed with RS256 (got ${JSON.stringify(alg ?? null)})`,
+    );
   if (typeof claimed !== "string") return oauthError("invalid_client", "client_assertion has no iss naming the client");
   const client = ctx.registry.get(claimed);
   if (!client) return oauthError("invalid_client", `unknown client ${JSON.stringify(claimed)}`);
   // RFC 7521 §4.2: a client_id sent alongside must name the same client.
-  if (formClientId !== null && formClientId !== client.clientId) return oauthError("invalid_client", "client_id does not match the client_assertion's iss");
+  if (formClientId !== null && formClientId !== client.clientId)
+    return oauthError("invalid_client", "client_id does not match the client_assertion's iss");
 
   let payload;
   try {
@@ -99,14 +142,22 @@ async function authenticateClient(assertion: string, formClientId: string | null
   const nowS = ctx.now() / 1000;
   if (payload.exp! > nowS + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S) {
     const ahead = Math.round(payload.exp! - nowS);
-    return oauthError("invalid_client", `client_assertion refused: exp is ${ahead} s ahead; the limit is ${MAX_ASSERTION_LIFETIME_S} s (one hour) plus ${CLOCK_TOLERANCE_S} s of clock skew`);
+    return oauthError(
+      "invalid_client",
+      `client_assertion refused: exp is ${ahead} s ahead; the limit is ${MAX_ASSERTION_LIFETIME_S} s (one hour) plus ${CLOCK_TOLERANCE_S} s of clock skew`,
+    );
   }
-  if (typeof payload.jti !== "string" || payload.jti === "") return oauthError("invalid_client", "client_assertion refused: jti must be a non-empty string");
+  if (typeof payload.jti !== "string" || payload.jti === "")
+    return oauthError("invalid_client", "client_assertion refused: jti must be a non-empty string");
   const seen = ctx.replay.record(client.clientId, payload.jti, payload.exp!, nowS);
-  if (seen === "replayed") return oauthError("invalid_client", "client_assertion refused: this jti was already used (replay)");
+  if (seen === "replayed")
+    return oauthError("invalid_client", "client_assertion refused: this jti was already used (replay)");
   if (seen === "full") {
     const retryAfter = ctx.replay.secondsUntilRoom(nowS);
-    const answer = oauthError("temporarily_unavailable", `too many client assertions within their lifetime (${ctx.replay.capacity} remembered); retry in ${retryAfter} s`);
+    const answer = oauthError(
+      "temporarily_unavailable",
+      `too many client assertions within their lifetime (${ctx.replay.capacity} remembered); retry in ${retryAfter} s`,
+    );
     return { ...answer, status: 429, headers: { ...answer.headers, "retry-after": String(retryAfter) } };
   }
   return { client };
@@ -118,7 +169,8 @@ function assertionProblem(error: unknown, tokenUrl: string): string {
     if (error.claim === "aud") return `aud must be the token URL ${tokenUrl}`;
     return `claim "${error.claim}" ${error.reason === "missing" ? "is missing" : "is not valid"}`;
   }
-  if (error instanceof errors.JWSSignatureVerificationFailed) return "the signature does not verify against the client's registered key";
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return "the signature does not verify against the client's registered key";
   if (error instanceof errors.JOSEError) return `${error.code} (${error.message})`;
   return "it cannot be verified";
 }

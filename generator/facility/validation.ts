@@ -7,8 +7,8 @@
 import type { OpenApiDocument } from "../description/document.js";
 import { operationObjectOf, pathItemOf, resolve } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
-import { FORM, mediaType, reply } from "./http.js";
 import type { FacilityRequest, Reply } from "./http.js";
+import { FORM, mediaType, reply } from "./http.js";
 
 type Problem = { loc: (string | number)[]; msg: string; type: string };
 
@@ -21,13 +21,26 @@ export function validationError(problems: readonly Problem[]): Reply {
  * Path and query parameters that do not fit their schemas (a machine outside the enum, `?sacct=maybe`), as a 422;
  * undefined when every value fits.
  */
-export function invalidParameters(doc: OpenApiDocument, operation: Operation, params: Record<string, string>, query: URLSearchParams): Reply | undefined {
+export function invalidParameters(
+  doc: OpenApiDocument,
+  operation: Operation,
+  params: Record<string, string>,
+  query: URLSearchParams,
+): Reply | undefined {
   const own = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
-  const declared = [...own(pathItemOf(doc, operation.path)?.parameters), ...own(operationObjectOf(doc, operation.path, operation.method)?.parameters)].map((p) => resolve(doc, p));
+  const declared = [
+    ...own(pathItemOf(doc, operation.path)?.parameters),
+    ...own(operationObjectOf(doc, operation.path, operation.method)?.parameters),
+  ].map((p) => resolve(doc, p));
   const problems: Problem[] = [];
   for (const parameter of declared) {
     const name: string = parameter?.name;
-    const values = parameter?.in === "path" && name in params ? [params[name]!] : parameter?.in === "query" ? query.getAll(name) : [];
+    const values =
+      parameter?.in === "path" && name in params
+        ? [params[name]!]
+        : parameter?.in === "query"
+          ? query.getAll(name)
+          : [];
     for (const value of values) {
       const problem = valueProblem(doc, parameter.schema, value, [parameter.in, name]);
       if (problem) problems.push(problem);
@@ -40,9 +53,16 @@ export function invalidParameters(doc: OpenApiDocument, operation: Operation, pa
  * The form fields of a request to an operation whose body is `application/x-www-form-urlencoded`; a 422 when the body
  * is not a form or does not fit the schema; undefined for operations that take no form.
  */
-export function readForm(doc: OpenApiDocument, operation: Operation, request: FacilityRequest): URLSearchParams | Reply | undefined {
+export function readForm(
+  doc: OpenApiDocument,
+  operation: Operation,
+  request: FacilityRequest,
+): URLSearchParams | Reply | undefined {
   if (operation.requestMediaTypes[0] !== FORM) return undefined;
-  const schema = resolve(doc, resolve(doc, operationObjectOf(doc, operation.path, operation.method)?.requestBody)?.content?.[FORM]?.schema);
+  const schema = resolve(
+    doc,
+    resolve(doc, operationObjectOf(doc, operation.path, operation.method)?.requestBody)?.content?.[FORM]?.schema,
+  );
   if (mediaType(request.headers) !== FORM) {
     const got = request.headers["content-type"] ? `"${mediaType(request.headers)}"` : "no Content-Type";
     return validationError([{ loc: ["body"], msg: `the body must be ${FORM} (got ${got})`, type: "value_error" }]);
@@ -53,7 +73,8 @@ export function readForm(doc: OpenApiDocument, operation: Operation, request: Fa
   for (const [name, property] of Object.entries<unknown>(schema?.properties ?? {})) {
     const value = form.get(name);
     if (value === null || value.trim() === "") {
-      if (required.has(name)) problems.push({ loc: ["body", name], msg: "field required", type: "value_error.missing" });
+      if (required.has(name))
+        problems.push({ loc: ["body", name], msg: "field required", type: "value_error.missing" });
       continue;
     }
     const problem = valueProblem(doc, property, value, ["body", name]);
@@ -78,15 +99,21 @@ export function parseInteger(value: string | null): number | undefined {
 /** What is wrong with one value of a parameter or form field, for the types a form or query can carry. */
 function valueProblem(doc: OpenApiDocument, schema: unknown, value: string, loc: Problem["loc"]): Problem | undefined {
   const node = resolve(doc, schema);
-  if (node?.type === "boolean" && parseBoolean(value) === undefined) return { loc, msg: "value could not be parsed to a boolean", type: "type_error.bool" };
-  if (node?.type === "integer" && parseInteger(value) === undefined) return { loc, msg: "value is not a valid integer", type: "type_error.integer" };
+  if (node?.type === "boolean" && parseBoolean(value) === undefined)
+    return { loc, msg: "value could not be parsed to a boolean", type: "type_error.bool" };
+  if (node?.type === "integer" && parseInteger(value) === undefined)
+    return { loc, msg: "value is not a valid integer", type: "type_error.integer" };
   return enumProblem(doc, schema, value, loc);
 }
 
 function enumProblem(doc: OpenApiDocument, schema: unknown, value: string, loc: Problem["loc"]): Problem | undefined {
   const allowed = enumOf(doc, schema);
   if (!allowed || allowed.includes(value)) return undefined;
-  return { loc, msg: `value is not a valid enumeration member; permitted: ${allowed.map((v) => JSON.stringify(v)).join(", ")}`, type: "type_error.enum" };
+  return {
+    loc,
+    msg: `value is not a valid enumeration member; permitted: ${allowed.map((v) => JSON.stringify(v)).join(", ")}`,
+    type: "type_error.enum",
+  };
 }
 
 function enumOf(doc: OpenApiDocument, schema: unknown): unknown[] | undefined {

@@ -2,13 +2,14 @@
  * From a description source and scope options to the operation model: the one path every command takes
  * (generate, audit, diff), so they never read a description differently.
  */
-import { OptionError } from "../errors.js";
-import { loadDescription } from "../description/read.js";
+
 import type { DescriptionSource, LoadedDescription } from "../description/read.js";
-import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, topLevel, UNRANKED, vendorOf } from "./scope.js";
-import type { Ladder, Policy } from "./scope.js";
-import { buildOperations } from "./operations.js";
+import { loadDescription } from "../description/read.js";
+import { OptionError } from "../errors.js";
 import type { Operation } from "./operations.js";
+import { buildOperations } from "./operations.js";
+import type { Ladder, Policy } from "./scope.js";
+import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, topLevel, UNRANKED, vendorOf } from "./scope.js";
 
 export interface ScopeOptions {
   /** Vendor of the `x-<vendor>-scope` field, or "auto". Default "nersc". */
@@ -39,12 +40,23 @@ export async function loadModel(source: DescriptionSource, options: ScopeOptions
 export function buildModel(description: LoadedDescription, options: ScopeOptions = {}): Model {
   const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
   const policy = options.policy ?? "scope";
-  if (policy !== "scope" && policy !== "method") throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
+  if (policy !== "scope" && policy !== "method")
+    throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
   const field = scopeField(description.document, options.vendor);
   const operations = buildOperations(description.document, { field, ladder, policy });
-  const offLadder = [...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope))].sort();
+  const offLadder = [
+    ...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope)),
+  ].sort();
   const unranked = operations.filter((op) => op.requirement.problem);
-  const model: Model = { description, vendor: vendorOf(field), scopeField: field, ladder, policy, operations, warnings: [] };
+  const model: Model = {
+    description,
+    vendor: vendorOf(field),
+    scopeField: field,
+    ladder,
+    policy,
+    operations,
+    warnings: [],
+  };
   const error = options.strict ? strictError(model) : undefined;
   if (error) throw error;
   const warnings = model.warnings;
@@ -56,7 +68,9 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   }
   const otherUnranked = unranked.filter((op) => op.requirement.problem !== "not-on-ladder");
   if (otherUnranked.length > 0) {
-    warnings.push(`${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`);
+    warnings.push(
+      `${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`,
+    );
   }
   return model;
 }
@@ -65,6 +79,12 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
 export function strictError(model: Model): OptionError | undefined {
   const unranked = model.operations.filter((op) => op.requirement.problem);
   if (unranked.length === 0) return undefined;
-  const list = unranked.map((op) => `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, model.scopeField)}`);
-  return new OptionError(`--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`, model.description.source);
+  const list = unranked.map(
+    (op) =>
+      `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, model.scopeField)}`,
+  );
+  return new OptionError(
+    `--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`,
+    model.description.source,
+  );
 }

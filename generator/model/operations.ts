@@ -2,12 +2,13 @@
  * The operation model: one record per (method, path), with a friendly name, the scope it requires and what the
  * emitters, the audit and the diff need to know about its inputs. Ordered by path, then method, for stable output.
  */
-import { eachOperationObject, escapePointer, HTTP_METHODS, resolve } from "../description/document.js";
+
 import type { HttpMethod, OpenApiDocument } from "../description/document.js";
-import { requirementOf, usesSecurity } from "./scope.js";
-import type { Requirement, ScopeRules } from "./scope.js";
-import { answerOf } from "./responses.js";
+import { eachOperationObject, escapePointer, HTTP_METHODS, resolve } from "../description/document.js";
 import type { AnswerInfo } from "./responses.js";
+import { answerOf } from "./responses.js";
+import type { Requirement, ScopeRules } from "./scope.js";
+import { requirementOf, usesSecurity } from "./scope.js";
 
 export interface Parameter {
   name: string;
@@ -41,7 +42,10 @@ export interface Operation {
 }
 
 export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operation[] {
-  const effectiveRules: ScopeRules = rules.policy === "method" && rules.describesSecurity === undefined ? { ...rules, describesSecurity: usesSecurity(doc) } : rules;
+  const effectiveRules: ScopeRules =
+    rules.policy === "method" && rules.describesSecurity === undefined
+      ? { ...rules, describesSecurity: usesSecurity(doc) }
+      : rules;
   const records = [...eachOperationObject(doc)].map(([path, method, op, item]) => {
     const body = resolve(doc, op.requestBody);
     const content: Record<string, any> = body?.content ?? {};
@@ -56,13 +60,20 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
       requestBodyRequired: body?.required === true,
       parameters: parametersOf(doc, item, op),
       requestSchemaRefs: schemaRefs(content),
-      responseSchemaRefs: Object.fromEntries(Object.entries<any>(op.responses ?? {}).map(([status, r]) => [status, schemaRefs(resolve(doc, r)?.content ?? {})])),
+      responseSchemaRefs: Object.fromEntries(
+        Object.entries<any>(op.responses ?? {}).map(([status, r]) => [
+          status,
+          schemaRefs(resolve(doc, r)?.content ?? {}),
+        ]),
+      ),
       pointer: `/paths/${escapePointer(path)}/${method}`,
       deprecated: op.deprecated === true,
       answer: answerOf(doc, op),
     };
   });
-  records.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : HTTP_METHODS.indexOf(a.method) - HTTP_METHODS.indexOf(b.method)));
+  records.sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : HTTP_METHODS.indexOf(a.method) - HTTP_METHODS.indexOf(b.method),
+  );
   const names = assignNames(records);
   return records.map((r, i) => ({ name: names[i]!, scope: r.requirement.scope, ...r }));
 }
@@ -120,7 +131,9 @@ export function camelCase(text: string): string {
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
-  const joined = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join("");
+  const joined = words
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
+    .join("");
   return joined;
 }
 

@@ -36,11 +36,15 @@ export function isSuccess(status: string): boolean {
 const SAYS_JSON_TEXT = /\bJSON[- ]encoded\b|\bJSON (?:text|string)\b/i;
 
 export function answerOf(doc: OpenApiDocument, op: Record<string, any>): AnswerInfo {
-  const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]) => ({ status, mediaTypes: Object.keys(resolve(doc, r)?.content ?? {}) }));
+  const responses = Object.entries<any>(op.responses ?? {}).map(([status, r]) => ({
+    status,
+    mediaTypes: Object.keys(resolve(doc, r)?.content ?? {}),
+  }));
   const success = responses.filter((r) => isSuccess(r.status));
   const media = success.flatMap((r) => r.mediaTypes);
   const info: AnswerInfo = { responses, jsonText: [] };
-  if (media.length > 0 && !media.some(isJsonMediaType)) info.responseType = media.every((m) => /^text\//i.test(m)) ? "text" : "blob";
+  if (media.length > 0 && !media.some(isJsonMediaType))
+    info.responseType = media.every((m) => /^text\//i.test(m)) ? "text" : "blob";
   const first = success.find((r) => r.mediaTypes.some(isJsonMediaType));
   if (first) {
     const content = resolve(doc, op.responses[first.status])?.content ?? {};
@@ -51,14 +55,20 @@ export function answerOf(doc: OpenApiDocument, op: Record<string, any>): AnswerI
 }
 
 function jsonTextFields(doc: OpenApiDocument, schema: any): string[] {
-  const properties = schema && typeof schema === "object" && schema.properties && typeof schema.properties === "object" ? schema.properties : {};
+  const properties =
+    schema && typeof schema === "object" && schema.properties && typeof schema.properties === "object"
+      ? schema.properties
+      : {};
   return Object.entries<any>(properties)
     .filter(([, raw]) => {
       const field = resolve(doc, raw);
       if (!field || typeof field !== "object") return false;
       const types = Array.isArray(field.type) ? field.type : [field.type];
       if (!types.includes("string")) return false;
-      return field.contentMediaType === "application/json" || (typeof field.description === "string" && SAYS_JSON_TEXT.test(field.description));
+      return (
+        field.contentMediaType === "application/json" ||
+        (typeof field.description === "string" && SAYS_JSON_TEXT.test(field.description))
+      );
     })
     .map(([name]) => name)
     .sort();

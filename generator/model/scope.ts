@@ -2,15 +2,16 @@
  * The scope model: which `x-<vendor>-scope` field names an operation's level, the ladder that orders levels, and
  * the rule that turns an operation's scope value into the level it requires. Unknown or malformed values fail closed.
  */
-import { OptionError } from "../errors.js";
-import { eachOperationObject } from "../description/document.js";
-import type { HttpMethod, OpenApiDocument } from "../description/document.js";
-import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../../templates/runtime/levels.js";
 
+import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../../templates/runtime/levels.js";
+import type { HttpMethod, OpenApiDocument } from "../description/document.js";
+import { eachOperationObject } from "../description/document.js";
+import { OptionError } from "../errors.js";
+
+export type { HttpMethod };
 // The ladder rule itself lives in the runtime (the guard enforces it); the generator, the facility and `needs` use
 // that one copy.
 export { canCall, PUBLIC, UNRANKED };
-export type { HttpMethod };
 /** The level a client needs for `scope` under `ladder`: the level itself when ranked, "public", else the top. */
 export const effectiveLevel = requiredLevel;
 
@@ -40,7 +41,8 @@ const SCOPE_KEY = /^x-(.+)-scope$/;
 
 export function parseLadder(value: string | readonly string[]): Ladder {
   const levels = (typeof value === "string" ? value.split(",") : [...value]).map((l) => l.trim());
-  if (levels.length === 0 || levels.some((l) => l === "")) throw new OptionError(`--levels needs a comma-separated list of level names, got ${JSON.stringify(value)}`);
+  if (levels.length === 0 || levels.some((l) => l === ""))
+    throw new OptionError(`--levels needs a comma-separated list of level names, got ${JSON.stringify(value)}`);
   const reserved = levels.find((l) => RESERVED.has(l));
   if (reserved) throw new OptionError(`--levels: "${reserved}" is reserved and cannot be a level`);
   const dup = levels.find((l, i) => levels.indexOf(l) !== i);
@@ -73,7 +75,8 @@ export function checkColor(ladder: Ladder, color: string): void {
  */
 export function scopeField(doc: OpenApiDocument, vendor: string = DEFAULT_VENDOR): string {
   if (vendor !== "auto") {
-    if (!/^[A-Za-z0-9_.-]+$/.test(vendor)) throw new OptionError(`--vendor: "${vendor}" is not a vendor name (letters, digits, "-", "_", ".")`);
+    if (!/^[A-Za-z0-9_.-]+$/.test(vendor))
+      throw new OptionError(`--vendor: "${vendor}" is not a vendor name (letters, digits, "-", "_", ".")`);
     return `x-${vendor}-scope`;
   }
   const found = new Set<string>();
@@ -81,7 +84,10 @@ export function scopeField(doc: OpenApiDocument, vendor: string = DEFAULT_VENDOR
     for (const key of Object.keys(op)) if (SCOPE_KEY.test(key)) found.add(key);
   }
   const keys = [...found].sort();
-  if (keys.length > 1) throw new OptionError(`--vendor auto: the description uses ${keys.length} different scope fields (${keys.join(", ")}); name one with --vendor`);
+  if (keys.length > 1)
+    throw new OptionError(
+      `--vendor auto: the description uses ${keys.length} different scope fields (${keys.join(", ")}); name one with --vendor`,
+    );
   return keys[0] ?? `x-${DEFAULT_VENDOR}-scope`;
 }
 
@@ -89,7 +95,6 @@ export function scopeField(doc: OpenApiDocument, vendor: string = DEFAULT_VENDOR
 export function vendorOf(field: string): string {
   return SCOPE_KEY.exec(field)?.[1] ?? field;
 }
-
 
 /** A security requirement list demands credentials unless it is absent, empty, or offers an anonymous `{}` option. */
 export function isSecured(doc: OpenApiDocument, op: Record<string, any>): boolean {
@@ -102,7 +107,8 @@ export function isSecured(doc: OpenApiDocument, op: Record<string, any>): boolea
 export function usesSecurity(doc: OpenApiDocument): boolean {
   if (Array.isArray(doc.security) && doc.security.length > 0) return true;
   if (doc.components?.securitySchemes && Object.keys(doc.components.securitySchemes).length > 0) return true;
-  for (const [, , op] of eachOperationObject(doc)) if (Array.isArray(op.security) && op.security.length > 0) return true;
+  for (const [, , op] of eachOperationObject(doc))
+    if (Array.isArray(op.security) && op.security.length > 0) return true;
   return false;
 }
 
@@ -115,7 +121,12 @@ export interface ScopeRules {
 }
 
 /** The requirement of one operation, by the scope model's rules (README, "How an operation's level is decided"). */
-export function requirementOf(doc: OpenApiDocument, method: HttpMethod, op: Record<string, any>, rules: ScopeRules): Requirement {
+export function requirementOf(
+  doc: OpenApiDocument,
+  method: HttpMethod,
+  op: Record<string, any>,
+  rules: ScopeRules,
+): Requirement {
   const secured = isSecured(doc, op);
   if (rules.policy === "method") {
     // The earlier facility policy: reads for the lowest level, writes for the top. A description that declares no

@@ -5,11 +5,11 @@
  */
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
-import type { Manifest, TableEntry } from "./manifest.js";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { PUBLIC, UNRANKED } from "../model/scope.js";
-import { HTTP_METHODS } from "../../templates/runtime/table.js";
+import type { Manifest, TableEntry } from "./manifest.js";
+import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
 
 export type { Manifest, TableEntry } from "./manifest.js";
 
@@ -30,7 +30,11 @@ export function readClientTable(dir: string, cwd: string = process.cwd()): Clien
 }
 
 /** The manifest of the generated folder `dir`; `hint` ends the error when the folder has none. */
-export function readManifest(dir: string, cwd: string = process.cwd(), hint = "not a folder written by `sfapi-gen generate`"): Manifest {
+export function readManifest(
+  dir: string,
+  cwd: string = process.cwd(),
+  hint = "not a folder written by `sfapi-gen generate`",
+): Manifest {
   const file = join(resolve(cwd, dir), MANIFEST_FILE);
   if (!existsSync(file)) throw new SfapiGenError(`no ${MANIFEST_FILE} here: ${hint}`, dir);
   let data: unknown;
@@ -55,7 +59,10 @@ export function isGeneratedFolder(dir: string): boolean {
   const file = join(dir, MANIFEST_FILE);
   try {
     if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
-    return (JSON.parse(readFileSync(file, "utf8")) as { generator?: { name?: unknown } } | null)?.generator?.name === GENERATOR_NAME;
+    return (
+      (JSON.parse(readFileSync(file, "utf8")) as { generator?: { name?: unknown } } | null)?.generator?.name ===
+      GENERATOR_NAME
+    );
   } catch {
     return false;
   }
@@ -68,8 +75,13 @@ const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 export function validateManifest(data: unknown): Manifest {
   const root = object(data, "");
   if (root.format !== MANIFEST_FORMAT_ID) {
-    const found = root.format === undefined ? "it has no format field (written by an older sfapi-gen)" : `its format is ${JSON.stringify(root.format)}`;
-    throw new ManifestProblem(`not an ${MANIFEST_FORMAT_ID} manifest: ${found}; regenerate the client with \`sfapi-gen generate\``);
+    const found =
+      root.format === undefined
+        ? "it has no format field (written by an older sfapi-gen)"
+        : `its format is ${JSON.stringify(root.format)}`;
+    throw new ManifestProblem(
+      `not an ${MANIFEST_FORMAT_ID} manifest: ${found}; regenerate the client with \`sfapi-gen generate\``,
+    );
   }
   const description = object(root.description, "/description");
   const scope = object(root.scope, "/scope");
@@ -77,11 +89,14 @@ export function validateManifest(data: unknown): Manifest {
   const ladder = array(scope.ladder, "/scope/ladder").map((level, i) => text(level, `/scope/ladder/${i}`));
   if (ladder.length === 0) throw new ManifestProblem("/scope/ladder is empty");
   ladder.forEach((level, i) => {
-    if (level === PUBLIC || level === UNRANKED || ladder.indexOf(level) !== i) throw new ManifestProblem(`/scope/ladder/${i}: "${level}" is reserved or repeated`);
+    if (level === PUBLIC || level === UNRANKED || ladder.indexOf(level) !== i)
+      throw new ManifestProblem(`/scope/ladder/${i}: "${level}" is reserved or repeated`);
   });
   const policy = scope.policy;
-  if (policy !== "scope" && policy !== "method") throw new ManifestProblem(`/scope/policy must be "scope" or "method", not ${JSON.stringify(policy)}`);
-  if (generator.name !== GENERATOR_NAME) throw new ManifestProblem(`/generator/name must be "${GENERATOR_NAME}", not ${JSON.stringify(generator.name)}`);
+  if (policy !== "scope" && policy !== "method")
+    throw new ManifestProblem(`/scope/policy must be "scope" or "method", not ${JSON.stringify(policy)}`);
+  if (generator.name !== GENERATOR_NAME)
+    throw new ManifestProblem(`/generator/name must be "${GENERATOR_NAME}", not ${JSON.stringify(generator.name)}`);
   const names = new Set<string>();
   const operations = array(root.operations, "/operations").map((value, i): TableEntry => {
     const at = `/operations/${i}`;
@@ -90,7 +105,8 @@ export function validateManifest(data: unknown): Manifest {
     if (names.has(name)) throw new ManifestProblem(`${at}/name: "${name}" is used twice`);
     names.add(name);
     const method = text(op.method, `${at}/method`);
-    if (!METHODS.has(method)) throw new ManifestProblem(`${at}/method must be an upper-case HTTP method, not ${JSON.stringify(method)}`);
+    if (!METHODS.has(method))
+      throw new ManifestProblem(`${at}/method must be an upper-case HTTP method, not ${JSON.stringify(method)}`);
     const path = text(op.path, `${at}/path`);
     if (!path.startsWith("/")) throw new ManifestProblem(`${at}/path must start with "/", not ${JSON.stringify(path)}`);
     const operationId = op.operationId === null ? null : text(op.operationId, `${at}/operationId`);
@@ -111,7 +127,8 @@ export function validateManifest(data: unknown): Manifest {
 }
 
 function object(value: unknown, at: string): Record<string, unknown> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new ManifestProblem(`${at || "the manifest"} must be an object`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new ManifestProblem(`${at || "the manifest"} must be an object`);
   return value as Record<string, unknown>;
 }
 
@@ -121,11 +138,13 @@ function array(value: unknown, at: string): unknown[] {
 }
 
 function text(value: unknown, at: string): string {
-  if (typeof value !== "string" || value === "") throw new ManifestProblem(`${at} must be a non-empty string, not ${JSON.stringify(value)}`);
+  if (typeof value !== "string" || value === "")
+    throw new ManifestProblem(`${at} must be a non-empty string, not ${JSON.stringify(value)}`);
   return value;
 }
 
 function sha256(value: unknown): string {
-  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) throw new ManifestProblem(`/description/sha256 must be 64 lower-case hex digits, not ${JSON.stringify(value)}`);
+  if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value))
+    throw new ManifestProblem(`/description/sha256 must be 64 lower-case hex digits, not ${JSON.stringify(value)}`);
   return value;
 }

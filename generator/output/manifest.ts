@@ -3,9 +3,10 @@
  * read the table and `generate --check` can compare a later description without parsing the generated TypeScript.
  * The shape is `sfapi-gen/manifest@1`; needs/client.ts reads it back (and validates it).
  */
-import type { Policy } from "../model/scope.js";
-import type { Operation } from "../model/operations.js";
+
 import type { EmitContext } from "../emit/context.js";
+import type { Operation } from "../model/operations.js";
+import type { Policy } from "../model/scope.js";
 
 export const MANIFEST_FORMAT_ID = "sfapi-gen/manifest@1";
 /** `generator.name` in every manifest: how a folder is recognised as sfapi-gen output. */
@@ -33,7 +34,13 @@ export interface Manifest {
 }
 
 export function tableEntries(operations: readonly Operation[]): TableEntry[] {
-  return operations.map((op) => ({ name: op.name, operationId: op.operationId ?? null, method: op.method.toUpperCase(), path: op.path, scope: op.scope }));
+  return operations.map((op) => ({
+    name: op.name,
+    operationId: op.operationId ?? null,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    scope: op.scope,
+  }));
 }
 
 export function emitManifest(ctx: EmitContext): string {

@@ -16,9 +16,9 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
-import { GENERATOR_NAME } from "./manifest.js";
 import { OptionError } from "../errors.js";
 import { isGeneratedFolder } from "./client-folder.js";
+import { GENERATOR_NAME } from "./manifest.js";
 
 /** Relative path (forward slashes) -> file content. */
 export type FileSet = Map<string, string>;
@@ -32,7 +32,10 @@ export interface WriteOptions {
 export function outputSiblings(target: string): { previous: string; stagingPrefix: string } {
   const parent = dirname(target);
   const name = basename(target);
-  return { previous: join(parent, `.${name}.sfapi-gen-previous`), stagingPrefix: join(parent, `.${name}.sfapi-gen-staging-`) };
+  return {
+    previous: join(parent, `.${name}.sfapi-gen-previous`),
+    stagingPrefix: join(parent, `.${name}.sfapi-gen-staging-`),
+  };
 }
 
 /**
@@ -94,7 +97,11 @@ async function recover(target: string): Promise<void> {
   }
   const staged = basename(stagingPrefix);
   for (const entry of await readdir(dirname(target), { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name.startsWith(staged) && /^[0-9a-f]{12}$/.test(entry.name.slice(staged.length))) {
+    if (
+      entry.isDirectory() &&
+      entry.name.startsWith(staged) &&
+      /^[0-9a-f]{12}$/.test(entry.name.slice(staged.length))
+    ) {
       await rm(join(dirname(target), entry.name), { recursive: true, force: true });
     }
   }
@@ -109,8 +116,13 @@ async function refuseProtected(target: string, cwd: string): Promise<void> {
     if (t === parse(t).root) throw new OptionError("refusing to write the output over the filesystem root", t);
     if (home.has(t)) throw new OptionError("refusing to write the output over the home folder", t);
     for (const dir of workingDirs) {
-      if (dir === t) throw new OptionError("refusing to write the output over the working directory (give a folder of its own, e.g. --out generated)", t);
-      if (dir.startsWith(t.endsWith(sep) ? t : t + sep)) throw new OptionError("refusing to write the output over a parent of the working directory", t);
+      if (dir === t)
+        throw new OptionError(
+          "refusing to write the output over the working directory (give a folder of its own, e.g. --out generated)",
+          t,
+        );
+      if (dir.startsWith(t.endsWith(sep) ? t : t + sep))
+        throw new OptionError("refusing to write the output over a parent of the working directory", t);
     }
   }
 }
@@ -119,10 +131,15 @@ async function refuseProtected(target: string, cwd: string): Promise<void> {
 async function checkReplaceable(target: string): Promise<void> {
   const stat = await lstatOrUndefined(target);
   if (!stat) return;
-  if (stat.isSymbolicLink()) throw new OptionError("is a symbolic link; give the folder it points to as the output folder", target);
-  if (!stat.isDirectory()) throw new OptionError("is a file, not a folder; refusing to replace it with the output", target);
+  if (stat.isSymbolicLink())
+    throw new OptionError("is a symbolic link; give the folder it points to as the output folder", target);
+  if (!stat.isDirectory())
+    throw new OptionError("is a file, not a folder; refusing to replace it with the output", target);
   if ((await readdir(target)).length === 0 || isGeneratedFolder(target)) return;
-  throw new OptionError(`is not empty and holds no manifest.json written by ${GENERATOR_NAME}; refusing to replace it (give an empty or new folder)`, target);
+  throw new OptionError(
+    `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; refusing to replace it (give an empty or new folder)`,
+    target,
+  );
 }
 
 async function lstatOrUndefined(path: string) {

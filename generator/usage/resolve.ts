@@ -4,11 +4,12 @@
  * templates needs the most demanding of them (every match must be callable), and a path that matches nothing, or
  * that is not a literal, needs the top level (fail closed). Table and named-operation uses are looked up by name.
  */
-import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
+
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
+import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
-import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
 import type { Ladder } from "../model/scope.js";
+import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
 import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse } from "./scan.js";
 
@@ -70,8 +71,11 @@ function byName(lookup: Lookup, name: string): Resolution {
 function resolveCall(lookup: Lookup, method: string, written: string): Resolution {
   const path = written.split(/[?#]/)[0]!;
   const readings = segmentReadings(path);
-  if (typeof readings === "string") return unknown(lookup, `${readings}; the guard refuses ${JSON.stringify(written)} for every color`);
-  const matches = [...new Set(readings.flatMap((segments) => matchAll(lookup.compiled, method.toUpperCase(), segments)))];
+  if (typeof readings === "string")
+    return unknown(lookup, `${readings}; the guard refuses ${JSON.stringify(written)} for every color`);
+  const matches = [
+    ...new Set(readings.flatMap((segments) => matchAll(lookup.compiled, method.toUpperCase(), segments))),
+  ];
   if (matches.length === 0) return unknown(lookup, `no ${method.toUpperCase()} operation matches ${path}`);
   return resolved(
     lookup,

@@ -17,10 +17,10 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
-import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import type { SourceFile } from "ts-morph";
-import { SfapiGenError } from "../errors.js";
+import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
+import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder } from "../output/client-folder.js";
 
 /** openapi-fetch's method calls (`client.GET(...)`). */
@@ -60,10 +60,22 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
-    compilerOptions: { noResolve: true, noLib: true, noEmit: true, allowJs: false, target: ts.ScriptTarget.ES2022, jsx: ts.JsxEmit.Preserve, strict: true },
+    compilerOptions: {
+      noResolve: true,
+      noLib: true,
+      noEmit: true,
+      allowJs: false,
+      target: ts.ScriptTarget.ES2022,
+      jsx: ts.JsxEmit.Preserve,
+      strict: true,
+    },
   });
   const glob = root.split(sep).join("/");
-  const all = project.addSourceFilesAtPaths([`${glob}/**/*.{ts,tsx,mts,cts}`, `!${glob}/**/node_modules/**`, `!${glob}/**/*.d.ts`]);
+  const all = project.addSourceFilesAtPaths([
+    `${glob}/**/*.{ts,tsx,mts,cts}`,
+    `!${glob}/**/node_modules/**`,
+    `!${glob}/**/*.d.ts`,
+  ]);
   const generated = generatedFolderOf(root);
   const skipped = new Set<string>();
   const files = all.filter((file) => {
@@ -72,7 +84,10 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
     return folder === undefined;
   });
   if (files.length === 0) {
-    throw new SfapiGenError(`no TypeScript files (.ts, .tsx, .mts, .cts) in this folder${skipped.size > 0 ? " outside generated clients" : ""}`, dir);
+    throw new SfapiGenError(
+      `no TypeScript files (.ts, .tsx, .mts, .cts) in this folder${skipped.size > 0 ? " outside generated clients" : ""}`,
+      dir,
+    );
   }
   const uses = files.flatMap((file) => scanFile(file, cwd, names));
   uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
@@ -144,7 +159,12 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
         uses.push({ kind: "wait", ...where(node, callee.getNameNode()) });
       } else if (names.has(method) && !isTable(target)) {
         uses.push({ kind: "named", entry: method, ...where(node, callee.getNameNode()) });
-      } else if (method === "safe" && Node.isPropertyAccessExpression(target) && names.has(target.getName()) && !isTable(target.getExpression())) {
+      } else if (
+        method === "safe" &&
+        Node.isPropertyAccessExpression(target) &&
+        names.has(target.getName()) &&
+        !isTable(target.getExpression())
+      ) {
         uses.push({ kind: "named", entry: target.getName(), ...where(node, target.getNameNode()) });
       }
     } else if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {

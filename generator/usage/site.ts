@@ -32,5 +32,7 @@ export function operationRef(entry: TableEntry): OperationRef {
 /** `POST \`/utilities/command/{machine}\` (runCommand)`; several joined, "unknown" for none. */
 export function operationsCell(operations: readonly OperationRef[]): string {
   if (operations.length === 0) return "unknown";
-  return operations.map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`).join(", ");
+  return operations
+    .map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`)
+    .join(", ");
 }

@@ -9,10 +9,17 @@ import type { LoadedKey } from "./keys.js";
 /** Seconds an assertion stays valid: long enough for a slow token endpoint, short enough to be useless later. */
 export const ASSERTION_LIFETIME_S = 300;
 
-export function signClientAssertion(key: LoadedKey, clientId: string, tokenUrl: string, nowMs: number = Date.now()): Promise<string> {
+export function signClientAssertion(
+  key: LoadedKey,
+  clientId: string,
+  tokenUrl: string,
+  nowMs: number = Date.now(),
+): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return new SignJWT({})
-    .setProtectedHeader(key.kid === undefined ? { alg: "RS256", typ: "JWT" } : { alg: "RS256", typ: "JWT", kid: key.kid })
+    .setProtectedHeader(
+      key.kid === undefined ? { alg: "RS256", typ: "JWT" } : { alg: "RS256", typ: "JWT", kid: key.kid },
+    )
     .setIssuer(clientId)
     .setSubject(clientId)
     .setAudience(tokenUrl)

@@ -51,7 +51,8 @@ function namedCall(entry: OperationEntry, request: Request): NamedCall {
   };
   const call = async (args?: CallArgs, options?: CallOptions): Promise<unknown> => {
     const { data, error, response } = await safe(args, options);
-    if (!response.ok) throw new ResponseError({ operation: entry.name, method, path: entry.path, response, body: error });
+    if (!response.ok)
+      throw new ResponseError({ operation: entry.name, method, path: entry.path, response, body: error });
     return data;
   };
   return Object.assign(call, { safe });

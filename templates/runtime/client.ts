@@ -4,13 +4,13 @@
  * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
  */
 import createFetchClient from "openapi-fetch";
-import { operationCalls, type NamedCall } from "./calls.js";
+import { type NamedCall, operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
-import { formBody, formMediaTypes, FORM_MEDIA_TYPE, multipartBody } from "./form.js";
-import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
+import { FORM_MEDIA_TYPE, formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
+import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
-import { resolveOptions, type ClientOptions } from "./options.js";
+import { type ClientOptions, resolveOptions } from "./options.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { taskWaiter, type WaitOptions } from "./tasks.js";
 
@@ -23,7 +23,12 @@ export interface ClientSpec {
   taskOperation?: string;
 }
 
-type Init = Record<string, unknown> & { body?: unknown; bodySerializer?: unknown; headers?: unknown; params?: { path?: Record<string, unknown> } };
+type Init = Record<string, unknown> & {
+  body?: unknown;
+  bodySerializer?: unknown;
+  headers?: unknown;
+  params?: { path?: Record<string, unknown> };
+};
 type Call = (url: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 /** openapi-fetch as the runtime drives it, paths untyped: the precise types live in the generated `index.d.ts`. */
 type UntypedFetchClient = Record<(typeof HTTP_METHODS)[number], Call> & {
@@ -45,9 +50,20 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
   const resolved = resolveOptions(options, spec);
   const table = compileTable(spec.operations);
   const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
-  const send = createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: resolved.fetch, authorizationPrefix: resolved.authorizationPrefix });
+  const send = createGuardedFetch({
+    guard,
+    tokens: resolved.tokens,
+    baseUrl: resolved.baseUrl,
+    fetch: resolved.fetch,
+    authorizationPrefix: resolved.authorizationPrefix,
+  });
   // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
-  const inner = createFetchClient<any>({ baseUrl: resolved.baseUrl, fetch: (request: Request) => send(request), headers: resolved.headers, redirect: "manual" }) as unknown as UntypedFetchClient;
+  const inner = createFetchClient<any>({
+    baseUrl: resolved.baseUrl,
+    fetch: (request: Request) => send(request),
+    headers: resolved.headers,
+    redirect: "manual",
+  }) as unknown as UntypedFetchClient;
   const formTypeOf = formMediaTypes(table);
 
   /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
@@ -55,9 +71,19 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     guard.checkWritten(method, url, init?.params?.path);
     if (!init) return init;
     let out = init;
-    if (init.Request !== undefined) throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
+    if (init.Request !== undefined)
+      throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
     if (typeof init.fetch === "function" || typeof init.redirect === "string") {
-      const own = typeof init.fetch === "function" ? createGuardedFetch({ guard, tokens: resolved.tokens, baseUrl: resolved.baseUrl, fetch: init.fetch as (r: Request) => Promise<Response>, authorizationPrefix: resolved.authorizationPrefix }) : send;
+      const own =
+        typeof init.fetch === "function"
+          ? createGuardedFetch({
+              guard,
+              tokens: resolved.tokens,
+              baseUrl: resolved.baseUrl,
+              fetch: init.fetch as (r: Request) => Promise<Response>,
+              authorizationPrefix: resolved.authorizationPrefix,
+            })
+          : send;
       const mode = redirectMode(init.redirect);
       out = { ...out, fetch: (request: Request) => own(request, mode), redirect: "manual" };
     }
@@ -65,7 +91,9 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     const mediaType = formTypeOf(method, url);
     if (mediaType === undefined) return out;
     // multipart: FormData, whose boundary fetch writes into the Content-Type itself.
-    return mediaType === FORM_MEDIA_TYPE ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) } : { ...out, bodySerializer: multipartBody };
+    return mediaType === FORM_MEDIA_TYPE
+      ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) }
+      : { ...out, bodySerializer: multipartBody };
   }
 
   // A refusal is a rejected promise, like every other failure of a call, never a synchronous throw.
@@ -105,7 +133,8 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
   };
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
-    value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
+    value: () =>
+      `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
   });
   return client;
 }

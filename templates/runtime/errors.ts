@@ -7,7 +7,15 @@
 
 const BRAND = Symbol.for("sfapi-gen.error");
 
-export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE";
+export type SfapiErrorCode =
+  | "ERR_SCOPE"
+  | "ERR_CREDENTIALS"
+  | "ERR_TOKEN"
+  | "ERR_CLIENT_EXPIRED"
+  | "ERR_KEY"
+  | "ERR_CONFIG"
+  | "ERR_TASK"
+  | "ERR_RESPONSE";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */
@@ -43,7 +51,14 @@ export class ScopeError extends SfapiError {
   /** The request path below `baseUrl` (or the full URL when it is not below it). */
   readonly path: string;
 
-  constructor(init: { message: string; operation?: string | undefined; required?: string | undefined; color: string; method: string; path: string }) {
+  constructor(init: {
+    message: string;
+    operation?: string | undefined;
+    required?: string | undefined;
+    color: string;
+    method: string;
+    path: string;
+  }) {
     super("ERR_SCOPE", init.message);
     this.operation = init.operation;
     this.required = init.required;
@@ -75,7 +90,14 @@ export class TokenError extends SfapiError {
   /** How many token requests were made before giving up. */
   readonly attempts: number;
 
-  constructor(init: { message: string; error: string; errorDescription?: string | undefined; status?: number | undefined; attempts: number; cause?: unknown }) {
+  constructor(init: {
+    message: string;
+    error: string;
+    errorDescription?: string | undefined;
+    status?: number | undefined;
+    attempts: number;
+    cause?: unknown;
+  }) {
     super("ERR_TOKEN", init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.error = init.error;
     this.errorDescription = init.errorDescription;
@@ -91,7 +113,10 @@ export class ClientExpiredError extends SfapiError {
   readonly expiredAt: Date;
 
   constructor(expiredAt: Date) {
-    super("ERR_CLIENT_EXPIRED", `The API client expired at ${expiredAt.toISOString()}; create a new client in Iris and update clientId/privateKey`);
+    super(
+      "ERR_CLIENT_EXPIRED",
+      `The API client expired at ${expiredAt.toISOString()}; create a new client in Iris and update clientId/privateKey`,
+    );
     this.expiredAt = expiredAt;
   }
 }
@@ -129,7 +154,12 @@ export class TaskError extends SfapiError {
   /** The last task state seen, if any. */
   readonly lastStatus: string | null | undefined;
 
-  constructor(init: { message: string; taskId: string; status?: number | undefined; lastStatus?: string | null | undefined }) {
+  constructor(init: {
+    message: string;
+    taskId: string;
+    status?: number | undefined;
+    lastStatus?: string | null | undefined;
+  }) {
     super("ERR_TASK", init.message);
     this.taskId = init.taskId;
     this.status = init.status;
@@ -148,7 +178,10 @@ export class ResponseError<Body = unknown> extends SfapiError {
   declare readonly response: Response;
 
   constructor(init: { operation: string; method: string; path: string; response: Response; body: Body }) {
-    super("ERR_RESPONSE", `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`);
+    super(
+      "ERR_RESPONSE",
+      `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`,
+    );
     this.operation = init.operation;
     this.status = init.response.status;
     this.body = init.body;
@@ -159,7 +192,12 @@ export class ResponseError<Body = unknown> extends SfapiError {
 
 /** FastAPI's `{"detail": "..."}` (or a short text body) in the message, cut to a readable length. */
 function detailOf(body: unknown): string {
-  const detail = typeof body === "string" ? body : body && typeof body === "object" && "detail" in body ? (body as { detail: unknown }).detail : undefined;
+  const detail =
+    typeof body === "string"
+      ? body
+      : body && typeof body === "object" && "detail" in body
+        ? (body as { detail: unknown }).detail
+        : undefined;
   if (typeof detail !== "string" || detail.trim() === "") return "";
   const line = detail.replace(/\s+/g, " ").trim();
   return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;

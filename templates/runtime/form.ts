@@ -15,13 +15,18 @@ type Field = [name: string, value: unknown];
 function fields(body: object): Field[] {
   const out: Field[] = [];
   for (const [name, value] of Object.entries(body)) {
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) out.push([name, item]);
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null) out.push([name, item]);
   }
   return out;
 }
 
 function text(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return value instanceof Date
+    ? value.toISOString()
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
 }
 
 /**
@@ -49,7 +54,9 @@ export function multipartBody(body: unknown): FormData | unknown {
  * openapi-fetch serializes the body; undefined for JSON bodies. The guard decides, later, whether the call may be made.
  */
 export function formMediaTypes(table: CompiledTable): (method: string, url: string) => string | undefined {
-  const formMethods = new Set(table.entries.filter((e) => isForm(e.requestMediaType)).map((e) => e.method.toUpperCase()));
+  const formMethods = new Set(
+    table.entries.filter((e) => isForm(e.requestMediaType)).map((e) => e.method.toUpperCase()),
+  );
   return (method, url) => {
     if (!formMethods.has(method)) return undefined;
     const byTemplate = table.byTemplate.get(`${method} ${url}`);

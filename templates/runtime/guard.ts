@@ -12,7 +12,7 @@
  */
 import { ScopeError } from "./errors.js";
 import { canCall, PUBLIC, requiredLevel } from "./levels.js";
-import { matchAll, type CompiledTable } from "./matcher.js";
+import { type CompiledTable, matchAll } from "./matcher.js";
 import type { OperationEntry } from "./table.js";
 
 export interface GuardConfig {
@@ -74,7 +74,8 @@ export function createGuard(config: GuardConfig): Guard {
   return {
     check(method, url) {
       const path = pathBelow(url, baseUrl);
-      if (path === undefined) refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
+      if (path === undefined)
+        refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
       const key = `${method} ${path}`;
       const known = decisions.get(key);
       if (known !== undefined) return known;
@@ -85,7 +86,11 @@ export function createGuard(config: GuardConfig): Guard {
     },
     checkWritten(method, written, pathParams) {
       if (WRITTEN_TRICKS.test(written) || hasDotParam(pathParams)) {
-        refuse(method, written, `${method} ${JSON.stringify(written)}: dot-segments, backslashes and tabs/newlines are refused in API paths`);
+        refuse(
+          method,
+          written,
+          `${method} ${JSON.stringify(written)}: dot-segments, backslashes and tabs/newlines are refused in API paths`,
+        );
       }
     },
   };

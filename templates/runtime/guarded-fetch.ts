@@ -25,9 +25,13 @@ export type RedirectMode = "follow" | "manual" | "error";
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export function createGuardedFetch(config: GuardedFetchConfig): (request: Request, mode?: RedirectMode) => Promise<Response> {
+export function createGuardedFetch(
+  config: GuardedFetchConfig,
+): (request: Request, mode?: RedirectMode) => Promise<Response> {
   const { guard, tokens } = config;
-  const header = config.authorizationPrefix ? (token: string) => `${config.authorizationPrefix} ${token}` : (token: string) => token;
+  const header = config.authorizationPrefix
+    ? (token: string) => `${config.authorizationPrefix} ${token}`
+    : (token: string) => token;
 
   /** Attach a token to `request` when the guard says it needs one; the token used, if any. */
   function authorize(request: Request, needsToken: boolean): string | Promise<string> | undefined {
@@ -37,7 +41,9 @@ export function createGuardedFetch(config: GuardedFetchConfig): (request: Reques
     // A caller's own Authorization header wins (e.g. a token obtained elsewhere).
     if (headers.has("authorization")) return undefined;
     if (!tokens) {
-      throw new CredentialsError(`${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: create the client with clientId and privateKey`);
+      throw new CredentialsError(
+        `${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: create the client with clientId and privateKey`,
+      );
     }
     // The common case, a cached token, stays synchronous.
     const cached = tokens.current();
@@ -63,14 +69,30 @@ export function createGuardedFetch(config: GuardedFetchConfig): (request: Reques
       // cannot carry one (the Request constructor refuses it), so their body is not even looked at.
       const copy = method !== "GET" && method !== "HEAD" && request.body !== null ? request.clone() : undefined;
       const attached = authorize(request, needsToken);
-      if (typeof attached === "object") return attached.then((token) => config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)));
-      return config.fetch(request).then((response) => (response.status === 401 || REDIRECTS.has(response.status) ? handle(request, copy, attached, response, mode, hops) : response));
+      if (typeof attached === "object")
+        return attached.then((token) =>
+          config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)),
+        );
+      return config
+        .fetch(request)
+        .then((response) =>
+          response.status === 401 || REDIRECTS.has(response.status)
+            ? handle(request, copy, attached, response, mode, hops)
+            : response,
+        );
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  async function handle(request: Request, copy: Request | undefined, token: string | undefined, answer: Response, mode: RedirectMode, hops: number): Promise<Response> {
+  async function handle(
+    request: Request,
+    copy: Request | undefined,
+    token: string | undefined,
+    answer: Response,
+    mode: RedirectMode,
+    hops: number,
+  ): Promise<Response> {
     let response = answer;
     if (response.status === 401 && token !== undefined && tokens) {
       tokens.invalidate(token);
@@ -80,7 +102,10 @@ export function createGuardedFetch(config: GuardedFetchConfig): (request: Reques
       response = await config.fetch(retry);
     }
     if (!REDIRECTS.has(response.status) || mode === "manual") return response;
-    if (mode === "error") throw new TypeError(`${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`);
+    if (mode === "error")
+      throw new TypeError(
+        `${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`,
+      );
     const next = hops < MAX_REDIRECTS ? redirected(request, copy, response) : undefined;
     if (!next) return response;
     try {
@@ -105,10 +130,15 @@ function redirected(request: Request, copy: Request | undefined, response: Respo
   } catch {
     return undefined;
   }
-  const toGet = response.status === 303 ? request.method !== "HEAD" : (response.status === 301 || response.status === 302) && request.method === "POST";
+  const toGet =
+    response.status === 303
+      ? request.method !== "HEAD"
+      : (response.status === 301 || response.status === 302) && request.method === "POST";
   const headers = new Headers(request.headers);
   headers.delete("authorization");
-  if (toGet) for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"]) headers.delete(name);
+  if (toGet)
+    for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"])
+      headers.delete(name);
   const keepsBody = !toGet && copy !== undefined;
   return new Request(url, {
     method: toGet ? "GET" : request.method,

@@ -8,7 +8,7 @@
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { createPrivateKey, KeyObject, type JsonWebKey } from "node:crypto";
+import { createPrivateKey, type JsonWebKey, KeyObject } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -30,7 +30,8 @@ export interface LoadedKey {
 }
 
 export function loadPrivateKey(input: PrivateKeyInput): LoadedKey {
-  if (input instanceof KeyObject) return { key: checkRsaPrivate(input, "privateKey"), kid: undefined, clientId: undefined };
+  if (input instanceof KeyObject)
+    return { key: checkRsaPrivate(input, "privateKey"), kid: undefined, clientId: undefined };
   if (typeof input === "string") return parseKeyText(input, "privateKey", undefined);
   if (input && typeof input === "object") {
     if ("file" in input && typeof input.file === "string") return readKeyFile(input.file);
@@ -69,12 +70,17 @@ function readKeyFile(file: string): LoadedKey {
     if (!stat.isFile()) fail("not a regular file");
     // Same rule as ssh and the official Python client: a private key others can read is not private any more.
     if (process.platform !== "win32" && (stat.mode & 0o077) !== 0) {
-      throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`, path);
+      throw new KeyError(
+        `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`,
+        path,
+      );
     }
-    if (stat.size > MAX_KEY_FILE_BYTES) fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);
+    if (stat.size > MAX_KEY_FILE_BYTES)
+      fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);
     const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
     let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; )
+      length += n;
     if (length > MAX_KEY_FILE_BYTES) fail(`larger than ${MAX_KEY_FILE_BYTES} bytes; not a key file`);
     return parseKeyText(buffer.toString("utf8", 0, length), `The key file ${path}`, path);
   } catch (error) {
@@ -93,7 +99,8 @@ function parseKeyText(raw: string, where: string, file: string | undefined): Loa
   const newline = text.indexOf("\n");
   const clientId = newline > 0 ? text.slice(0, newline).trim() : "";
   const rest = newline > 0 ? text.slice(newline + 1).trim() : "";
-  if (clientId !== "" && !/\s/.test(clientId) && rest.startsWith("-----BEGIN")) return fromPem(rest, where, file, clientId);
+  if (clientId !== "" && !/\s/.test(clientId) && rest.startsWith("-----BEGIN"))
+    return fromPem(rest, where, file, clientId);
   throw new KeyError(`${where} is not a PEM key, a JWK, or a client ID line followed by a PEM key`, file);
 }
 
@@ -104,16 +111,26 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
   } catch {
     throw new KeyError(`${where} starts with "{" but is not valid JSON`, file);
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new KeyError(`${where} is JSON but not an object`, file);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new KeyError(`${where} is JSON but not an object`, file);
   const record = value as Record<string, unknown>;
   if ("kty" in record) return fromJwk(record as JWK, where, file);
   if ("secret" in record) {
     // The Python client's JSON format: { "client_id": "...", "secret": <JWK object, JWK JSON or PEM> }.
-    const clientId = typeof record.client_id === "string" && record.client_id.trim() !== "" ? record.client_id.trim() : undefined;
+    const clientId =
+      typeof record.client_id === "string" && record.client_id.trim() !== "" ? record.client_id.trim() : undefined;
     const secret = record.secret;
-    const inner = typeof secret === "string" ? parseKeyText(secret, `${where} (its "secret")`, file) : secret && typeof secret === "object" ? fromJwk(secret as JWK, `${where} (its "secret")`, file) : undefined;
+    const inner =
+      typeof secret === "string"
+        ? parseKeyText(secret, `${where} (its "secret")`, file)
+        : secret && typeof secret === "object"
+          ? fromJwk(secret as JWK, `${where} (its "secret")`, file)
+          : undefined;
     if (!inner) throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
-    const url = (field: string) => (typeof record[field] === "string" && record[field] !== "" ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] as string } : {});
+    const url = (field: string) =>
+      typeof record[field] === "string" && record[field] !== ""
+        ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] as string }
+        : {};
     return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
   }
   throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
@@ -124,7 +141,10 @@ function fromPem(pem: string, where: string, file: string | undefined, clientId:
     throw new KeyError(`${where} holds a public key or certificate; the client needs the private key`, file);
   }
   if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----") || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
-    throw new KeyError(`${where} is encrypted with a passphrase; store it decrypted (e.g. \`openssl pkey -in key.pem -out key-plain.pem\`) with mode 600`, file);
+    throw new KeyError(
+      `${where} is encrypted with a passphrase; store it decrypted (e.g. \`openssl pkey -in key.pem -out key-plain.pem\`) with mode 600`,
+      file,
+    );
   }
   let key: KeyObject;
   try {
@@ -136,23 +156,34 @@ function fromPem(pem: string, where: string, file: string | undefined, clientId:
 }
 
 function fromJwk(jwk: JWK, where: string, file: string | undefined): LoadedKey {
-  if (jwk.kty !== "RSA") throw new KeyError(`${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`, file);
-  if (typeof jwk.d !== "string") throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
+  if (jwk.kty !== "RSA")
+    throw new KeyError(`${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`, file);
+  if (typeof jwk.d !== "string")
+    throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
   let key: KeyObject;
   try {
     key = createPrivateKey({ key: jwk, format: "jwk" });
   } catch {
     throw new KeyError(`${where} is not a usable RSA private JWK`, file);
   }
-  return { key: checkRsaPrivate(key, where, file), kid: typeof jwk.kid === "string" ? jwk.kid : undefined, clientId: undefined };
+  return {
+    key: checkRsaPrivate(key, where, file),
+    kid: typeof jwk.kid === "string" ? jwk.kid : undefined,
+    clientId: undefined,
+  };
 }
 
 function checkRsaPrivate(key: KeyObject, where: string, file?: string): KeyObject {
-  if (key.type !== "private") throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`, file);
+  if (key.type !== "private")
+    throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`, file);
   if (key.asymmetricKeyType !== "rsa") {
-    throw new KeyError(`${where} is an ${String(key.asymmetricKeyType)} key; SFAPI clients sign with RSA (RS256)`, file);
+    throw new KeyError(
+      `${where} is an ${String(key.asymmetricKeyType)} key; SFAPI clients sign with RSA (RS256)`,
+      file,
+    );
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < MIN_RSA_BITS) throw new KeyError(`${where} is a ${bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
+  if (bits < MIN_RSA_BITS)
+    throw new KeyError(`${where} is a ${bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
   return key;
 }

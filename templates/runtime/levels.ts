@@ -24,14 +24,19 @@ export function requiredLevel(ladder: readonly string[], scope: string): string 
 
 /** Check a `levels` override and the color against it; returns a frozen copy of the ladder. */
 export function checkLadder(levels: readonly unknown[], color: unknown): readonly string[] {
-  if (!Array.isArray(levels) || levels.length === 0) throw new ConfigError("levels must be a non-empty array of level names, least capable first");
+  if (!Array.isArray(levels) || levels.length === 0)
+    throw new ConfigError("levels must be a non-empty array of level names, least capable first");
   for (const [i, level] of levels.entries()) {
-    if (typeof level !== "string" || level.trim() === "") throw new ConfigError(`levels[${i}] is not a level name: ${JSON.stringify(level)}`);
-    if (level === PUBLIC || level === UNRANKED) throw new ConfigError(`levels[${i}]: "${level}" is reserved and cannot be a level`);
+    if (typeof level !== "string" || level.trim() === "")
+      throw new ConfigError(`levels[${i}] is not a level name: ${JSON.stringify(level)}`);
+    if (level === PUBLIC || level === UNRANKED)
+      throw new ConfigError(`levels[${i}]: "${level}" is reserved and cannot be a level`);
     if (levels.indexOf(level) !== i) throw new ConfigError(`levels names "${level}" twice`);
   }
   if (typeof color !== "string" || !levels.includes(color)) {
-    throw new ConfigError(`color ${JSON.stringify(color)} is not on the ladder ${levels.join(" < ")}; pass one of those (or a matching \`levels\`)`);
+    throw new ConfigError(
+      `color ${JSON.stringify(color)} is not on the ladder ${levels.join(" < ")}; pass one of those (or a matching \`levels\`)`,
+    );
   }
   return Object.freeze([...(levels as string[])]);
 }

@@ -1,10 +1,10 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
-import { systemClock, type Clock } from "./clock.js";
+import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { canonicalBaseUrl } from "./guard.js";
-import { loadPrivateKey, type LoadedKey, type PrivateKeyInput } from "./keys.js";
+import { type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
-import { retryPolicy, type RetryOptions } from "./retry.js";
+import { type RetryOptions, retryPolicy } from "./retry.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
 
 export const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
@@ -60,16 +60,22 @@ export interface ResolvedOptions {
   clock: Clock;
 }
 
-export function resolveOptions(options: ClientOptions, spec: { ladder: readonly string[]; defaultBaseUrl?: string }): ResolvedOptions {
-  if (!options || typeof options !== "object") throw new ConfigError("createClient needs an options object with at least { color }");
-  if (typeof options.color !== "string" || options.color === "") throw new ConfigError('createClient: `color` is required (e.g. "green")');
+export function resolveOptions(
+  options: ClientOptions,
+  spec: { ladder: readonly string[]; defaultBaseUrl?: string },
+): ResolvedOptions {
+  if (!options || typeof options !== "object")
+    throw new ConfigError("createClient needs an options object with at least { color }");
+  if (typeof options.color !== "string" || options.color === "")
+    throw new ConfigError('createClient: `color` is required (e.g. "green")');
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const clock = options.clock ?? systemClock;
   const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile });
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
-  if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix)) throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
+  if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
+    throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
   return {
     color: options.color,
     ladder,
@@ -82,17 +88,27 @@ export function resolveOptions(options: ClientOptions, spec: { ladder: readonly 
   };
 }
 
-function tokenSource(options: ClientOptions, fromFile: LoadedKey | undefined, fetch: FetchLike, clock: Clock): TokenSource | undefined {
-  if (options.privateKey !== undefined && fromFile !== undefined) throw new ConfigError("createClient: give either keyFile or privateKey, not both");
+function tokenSource(
+  options: ClientOptions,
+  fromFile: LoadedKey | undefined,
+  fetch: FetchLike,
+  clock: Clock,
+): TokenSource | undefined {
+  if (options.privateKey !== undefined && fromFile !== undefined)
+    throw new ConfigError("createClient: give either keyFile or privateKey, not both");
   if (options.privateKey === undefined && fromFile === undefined) {
-    if (options.clientId !== undefined) throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
+    if (options.clientId !== undefined)
+      throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
     return undefined;
   }
   const key = fromFile ?? loadPrivateKey(options.privateKey!);
   const clientId = options.clientId ?? key.clientId;
-  if (clientId === undefined || clientId.trim() === "") throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
+  if (clientId === undefined || clientId.trim() === "")
+    throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
   if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
-    throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
+    throw new ConfigError(
+      `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
+    );
   }
   const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
   return createTokenSource({
@@ -121,10 +137,13 @@ function httpUrl(value: unknown, name: string): string {
   } catch {
     throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError(`${name} must be an http(s) URL, got ${url.protocol}`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new ConfigError(`${name} must be an http(s) URL, got ${url.protocol}`);
   // A bare "?" or "#" leaves search/hash empty but still ends up in the URL: look at the text too.
-  if (/[?#]/.test(text) || url.username || url.password) throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
-  if (/\/\/./.test(url.pathname) || url.pathname.endsWith("//")) throw new ConfigError(`${name} must not hold empty path segments ("//")`);
+  if (/[?#]/.test(text) || url.username || url.password)
+    throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
+  if (/\/\/./.test(url.pathname) || url.pathname.endsWith("//"))
+    throw new ConfigError(`${name} must not hold empty path segments ("//")`);
   return canonicalBaseUrl(url.href);
 }
 

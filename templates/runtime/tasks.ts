@@ -24,7 +24,8 @@ export type TaskWaiter = (id: string, options?: WaitOptions) => Promise<unknown>
 /** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
 export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskWaiter {
   return async (id, options = {}) => {
-    if (!readTask) throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
+    if (!readTask)
+      throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
     const interval = options.interval ?? 2_000;
     const timeout = options.timeout ?? 600_000;
     const deadline = clock.now() + timeout;
@@ -34,13 +35,23 @@ export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskW
       signal?.throwIfAborted();
       const { data, response } = await readTask.safe({ path: { id } }, signal ? { signal } : {});
       if (!response.ok || !data || typeof data !== "object") {
-        throw new TaskError({ message: `Reading task ${id} failed: HTTP ${response.status}`, taskId: id, status: response.status, lastStatus: last });
+        throw new TaskError({
+          message: `Reading task ${id} failed: HTTP ${response.status}`,
+          taskId: id,
+          status: response.status,
+          lastStatus: last,
+        });
       }
       const status = (data as { status?: unknown }).status;
       last = typeof status === "string" ? status : null;
       if (last !== null && !RUNNING.has(last.toLowerCase())) return data;
       const left = deadline - clock.now();
-      if (left <= 0) throw new TaskError({ message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`, taskId: id, lastStatus: last });
+      if (left <= 0)
+        throw new TaskError({
+          message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`,
+          taskId: id,
+          lastStatus: last,
+        });
       await abortable(clock.sleep(Math.min(interval, left)), signal);
     }
   };

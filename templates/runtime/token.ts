@@ -10,7 +10,7 @@ import { readCapped } from "./body.js";
 import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import type { LoadedKey } from "./keys.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs, type RetryPolicy } from "./retry.js";
+import { backoffMs, RETRYABLE_STATUS, type RetryPolicy, retryAfterMs } from "./retry.js";
 
 export interface Logger {
   warn(message: string): void;
@@ -52,7 +52,9 @@ const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 type Failure = Omit<ConstructorParameters<typeof TokenError>[0], "message" | "attempts"> & { why: string };
-type Attempt = { token: string; lifetimeS: number } | { failure: Failure; retryable: boolean; retryAfterMs?: number | undefined };
+type Attempt =
+  | { token: string; lifetimeS: number }
+  | { failure: Failure; retryable: boolean; retryAfterMs?: number | undefined };
 
 class Deadline extends Error {}
 
@@ -69,7 +71,9 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     if (left <= 0) throw new ClientExpiredError(expiresAt);
     if (left <= DAY_MS && !warned) {
       warned = true;
-      config.logger.warn(`sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); create a new one in Iris before then`);
+      config.logger.warn(
+        `sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); create a new one in Iris before then`,
+      );
     }
   }
 
@@ -93,16 +97,25 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     try {
       return await Promise.race([exchanging, deadline]);
     } catch (error) {
-      const timeout = error instanceof Deadline || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
+      const timeout =
+        error instanceof Deadline ||
+        (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
       const why = timeout ? `no answer within ${config.timeoutMs} ms` : `could not reach it (${networkReason(error)})`;
-      return { failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error }, retryable: true };
+      return {
+        failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error },
+        retryable: true,
+      };
     } finally {
       clearTimeout(timer);
     }
   }
 
   async function exchange(assertion: string, signal: AbortSignal): Promise<Attempt> {
-    const body = new URLSearchParams({ grant_type: "client_credentials", client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
+    const body = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_assertion_type: ASSERTION_TYPE,
+      client_assertion: assertion,
+    });
     const response = await config.fetch(
       new Request(config.tokenUrl, {
         method: "POST",
@@ -115,10 +128,21 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     );
     const text = await readCapped(response, MAX_TOKEN_RESPONSE_BYTES);
     const status = response.status;
-    if (text === undefined) return { failure: { error: "invalid_response", status, why: `the answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes` }, retryable: false };
+    if (text === undefined)
+      return {
+        failure: {
+          error: "invalid_response",
+          status,
+          why: `the answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes`,
+        },
+        retryable: false,
+      };
     if (!response.ok) {
       const oauth = oauthError(text, assertion);
-      const why = status >= 300 && status < 400 ? `redirected (HTTP ${status}); set tokenUrl to the final address` : `HTTP ${status}`;
+      const why =
+        status >= 300 && status < 400
+          ? `redirected (HTTP ${status}); set tokenUrl to the final address`
+          : `HTTP ${status}`;
       return {
         failure: { error: oauth?.error ?? "http_error", errorDescription: oauth?.description, status, why },
         retryable: RETRYABLE_STATUS.has(status),
@@ -134,10 +158,20 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     const record = json && typeof json === "object" ? (json as Record<string, unknown>) : {};
     const token = record.access_token;
     if (typeof token !== "string" || token === "") {
-      return { failure: { error: "invalid_response", status, why: "the answer has no access_token" }, retryable: false };
+      return {
+        failure: { error: "invalid_response", status, why: "the answer has no access_token" },
+        retryable: false,
+      };
     }
     if (!HEADER_SAFE.test(token)) {
-      return { failure: { error: "invalid_response", status, why: "the access_token holds characters an Authorization header cannot carry" }, retryable: false };
+      return {
+        failure: {
+          error: "invalid_response",
+          status,
+          why: "the access_token holds characters an Authorization header cannot carry",
+        },
+        retryable: false,
+      };
     }
     return { token, lifetimeS: lifetimeSeconds(record.expires_in, token, clock.now()) };
   }
@@ -150,7 +184,10 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
         const lifetimeMs = result.lifetimeS * 1000;
         // Used until shortly before it expires: the skew, but never more than a tenth of its life, so that a
         // short-lived token is still fetched once per lifetime, and a request sent with it arrives before it expires.
-        cached = { token: result.token, refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10) };
+        cached = {
+          token: result.token,
+          refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10),
+        };
         return result.token;
       }
       const { failure } = result;

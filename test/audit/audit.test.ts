@@ -4,12 +4,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildAudit, auditSubject, renderAudit } from "../../generator/reports/audit/audit.js";
-import type { AuditReport } from "../../generator/reports/audit/audit.js";
-import { CSV_COLUMNS } from "../../generator/reports/audit/csv.js";
 import { emitClient } from "../../generator/commands/generate.js";
-import { buildModel, loadModel } from "../../generator/model/model.js";
 import type { Model } from "../../generator/model/model.js";
+import { buildModel, loadModel } from "../../generator/model/model.js";
+import type { AuditReport } from "../../generator/reports/audit/audit.js";
+import { auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
+import { CSV_COLUMNS } from "../../generator/reports/audit/csv.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
 import { root, runCli, tempDir } from "../helpers.js";
 import { parseCsv } from "./csv.js";
@@ -26,7 +26,10 @@ for (const [path, item] of Object.entries<any>(spec.paths)) {
     if (!op) continue;
     const scope = op["x-nersc-scope"];
     const secured = (op.security ?? spec.security ?? []).length > 0;
-    expected.set(`${method.toUpperCase()} ${path}`, typeof scope === "string" && LADDER.includes(scope) ? scope : secured ? "red" : "public");
+    expected.set(
+      `${method.toUpperCase()} ${path}`,
+      typeof scope === "string" && LADDER.includes(scope) ? scope : secured ? "red" : "public",
+    );
   }
 }
 const count = (level: string) => [...expected.values()].filter((l) => l === level).length;
@@ -77,8 +80,15 @@ describe("sfapi-gen audit of the bundled description", () => {
     const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
     expect(json.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual([...expected.keys()].sort());
-    for (const op of json.operations) expect(op.level, `${op.method} ${op.path}`).toBe(expected.get(`${op.method} ${op.path}`));
-    expect(json.operations.find((op) => op.name === "runCommand")).toMatchObject({ method: "POST", path: "/utilities/command/{machine}", scope: "red", tags: ["utilities"], callable: false });
+    for (const op of json.operations)
+      expect(op.level, `${op.method} ${op.path}`).toBe(expected.get(`${op.method} ${op.path}`));
+    expect(json.operations.find((op) => op.name === "runCommand")).toMatchObject({
+      method: "POST",
+      path: "/utilities/command/{machine}",
+      scope: "red",
+      tags: ["utilities"],
+      callable: false,
+    });
   });
 
   it("every format says the bundled description is a reconstruction, and names its SHA-256 and the generator", () => {
@@ -87,7 +97,9 @@ describe("sfapi-gen audit of the bundled description", () => {
       .digest("hex");
     const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
     expect(json.description).toMatchObject({ sha256: sha });
-    expect(json.description.note).toMatch(/reconstruction .* x-nersc-scope values, and so every level in this audit, are assumed/);
+    expect(json.description.note).toMatch(
+      /reconstruction .* x-nersc-scope values, and so every level in this audit, are assumed/,
+    );
     expect(json.generator).toEqual({ name: "sfapi-gen", version });
     const report = buildAudit(auditSubject(bundled));
     const md = renderAudit(report, "md");
@@ -143,7 +155,9 @@ describe("sfapi-gen audit of the bundled description", () => {
     const fromEmitter = (await emitClient(bundled)).get("scope-audit.md");
     expect(fromEmitter).toBe(readFileSync(join(root, "generated/scope-audit.md"), "utf8"));
     // The audit command adds only where the description came from.
-    expect(renderAudit(buildAudit(auditSubject(bundled)), "md").replace(" Source: bundled v1.2 description.", "")).toBe(fromEmitter);
+    expect(renderAudit(buildAudit(auditSubject(bundled)), "md").replace(" Source: bundled v1.2 description.", "")).toBe(
+      fromEmitter,
+    );
   });
 });
 
@@ -164,7 +178,9 @@ describe("sfapi-gen audit --color", () => {
   it("lists the refused operations in Markdown with what they need", () => {
     const md = renderAudit(buildAudit(auditSubject(bundled), { color: "green" }), "md");
     const section = md.slice(md.indexOf("## What a green client can do"), md.indexOf("\n## red"));
-    expect(section).toContain(`${expected.size - count("yellow") - count("red")} callable, ${count("yellow") + count("red")} refused.`);
+    expect(section).toContain(
+      `${expected.size - count("yellow") - count("red")} callable, ${count("yellow") + count("red")} refused.`,
+    );
     expect(section).toContain("| POST `/utilities/command/{machine}` | runCommand | red |");
     expect(section).toContain("| GET `/utilities/ls/{machine}/{path}` | readDirectory | yellow |");
     expect(section).not.toContain("/tasks`");
@@ -184,7 +200,9 @@ describe("sfapi-gen audit --policy method", () => {
     expect(report.scope.policy).toBe("method");
     for (const op of report.operations) {
       const byScope = expected.get(`${op.method} ${op.path}`);
-      expect(op.level, `${op.method} ${op.path}`).toBe(byScope === "public" ? "public" : op.method === "GET" ? "green" : "red");
+      expect(op.level, `${op.method} ${op.path}`).toBe(
+        byScope === "public" ? "public" : op.method === "GET" ? "green" : "red",
+      );
     }
     expect(report.color).toBeNull();
     expect(report.operations.every((op) => op.callable === null)).toBe(true);
@@ -206,21 +224,55 @@ describe("audit of a description with unranked operations", () => {
   });
 
   it("without --strict counts them as unranked, not under a level, and warns about the off-ladder level", () => {
-    const model = buildModel({ source: "edge.json", document: edge, text: JSON.stringify(edge), sha256: "0".repeat(64), version: { info: "9.9" } }, { levels: "green,red" });
+    const model = buildModel(
+      {
+        source: "edge.json",
+        document: edge,
+        text: JSON.stringify(edge),
+        sha256: "0".repeat(64),
+        version: { info: "9.9" },
+      },
+      { levels: "green,red" },
+    );
     const report = buildAudit(auditSubject(model), { color: "green" });
     expect(report.summary).toEqual({ total: 5, levels: { green: 1, red: 1 }, public: 1, unranked: 2 });
-    expect(report.operations.find((op) => op.path === "/purple")).toMatchObject({ scope: "purple", level: "red", callable: false, unranked: 'x-nersc-scope "purple" is not on the ladder' });
-    expect(report.operations.find((op) => op.path === "/no-scope")).toMatchObject({ scope: "unranked", level: "red", callable: false });
-    expect(report.operations.find((op) => op.path === "/status")).toMatchObject({ scope: "public", level: "public", callable: true, unranked: null });
+    expect(report.operations.find((op) => op.path === "/purple")).toMatchObject({
+      scope: "purple",
+      level: "red",
+      callable: false,
+      unranked: 'x-nersc-scope "purple" is not on the ladder',
+    });
+    expect(report.operations.find((op) => op.path === "/no-scope")).toMatchObject({
+      scope: "unranked",
+      level: "red",
+      callable: false,
+    });
+    expect(report.operations.find((op) => op.path === "/status")).toMatchObject({
+      scope: "public",
+      level: "public",
+      callable: true,
+      unranked: null,
+    });
     expect(model.warnings.join("\n")).toContain('uses level "purple" not on the ladder green < red');
   });
 
   it("keeps every row one table row when tags and scope values hold pipes, backticks and line breaks", () => {
     const odd = description({ "POST /odd": { ...secured, "x-nersc-scope": "pu`r|p\nle", tags: ["a|b", "c`d\r\ne"] } });
-    const model = buildModel({ source: "odd.json", document: odd, text: JSON.stringify(odd), sha256: "0".repeat(64), version: { info: "9.9" } }, { levels: "green,red" });
+    const model = buildModel(
+      {
+        source: "odd.json",
+        document: odd,
+        text: JSON.stringify(odd),
+        sha256: "0".repeat(64),
+        version: { info: "9.9" },
+      },
+      { levels: "green,red" },
+    );
     const md = renderAudit(buildAudit(auditSubject(model)), "md");
     const rows = md.split("\n").filter((line) => line.startsWith("| POST"));
-    expect(rows).toEqual(["| POST | `/odd` | postOdd | a\\|b, c'd e | x-nersc-scope \"pu'r\\|p le\" is not on the ladder |"]);
+    expect(rows).toEqual([
+      "| POST | `/odd` | postOdd | a\\|b, c'd e | x-nersc-scope \"pu'r\\|p le\" is not on the ladder |",
+    ]);
     // Five cells: six pipes that are not escaped, and the path's code span is the only one.
     expect(rows[0]!.match(/(?<!\\)\|/g)).toHaveLength(6);
     expect(rows[0]!.match(/`/g)).toHaveLength(2);

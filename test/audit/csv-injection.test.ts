@@ -3,8 +3,8 @@
 // a cell holding ; (which some spreadsheets split on) is quoted, so no cell of any row starts a formula.
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS, neutralise } from "../../generator/reports/audit/csv.js";
-import { runCli, tempDir } from "../helpers.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
+import { runCli, tempDir } from "../helpers.js";
 import { parseCsv } from "./csv.js";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -12,7 +12,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 describe("CSV formula injection", () => {
   it("neutralises each formula-starting character and leaves other text alone", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(neutralise(`${start}1+1`)).toBe(`'${start}1+1`);
-    for (const text of ["GET", "/tasks/{id}", "red", "", "'already", " =spaced", "a=b"]) expect(neutralise(text)).toBe(text);
+    for (const text of ["GET", "/tasks/{id}", "red", "", "'already", " =spaced", "a=b"])
+      expect(neutralise(text)).toBe(text);
   });
 
   it("no cell of a hostile description's audit starts a formula; each keeps its text after the '", async () => {
@@ -25,7 +26,15 @@ describe("CSV formula injection", () => {
       },
       "GET /y": { ...secured, operationId: "\tlooks-indented", tags: ["\rcr"], "x-nersc-scope": "green" },
     });
-    const run = await runCli(["audit", "--format", "csv", "--color", "green", "--file", writeJson(tempDir("csv-"), "hostile.json", hostile)]);
+    const run = await runCli([
+      "audit",
+      "--format",
+      "csv",
+      "--color",
+      "green",
+      "--file",
+      writeJson(tempDir("csv-"), "hostile.json", hostile),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const [header, ...rows] = parseCsv(run.stdout);
     expect(header).toEqual([...CSV_COLUMNS]);

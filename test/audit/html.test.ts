@@ -7,9 +7,9 @@ import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
-import type { AuditReport } from "../../generator/reports/audit/audit.js";
 import { loadModel } from "../../generator/model/model.js";
+import type { AuditReport } from "../../generator/reports/audit/audit.js";
+import { auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
 import { tempDir } from "../helpers.js";
 
 const run = promisify(execFile);
@@ -23,7 +23,8 @@ function findChromium(): string | undefined {
   return undefined;
 }
 const chromium = findChromium();
-const SKIP_REASON = "skipped: no Chromium found ($CHROMIUM, else chromium on PATH; Debian: apt-get install chromium; .ci/run installs it)";
+const SKIP_REASON =
+  "skipped: no Chromium found ($CHROMIUM, else chromium on PATH; Debian: apt-get install chromium; .ci/run installs it)";
 if (!chromium) console.warn(`audit HTML: the headless-browser test is ${SKIP_REASON}`);
 
 describe("sfapi-gen audit --format html", () => {
@@ -42,18 +43,32 @@ describe("sfapi-gen audit --format html", () => {
   });
 
   it("has a tag x level matrix whose cells carry each level's colour class", () => {
-    const matrix = html.slice(html.indexOf('<table class="matrix">'), html.indexOf("</table>", html.indexOf('<table class="matrix">')));
-    expect(matrix).toMatch(/<th class="lvl-public">public, no token<\/th><th class="lvl-0">green<\/th><th class="lvl-1">yellow<\/th><th class="lvl-2">red<\/th><\/tr>/);
-    const rowOf = (tag: string) => matrix.slice(matrix.indexOf(`<th scope="row">${tag}</th>`), matrix.indexOf("</tr>", matrix.indexOf(`<th scope="row">${tag}</th>`)));
+    const matrix = html.slice(
+      html.indexOf('<table class="matrix">'),
+      html.indexOf("</table>", html.indexOf('<table class="matrix">')),
+    );
+    expect(matrix).toMatch(
+      /<th class="lvl-public">public, no token<\/th><th class="lvl-0">green<\/th><th class="lvl-1">yellow<\/th><th class="lvl-2">red<\/th><\/tr>/,
+    );
+    const rowOf = (tag: string) =>
+      matrix.slice(
+        matrix.indexOf(`<th scope="row">${tag}</th>`),
+        matrix.indexOf("</tr>", matrix.indexOf(`<th scope="row">${tag}</th>`)),
+      );
     // utilities: nothing public or green, ls + download yellow, command + upload red (and refused for yellow).
-    const cells = [...rowOf("utilities").matchAll(/<td class="(lvl-[^"]+)">(.*?)<\/td>/g)].map((m) => [m[1], [...m[2]!.matchAll(/class="name">(\w+)</g)].map((n) => n[1])]);
+    const cells = [...rowOf("utilities").matchAll(/<td class="(lvl-[^"]+)">(.*?)<\/td>/g)].map((m) => [
+      m[1],
+      [...m[2]!.matchAll(/class="name">(\w+)</g)].map((n) => n[1]),
+    ]);
     expect(cells).toEqual([
       ["lvl-public", []],
       ["lvl-0", []],
       ["lvl-1", ["downloadFile", "readDirectory"]],
       ["lvl-2", ["runCommand", "uploadFile"]],
     ]);
-    expect(rowOf("utilities")).toContain('<div class="op refused"><b>POST</b> <code>/utilities/command/{machine}</code><span class="name">runCommand</span><span class="needs">refused: needs red</span></div>');
+    expect(rowOf("utilities")).toContain(
+      '<div class="op refused"><b>POST</b> <code>/utilities/command/{machine}</code><span class="name">runCommand</span><span class="needs">refused: needs red</span></div>',
+    );
     for (const level of [0, 1, 2]) expect(html).toMatch(new RegExp(`\\.lvl-${level} \\{ --tint: hsl\\(`));
   });
 

@@ -11,8 +11,9 @@
  * scenario also shows exactly one token request and one assertion signature for the whole scenario, at either
  * concurrency.
  */
-import { spawn } from "node:child_process";
+
 import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -22,8 +23,8 @@ import { createClient } from "../../generated/index.js";
 import type { paths } from "../../generated/schema.js";
 import type { Counts } from "./loopback-server.js";
 import { installedVersion, projectRoot } from "./peers.js";
-import { verdict } from "./report.js";
 import type { Row, Section } from "./report.js";
+import { verdict } from "./report.js";
 import { median } from "./stats.js";
 
 const FIXED_TOKEN = "bench-fixed-token";
@@ -78,7 +79,9 @@ export async function benchCalls(rounds: number, log: (line: string) => void): P
     const tokenCounts: Counts[] = [];
     for (const concurrency of [1, 50]) {
       await fetch(`${origin}/reset`, { method: "POST" }).then((r) => r.arrayBuffer());
-      const ours = getTask(createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl, tokenUrl: `${origin}/token` }));
+      const ours = getTask(
+        createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl, tokenUrl: `${origin}/token` }),
+      );
       const scenario: Scenario = {
         label: `concurrency ${concurrency}`,
         concurrency,
@@ -94,10 +97,17 @@ export async function benchCalls(rounds: number, log: (line: string) => void): P
     }
 
     log("calls: client-side cost without network (canned responses through the fetch option)");
-    rows.push(...ratioRows("no network", "µs per call (canned Response, sequential)", await measure(cannedScenario(privateKey), sandwiches, log)));
+    rows.push(
+      ...ratioRows(
+        "no network",
+        "µs per call (canned Response, sequential)",
+        await measure(cannedScenario(privateKey), sandwiches, log),
+      ),
+    );
 
     const oneEach = (pick: (c: Counts) => number) => tokenCounts.every((c) => pick(c) === 1 && c.badAssertions === 0);
-    const spread = (pick: (c: Counts) => number) => [...new Set(tokenCounts.map(pick))].sort((a, b) => a - b).join(", ");
+    const spread = (pick: (c: Counts) => number) =>
+      [...new Set(tokenCounts.map(pick))].sort((a, b) => a - b).join(", ");
     rows.push(
       {
         figure: `token requests per client over a whole scenario (${tokenCounts.length} clients: concurrency 1 and 50)`,
@@ -128,7 +138,10 @@ export async function benchCalls(rounds: number, log: (line: string) => void): P
     );
     return {
       title: "Call overhead (loopback)",
-      peerColumns: [`openapi-fetch ${installedVersion("openapi-fetch", join(projectRoot, "node_modules"))} (fixed header)`, `fetch (Node ${process.version})`],
+      peerColumns: [
+        `openapi-fetch ${installedVersion("openapi-fetch", join(projectRoot, "node_modules"))} (fixed header)`,
+        `fetch (Node ${process.version})`,
+      ],
       rows,
       notes,
     };
@@ -142,9 +155,26 @@ function cannedScenario(privateKey: string): Scenario {
   const base = "http://127.0.0.1:9/api/v1.2"; // never dialled: the fetch below answers
   const task = JSON.stringify({ id: "1", status: "completed", result: "ok" });
   const json = { "content-type": "application/json" };
-  const canned = async (request: Request) => new Response(request.url.endsWith("/token") ? JSON.stringify({ access_token: "canned", expires_in: 3600 }) : task, { headers: json });
-  const ours = createClient({ color: "green", clientId: "bench-client", privateKey, baseUrl: base, tokenUrl: "http://127.0.0.1:9/token", fetch: canned });
-  const bare = () => getTask(createFetchClient<paths>({ baseUrl: base, fetch: canned, headers: { accept: "application/json", authorization: FIXED_TOKEN } }));
+  const canned = async (request: Request) =>
+    new Response(request.url.endsWith("/token") ? JSON.stringify({ access_token: "canned", expires_in: 3600 }) : task, {
+      headers: json,
+    });
+  const ours = createClient({
+    color: "green",
+    clientId: "bench-client",
+    privateKey,
+    baseUrl: base,
+    tokenUrl: "http://127.0.0.1:9/token",
+    fetch: canned,
+  });
+  const bare = () =>
+    getTask(
+      createFetchClient<paths>({
+        baseUrl: base,
+        fetch: canned,
+        headers: { accept: "application/json", authorization: FIXED_TOKEN },
+      }),
+    );
   return { label: "no network", concurrency: 1, block: 500, ours: getTask(ours), bareA: bare(), bareB: bare() };
 }
 
@@ -152,7 +182,9 @@ function cannedScenario(privateKey: string): Scenario {
  * The call every client repeats, `GET /tasks/{id}`, checked the same way for ours and openapi-fetch (a failed call
  * must not pass for a fast one, and the check costs every contender alike).
  */
-function getTask(client: { GET(path: "/tasks/{id}", init: { params: { path: { id: string } } }): Promise<{ error?: unknown }> }): Call {
+function getTask(client: {
+  GET(path: "/tasks/{id}", init: { params: { path: { id: string } } }): Promise<{ error?: unknown }>;
+}): Call {
   return () =>
     client.GET("/tasks/{id}", { params: { path: { id: "1" } } }).then((result) => {
       if (result.error !== undefined) throw new Error(`a call failed: ${JSON.stringify(result.error)}`);
@@ -192,7 +224,13 @@ async function measure(s: Scenario, sandwiches: number, log: (line: string) => v
   }
   const ratios = ours.map((o, k) => o / ((a[k]! + b[k]!) / 2));
   const control = a.map((x, k) => x / b[k]!);
-  return { ...per, ratio: median(ratios), ratioDetail: middleHalf(ratios), control: median(control), controlDetail: middleHalf(control) };
+  return {
+    ...per,
+    ratio: median(ratios),
+    ratioDetail: middleHalf(ratios),
+    control: median(control),
+    controlDetail: middleHalf(control),
+  };
 }
 
 /**
@@ -250,7 +288,10 @@ function ratioRows(label: string, unit: string, m: Measured): Row[] {
     {
       figure: `${label}: overhead per call; A/A control`,
       ours: `${signed(m.ours - m.bare)} vs openapi-fetch`,
-      peers: [`A/A ${times3(m.control)} (${m.controlDetail})`, Number.isFinite(m.fetch) ? `${signed(m.bare - m.fetch)} vs fetch` : ""],
+      peers: [
+        `A/A ${times3(m.control)} (${m.controlDetail})`,
+        Number.isFinite(m.fetch) ? `${signed(m.bare - m.fetch)} vs fetch` : "",
+      ],
       ratio: "",
       target: "",
       verdict: "",

@@ -3,14 +3,15 @@
  * `sfapi-gen generate` and of the tools a user would pick instead, each a cold `node`, interleaved, median after a
  * warm-up round. (The start-up of `sfapi-gen --help` is startup.ts.)
  */
-import { availableParallelism } from "node:os";
+
 import { mkdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { canPinCpus, interleaved } from "./measure.js";
 import type { Contender, Series } from "./measure.js";
-import { githubDescription, installedVersion, peerPath, PEERS, projectRoot } from "./peers.js";
-import { verdict } from "./report.js";
+import { canPinCpus, interleaved } from "./measure.js";
+import { githubDescription, installedVersion, PEERS, peerPath, projectRoot } from "./peers.js";
 import type { Row, Section } from "./report.js";
+import { verdict } from "./report.js";
 import { median, megabytes, ratio, seconds, times } from "./stats.js";
 
 export interface GenerationInput {
@@ -66,28 +67,53 @@ export function contenders(input: GenerationInput, outRoot: string, cpus: string
     {
       name: "sfapi-gen",
       prepare: () => rmSync(out("sfapi-gen"), { recursive: true, force: true }),
-      command: { script: join(projectRoot, "bin/sfapi-gen.js"), args: ["generate", "--file", input.file, ...input.ourFlags, "--out", out("sfapi-gen")], cwd, cpus },
+      command: {
+        script: join(projectRoot, "bin/sfapi-gen.js"),
+        args: ["generate", "--file", input.file, ...input.ourFlags, "--out", out("sfapi-gen")],
+        cwd,
+        cpus,
+      },
     },
     {
       name: PEER_NAMES[0],
       prepare: fresh("openapi-typescript"),
-      command: { script: join(projectRoot, "node_modules/openapi-typescript/bin/cli.js"), args: [input.file, "-o", join(out("openapi-typescript"), "schema.d.ts")], cwd, cpus },
+      command: {
+        script: join(projectRoot, "node_modules/openapi-typescript/bin/cli.js"),
+        args: [input.file, "-o", join(out("openapi-typescript"), "schema.d.ts")],
+        cwd,
+        cpus,
+      },
     },
     {
       name: PEER_NAMES[1],
       prepare: fresh("hey-api"),
-      command: { script: peerPath("@hey-api/openapi-ts", "bin", "run.js"), args: ["-i", input.file, "-o", out("hey-api")], cwd, cpus },
+      command: {
+        script: peerPath("@hey-api/openapi-ts", "bin", "run.js"),
+        args: ["-i", input.file, "-o", out("hey-api")],
+        cwd,
+        cpus,
+      },
     },
     {
       name: PEER_NAMES[2],
       prepare: fresh("codegen"),
-      command: { script: peerPath("openapi-typescript-codegen", "bin", "index.js"), args: ["-i", input.file, "-o", out("codegen")], cwd, cpus },
+      command: {
+        script: peerPath("openapi-typescript-codegen", "bin", "index.js"),
+        args: ["-i", input.file, "-o", out("codegen")],
+        cwd,
+        cpus,
+      },
     },
     {
       name: PEER_NAMES[3],
       prepare: fresh("orval"),
       // Types (client.schemas.ts) and a fetch client (client.ts), unformatted, as the others write them.
-      command: { script: peerPath("orval", "dist", "bin", "orval.js"), args: ["-i", input.file, "-o", join(out("orval"), "client.ts"), "--client", "fetch", "--mode", "split"], cwd, cpus },
+      command: {
+        script: peerPath("orval", "dist", "bin", "orval.js"),
+        args: ["-i", input.file, "-o", join(out("orval"), "client.ts"), "--client", "fetch", "--mode", "split"],
+        cwd,
+        cpus,
+      },
     },
   ];
 }
@@ -101,7 +127,9 @@ export async function benchGeneration(outRoot: string, rounds: number, log: (lin
       const dir = join(outRoot, `input-${i}`);
       mkdirSync(dir, { recursive: true });
       log(`generation: ${input.label}, ${core.label}, ${rounds} rounds after a warm-up`);
-      const series = await interleaved(contenders(input, dir, core.cpus), rounds, (name, round) => log(`  ${round === 0 ? "warm-up" : `round ${round}`}: ${name}`));
+      const series = await interleaved(contenders(input, dir, core.cpus), rounds, (name, round) =>
+        log(`  ${round === 0 ? "warm-up" : `round ${round}`}: ${name}`),
+      );
       rows.push(...inputRows(input, core.label, series));
       for (const s of series) if (s.error) notes.push(`${input.short}, ${core.label}: ${s.name} failed: ${s.error}`);
     }
@@ -130,7 +158,8 @@ export async function benchGeneration(outRoot: string, rounds: number, log: (lin
 }
 
 function inputRows(input: GenerationInput, cores: string, series: Series[]): Row[] {
-  const figure = (s: Series, pick: (x: Series["samples"][number]) => number) => (s.samples.length > 0 && !s.error ? median(s.samples.map(pick)) : Number.NaN);
+  const figure = (s: Series, pick: (x: Series["samples"][number]) => number) =>
+    s.samples.length > 0 && !s.error ? median(s.samples.map(pick)) : Number.NaN;
   const wall = series.map((s) => figure(s, (x) => x.wallMs));
   const cpu = series.map((s) => figure(s, (x) => x.cpuMs));
   const rss = series.map((s) => figure(s, (x) => x.maxRssMb));
@@ -139,7 +168,8 @@ function inputRows(input: GenerationInput, cores: string, series: Series[]): Row
   const cells = (v: number[], fmt: (n: number) => string) => v.slice(1).map(fmt);
   const otsRatio = vsOts(wall);
   const full = FULL_GENERATORS.map((i) => wall[i + 1]!);
-  const beatsFull = full.every((w) => Number.isFinite(w)) && Number.isFinite(ours) ? full.every((w) => ours < w) : undefined;
+  const beatsFull =
+    full.every((w) => Number.isFinite(w)) && Number.isFinite(ours) ? full.every((w) => ours < w) : undefined;
   const name = `${input.short}, ${cores}`;
   const target = input.targets.vsOpenapiTypescript;
   return [
@@ -159,7 +189,21 @@ function inputRows(input: GenerationInput, cores: string, series: Series[]): Row
       target: input.targets.fasterThanFullGenerators ? "< 1.00x each (faster)" : "",
       verdict: input.targets.fasterThanFullGenerators ? verdict(beatsFull) : "",
     },
-    { figure: `${name}: CPU time (user + sys)`, ours: seconds(cpu[0]!), peers: cells(cpu, seconds), ratio: times(vsOts(cpu)), target: "", verdict: "" },
-    { figure: `${name}: peak RSS`, ours: megabytes(rss[0]!), peers: cells(rss, megabytes), ratio: times(vsOts(rss)), target: "", verdict: "" },
+    {
+      figure: `${name}: CPU time (user + sys)`,
+      ours: seconds(cpu[0]!),
+      peers: cells(cpu, seconds),
+      ratio: times(vsOts(cpu)),
+      target: "",
+      verdict: "",
+    },
+    {
+      figure: `${name}: peak RSS`,
+      ours: megabytes(rss[0]!),
+      peers: cells(rss, megabytes),
+      ratio: times(vsOts(rss)),
+      target: "",
+      verdict: "",
+    },
   ];
 }

@@ -10,9 +10,9 @@ import { createGuard } from "../../templates/runtime/guard.js";
 import { compileTable } from "../../templates/runtime/matcher.js";
 import type { OperationEntry, OperationTable } from "../../templates/runtime/table.js";
 import { runCold } from "./measure.js";
-import { githubDescription, peerPath, PEERS, projectRoot } from "./peers.js";
-import { verdict } from "./report.js";
+import { githubDescription, PEERS, peerPath, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
+import { verdict } from "./report.js";
 import { ratio, times } from "./stats.js";
 
 const SAMPLE = 50;
@@ -30,26 +30,46 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
   log("guard: generating the client for GitHub's description (not timed)");
   const clientDir = join(outRoot, "client");
   mkdirSync(outRoot, { recursive: true });
-  await runCold({ script: join(projectRoot, "bin/sfapi-gen.js"), args: ["generate", "--file", githubDescription(), "--policy", "method", "--out", clientDir], cwd: outRoot });
-  const generated = (await import(pathToFileURL(join(clientDir, "operations.js")).href)) as { operations: OperationTable; ladder: readonly string[] };
+  await runCold({
+    script: join(projectRoot, "bin/sfapi-gen.js"),
+    args: ["generate", "--file", githubDescription(), "--policy", "method", "--out", clientDir],
+    cwd: outRoot,
+  });
+  const generated = (await import(pathToFileURL(join(clientDir, "operations.js")).href)) as {
+    operations: OperationTable;
+    ladder: readonly string[];
+  };
   const all = Object.values(generated.operations);
   const top = generated.ladder[generated.ladder.length - 1]!;
   // Every 24th operation or so: spread over the whole table, not the first few paths of one tag.
   const sample = Array.from({ length: SAMPLE }, (_, i) => all[Math.floor((i * all.length) / SAMPLE)]!);
-  const queries = sample.map((entry, i) => ({ method: entry.method, url: BASE + entry.path.replace(/\{[^}]+\}/g, (_, j: number) => `v${i}x${j}`) }));
+  const queries = sample.map((entry, i) => ({
+    method: entry.method,
+    url: BASE + entry.path.replace(/\{[^}]+\}/g, (_, j: number) => `v${i}x${j}`),
+  }));
 
   const guardFor = (entries: OperationEntry[]) => {
-    const guard = createGuard({ table: compileTable(Object.fromEntries(entries.map((e) => [e.name, e]))), ladder: generated.ladder, color: top, baseUrl: BASE });
+    const guard = createGuard({
+      table: compileTable(Object.fromEntries(entries.map((e) => [e.name, e]))),
+      ladder: generated.ladder,
+      color: top,
+      baseUrl: BASE,
+    });
     return () => {
       for (const q of queries) guard.check(q.method, q.url);
     };
   };
   const linearFor = (entries: OperationEntry[]) => {
-    const compiled = entries.map((e) => ({ e, method: e.method.toUpperCase(), re: new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`) }));
+    const compiled = entries.map((e) => ({
+      e,
+      method: e.method.toUpperCase(),
+      re: new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    }));
     return () => {
       for (const q of queries) {
         const path = q.url.slice(BASE.length);
-        if (!compiled.find((c) => c.method === q.method && c.re.test(path))) throw new Error(`linear scan: no match for ${q.url}`);
+        if (!compiled.find((c) => c.method === q.method && c.re.test(path)))
+          throw new Error(`linear scan: no match for ${q.url}`);
       }
     };
   };
@@ -60,8 +80,14 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
   linearFor(sample)();
   linearFor(all)();
 
-  const { Bench } = (await import(pathToFileURL(peerPath("tinybench", "dist", "index.js")).href)) as { Bench: BenchConstructor };
-  const bench = new Bench({ time: 1500, warmupTime: 300 }).add("guard 50", guardFor(sample)).add("guard all", guardFor(all)).add("linear 50", linearFor(sample)).add("linear all", linearFor(all));
+  const { Bench } = (await import(pathToFileURL(peerPath("tinybench", "dist", "index.js")).href)) as {
+    Bench: BenchConstructor;
+  };
+  const bench = new Bench({ time: 1500, warmupTime: 300 })
+    .add("guard 50", guardFor(sample))
+    .add("guard all", guardFor(all))
+    .add("linear 50", linearFor(sample))
+    .add("linear all", linearFor(all));
   log(`guard: tinybench, ${SAMPLE} lookups per iteration, 4 tasks`);
   await bench.run();
   const ns = (name: string) => {
@@ -77,8 +103,22 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
     title: "Guard cost alone (GitHub's templates)",
     peerColumns: ["linear scan (for contrast)"],
     rows: [
-      { figure: `ns per lookup, ${SAMPLE} operations`, ours: nanos(g50), peers: [nanos(l50)], ratio: times(ratio(g50, l50)), target: "", verdict: "" },
-      { figure: `ns per lookup, ${n} operations`, ours: nanos(gAll), peers: [nanos(lAll)], ratio: times(ratio(gAll, lAll)), target: "", verdict: "" },
+      {
+        figure: `ns per lookup, ${SAMPLE} operations`,
+        ours: nanos(g50),
+        peers: [nanos(l50)],
+        ratio: times(ratio(g50, l50)),
+        target: "",
+        verdict: "",
+      },
+      {
+        figure: `ns per lookup, ${n} operations`,
+        ours: nanos(gAll),
+        peers: [nanos(lAll)],
+        ratio: times(ratio(gAll, lAll)),
+        target: "",
+        verdict: "",
+      },
       {
         figure: `growth from ${SAMPLE} to ${n} operations`,
         ours: times(growth),
@@ -87,7 +127,14 @@ export async function benchGuard(outRoot: string, log: (line: string) => void): 
         target: "flat (≤ 1.5x), not linear",
         verdict: verdict(Number.isFinite(growth) ? growth <= 1.5 : undefined),
       },
-      { figure: `compiling the ${n}-operation table (once per client)`, ours: `${compileMs.toFixed(2)} ms`, peers: [""], ratio: "", target: "", verdict: "" },
+      {
+        figure: `compiling the ${n}-operation table (once per client)`,
+        ours: `${compileMs.toFixed(2)} ms`,
+        peers: [""],
+        ratio: "",
+        target: "",
+        verdict: "",
+      },
     ],
     notes: [
       `The guard's whole check per call (URL below the base URL, segments percent-decoded, trie lookup, color allowed?), from templates/runtime/, with the top color so nothing is refused. ` +

@@ -11,8 +11,9 @@
  * As a script (`node --import tsx loopback-server.ts`): key from BENCH_PUBLIC_KEY, prints `{"port":N}` on its first
  * stdout line, and stops by itself when its parent goes away (stdin closes).
  */
-import { createServer } from "node:http";
+
 import type { ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { importSPKI, jwtVerify } from "jose";
@@ -34,7 +35,11 @@ export interface LoopbackApi {
   close(): Promise<void>;
 }
 
-export async function startLoopbackApi(options: { publicKeyPem: string; clientId?: string; tokenLifetimeS?: number }): Promise<LoopbackApi> {
+export async function startLoopbackApi(options: {
+  publicKeyPem: string;
+  clientId?: string;
+  tokenLifetimeS?: number;
+}): Promise<LoopbackApi> {
   const publicKey = await importSPKI(options.publicKeyPem, "RS256");
   const lifetimeS = options.tokenLifetimeS ?? 3600;
   const task = Buffer.from(JSON.stringify({ id: "1", status: "completed", result: "ok" }));
@@ -47,8 +52,15 @@ export async function startLoopbackApi(options: { publicKeyPem: string; clientId
     counts.tokenRequests++;
     const assertion = new URLSearchParams(body).get("client_assertion") ?? "";
     try {
-      const { payload } = await jwtVerify(assertion, publicKey, { algorithms: ["RS256"], audience: tokenUrl, requiredClaims: ["jti", "exp", "iat"] });
-      const ok = payload.iss === payload.sub && (options.clientId === undefined || payload.iss === options.clientId) && !jtis.has(payload.jti!);
+      const { payload } = await jwtVerify(assertion, publicKey, {
+        algorithms: ["RS256"],
+        audience: tokenUrl,
+        requiredClaims: ["jti", "exp", "iat"],
+      });
+      const ok =
+        payload.iss === payload.sub &&
+        (options.clientId === undefined || payload.iss === options.clientId) &&
+        !jtis.has(payload.jti!);
       if (ok) {
         jtis.add(payload.jti!);
         counts.assertions++;
@@ -56,7 +68,9 @@ export async function startLoopbackApi(options: { publicKeyPem: string; clientId
     } catch {
       counts.badAssertions++;
     }
-    return Buffer.from(JSON.stringify({ access_token: `loopback-token-${++issued}`, token_type: "Bearer", expires_in: lifetimeS }));
+    return Buffer.from(
+      JSON.stringify({ access_token: `loopback-token-${++issued}`, token_type: "Bearer", expires_in: lifetimeS }),
+    );
   }
 
   const server = createServer((req, res) => {

@@ -48,7 +48,14 @@ export function runCold(command: NodeCommand): Promise<RunSample> {
     const [file, ...args] = command.cpus === undefined ? argv : ["taskset", "-c", command.cpus, ...argv];
     const child = spawn(file!, args, {
       cwd: command.cwd,
-      env: withoutUndefined({ ...process.env, ...command.env, NODE_OPTIONS: nodeOptions, BENCH_RUSAGE_DIR: dir, NO_COLOR: "1", FORCE_COLOR: "0" }),
+      env: withoutUndefined({
+        ...process.env,
+        ...command.env,
+        NODE_OPTIONS: nodeOptions,
+        BENCH_RUSAGE_DIR: dir,
+        NO_COLOR: "1",
+        FORCE_COLOR: "0",
+      }),
       stdio: ["ignore", "ignore", "pipe"],
       timeout: command.timeoutMs ?? 300_000,
     });
@@ -59,12 +66,23 @@ export function runCold(command: NodeCommand): Promise<RunSample> {
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       try {
         if (code !== 0) throw new RunFailed(`${command.script} exited ${code ?? signal}: ${lastLines(stderr)}`);
-        const usages = readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as { maxRssKb: number; cpuUs: number });
+        const usages = readdirSync(dir).map(
+          (f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as { maxRssKb: number; cpuUs: number },
+        );
         if (usages.length === 0) throw new Error("no process wrote its usage");
         const cpuUs = usages.reduce((sum, u) => sum + u.cpuUs, 0);
-        resolve({ wallMs, cpuMs: cpuUs / 1000, maxRssMb: Math.max(...usages.map((u) => u.maxRssKb)) / 1024, processes: usages.length });
+        resolve({
+          wallMs,
+          cpuMs: cpuUs / 1000,
+          maxRssMb: Math.max(...usages.map((u) => u.maxRssKb)) / 1024,
+          processes: usages.length,
+        });
       } catch (error) {
-        reject(error instanceof RunFailed ? error : new RunFailed(`${command.script}: no resource usage recorded (${String(error)})`));
+        reject(
+          error instanceof RunFailed
+            ? error
+            : new RunFailed(`${command.script}: no resource usage recorded (${String(error)})`),
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -103,7 +121,11 @@ export interface Series {
  * One warm-up round, then `rounds` rounds in which every contender runs once, in the same order (A B C A B C ...),
  * so that a slow spell of the machine hits every contender alike.
  */
-export async function interleaved(contenders: Contender[], rounds: number, onRun?: (name: string, round: number) => void): Promise<Series[]> {
+export async function interleaved(
+  contenders: Contender[],
+  rounds: number,
+  onRun?: (name: string, round: number) => void,
+): Promise<Series[]> {
   const series = contenders.map((c): Series => ({ name: c.name, samples: [] }));
   for (let round = 0; round <= rounds; round++) {
     for (const [i, contender] of contenders.entries()) {

@@ -40,10 +40,18 @@ export function ensurePeers(log: (line: string) => void): void {
   if (missing.length === 0) return;
   log(`installing benchmark peers into test/bench/.peers: ${missing.map(([n, v]) => `${n}@${v}`).join(", ")}`);
   mkdirSync(peersDir, { recursive: true });
-  writeFileSync(join(peersDir, "package.json"), JSON.stringify({ name: "sfapi-gen-bench-peers", private: true, dependencies: PEERS }, null, 2) + "\n");
+  writeFileSync(
+    join(peersDir, "package.json"),
+    JSON.stringify({ name: "sfapi-gen-bench-peers", private: true, dependencies: PEERS }, null, 2) + "\n",
+  );
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"], { cwd: peersDir, stdio: "inherit", timeout: 600_000 });
-  if (result.status !== 0) throw new Error(`npm install in ${peersDir} failed (exit ${result.status ?? result.signal})`);
+  const result = spawnSync(npm, ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"], {
+    cwd: peersDir,
+    stdio: "inherit",
+    timeout: 600_000,
+  });
+  if (result.status !== 0)
+    throw new Error(`npm install in ${peersDir} failed (exit ${result.status ?? result.signal})`);
 }
 
 export const githubDescription = () => peerPath("@octokit/openapi", "generated", "api.github.com.json");

@@ -30,7 +30,14 @@ export function renderSection(section: Section): string {
   const header = ["figure", "ours", ...section.peerColumns, "ratio", "target", "verdict"];
   const lines = [`### ${section.title}`, ""];
   if (section.measured) lines.push(`Measured ${section.measured.at} (${section.measured.minutes.toFixed(1)} min).`, "");
-  lines.push(`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...section.rows.map((r) => `| ${[r.figure, r.ours, ...section.peerColumns.map((_, i) => r.peers[i] ?? ""), r.ratio, r.target, r.verdict].map(escapeCell).join(" | ")} |`));
+  lines.push(
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...section.rows.map(
+      (r) =>
+        `| ${[r.figure, r.ours, ...section.peerColumns.map((_, i) => r.peers[i] ?? ""), r.ratio, r.target, r.verdict].map(escapeCell).join(" | ")} |`,
+    ),
+  );
   if (section.notes.length > 0) lines.push("", ...section.notes.map((n) => `- ${n}`));
   return lines.join("\n") + "\n";
 }

@@ -16,10 +16,10 @@ import { parseArgs } from "node:util";
 import { benchCalls } from "./calls.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
-import { benchStartup } from "./startup.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
-import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
 import type { Section } from "./report.js";
+import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
+import { benchStartup } from "./startup.js";
 import { benchTypecheck } from "./typecheck.js";
 
 const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard"] as const;
@@ -45,7 +45,8 @@ const only = values.only ? values.only.split(",").map((s) => s.trim()) : [...SEC
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length > 0) fail(`--only: unknown section ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
 const rounds = Number(values.rounds);
-if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) fail(`--rounds must be a whole number from 1 to 50, not ${values.rounds}`);
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50)
+  fail(`--rounds must be a whole number from 1 to 50, not ${values.rounds}`);
 const write = values["no-write"] ? false : (values.write ?? only.length === SECTIONS.length);
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
@@ -69,7 +70,10 @@ for (const name of SECTIONS) {
   if (!only.includes(name)) continue;
   const sectionStarted = Date.now();
   const section = await runners[name]();
-  section.measured = { at: new Date().toISOString().replace(/\.\d+Z$/, "Z"), minutes: (Date.now() - sectionStarted) / 60_000 };
+  section.measured = {
+    at: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    minutes: (Date.now() - sectionStarted) / 60_000,
+  };
   sections.push(section);
   process.stdout.write("\n" + renderSection(section));
 }
@@ -79,8 +83,15 @@ const resultsFile = join(benchDir, "RESULTS.md");
 const minutes = `${((Date.now() - started) / 60_000).toFixed(1)} min`;
 if (write) {
   const partial = only.length < SECTIONS.length && existsSync(resultsFile);
-  writeFileSync(resultsFile, partial ? mergeResults(readFileSync(resultsFile, "utf8"), sections, minutes) : renderResults(machine, sections, [`whole run: ${minutes}`]));
-  log(`wrote test/bench/RESULTS.md${partial ? ` (only the sections run: ${sections.map((s) => s.title).join(", ")})` : ""}`);
+  writeFileSync(
+    resultsFile,
+    partial
+      ? mergeResults(readFileSync(resultsFile, "utf8"), sections, minutes)
+      : renderResults(machine, sections, [`whole run: ${minutes}`]),
+  );
+  log(
+    `wrote test/bench/RESULTS.md${partial ? ` (only the sections run: ${sections.map((s) => s.title).join(", ")})` : ""}`,
+  );
 }
 
 /** A run of some sections replaces those in RESULTS.md and keeps the others, each with its own date. */
@@ -89,16 +100,20 @@ function mergeResults(previous: string, fresh: Section[], duration: string): str
   const titleOf = (block: string) => block.slice(4, block.indexOf("\n"));
   const byTitle = new Map(fresh.map((s) => [s.title, renderSection(s)]));
   const merged = blocks.map((block) => byTitle.get(titleOf(block)) ?? block.trimEnd() + "\n");
-  for (const section of fresh) if (!blocks.some((b) => titleOf(b) === section.title)) merged.push(renderSection(section));
+  for (const section of fresh)
+    if (!blocks.some((b) => titleOf(b) === section.title)) merged.push(renderSection(section));
   const kept = blocks.map(titleOf).filter((t) => !byTitle.has(t));
-  const extra = [`this run: ${fresh.map((s) => s.title).join(", ")} (${duration})${kept.length > 0 ? `; ${kept.join(", ")} kept from earlier runs (their dates are under their titles)` : ""}`];
+  const extra = [
+    `this run: ${fresh.map((s) => s.title).join(", ")} (${duration})${kept.length > 0 ? `; ${kept.join(", ")} kept from earlier runs (their dates are under their titles)` : ""}`,
+  ];
   return renderResults(machine, [], extra).trimEnd() + "\n\n" + merged.join("\n");
 }
 
 function build(): void {
   log("building dist/ (npm run build)");
   const result = spawnSync("npm", ["run", "-s", "build"], { cwd: projectRoot, stdio: "inherit" });
-  if (result.status !== 0) fail("npm run build failed: the CLI in dist/ would be stale (use --no-build to measure it anyway)");
+  if (result.status !== 0)
+    fail("npm run build failed: the CLI in dist/ would be stale (use --no-build to measure it anyway)");
 }
 
 function fail(message: string): never {

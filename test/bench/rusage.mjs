@@ -8,6 +8,9 @@ const dir = process.env.BENCH_RUSAGE_DIR;
 if (dir) {
   process.on("exit", () => {
     const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
-    writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ maxRssKb: maxRSS, cpuUs: userCPUTime + systemCPUTime }));
+    writeFileSync(
+      join(dir, `${process.pid}.json`),
+      JSON.stringify({ maxRssKb: maxRSS, cpuUs: userCPUTime + systemCPUTime }),
+    );
   });
 }

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { coreSets } from "./generation.js";
 import { interleaved } from "./measure.js";
 import { projectRoot } from "./peers.js";
-import { verdict } from "./report.js";
 import type { Row, Section } from "./report.js";
+import { verdict } from "./report.js";
 import { median, seconds } from "./stats.js";
 
 const HELP_TARGET_MS = 150;
@@ -34,7 +34,13 @@ export async function benchStartup(dir: string, rounds: number, log: (line: stri
   for (const environment of environments) {
     for (const core of coreSets()) {
       log(`startup: sfapi-gen --help, ${core.label}, ${environment.label}, ${runs} rounds after a warm-up`);
-      const command = (script: string, args: string[]) => ({ script, args, cwd: dir, cpus: core.cpus, env: environment.env });
+      const command = (script: string, args: string[]) => ({
+        script,
+        args,
+        cwd: dir,
+        cpus: core.cpus,
+        env: environment.env,
+      });
       const series = await interleaved(
         [
           { name: "sfapi-gen --help", command: command(join(projectRoot, "bin/sfapi-gen.js"), ["--help"]) },
@@ -42,7 +48,10 @@ export async function benchStartup(dir: string, rounds: number, log: (line: stri
         ],
         runs,
       );
-      const [help, node] = series.map((s) => (s.error ? Number.NaN : median(s.samples.map((x) => x.wallMs)))) as [number, number];
+      const [help, node] = series.map((s) => (s.error ? Number.NaN : median(s.samples.map((x) => x.wallMs)))) as [
+        number,
+        number,
+      ];
       rows.push({
         figure: `\`sfapi-gen --help\`, ${core.label}, ${environment.label}: wall time (node alone: ${seconds(node)}; ours adds ${seconds(help - node)})`,
         ours: seconds(help),

@@ -7,11 +7,11 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { interleaved, runCold } from "./measure.js";
 import type { Contender, Series } from "./measure.js";
+import { interleaved, runCold } from "./measure.js";
 import { githubDescription, installedVersion, projectRoot } from "./peers.js";
-import { verdict } from "./report.js";
 import type { Row, Section } from "./report.js";
+import { verdict } from "./report.js";
 import { median, megabytes, ratio, seconds, times } from "./stats.js";
 
 const tsc = join(projectRoot, "node_modules/typescript/bin/tsc");
@@ -141,9 +141,18 @@ export async function benchTypecheck(outRoot: string, rounds: number, log: (line
     if (api.wait) prepareFolder(plainWait, plainConsumer(api, true));
     for (const v of variants) prepareFolder(dir(v), ourConsumer(api, v));
     try {
-      await runCold({ script: join(projectRoot, "bin/sfapi-gen.js"), args: ["generate", "--file", api.file, ...api.flags, "--out", join(dir("red"), "client")], cwd: dir("red") });
-      for (const v of variants.slice(1)) cpSync(join(dir("red"), "client"), join(dir(v), "client"), { recursive: true });
-      await runCold({ script: join(projectRoot, "node_modules/openapi-typescript/bin/cli.js"), args: [api.file, "-o", join(plain, "schema.d.ts"), "--default-non-nullable", "false"], cwd: plain });
+      await runCold({
+        script: join(projectRoot, "bin/sfapi-gen.js"),
+        args: ["generate", "--file", api.file, ...api.flags, "--out", join(dir("red"), "client")],
+        cwd: dir("red"),
+      });
+      for (const v of variants.slice(1))
+        cpSync(join(dir("red"), "client"), join(dir(v), "client"), { recursive: true });
+      await runCold({
+        script: join(projectRoot, "node_modules/openapi-typescript/bin/cli.js"),
+        args: [api.file, "-o", join(plain, "schema.d.ts"), "--default-non-nullable", "false"],
+        cwd: plain,
+      });
       if (api.wait) cpSync(join(plain, "schema.d.ts"), join(plainWait, "schema.d.ts"));
     } catch (error) {
       notes.push(`${api.label}: could not generate the clients: ${(error as Error).message}`);
@@ -152,14 +161,19 @@ export async function benchTypecheck(outRoot: string, rounds: number, log: (line
     const baselineOf = (v: Variant) => (v === "red+wait" ? plainWait : plain);
     const contenders: Contender[] = [
       { name: "openapi-fetch", command: { script: tsc, args: ["-p", plain], cwd: plain } },
-      ...(api.wait ? [{ name: "openapi-fetch+poll", command: { script: tsc, args: ["-p", plainWait], cwd: plainWait } }] : []),
+      ...(api.wait
+        ? [{ name: "openapi-fetch+poll", command: { script: tsc, args: ["-p", plainWait], cwd: plainWait } }]
+        : []),
       ...variants.map((v) => ({ name: v, command: { script: tsc, args: ["-p", dir(v)], cwd: dir(v) } })),
     ];
     log(`type-check (${api.label}): tsc --noEmit, ${rounds} rounds after a warm-up`);
-    const series = await interleaved(contenders, rounds, (name, round) => log(`  ${round === 0 ? "warm-up" : `round ${round}`}: tsc on ${name}`));
+    const series = await interleaved(contenders, rounds, (name, round) =>
+      log(`  ${round === 0 ? "warm-up" : `round ${round}`}: tsc on ${name}`),
+    );
     for (const s of series) if (s.error) notes.push(`${api.label}: tsc on ${s.name} failed: ${s.error}`);
     const byName = new Map(series.map((s) => [s.name, s]));
-    const med = (s: Series | undefined, pick: (x: Series["samples"][number]) => number) => (!s || s.error ? Number.NaN : median(s.samples.map(pick)));
+    const med = (s: Series | undefined, pick: (x: Series["samples"][number]) => number) =>
+      !s || s.error ? Number.NaN : median(s.samples.map(pick));
     for (const v of variants) {
       const ours = byName.get(v);
       const base = byName.get(v === "red+wait" ? "openapi-fetch+poll" : "openapi-fetch");
@@ -170,7 +184,14 @@ export async function benchTypecheck(outRoot: string, rounds: number, log: (line
       const [da, db] = [diagnostics(dir(v)), diagnostics(baselineOf(v))];
       const label = `${api.label}, ${v === "string" ? "color: string" : v}`;
       rows.push(
-        { figure: `${label}: tsc wall time`, ours: seconds(med(ours, (x) => x.wallMs)), peers: [seconds(med(base, (x) => x.wallMs))], ratio: times(wall), target: "≤ 1.10x", verdict: verdict(Number.isFinite(wall) ? wall <= 1.1 : undefined) },
+        {
+          figure: `${label}: tsc wall time`,
+          ours: seconds(med(ours, (x) => x.wallMs)),
+          peers: [seconds(med(base, (x) => x.wallMs))],
+          ratio: times(wall),
+          target: "≤ 1.10x",
+          verdict: verdict(Number.isFinite(wall) ? wall <= 1.1 : undefined),
+        },
         {
           figure: `${label}: type instantiations / check time`,
           ours: `${count(da.instantiations)} / ${seconds(da.checkMs)}`,
@@ -203,7 +224,9 @@ export async function benchTypecheck(outRoot: string, rounds: number, log: (line
   );
   return {
     title: "Type-check cost of the output",
-    peerColumns: [`openapi-fetch ${installedVersion("openapi-fetch", join(projectRoot, "node_modules"))} + openapi-typescript types`],
+    peerColumns: [
+      `openapi-fetch ${installedVersion("openapi-fetch", join(projectRoot, "node_modules"))} + openapi-typescript types`,
+    ],
     rows,
     notes,
   };
@@ -223,8 +246,13 @@ interface Diagnostics {
 
 /** Instantiations and check time as tsc itself reports them. */
 function diagnostics(dir: string): Diagnostics {
-  const result = spawnSync(process.execPath, [tsc, "--noEmit", "--extendedDiagnostics", "-p", dir], { cwd: dir, encoding: "utf8", timeout: 300_000 });
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+([\\d.]+)`, "m").exec(result.stdout ?? "")?.[1] ?? Number.NaN);
+  const result = spawnSync(process.execPath, [tsc, "--noEmit", "--extendedDiagnostics", "-p", dir], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+([\\d.]+)`, "m").exec(result.stdout ?? "")?.[1] ?? Number.NaN);
   return { instantiations: field("Instantiations"), checkMs: field("Check time") * 1000 };
 }
 

@@ -6,14 +6,14 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffModels, FAIL_ON, fails } from "../../generator/reports/diff/diff.js";
+import { sourceOf } from "../../generator/cli/diff.js";
+import type { LoadedDescription } from "../../generator/description/read.js";
+import type { ScopeOptions } from "../../generator/model/model.js";
+import { buildModel } from "../../generator/model/model.js";
 import type { DiffReport } from "../../generator/reports/diff/diff.js";
+import { diffModels, FAIL_ON, fails } from "../../generator/reports/diff/diff.js";
 import { describeChange } from "../../generator/reports/diff/markdown.js";
 import { detectPrefix, parsePrefix } from "../../generator/reports/diff/prefix.js";
-import { sourceOf } from "../../generator/cli/diff.js";
-import { buildModel } from "../../generator/model/model.js";
-import type { ScopeOptions } from "../../generator/model/model.js";
-import type { LoadedDescription } from "../../generator/description/read.js";
 import { description, secured, serve, writeJson } from "../generator/fixtures.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
@@ -37,7 +37,12 @@ function nextVersion() {
   };
   doc.paths["/account/roles"].get["x-nersc-scope"] = "red"; // escalated
   doc.paths["/utilities/download/{machine}/{path}"].get["x-nersc-scope"] = "green"; // relaxed
-  doc.paths["/compute/jobs/{machine}"].get.parameters.push({ name: "account", in: "query", required: true, schema: { type: "string" } });
+  doc.paths["/compute/jobs/{machine}"].get.parameters.push({
+    name: "account",
+    in: "query",
+    required: true,
+    schema: { type: "string" },
+  });
   return doc;
 }
 
@@ -52,12 +57,23 @@ function harmlessVersion() {
 /** Only a new red operation: an escalation only for colors below red. */
 function newRedOperation() {
   const doc = bundled();
-  doc.paths["/utilities/reboot/{machine}"] = { post: { ...structuredClone(doc.paths["/utilities/command/{machine}"].post), operationId: "reboot_utilities_reboot__machine__post" } };
+  doc.paths["/utilities/reboot/{machine}"] = {
+    post: {
+      ...structuredClone(doc.paths["/utilities/command/{machine}"].post),
+      operationId: "reboot_utilities_reboot__machine__post",
+    },
+  };
   return doc;
 }
 
 const model = (doc: Record<string, any>, source: string, options: ScopeOptions = {}) => {
-  const loaded: LoadedDescription = { source, document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: String(doc.info.version) } };
+  const loaded: LoadedDescription = {
+    source,
+    document: doc,
+    text: JSON.stringify(doc),
+    sha256: "0".repeat(64),
+    version: { info: String(doc.info.version) },
+  };
   return buildModel(loaded, { levels: ["green", "yellow", "red"], ...options });
 };
 
@@ -98,31 +114,91 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
 
   it("lists exactly the added and removed operations", () => {
     expect(report.format).toBe("sfapi-gen/diff@2");
-    expect(report.added).toEqual([{ name: "readReservations", operationId: "read_reservations_compute_reservations__machine__get", method: "GET", path: "/compute/reservations/{machine}", scope: "red", level: "red", aboveColor: false }]);
-    expect(report.removed).toEqual([{ name: "startTransfer", operationId: "start_transfer_storage_transfer_post", method: "POST", path: "/storage/transfer", scope: "red", level: "red" }]);
+    expect(report.added).toEqual([
+      {
+        name: "readReservations",
+        operationId: "read_reservations_compute_reservations__machine__get",
+        method: "GET",
+        path: "/compute/reservations/{machine}",
+        scope: "red",
+        level: "red",
+        aboveColor: false,
+      },
+    ]);
+    expect(report.removed).toEqual([
+      {
+        name: "startTransfer",
+        operationId: "start_transfer_storage_transfer_post",
+        method: "POST",
+        path: "/storage/transfer",
+        scope: "red",
+        level: "red",
+      },
+    ]);
     expect([report.prefix, report.policy, report.code]).toEqual([null, "scope", null]);
   });
 
   it("lists exactly the changed operations, each with what changed", () => {
     const changed = Object.fromEntries(report.changed.map((c) => [`${c.method} ${c.path}`, c.changes]));
-    expect(report.changed.map((c) => [c.matchedBy, c.was.path === c.path && c.was.method === c.method])).toEqual(report.changed.map(() => ["method-path", true]));
+    expect(report.changed.map((c) => [c.matchedBy, c.was.path === c.path && c.was.method === c.method])).toEqual(
+      report.changed.map(() => ["method-path", true]),
+    );
     expect(changed).toEqual({
-      "GET /account/roles": [{ kind: "level", from: "green", to: "red", fromLevel: "green", toLevel: "red", direction: "escalation", breaking: true }],
-      "GET /compute/jobs/{machine}": [{ kind: "parameter-added", parameter: { name: "account", in: "query", required: true }, breaking: true }],
-      "GET /utilities/download/{machine}/{path}": [{ kind: "level", from: "yellow", to: "green", fromLevel: "yellow", toLevel: "green", direction: "relaxation", breaking: false }],
+      "GET /account/roles": [
+        {
+          kind: "level",
+          from: "green",
+          to: "red",
+          fromLevel: "green",
+          toLevel: "red",
+          direction: "escalation",
+          breaking: true,
+        },
+      ],
+      "GET /compute/jobs/{machine}": [
+        { kind: "parameter-added", parameter: { name: "account", in: "query", required: true }, breaking: true },
+      ],
+      "GET /utilities/download/{machine}/{path}": [
+        {
+          kind: "level",
+          from: "yellow",
+          to: "green",
+          fromLevel: "yellow",
+          toLevel: "green",
+          direction: "relaxation",
+          breaking: false,
+        },
+      ],
     });
-    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 3, moved: 0, methodChanged: 0, escalations: 1, relaxations: 1, breaking: 3 });
+    expect(report.summary).toEqual({
+      added: 1,
+      removed: 1,
+      changed: 3,
+      moved: 0,
+      methodChanged: 0,
+      escalations: 1,
+      relaxations: 1,
+      breaking: 3,
+    });
   });
 
   it("prints the same in Markdown", () => {
     const md = runs.escalation.stdout;
     expect(md).toContain("Version changed: 1.2 (v1.2) -> 1.3 (v1.3).");
     expect(md).toContain("1 added, 1 removed, 3 changed: 1 escalation, 1 relaxation, 3 breaking changes.");
-    expect(md).toContain("## Added (1)\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| GET | `/compute/reservations/{machine}` | readReservations | red |\n");
-    expect(md).toContain("## Removed (1) **(breaking)**\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| POST | `/storage/transfer` | startTransfer | red |\n");
+    expect(md).toContain(
+      "## Added (1)\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| GET | `/compute/reservations/{machine}` | readReservations | red |\n",
+    );
+    expect(md).toContain(
+      "## Removed (1) **(breaking)**\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| POST | `/storage/transfer` | startTransfer | red |\n",
+    );
     expect(md).toContain("### GET `/account/roles` (readRoles)\n\n- level escalated: green -> red **(breaking)**\n");
-    expect(md).toContain("### GET `/utilities/download/{machine}/{path}` (downloadFile)\n\n- level relaxed: yellow -> green\n");
-    expect(md).toContain("### GET `/compute/jobs/{machine}` (readJobs)\n\n- parameter added: `account` (query, required) **(breaking)**\n");
+    expect(md).toContain(
+      "### GET `/utilities/download/{machine}/{path}` (downloadFile)\n\n- level relaxed: yellow -> green\n",
+    );
+    expect(md).toContain(
+      "### GET `/compute/jobs/{machine}` (readJobs)\n\n- parameter added: `account` (query, required) **(breaking)**\n",
+    );
     expect(md.match(/^### /gm)).toHaveLength(3);
   });
 
@@ -164,7 +240,9 @@ describe("sfapi-gen diff --fail-on", () => {
 
   it("escalation with --color: a new operation above that color counts; at that color it does not", () => {
     expect(runs.redAboveYellow.code).toBe(1);
-    expect(JSON.parse(runs.redAboveYellow.stdout).added).toEqual([expect.objectContaining({ name: "reboot", scope: "red", aboveColor: true })]);
+    expect(JSON.parse(runs.redAboveYellow.stdout).added).toEqual([
+      expect.objectContaining({ name: "reboot", scope: "red", aboveColor: true }),
+    ]);
     expect(runs.redAboveYellow.stderr).toContain("--fail-on escalation: 1 escalation(s)");
     const atRed = diffModels(model(bundled(), "old.json"), model(newRedOperation(), "new.json"), { color: "red" });
     expect(atRed.added).toEqual([expect.objectContaining({ name: "reboot", aboveColor: false })]);
@@ -184,30 +262,70 @@ describe("diff classification (in process)", () => {
   it("reports media type, body, schema and name changes; only a dropped media type and a newly required body break", () => {
     const doc = bundled();
     const command = doc.paths["/utilities/command/{machine}"].post;
-    command.requestBody.content = { "application/json": command.requestBody.content["application/x-www-form-urlencoded"] };
+    command.requestBody.content = {
+      "application/json": command.requestBody.content["application/x-www-form-urlencoded"],
+    };
     const group = doc.paths["/account/groups"].post;
     group.requestBody.content["application/json"] = group.requestBody.content["application/x-www-form-urlencoded"];
     doc.paths["/tasks"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Task" };
     doc.paths["/tasks/{id}"].get.operationId = "show_task";
-    const changes = Object.fromEntries(diffModels(base, model(doc, "new.json")).changed.map((c) => [c.path + " " + c.method, c.changes]));
-    expect(changes["/utilities/command/{machine} POST"]).toEqual([{ kind: "request-media-type", from: ["application/x-www-form-urlencoded"], to: ["application/json"], breaking: true }]);
-    expect(changes["/account/groups POST"]).toEqual([{ kind: "request-media-type", from: ["application/x-www-form-urlencoded"], to: ["application/x-www-form-urlencoded", "application/json"], breaking: false }]);
-    expect(changes["/tasks GET"]).toEqual([{ kind: "response-schema", status: "200", from: ["#/components/schemas/Tasks"], to: ["#/components/schemas/Task"], breaking: false }]);
+    const changes = Object.fromEntries(
+      diffModels(base, model(doc, "new.json")).changed.map((c) => [c.path + " " + c.method, c.changes]),
+    );
+    expect(changes["/utilities/command/{machine} POST"]).toEqual([
+      {
+        kind: "request-media-type",
+        from: ["application/x-www-form-urlencoded"],
+        to: ["application/json"],
+        breaking: true,
+      },
+    ]);
+    expect(changes["/account/groups POST"]).toEqual([
+      {
+        kind: "request-media-type",
+        from: ["application/x-www-form-urlencoded"],
+        to: ["application/x-www-form-urlencoded", "application/json"],
+        breaking: false,
+      },
+    ]);
+    expect(changes["/tasks GET"]).toEqual([
+      {
+        kind: "response-schema",
+        status: "200",
+        from: ["#/components/schemas/Tasks"],
+        to: ["#/components/schemas/Task"],
+        breaking: false,
+      },
+    ]);
     expect(changes["/tasks/{id} GET"]).toEqual([{ kind: "name", from: "readTask", to: "showTask", breaking: false }]);
-    expect(describeChange(changes["/tasks/{id} GET"]![0]!)).toBe("table name: `readTask` -> `showTask` (code using `operations.readTask` must follow)");
+    expect(describeChange(changes["/tasks/{id} GET"]![0]!)).toBe(
+      "table name: `readTask` -> `showTask` (code using `operations.readTask` must follow)",
+    );
   });
 
   it("a parameter made required breaks; made optional or removed does not", () => {
     const doc = bundled();
     const jobs = doc.paths["/compute/jobs/{machine}"].get.parameters;
     jobs.find((p: any) => p.name === "limit").required = true;
-    doc.paths["/compute/jobs/{machine}/{jobid}"].get.parameters = doc.paths["/compute/jobs/{machine}/{jobid}"].get.parameters.filter((p: any) => p.name !== "sacct");
+    doc.paths["/compute/jobs/{machine}/{jobid}"].get.parameters = doc.paths[
+      "/compute/jobs/{machine}/{jobid}"
+    ].get.parameters.filter((p: any) => p.name !== "sacct");
     const report = diffModels(base, model(doc, "new.json"));
     expect(report.changed.map((c) => [c.path, c.changes])).toEqual([
-      ["/compute/jobs/{machine}", [{ kind: "parameter-required", parameter: { name: "limit", in: "query", required: true }, breaking: true }]],
-      ["/compute/jobs/{machine}/{jobid}", [{ kind: "parameter-removed", parameter: { name: "sacct", in: "query", required: false }, breaking: false }]],
+      [
+        "/compute/jobs/{machine}",
+        [{ kind: "parameter-required", parameter: { name: "limit", in: "query", required: true }, breaking: true }],
+      ],
+      [
+        "/compute/jobs/{machine}/{jobid}",
+        [{ kind: "parameter-removed", parameter: { name: "sacct", in: "query", required: false }, breaking: false }],
+      ],
     ]);
-    expect([fails(report, "breaking"), fails(report, "escalation"), fails(report, "removal")]).toEqual([true, false, false]);
+    expect([fails(report, "breaking"), fails(report, "escalation"), fails(report, "removal")]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("a secured operation losing its scope escalates to the top (fails closed); public to green escalates too", () => {
@@ -217,19 +335,47 @@ describe("diff classification (in process)", () => {
     doc.paths["/meta/config"].get["x-nersc-scope"] = "green";
     const levels = diffModels(base, model(doc, "new.json")).changed.map((c) => [c.path, c.changes[0]]);
     expect(levels).toEqual([
-      ["/meta/config", { kind: "level", from: "public", to: "green", fromLevel: "public", toLevel: "green", direction: "escalation", breaking: true }],
-      ["/tasks", { kind: "level", from: "green", to: "unranked", fromLevel: "green", toLevel: "red", direction: "escalation", breaking: true }],
+      [
+        "/meta/config",
+        {
+          kind: "level",
+          from: "public",
+          to: "green",
+          fromLevel: "public",
+          toLevel: "green",
+          direction: "escalation",
+          breaking: true,
+        },
+      ],
+      [
+        "/tasks",
+        {
+          kind: "level",
+          from: "green",
+          to: "unranked",
+          fromLevel: "green",
+          toLevel: "red",
+          direction: "escalation",
+          breaking: true,
+        },
+      ],
     ]);
   });
 
   it("refuses a --color that is not on the ladder", () => {
-    expect(() => diffModels(base, base, { color: "blue" })).toThrow('--color "blue" is not on the ladder green < yellow < red');
+    expect(() => diffModels(base, base, { color: "blue" })).toThrow(
+      '--color "blue" is not on the ladder green < yellow < red',
+    );
   });
 });
 
 // ---- versions that move: the version prefix in the path, operationIds, methods -------------------------------------
 
-const scoped = (scope: string, extra: Record<string, unknown> = {}) => ({ ...secured, "x-nersc-scope": scope, ...extra });
+const scoped = (scope: string, extra: Record<string, unknown> = {}) => ({
+  ...secured,
+  "x-nersc-scope": scope,
+  ...extra,
+});
 const idParam = { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }] };
 
 /** v1 of a small API whose paths carry the version; no operationIds except readQueue's. */
@@ -284,7 +430,10 @@ function jobsCode(): string {
     'await client.GET("/api/v1/legacy");',
   ];
   writeFileSync(join(dir, "src", "app.ts"), lines.join("\n") + "\n");
-  writeFileSync(join(dir, "src", "sfapi", "manifest.json"), JSON.stringify({ generator: { name: "sfapi-gen", version: "0.1.0" } }));
+  writeFileSync(
+    join(dir, "src", "sfapi", "manifest.json"),
+    JSON.stringify({ generator: { name: "sfapi-gen", version: "0.1.0" } }),
+  );
   writeFileSync(join(dir, "src", "sfapi", "index.ts"), 'declare const c: any;\nc.POST("/api/v1/jobs");\n');
   return dir;
 }
@@ -310,7 +459,8 @@ describe("diff across a version move", () => {
     ]);
   });
 
-  const pairs = (report: DiffReport) => report.changed.map((c) => [c.matchedBy, `${c.was.method} ${c.was.path}`, `${c.method} ${c.path}`]);
+  const pairs = (report: DiffReport) =>
+    report.changed.map((c) => [c.matchedBy, `${c.was.method} ${c.was.path}`, `${c.method} ${c.path}`]);
 
   it("detects the moved prefix and pairs operations in order: method+path, operationId, moved prefix (+ method change)", () => {
     expect(scope.code, scope.stderr).toBe(0);
@@ -330,7 +480,12 @@ describe("diff across a version move", () => {
 
   it("reports moves and method changes as breaking, and the level change each causes under --policy scope", () => {
     const report: DiffReport = JSON.parse(scope.stdout);
-    const changes = Object.fromEntries(report.changed.map((c) => [`${c.method} ${c.path}`, c.changes.map((x) => [x.kind, "from" in x ? x.from : null, "to" in x ? x.to : null, x.breaking])]));
+    const changes = Object.fromEntries(
+      report.changed.map((c) => [
+        `${c.method} ${c.path}`,
+        c.changes.map((x) => [x.kind, "from" in x ? x.from : null, "to" in x ? x.to : null, x.breaking]),
+      ]),
+    );
     expect(changes["GET /api/v2/jobs/{id}"]).toEqual([
       ["path", "/api/v1/jobs/{id}", "/api/v2/jobs/{id}", true],
       ["level", "green", "yellow", true],
@@ -343,7 +498,16 @@ describe("diff across a version move", () => {
       ["name", "getApiV1Search", "postApiV2Search", false],
     ]);
     expect(changes["GET /api/v2/jobs/queue"]).toEqual([["path", "/api/v1/queue", "/api/v2/jobs/queue", true]]);
-    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 6, moved: 5, methodChanged: 1, escalations: 2, relaxations: 0, breaking: 9 });
+    expect(report.summary).toEqual({
+      added: 1,
+      removed: 1,
+      changed: 6,
+      moved: 5,
+      methodChanged: 1,
+      escalations: 2,
+      relaxations: 0,
+      breaking: 9,
+    });
   });
 
   it("under --policy method the GET that became a POST is an escalation", () => {
@@ -353,11 +517,22 @@ describe("diff across a version move", () => {
     const search = report.changed.find((c) => c.path === "/api/v2/search")!;
     expect(search.changes.filter((c) => c.kind === "method" || c.kind === "level")).toEqual([
       { kind: "method", from: "GET", to: "POST", breaking: true },
-      { kind: "level", from: "green", to: "red", fromLevel: "green", toLevel: "red", direction: "escalation", breaking: true },
+      {
+        kind: "level",
+        from: "green",
+        to: "red",
+        fromLevel: "green",
+        toLevel: "red",
+        direction: "escalation",
+        breaking: true,
+      },
     ]);
     // GET /account stays a GET, so under the method policy it is unchanged; jobs/{id} is a GET on both sides too.
     expect(report.changed.some((c) => c.path === "/account")).toBe(false);
-    expect(report.changed.find((c) => c.path === "/api/v2/jobs/{id}")!.changes.map((c) => c.kind)).toEqual(["path", "name"]);
+    expect(report.changed.find((c) => c.path === "/api/v2/jobs/{id}")!.changes.map((c) => c.kind)).toEqual([
+      "path",
+      "name",
+    ]);
     expect(report.summary.escalations).toBe(1);
   });
 
@@ -372,7 +547,9 @@ describe("diff across a version move", () => {
       [`${app}:7`, "named", "getApiV1Search renamed to postApiV2Search", "green"],
       [`${app}:8`, "call", "getApiV1Legacy removed", null],
     ]);
-    expect(impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to])).toEqual([[`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"]]);
+    expect(
+      impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to]),
+    ).toEqual([[`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"]]);
     expect(impact.color).toEqual({ before: "yellow", after: "red", raised: true });
     expect(impact.summary).toEqual({ uses: 7, files: 1, broken: 4, escalated: 1, unknown: 0 });
   });
@@ -380,7 +557,9 @@ describe("diff across a version move", () => {
   it("prints moves, method changes and the code impact readably in Markdown; --fail-on removal counts moves", () => {
     const md = markdown.stdout;
     expect(md).toContain("Version prefix moved: `/api/v1` -> `/api/v2` (detected; `--prefix` overrides).");
-    expect(md).toContain("1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.");
+    expect(md).toContain(
+      "1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.",
+    );
     expect(md).toContain(
       "### POST `/api/v2/search` (postApiV2Search)\n\nWas GET `/api/v1/search` (getApiV1Search), matched by path with the version prefix moved (`/api/v1` -> `/api/v2`).\n\n" +
         "- path moved: `/api/v1/search` -> `/api/v2/search` **(breaking)**\n- method changed: GET -> POST **(breaking)**\n",
@@ -389,7 +568,9 @@ describe("diff across a version move", () => {
     expect(md).toContain("It needs yellow before this change and **red after it: a red client is needed**.");
     expect(md).toContain("4 broken, 1 escalated.");
     const app = relative(root, join(code, "src", "app.ts"));
-    expect(md).toContain(`| ${app}:8 | \`client.GET("/api/v1/legacy")\` | GET \`/api/v1/legacy\` (getApiV1Legacy) | getApiV1Legacy removed | nothing (removed) |`);
+    expect(md).toContain(
+      `| ${app}:8 | \`client.GET("/api/v1/legacy")\` | GET \`/api/v1/legacy\` (getApiV1Legacy) | getApiV1Legacy removed | nothing (removed) |`,
+    );
     expect(md).toContain(`| ${app}:4 | \`client.GET("/account")\` | GET \`/account\` (getAccount) | green -> red |`);
     expect(markdown.code).toBe(1);
     expect(markdown.stderr).toMatch(/^sfapi-gen: --fail-on removal: 1 removed and 5 moved operation\(s\) between /);
@@ -410,7 +591,9 @@ describe("diff across a version move", () => {
     expect(without.summary).toMatchObject({ removed: 5, added: 5, moved: 1 });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe("");
-    expect(bad.stderr).toBe('sfapi-gen: --prefix "api/v1": expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none\n');
+    expect(bad.stderr).toBe(
+      'sfapi-gen: --prefix "api/v1": expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none\n',
+    );
   });
 });
 
@@ -421,13 +604,20 @@ describe("diff pairing rules (in process)", () => {
     const before = ops({ "GET /things": scoped("green", { operationId: "read_things_things_get" }) });
     const after = ops({ "GET /items": scoped("green", { operationId: "read_things_items_get" }) });
     const report = diffModels(before, after);
-    expect(report.changed.map((c) => [c.matchedBy, c.was.path, c.path, c.name])).toEqual([["operationId", "/things", "/items", "readThings"]]);
+    expect(report.changed.map((c) => [c.matchedBy, c.was.path, c.path, c.name])).toEqual([
+      ["operationId", "/things", "/items", "readThings"],
+    ]);
     expect([report.summary.removed, report.summary.added, report.summary.moved]).toEqual([0, 0, 1]);
   });
 
   it("pairs a method change on the same path when one operation is left on each side; two is ambiguous", () => {
-    const report = diffModels(ops({ "GET /x": scoped("green"), "GET /y": scoped("green"), "PUT /y": scoped("red") }), ops({ "POST /x": scoped("green"), "POST /y": scoped("red") }));
-    expect(report.changed.map((c) => [c.matchedBy, `${c.was.method} ${c.path}`, c.method])).toEqual([["path", "GET /x", "POST"]]);
+    const report = diffModels(
+      ops({ "GET /x": scoped("green"), "GET /y": scoped("green"), "PUT /y": scoped("red") }),
+      ops({ "POST /x": scoped("green"), "POST /y": scoped("red") }),
+    );
+    expect(report.changed.map((c) => [c.matchedBy, `${c.was.method} ${c.path}`, c.method])).toEqual([
+      ["path", "GET /x", "POST"],
+    ]);
     expect(report.removed.map((op) => `${op.method} ${op.path}`)).toEqual(["GET /y", "PUT /y"]);
     expect(report.added.map((op) => `${op.method} ${op.path}`)).toEqual(["POST /y"]);
     const moveOnly = diffModels(ops({ "GET /x": scoped("green") }), ops({ "POST /x": scoped("green") }));
@@ -440,7 +630,9 @@ describe("diff pairing rules (in process)", () => {
   });
 
   it("detects v1.2 -> v1.3 style prefixes only when most moved paths line up", () => {
-    expect(detectPrefix(["/v1.2/a", "/v1.2/b", "/v1.2/c/{x}", "/health"], ["/v1.3/a", "/v1.3/b", "/v1.3/c/{x}", "/health"])).toEqual({ from: "/v1.2", to: "/v1.3", how: "detected" });
+    expect(
+      detectPrefix(["/v1.2/a", "/v1.2/b", "/v1.2/c/{x}", "/health"], ["/v1.3/a", "/v1.3/b", "/v1.3/c/{x}", "/health"]),
+    ).toEqual({ from: "/v1.2", to: "/v1.3", how: "detected" });
     expect(detectPrefix(["/v1/a", "/v1/b", "/v1/c"], ["/v2/a", "/v2/x", "/v2/y"])).toBeNull();
     expect(detectPrefix(["/api/v1/a"], ["/other/v2/a"])).toBeNull();
     expect(detectPrefix(["/things/{id}/v1"], ["/things/{id}/v2"])).toBeNull();
@@ -453,7 +645,11 @@ describe("sfapi-gen generate --check", () => {
   it("up to date: exit 0 with one line, for the checked-in generated/", async () => {
     const sha = createHash("sha256").update(readFileSync(bundledPath)).digest("hex");
     const run = await runCli(["generate", "--check"]);
-    expect([run.code, run.stdout, run.stderr]).toEqual([0, `sfapi-gen: generated is up to date (description sha256 ${sha.slice(0, 12)}…)\n`, ""]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      0,
+      `sfapi-gen: generated is up to date (description sha256 ${sha.slice(0, 12)}…)\n`,
+      "",
+    ]);
   });
 
   it("stale: prints the table diff against the manifest, exits 1 and writes nothing", async () => {
@@ -467,22 +663,34 @@ describe("sfapi-gen generate --check", () => {
     const [stale, sameFile, otherLadder, nothing] = await Promise.all([
       runCli(["generate", "--check", "--file", "v2.json", "--out", "client", ...levels], { cwd: project }),
       runCli(["generate", "--check", "--file", v1, "--out", "client", ...levels], { cwd: project }),
-      runCli(["generate", "--check", "--file", "v1.json", "--out", "client", "--levels", "green,red"], { cwd: project }),
+      runCli(["generate", "--check", "--file", "v1.json", "--out", "client", "--levels", "green,red"], {
+        cwd: project,
+      }),
       runCli(["generate", "--check", "--file", "v1.json", "--out", "missing"], { cwd: project }),
     ]);
     expect(snapshotDir(project)).toEqual(before);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toBe("sfapi-gen: --check: client is out of date; run `sfapi-gen generate` and commit the result\n");
-    expect(stale.stdout).toMatch(/^The description changed: sha256 [0-9a-f]{12}… \(manifest\) -> [0-9a-f]{12}… \(now\)\.\n/);
+    expect(stale.stderr).toBe(
+      "sfapi-gen: --check: client is out of date; run `sfapi-gen generate` and commit the result\n",
+    );
+    expect(stale.stdout).toMatch(
+      /^The description changed: sha256 [0-9a-f]{12}… \(manifest\) -> [0-9a-f]{12}… \(now\)\.\n/,
+    );
     expect(stale.stdout).toContain("Old: client/manifest.json. New: v2.json.");
-    expect(stale.stdout).toContain("1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.");
+    expect(stale.stdout).toContain(
+      "1 added, 1 removed, 6 changed (5 moved, 1 of them to another method): 2 escalations, 0 relaxations, 9 breaking changes.",
+    );
     expect(stale.stdout).toContain("Version changed: 1.0 -> 2.0.");
     expect(sameFile.code, sameFile.stderr).toBe(0);
     expect(sameFile.stdout).toMatch(/^sfapi-gen: client is up to date/);
     expect(otherLadder.code).toBe(1);
     expect(otherLadder.stdout).toContain("Scope settings changed: ladder: green < yellow < red -> green < red.");
     expect(otherLadder.stdout).not.toContain("The description changed");
-    expect([nothing.code, nothing.stdout, nothing.stderr]).toEqual([1, "", "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run `sfapi-gen generate` first\n"]);
+    expect([nothing.code, nothing.stdout, nothing.stderr]).toEqual([
+      1,
+      "",
+      "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run `sfapi-gen generate` first\n",
+    ]);
     expect(v2).toBe(join(project, "v2.json"));
   });
 });

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/commands/generate.js";
-import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
 import type { Facility } from "../../generator/facility/index.js";
+import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
 import { root, tempDir } from "../helpers.js";
 
 const LEVELS = ["green", "yellow", "red"] as const;
@@ -19,7 +19,11 @@ const TASK_DELAY_MS = 300;
 /** The generated client's module, loaded at run time (its types are the generated ones, checked by tsc elsewhere). */
 interface GeneratedModule {
   createClient(options: Record<string, unknown>): any;
-  waitForTask(client: unknown, id: string, options?: { interval?: number; timeout?: number }): Promise<{ id: string; status: string; result: { output: string } | null }>;
+  waitForTask(
+    client: unknown,
+    id: string,
+    options?: { interval?: number; timeout?: number },
+  ): Promise<{ id: string; status: string; result: { output: string } | null }>;
   ScopeError: new (...args: any[]) => Error & { operation?: string; required?: string; color: string };
   operations: Record<string, { scope: string; path: string; method: string }>;
   description: { sha256: string };
@@ -48,16 +52,30 @@ afterAll(() => facility.close());
 
 describe("generated client against the local facility", () => {
   it("was generated from the facility's own description", () => {
-    expect(facility.requests.some((r) => r.method === "GET" && r.path === "/api/v1.2/openapi.json" && r.status === 200)).toBe(true);
-    expect(generated.operations.runCommand).toMatchObject({ scope: "red", method: "POST", path: "/utilities/command/{machine}" });
+    expect(
+      facility.requests.some((r) => r.method === "GET" && r.path === "/api/v1.2/openapi.json" && r.status === 200),
+    ).toBe(true);
+    expect(generated.operations.runCommand).toMatchObject({
+      scope: "red",
+      method: "POST",
+      path: "/utilities/command/{machine}",
+    });
     // The facility serves the file's own bytes, so the client records the bundled description's SHA-256.
     const bundled = readFileSync(join(root, "generator/descriptions/v1.2.json"));
     expect(generated.description.sha256).toBe(createHash("sha256").update(bundled).digest("hex"));
   });
 
   it("red (key file red.pem): runs a command, waits for its task, lists tasks with a blank tag filter", async () => {
-    const red = generated.createClient({ color: "red", privateKey: { file: join(keys, "red.pem") }, baseUrl: facility.baseUrl, tokenUrl: facility.tokenUrl });
-    const started = await red.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname -f" } });
+    const red = generated.createClient({
+      color: "red",
+      privateKey: { file: join(keys, "red.pem") },
+      baseUrl: facility.baseUrl,
+      tokenUrl: facility.tokenUrl,
+    });
+    const started = await red.POST("/utilities/command/{machine}", {
+      params: { path: { machine: "dtn01" } },
+      body: { executable: "hostname -f" },
+    });
     expect(started.response.status).toBe(200);
     expect(started.data).toEqual({ task_id: expect.any(String), status: "OK" });
     const id = started.data.task_id as string;
@@ -75,11 +93,24 @@ describe("generated client against the local facility", () => {
   });
 
   it("green (key file green.json): the command is refused locally and nothing reaches the facility; GET /tasks works", async () => {
-    const green = generated.createClient({ color: "green", privateKey: { file: join(keys, "green.json") }, baseUrl: facility.baseUrl, tokenUrl: facility.tokenUrl });
+    const green = generated.createClient({
+      color: "green",
+      privateKey: { file: join(keys, "green.json") },
+      baseUrl: facility.baseUrl,
+      tokenUrl: facility.tokenUrl,
+    });
     const before = facility.requests.length;
-    const refused = green.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname" } });
+    const refused = green.POST("/utilities/command/{machine}", {
+      params: { path: { machine: "dtn01" } },
+      body: { executable: "hostname" },
+    });
     await expect(refused).rejects.toBeInstanceOf(generated.ScopeError);
-    await expect(refused).rejects.toMatchObject({ name: "ScopeError", operation: "runCommand", required: "red", color: "green" });
+    await expect(refused).rejects.toMatchObject({
+      name: "ScopeError",
+      operation: "runCommand",
+      required: "red",
+      color: "green",
+    });
     // Not the command, and not even a token request.
     expect(since(before)).toEqual([]);
 
@@ -109,7 +140,13 @@ describe("token expiry mid-run", () => {
       const dir = tempDir("e2e-short-");
       await writeClientFiles(dir, await shortLived.createClient("green"), shortLived);
       const clock = { now, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
-      const green = generated.createClient({ color: "green", privateKey: { file: join(dir, "green.pem") }, baseUrl: shortLived.baseUrl, tokenUrl: shortLived.tokenUrl, clock });
+      const green = generated.createClient({
+        color: "green",
+        privateKey: { file: join(dir, "green.pem") },
+        baseUrl: shortLived.baseUrl,
+        tokenUrl: shortLived.tokenUrl,
+        clock,
+      });
       expect((await green.GET("/tasks", { params: { query: { tags: "" } } })).response.status).toBe(200);
       // Past the first token's expiry for certain (the facility's exp is whole seconds, so at most 1 s after issue).
       shift = 1_200;
@@ -128,13 +165,24 @@ describe("token expiry mid-run", () => {
     try {
       const dir = tempDir("e2e-shift-");
       await writeClientFiles(dir, await shifted.createClient("green"), shifted);
-      const green = generated.createClient({ color: "green", privateKey: { file: join(dir, "green.pem") }, baseUrl: shifted.baseUrl, tokenUrl: shifted.tokenUrl });
+      const green = generated.createClient({
+        color: "green",
+        privateKey: { file: join(dir, "green.pem") },
+        baseUrl: shifted.baseUrl,
+        tokenUrl: shifted.tokenUrl,
+      });
       expect((await green.GET("/tasks")).response.status).toBe(200);
       // The facility's clock jumps past the token's expiry; the client still thinks its token is fresh.
       shift = 61_000;
       const after = await green.GET("/tasks");
       expect(after.response.status).toBe(200);
-      expect(shifted.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["POST /token 200", "GET /api/v1.2/tasks 200", "GET /api/v1.2/tasks 401", "POST /token 200", "GET /api/v1.2/tasks 200"]);
+      expect(shifted.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        "POST /token 200",
+        "GET /api/v1.2/tasks 200",
+        "GET /api/v1.2/tasks 401",
+        "POST /token 200",
+        "GET /api/v1.2/tasks 200",
+      ]);
     } finally {
       await shifted.close();
     }

@@ -15,7 +15,11 @@ let greenToken: string;
 
 beforeAll(async () => {
   const clients = await Promise.all(["red", "yellow", "green"].map((color) => testClient(main.facility, color)));
-  [redToken, yellowToken, greenToken] = (await Promise.all(clients.map((client) => main.token(client)))) as [string, string, string];
+  [redToken, yellowToken, greenToken] = (await Promise.all(clients.map((client) => main.token(client)))) as [
+    string,
+    string,
+    string,
+  ];
 });
 
 describe("authentication", () => {
@@ -74,7 +78,10 @@ describe("authentication", () => {
 
 describe("colors", () => {
   it("a green token on a red operation -> 403 naming red, and nothing is recorded", async () => {
-    const { status, body } = await api(main.facility, "/utilities/command/dtn01", { ...form({ executable: "hostname" }), token: greenToken });
+    const { status, body } = await api(main.facility, "/utilities/command/dtn01", {
+      ...form({ executable: "hostname" }),
+      token: greenToken,
+    });
     expect(status).toBe(403);
     expect(body.detail).toContain('needs level "red"');
     expect(body.detail).toContain('"green"');
@@ -93,14 +100,19 @@ describe("colors", () => {
       const denied = await api(twoLevels, "/utilities/ls/dtn01/home", { token: await accessToken(twoLevels, g) });
       expect(denied.status).toBe(403);
       expect(denied.body.detail).toContain('"red" (the top level: its scope "yellow" is not on the ladder)');
-      expect((await api(twoLevels, "/utilities/ls/dtn01/home", { token: await accessToken(twoLevels, r) })).status).toBe(200);
+      expect(
+        (await api(twoLevels, "/utilities/ls/dtn01/home", { token: await accessToken(twoLevels, r) })).status,
+      ).toBe(200);
     });
   });
 });
 
 describe("commands and tasks", () => {
   it("a command becomes a task that is new, then completed after the delay with a result naming the command", async () => {
-    const started = await api(main.facility, "/utilities/command/perlmutter", { ...form({ executable: "ls -la /tmp" }), token: redToken });
+    const started = await api(main.facility, "/utilities/command/perlmutter", {
+      ...form({ executable: "ls -la /tmp" }),
+      token: redToken,
+    });
     expect(started.status).toBe(200);
     expect(started.body).toEqual({ task_id: expect.any(String), status: "OK" });
     const id = started.body.task_id as string;
@@ -117,8 +129,11 @@ describe("commands and tasks", () => {
   });
 
   it("GET /tasks lists only the caller's tasks; a blank tags= means no filter; tags narrow", async () => {
-    const first = (await api(main.facility, "/utilities/command/dtn01", { ...form({ executable: "date" }), token: redToken })).body.task_id;
-    const ids = async (query: string, token = redToken) => (await api(main.facility, `/tasks${query}`, { token })).body.tasks.map((t: { id: string }) => t.id);
+    const first = (
+      await api(main.facility, "/utilities/command/dtn01", { ...form({ executable: "date" }), token: redToken })
+    ).body.task_id;
+    const ids = async (query: string, token = redToken) =>
+      (await api(main.facility, `/tasks${query}`, { token })).body.tasks.map((t: { id: string }) => t.id);
     expect(await ids("?tags=")).toContain(first);
     expect(await ids("")).toContain(first);
     expect(await ids("?tags=command,dtn01")).toContain(first);
@@ -129,8 +144,14 @@ describe("commands and tasks", () => {
   });
 
   it("DELETE /tasks/{id} cancels an unfinished task (yellow)", async () => {
-    const id = (await api(main.facility, "/utilities/command/dtn01", { ...form({ executable: "sleep 60" }), token: redToken })).body.task_id;
-    expect((await api(main.facility, `/tasks/${id}`, { method: "DELETE", token: redToken })).body).toEqual({ id, status: "cancelled", result: null });
+    const id = (
+      await api(main.facility, "/utilities/command/dtn01", { ...form({ executable: "sleep 60" }), token: redToken })
+    ).body.task_id;
+    expect((await api(main.facility, `/tasks/${id}`, { method: "DELETE", token: redToken })).body).toEqual({
+      id,
+      status: "cancelled",
+      result: null,
+    });
     main.clock.advance(TASK_DELAY_MS);
     expect((await api(main.facility, `/tasks/${id}`, { token: redToken })).body.status).toBe("cancelled");
   });
@@ -139,12 +160,20 @@ describe("commands and tasks", () => {
     const empty = await api(main.facility, "/utilities/command/dtn01", { ...form({}), token: redToken });
     expect(empty.status).toBe(422);
     expect(empty.body.detail[0]).toMatchObject({ loc: ["body", "executable"], type: "value_error.missing" });
-    const json = await api(main.facility, "/utilities/command/dtn01", { method: "POST", body: JSON.stringify({ executable: "hostname" }), headers: { "content-type": "application/json" }, token: redToken });
+    const json = await api(main.facility, "/utilities/command/dtn01", {
+      method: "POST",
+      body: JSON.stringify({ executable: "hostname" }),
+      headers: { "content-type": "application/json" },
+      token: redToken,
+    });
     expect(json.status).toBe(422);
   });
 
   it("a machine outside the description's enum -> 422", async () => {
-    const { status, body } = await api(main.facility, "/utilities/command/laptop", { ...form({ executable: "hostname" }), token: redToken });
+    const { status, body } = await api(main.facility, "/utilities/command/laptop", {
+      ...form({ executable: "hostname" }),
+      token: redToken,
+    });
     expect(status).toBe(422);
     expect(body.detail[0]).toMatchObject({ loc: ["path", "machine"], type: "type_error.enum" });
   });
@@ -162,7 +191,9 @@ describe("routing", () => {
     const planned = await api(main.facility, "/status/outages/planned");
     expect(planned.body.length).toBeGreaterThan(1);
     for (const outages of planned.body) expect(outages).toEqual([expect.objectContaining({ status: "Planned" })]);
-    expect((await api(main.facility, "/status/outages/planned/perlmutter")).body).toEqual([expect.objectContaining({ name: "perlmutter", status: "Planned" })]);
+    expect((await api(main.facility, "/status/outages/planned/perlmutter")).body).toEqual([
+      expect.objectContaining({ name: "perlmutter", status: "Planned" }),
+    ]);
     const slashes = await api(main.facility, "/utilities/ls/dtn01/home/user/run.log", { token: yellowToken });
     expect(slashes.body.entries).toEqual([expect.objectContaining({ name: "home/user/run.log" })]);
     const encoded = await api(main.facility, "/utilities/ls/dtn01/%2Fhome%2Fuser%2Frun.log", { token: yellowToken });

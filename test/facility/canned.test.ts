@@ -3,8 +3,8 @@
  * times from the facility's clock; where the facility knows the truth (its clients, its URLs) they tell it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, form, testClient, useFacility } from "./support.js";
 import type { TestClient } from "./support.js";
+import { api, form, testClient, useFacility } from "./support.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 const startedAt = () => new Date(fixture.clock.now()).toISOString().replace(".000Z", "Z");
@@ -24,10 +24,20 @@ const get = async (path: string, init: RequestInit = {}) => {
 
 describe("status", () => {
   it("GET /status/{name} names that system, known or not, updated when the facility started", async () => {
-    expect(await get("/status/perlmutter")).toEqual({ name: "perlmutter", full_name: "Perlmutter", description: "System is active", system_type: "compute", notes: [], status: "active", updated_at: startedAt() });
+    expect(await get("/status/perlmutter")).toEqual({
+      name: "perlmutter",
+      full_name: "Perlmutter",
+      description: "System is active",
+      system_type: "compute",
+      notes: [],
+      status: "active",
+      updated_at: startedAt(),
+    });
     expect(await get("/status/newsystem")).toMatchObject({ name: "newsystem", status: "active" });
     const all = await get("/status/");
-    expect(all.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(["perlmutter", "dtns", "globus", "cfs", "archive"]));
+    expect(all.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(["perlmutter", "dtns", "globus", "cfs", "archive"]),
+    );
   });
 
   it("outages and notes name their system; planned ones lie ahead of the clock, past ones behind", async () => {
@@ -52,7 +62,12 @@ describe("account", () => {
 
   it("lists the facility's registered clients with their IDs, levels and expiry", async () => {
     const clients = await get("/account/clients");
-    expect(clients).toContainEqual({ name: "red client", clientId: red.clientId, expiresAt: red.expiresAt.toISOString().replace(".000Z", "Z"), comments: "level red, local facility" });
+    expect(clients).toContainEqual({
+      name: "red client",
+      clientId: red.clientId,
+      expiresAt: red.expiresAt.toISOString().replace(".000Z", "Z"),
+      comments: "level red, local facility",
+    });
   });
 
   it("groups echo their name and the members added or removed", async () => {
@@ -63,7 +78,10 @@ describe("account", () => {
     expect(added.users.map((u: { name: string }) => u.name)).toEqual(["mockuser", "alice", "bob"]);
     const removed = await get("/account/groups/mygrp", form({ usernames: "mockuser", action: "batch_remove" }, "PUT"));
     expect(removed.users).toEqual([]);
-    const wrong = await api(fixture.facility, "/account/groups/mygrp", { ...form({ usernames: "alice", action: "add" }, "PUT"), token });
+    const wrong = await api(fixture.facility, "/account/groups/mygrp", {
+      ...form({ usernames: "alice", action: "add" }, "PUT"),
+      token,
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.detail[0]).toMatchObject({ loc: ["body", "action"], type: "type_error.enum" });
   });
@@ -71,7 +89,9 @@ describe("account", () => {
 
 describe("files, transfers and metadata", () => {
   it("ls names the path asked for: a file as itself, a directory with its entries", async () => {
-    expect((await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Frun.py")).entries).toEqual([expect.objectContaining({ name: "/global/homes/m/mockuser/run.py", perms: "-rw-r-----" })]);
+    expect((await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Frun.py")).entries).toEqual([
+      expect.objectContaining({ name: "/global/homes/m/mockuser/run.py", perms: "-rw-r-----" }),
+    ]);
     const dir = await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser");
     expect(dir.entries.map((e: { name: string }) => e.name)).toEqual([".", "..", "job.sh"]);
   });
@@ -86,9 +106,20 @@ describe("files, transfers and metadata", () => {
   });
 
   it("a Globus transfer gets a UUID and reads as succeeded", async () => {
-    const started = await get("/storage/globus/transfer", form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }));
-    expect(started).toEqual({ transfer_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), status: "OK", reason: null });
-    expect(await get(`/storage/globus/transfer/${started.transfer_id}`)).toMatchObject({ status: "OK", globus_status: "SUCCEEDED", completion_time: startedAt() });
+    const started = await get(
+      "/storage/globus/transfer",
+      form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }),
+    );
+    expect(started).toEqual({
+      transfer_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      status: "OK",
+      reason: null,
+    });
+    expect(await get(`/storage/globus/transfer/${started.transfer_id}`)).toMatchObject({
+      status: "OK",
+      globus_status: "SUCCEEDED",
+      completion_time: startedAt(),
+    });
   });
 
   it("meta/config tells the facility's own URLs and the description's version", async () => {

@@ -2,11 +2,11 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
 import { importJWK, SignJWT } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ClientRegistry } from "../../generator/facility/clients.js";
-import { writeClientFiles } from "../../generator/facility/index.js";
 import type { Facility } from "../../generator/facility/index.js";
+import { writeClientFiles } from "../../generator/facility/index.js";
 import { ipRanges } from "../../generator/facility/ip-ranges.js";
 import { tempDir } from "../helpers.js";
 import { postToken, tokenForm, useFacility, withFacility } from "./support.js";
@@ -15,8 +15,10 @@ describe("IP ranges", () => {
   const ranges = ipRanges(["127.0.0.0/8", "10.1.0.0/16", "::1/128", "2001:db8::/32", "192.0.2.7"]);
 
   it("match IPv4 and IPv6 addresses inside their blocks and nothing else", () => {
-    for (const inside of ["127.0.0.1", "127.255.0.9", "10.1.200.3", "::1", "2001:db8:0:1::5", "192.0.2.7"]) expect(ranges.contains(inside), inside).toBe(true);
-    for (const outside of ["10.2.0.1", "192.0.2.8", "::2", "2001:db9::1", "8.8.8.8", "", "localhost"]) expect(ranges.contains(outside), outside).toBe(false);
+    for (const inside of ["127.0.0.1", "127.255.0.9", "10.1.200.3", "::1", "2001:db8:0:1::5", "192.0.2.7"])
+      expect(ranges.contains(inside), inside).toBe(true);
+    for (const outside of ["10.2.0.1", "192.0.2.8", "::2", "2001:db9::1", "8.8.8.8", "", "localhost"])
+      expect(ranges.contains(outside), outside).toBe(false);
   });
 
   it("match IPv4-mapped IPv6 addresses (what a dual-stack socket reports) against IPv4 blocks", () => {
@@ -39,13 +41,20 @@ describe("client registry", () => {
   const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
 
   it("gives the top level 48 hours and the others 30 days by default", () => {
-    expect(registry.register({ color: "red", publicKey: rsa() }).expiresAt.toISOString()).toBe("2025-06-03T00:00:00.000Z");
-    expect(registry.register({ color: "green", publicKey: rsa() }).expiresAt.toISOString()).toBe("2025-07-01T00:00:00.000Z");
+    expect(registry.register({ color: "red", publicKey: rsa() }).expiresAt.toISOString()).toBe(
+      "2025-06-03T00:00:00.000Z",
+    );
+    expect(registry.register({ color: "green", publicKey: rsa() }).expiresAt.toISOString()).toBe(
+      "2025-07-01T00:00:00.000Z",
+    );
   });
 
   it("takes the public key as KeyObject, SPKI PEM or JWK, keeping only the public half", () => {
     const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const fromPem = registry.register({ color: "green", publicKey: publicKey.export({ type: "spki", format: "pem" }).toString() });
+    const fromPem = registry.register({
+      color: "green",
+      publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
+    });
     const fromJwk = registry.register({ color: "green", publicKey: publicKey.export({ format: "jwk" }) });
     const fromPrivate = registry.register({ color: "green", publicKey: privateKey });
     for (const c of [fromPem, fromJwk, fromPrivate]) {
@@ -55,12 +64,22 @@ describe("client registry", () => {
   });
 
   it("refuses colors off the ladder, taken IDs, and keys that are not RSA of 2048 bits or more", () => {
-    expect(() => registry.register({ color: "blue", publicKey: rsa() })).toThrow('client color "blue" is not on the ladder green < yellow < red');
+    expect(() => registry.register({ color: "blue", publicKey: rsa() })).toThrow(
+      'client color "blue" is not on the ladder green < yellow < red',
+    );
     registry.register({ clientId: "taken", color: "green", publicKey: rsa() });
-    expect(() => registry.register({ clientId: "taken", color: "green", publicKey: rsa() })).toThrow('client ID "taken" is already registered');
-    expect(() => registry.register({ color: "green", publicKey: generateKeyPairSync("ed25519").publicKey })).toThrow("RSA keys of at least 2048 bits (got ed25519)");
-    expect(() => registry.register({ color: "green", publicKey: generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey })).toThrow("(got rsa 1024)");
-    expect(() => registry.register({ color: "green", publicKey: "not a key" })).toThrow("the public key cannot be read");
+    expect(() => registry.register({ clientId: "taken", color: "green", publicKey: rsa() })).toThrow(
+      'client ID "taken" is already registered',
+    );
+    expect(() => registry.register({ color: "green", publicKey: generateKeyPairSync("ed25519").publicKey })).toThrow(
+      "RSA keys of at least 2048 bits (got ed25519)",
+    );
+    expect(() =>
+      registry.register({ color: "green", publicKey: generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey }),
+    ).toThrow("(got rsa 1024)");
+    expect(() => registry.register({ color: "green", publicKey: "not a key" })).toThrow(
+      "the public key cannot be read",
+    );
   });
 });
 
@@ -87,7 +106,13 @@ describe("client key files", () => {
     expect(rest[0]).toBe("-----BEGIN PRIVATE KEY-----");
 
     const json = JSON.parse(readFileSync(jsonPath!, "utf8"));
-    expect(json).toMatchObject({ client_id: client.clientId, color: "red", expires_at: client.expiresAt.toISOString(), base_url: facility.baseUrl, token_url: facility.tokenUrl });
+    expect(json).toMatchObject({
+      client_id: client.clientId,
+      color: "red",
+      expires_at: client.expiresAt.toISOString(),
+      base_url: facility.baseUrl,
+      token_url: facility.tokenUrl,
+    });
     expect(json.private_key_pem).toBe(client.privateKeyPem);
     expect(json.secret).toEqual(json.private_key_jwk);
   });
@@ -115,7 +140,9 @@ describe("client key files", () => {
   it("refuses a level that cannot name a file", async () => {
     await withFacility({ levels: ["green", "../red"] }, async (odd) => {
       const client = await odd.createClient("../red");
-      await expect(writeClientFiles(tempDir("odd-"), client, odd)).rejects.toThrow('level "../red" cannot name a key file');
+      await expect(writeClientFiles(tempDir("odd-"), client, odd)).rejects.toThrow(
+        'level "../red" cannot name a key file',
+      );
     });
   });
 });

@@ -5,24 +5,29 @@
  * Redocly's `no-invalid-media-type-examples` rule (ajv, with OpenAPI 3.0's nullable) checks them all, extra
  * properties counting as errors.
  */
-import { describe, expect, it } from "vitest";
+
 import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import type { OpenApiDocument } from "../../generator/description/document.js";
+import { operationObjectOf } from "../../generator/description/document.js";
 import { exampleFor, responseExample } from "../../generator/facility/examples.js";
 import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model/model.js";
-import { operationObjectOf } from "../../generator/description/document.js";
-import type { OpenApiDocument } from "../../generator/description/document.js";
 import { api, form, testClient, useFacility } from "./support.js";
 
 async function exampleProblems(doc: OpenApiDocument): Promise<string[]> {
-  const config = await createConfig({ rules: { "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: false } } });
+  const config = await createConfig({
+    rules: { "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: false } },
+  });
   const text = JSON.stringify(doc);
   const problems = await lintDocument({
     document: { source: new Source("examples.json", text), parsed: doc },
     config: config.styleguide,
     externalRefResolver: new BaseResolver(config.resolve),
   });
-  return problems.filter((p) => p.ruleId === "no-invalid-media-type-examples").map((p) => `${p.location[0]?.pointer}: ${p.message}`);
+  return problems
+    .filter((p) => p.ruleId === "no-invalid-media-type-examples")
+    .map((p) => `${p.location[0]?.pointer}: ${p.message}`);
 }
 
 describe("response examples", () => {
@@ -43,7 +48,11 @@ describe("response examples", () => {
   it("the check itself catches a wrong example (a task status outside the enum)", async () => {
     const model = await loadModel({});
     const doc = structuredClone(model.description.document);
-    operationObjectOf(doc, "/tasks/{id}", "get")!.responses["200"].content["application/json"].example = { id: "1", status: "running", result: null };
+    operationObjectOf(doc, "/tasks/{id}", "get")!.responses["200"].content["application/json"].example = {
+      id: "1",
+      status: "running",
+      result: null,
+    };
     const problems = await exampleProblems(doc);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain("/paths/~1tasks~1{id}/get");
@@ -55,7 +64,15 @@ describe("response examples", () => {
       info: { title: "t", version: "1" },
       components: {
         schemas: {
-          Node: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 8 }, child: { $ref: "#/components/schemas/Node" }, kids: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+          Node: {
+            type: "object",
+            required: ["name"],
+            properties: {
+              name: { type: "string", minLength: 8 },
+              child: { $ref: "#/components/schemas/Node" },
+              kids: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+            },
+          },
           Color: { type: "string", enum: ["green", "red"] },
           Both: {
             allOf: [
@@ -77,7 +94,9 @@ describe("response examples", () => {
     const levels = 7;
     const schemas: Record<string, unknown> = { L7: { type: "string" } };
     for (let k = 0; k < levels; k++) {
-      const properties = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/components/schemas/L${k + 1}` }]));
+      const properties = Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/components/schemas/L${k + 1}` }]),
+      );
       schemas[`L${k}`] = { type: "object", required: Object.keys(properties), properties };
     }
     const doc: OpenApiDocument = { openapi: "3.1.0", info: { title: "t", version: "1" }, components: { schemas } };
@@ -90,7 +109,11 @@ describe("response examples", () => {
     expect(exampleFor(doc, { type: "array", minItems: 1e9, items: { type: "integer" } })).toHaveLength(100);
     expect(exampleFor(doc, { type: "string", minLength: 1e9 })).toHaveLength(10_000);
     // Arrays in arrays: every copy is paid for, so 100 x 100 x 100 items do not get built.
-    const nested = { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "boolean" } } } };
+    const nested = {
+      type: "array",
+      minItems: 100,
+      items: { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "boolean" } } },
+    };
     const cube = exampleFor(doc, nested) as boolean[][][];
     expect(cube.flat(2).length).toBeLessThanOrEqual(10_000);
     expect(cube[0]![0]).toHaveLength(100);
@@ -126,11 +149,33 @@ describe("the facility's answers", () => {
     };
 
     // Submissions, a command and a transfer, all still new; one submission cancelled before it completes.
-    const inline = (await call("/compute/jobs/perlmutter", form({ job: "#!/bin/bash\n#SBATCH -J hello\n#SBATCH -t 10:00\nsrun hostname\n", isPath: "false" }))).task_id;
-    const script = (await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true", args: ["a", "b"] }))).task_id;
+    const inline = (
+      await call(
+        "/compute/jobs/perlmutter",
+        form({ job: "#!/bin/bash\n#SBATCH -J hello\n#SBATCH -t 10:00\nsrun hostname\n", isPath: "false" }),
+      )
+    ).task_id;
+    const script = (
+      await call(
+        "/compute/jobs/perlmutter",
+        form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true", args: ["a", "b"] }),
+      )
+    ).task_id;
     const command = (await call("/utilities/command/dtn01", form({ executable: "hostname" }))).task_id;
-    const transfer = (await call("/storage/transfer", form({ source: "dtn", target: "hpss", outdir: "/home/m/mockuser", infiles: "/global/homes/m/mockuser/files.txt" }))).task_id;
-    const dropped = (await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true" }))).task_id;
+    const transfer = (
+      await call(
+        "/storage/transfer",
+        form({
+          source: "dtn",
+          target: "hpss",
+          outdir: "/home/m/mockuser",
+          infiles: "/global/homes/m/mockuser/files.txt",
+        }),
+      )
+    ).task_id;
+    const dropped = (
+      await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true" }))
+    ).task_id;
     await call(`/tasks/${dropped}`, { method: "DELETE" });
     await call(`/tasks/${inline}`);
     await call("/tasks?tags=");
@@ -162,8 +207,29 @@ describe("the facility's answers", () => {
     await call("/account/groups", form({}));
 
     // The stateless operations, each echoing what it was asked.
-    for (const path of ["/status/", "/status/perlmutter", "/status/notes", "/status/notes/perlmutter", "/status/outages", "/status/outages/cfs", "/status/outages/planned", "/status/outages/planned/archive"]) await call(path);
-    for (const path of ["/account/", "/account/?username=alice", "/account/projects", "/account/roles", "/account/groups", "/account/groups/m1234", "/account/clients", "/meta/changelog", "/meta/config"]) await call(path);
+    for (const path of [
+      "/status/",
+      "/status/perlmutter",
+      "/status/notes",
+      "/status/notes/perlmutter",
+      "/status/outages",
+      "/status/outages/cfs",
+      "/status/outages/planned",
+      "/status/outages/planned/archive",
+    ])
+      await call(path);
+    for (const path of [
+      "/account/",
+      "/account/?username=alice",
+      "/account/projects",
+      "/account/roles",
+      "/account/groups",
+      "/account/groups/m1234",
+      "/account/clients",
+      "/meta/changelog",
+      "/meta/config",
+    ])
+      await call(path);
     await call("/account/groups", form({ name: "mygrp", repo_name: "m1234" }));
     await call("/account/groups/mygrp", form({ usernames: "alice,bob", action: "batch_add" }, "PUT"));
     await call("/account/groups/mygrp", form({ usernames: "mockuser", action: "batch_remove" }, "PUT"));
@@ -174,7 +240,12 @@ describe("the facility's answers", () => {
     const upload = new FormData();
     upload.append("file", new Blob(["echo hello\n"]), "hello.sh");
     await call("/utilities/upload/dtn01/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Fhello.sh", { method: "PUT", body: upload });
-    const globus = (await call("/storage/globus/transfer", form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }))).transfer_id;
+    const globus = (
+      await call(
+        "/storage/globus/transfer",
+        form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }),
+      )
+    ).transfer_id;
     await call(`/storage/globus/transfer/${globus}`);
 
     const doc = structuredClone(facility.model.description.document);
@@ -183,8 +254,13 @@ describe("the facility's answers", () => {
       const byStatus = answers.get(`${op.method.toUpperCase()} ${op.path}`);
       expect(byStatus?.get(200)?.length, `no 200 answer for ${op.method} ${op.path}`).toBeGreaterThan(0);
       for (const [status, bodies] of byStatus!) {
-        const media = operationObjectOf(doc, op.path, op.method)!.responses[String(status)]?.content?.["application/json"];
-        expect(media, `${op.method} ${op.path} answered ${status}, which the description does not declare`).toBeDefined();
+        const media = operationObjectOf(doc, op.path, op.method)!.responses[String(status)]?.content?.[
+          "application/json"
+        ];
+        expect(
+          media,
+          `${op.method} ${op.path} answered ${status}, which the description does not declare`,
+        ).toBeDefined();
         media.examples = Object.fromEntries(bodies.map((value, i) => [`answer${i}`, { value }]));
         checked += bodies.length;
       }

@@ -38,7 +38,10 @@ async function submitted(fields: Record<string, string | string[]>, machine = "p
 
 describe("job submission", () => {
   it("answers with a task that completes with the job id; only then is the job in the queue", async () => {
-    const accepted = await call("/compute/jobs/perlmutter", form({ job: "#!/bin/bash\n#SBATCH -J hello\n#SBATCH --time=10:00\nsrun hostname\n", isPath: "false" }));
+    const accepted = await call(
+      "/compute/jobs/perlmutter",
+      form({ job: "#!/bin/bash\n#SBATCH -J hello\n#SBATCH --time=10:00\nsrun hostname\n", isPath: "false" }),
+    );
     expect(accepted).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK" });
     expect(await call(`/tasks/${accepted.task_id}`)).toEqual({ id: accepted.task_id, status: "new", result: null });
     const before = (await call("/compute/jobs/perlmutter")).output.length;
@@ -48,33 +51,74 @@ describe("job submission", () => {
     expect(outcome).toEqual({ status: "ok", jobid: expect.stringMatching(/^\d{8}$/), error: null });
     const queue = (await call("/compute/jobs/perlmutter")).output;
     expect(queue).toHaveLength(before + 1);
-    expect(queue.at(-1)).toMatchObject({ jobid: outcome.jobid, name: "hello", time_limit: "10:00", user: "mockuser", state: "PENDING", st: "PD", start_time: "N/A" });
-    expect(await call(`/tasks?tags=job,perlmutter`)).toEqual({ tasks: expect.arrayContaining([expect.objectContaining({ id: accepted.task_id })]) });
+    expect(queue.at(-1)).toMatchObject({
+      jobid: outcome.jobid,
+      name: "hello",
+      time_limit: "10:00",
+      user: "mockuser",
+      state: "PENDING",
+      st: "PD",
+      start_time: "N/A",
+    });
+    expect(await call(`/tasks?tags=job,perlmutter`)).toEqual({
+      tasks: expect.arrayContaining([expect.objectContaining({ id: accepted.task_id })]),
+    });
   });
 
   it("moves PENDING -> RUNNING -> COMPLETED, with squeue's and sacct's fields and times from the facility's clock", async () => {
     const jobid = await submitted({ job: "/global/homes/m/mockuser/run.sh", isPath: "true", args: ["--steps", "10"] });
     const queuedAt = fixture.clock.now();
-    expect(await squeue(jobid)).toMatchObject({ jobid, name: "run.sh", command: "/global/homes/m/mockuser/run.sh --steps 10", state: "PENDING" });
-    expect(await sacct(jobid)).toMatchObject({ jobid, jobname: "run.sh", state: "PENDING", submit: new Date(queuedAt).toISOString().slice(0, 19), start: "Unknown", end: "Unknown" });
+    expect(await squeue(jobid)).toMatchObject({
+      jobid,
+      name: "run.sh",
+      command: "/global/homes/m/mockuser/run.sh --steps 10",
+      state: "PENDING",
+    });
+    expect(await sacct(jobid)).toMatchObject({
+      jobid,
+      jobname: "run.sh",
+      state: "PENDING",
+      submit: new Date(queuedAt).toISOString().slice(0, 19),
+      start: "Unknown",
+      end: "Unknown",
+    });
 
     fixture.clock.advance(DELAY_MS + 1_500);
-    expect(await squeue(jobid)).toMatchObject({ state: "RUNNING", st: "R", time: "00:00:01", start_time: new Date(queuedAt + DELAY_MS).toISOString().slice(0, 19) });
+    expect(await squeue(jobid)).toMatchObject({
+      state: "RUNNING",
+      st: "R",
+      time: "00:00:01",
+      start_time: new Date(queuedAt + DELAY_MS).toISOString().slice(0, 19),
+    });
     fixture.clock.advance(DELAY_MS);
-    expect(await sacct(jobid)).toMatchObject({ state: "COMPLETED", exitcode: "0:0", elapsed: "00:00:02", end: new Date(queuedAt + 2 * DELAY_MS).toISOString().slice(0, 19) });
+    expect(await sacct(jobid)).toMatchObject({
+      state: "COMPLETED",
+      exitcode: "0:0",
+      elapsed: "00:00:02",
+      end: new Date(queuedAt + 2 * DELAY_MS).toISOString().slice(0, 19),
+    });
   });
 
   it("a submission cancelled before it completes never becomes a job", async () => {
-    const task = (await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/never.sh", isPath: "true" }))).task_id;
+    const task = (
+      await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/never.sh", isPath: "true" }))
+    ).task_id;
     expect((await call(`/tasks/${task}`, { method: "DELETE" })).status).toBe("cancelled");
     fixture.clock.advance(3 * DELAY_MS);
-    expect((await call("/compute/jobs/perlmutter?sacct=true")).output.map((row: { jobname: string }) => row.jobname)).not.toContain("never.sh");
+    expect(
+      (await call("/compute/jobs/perlmutter?sacct=true")).output.map((row: { jobname: string }) => row.jobname),
+    ).not.toContain("never.sh");
   });
 
   it("refuses a form that does not fit the description with FastAPI's 422s", async () => {
-    const bad = await api(fixture.facility, "/compute/jobs/perlmutter", { ...form({ job: "/x.sh", isPath: "maybe" }), token: red });
+    const bad = await api(fixture.facility, "/compute/jobs/perlmutter", {
+      ...form({ job: "/x.sh", isPath: "maybe" }),
+      token: red,
+    });
     expect(bad.status).toBe(422);
-    expect(bad.body.detail).toEqual([{ loc: ["body", "isPath"], msg: "value could not be parsed to a boolean", type: "type_error.bool" }]);
+    expect(bad.body.detail).toEqual([
+      { loc: ["body", "isPath"], msg: "value could not be parsed to a boolean", type: "type_error.bool" },
+    ]);
     const missing = await api(fixture.facility, "/compute/jobs/perlmutter", { ...form({}), token: red });
     expect(missing.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual([
       ["body", "isPath"],
@@ -82,7 +126,9 @@ describe("job submission", () => {
     ]);
     const query = await api(fixture.facility, "/compute/jobs/perlmutter?limit=ten", { token: red });
     expect(query.status).toBe(422);
-    expect(query.body.detail).toEqual([{ loc: ["query", "limit"], msg: "value is not a valid integer", type: "type_error.integer" }]);
+    expect(query.body.detail).toEqual([
+      { loc: ["query", "limit"], msg: "value is not a valid integer", type: "type_error.integer" },
+    ]);
   });
 });
 
@@ -110,8 +156,14 @@ describe("job cancellation", () => {
     const late = (await call(`/compute/jobs/perlmutter/${jobid}`, { method: "DELETE" })).task_id;
     const unknown = (await call("/compute/jobs/perlmutter/99999999", { method: "DELETE" })).task_id;
     fixture.clock.advance(DELAY_MS);
-    expect(await result(late)).toMatchObject({ status: "error", error: expect.stringContaining(`job id ${jobid}: Job/step already completing or completed`) });
-    expect(await result(unknown)).toMatchObject({ status: "error", error: expect.stringContaining("job id 99999999: Invalid job id specified") });
+    expect(await result(late)).toMatchObject({
+      status: "error",
+      error: expect.stringContaining(`job id ${jobid}: Job/step already completing or completed`),
+    });
+    expect(await result(unknown)).toMatchObject({
+      status: "error",
+      error: expect.stringContaining("job id 99999999: Invalid job id specified"),
+    });
     expect((await squeue(jobid)).state).toBe("COMPLETED");
   });
 });
@@ -119,13 +171,18 @@ describe("job cancellation", () => {
 describe("job queries", () => {
   it("a job id this client never submitted names that job, finished an hour ago", async () => {
     const row = await sacct("31415926");
-    expect(row).toMatchObject({ jobid: "31415926", state: "COMPLETED", end: new Date(fixture.clock.now() - 3_600_000).toISOString().slice(0, 19) });
+    expect(row).toMatchObject({
+      jobid: "31415926",
+      state: "COMPLETED",
+      end: new Date(fixture.clock.now() - 3_600_000).toISOString().slice(0, 19),
+    });
   });
 
   it("lists only the caller's jobs on that machine, narrowed by kwargs and paged by index/limit", async () => {
     const a = await submitted({ job: "/a.sh", isPath: "true" }, "dtns");
     const b = await submitted({ job: "/b.sh", isPath: "true" }, "dtns");
-    const ids = async (query: string, token = red) => (await call(`/compute/jobs/dtns${query}`, {}, token)).output.map((row: { jobid: string }) => row.jobid);
+    const ids = async (query: string, token = red) =>
+      (await call(`/compute/jobs/dtns${query}`, {}, token)).output.map((row: { jobid: string }) => row.jobid);
     expect(await ids("")).toEqual([a, b]);
     expect(await ids("", green)).toEqual([]);
     expect(await ids(`?kwargs=jobid%3D${b}`)).toEqual([b]);
@@ -134,6 +191,10 @@ describe("job queries", () => {
     expect(await ids("?index=1&limit=1")).toEqual([b]);
     expect(await ids("?limit=1&sacct=true")).toEqual([a]);
     // Another client's job is "never submitted" for this one.
-    expect((await call(`/compute/jobs/dtns/${a}`, {}, green)).output[0]).toMatchObject({ jobid: a, state: "COMPLETED", name: "job" });
+    expect((await call(`/compute/jobs/dtns/${a}`, {}, green)).output[0]).toMatchObject({
+      jobid: a,
+      state: "COMPLETED",
+      name: "job",
+    });
   });
 });

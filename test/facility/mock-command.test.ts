@@ -3,8 +3,9 @@
  * that test is the binary and the signal); the rest in-process through `runCli`, stopped by an abort signal as
  * SIGTERM would, with the checked-in generated client running a job workflow against it.
  */
-import { spawn } from "node:child_process";
+
 import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createPrivateKey } from "node:crypto";
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -20,8 +21,13 @@ afterAll(() => {
 });
 
 /** Start the CLI and resolve once it says it is serving, with everything it printed so far. */
-function startMock(args: string[]): Promise<{ child: ChildProcess; stdout: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), "mock", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+function startMock(
+  args: string[],
+): Promise<{ child: ChildProcess; stdout: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), "mock", ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let out = "";
   let err = "";
@@ -37,12 +43,20 @@ function startMock(args: string[]): Promise<{ child: ChildProcess; stdout: () =>
 }
 
 /** `sfapi-gen mock` in this process: resolves once it is serving, with what it printed and a way to stop it. */
-async function mockInProcess(args: string[]): Promise<{ printed: string; baseUrl: string; tokenUrl: string; stop(): Promise<CliRun> }> {
+async function mockInProcess(
+  args: string[],
+): Promise<{ printed: string; baseUrl: string; tokenUrl: string; stop(): Promise<CliRun> }> {
   const controller = new AbortController();
   let serving!: (printed: string) => void;
   const printed = new Promise<string>((resolvePromise) => (serving = resolvePromise));
-  const run = runCli(["mock", ...args], { signal: controller.signal, onStdout: (soFar) => soFar.includes("stop with") && serving(soFar) });
-  const text = await Promise.race([printed, run.then((r) => Promise.reject(new Error(`mock exited with ${r.code} before serving: ${r.stderr}`)))]);
+  const run = runCli(["mock", ...args], {
+    signal: controller.signal,
+    onStdout: (soFar) => soFar.includes("stop with") && serving(soFar),
+  });
+  const text = await Promise.race([
+    printed,
+    run.then((r) => Promise.reject(new Error(`mock exited with ${r.code} before serving: ${r.stderr}`))),
+  ]);
   return {
     printed: text,
     baseUrl: /base URL: +(\S+)/.exec(text)![1]!,
@@ -57,7 +71,16 @@ async function mockInProcess(args: string[]): Promise<{ printed: string; baseUrl
 describe("sfapi-gen mock", () => {
   it("writes one client per level (mode 0600), serves the facility, and exits 0 on SIGTERM", async () => {
     const dir = join(tempDir("mock-"), "clients");
-    const { child, stdout, exited } = await startMock(["--port", "0", "--clients-dir", dir, "--levels", "green,yellow,red", "--token-lifetime", "120"]);
+    const { child, stdout, exited } = await startMock([
+      "--port",
+      "0",
+      "--clients-dir",
+      dir,
+      "--levels",
+      "green,yellow,red",
+      "--token-lifetime",
+      "120",
+    ]);
     const printed = stdout();
     const baseUrl = /base URL: +(\S+)/.exec(printed)?.[1];
     const tokenUrl = /token URL: +(\S+)/.exec(printed)?.[1];
@@ -79,12 +102,18 @@ describe("sfapi-gen mock", () => {
 
     // The printed URLs and the written key work together: the red key gets a token that runs a command.
     expect((await fetch(`${baseUrl}/openapi.json`)).status).toBe(200);
-    const form = tokenForm(await assertion({ tokenUrl: tokenUrl! }, red.client_id, createPrivateKey(red.private_key_pem)));
+    const form = tokenForm(
+      await assertion({ tokenUrl: tokenUrl! }, red.client_id, createPrivateKey(red.private_key_pem)),
+    );
     const token = await fetch(tokenUrl!, { method: "POST", body: form });
     expect(token.status).toBe(200);
     const { access_token, expires_in } = await token.json();
     expect(expires_in).toBe(120);
-    const command = await fetch(`${baseUrl}/utilities/command/dtn01`, { method: "POST", headers: { authorization: access_token }, body: new URLSearchParams({ executable: "hostname" }) });
+    const command = await fetch(`${baseUrl}/utilities/command/dtn01`, {
+      method: "POST",
+      headers: { authorization: access_token },
+      body: new URLSearchParams({ executable: "hostname" }),
+    });
     expect(command.status).toBe(200);
 
     child.kill("SIGTERM");
@@ -97,15 +126,30 @@ describe("sfapi-gen mock", () => {
     const mock = await mockInProcess(["--task-delay", "0"]);
     const written = [...mock.printed.matchAll(/wrote (\S+)/g)].map((m) => m[1]!);
     // The bundled description comes with its ladder, green < yellow < red.
-    expect(written.map((path) => path.split("/").pop())).toEqual(["green.json", "green.pem", "yellow.json", "yellow.pem", "red.json", "red.pem"]);
+    expect(written.map((path) => path.split("/").pop())).toEqual([
+      "green.json",
+      "green.pem",
+      "yellow.json",
+      "yellow.pem",
+      "red.json",
+      "red.pem",
+    ]);
     const dir = dirname(written[0]!);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     for (const path of written) expect(statSync(path).mode & 0o777, path).toBe(0o600);
     expect(mock.printed).not.toContain("PRIVATE KEY");
 
-    const red = createClient({ color: "red", privateKey: { file: join(dir, "red.pem") }, baseUrl: mock.baseUrl, tokenUrl: mock.tokenUrl });
+    const red = createClient({
+      color: "red",
+      privateKey: { file: join(dir, "red.pem") },
+      baseUrl: mock.baseUrl,
+      tokenUrl: mock.tokenUrl,
+    });
     const machine = "perlmutter" as const;
-    const submitted = await red.POST("/compute/jobs/{machine}", { params: { path: { machine } }, body: { job: "#!/bin/bash\n#SBATCH -J offline\nsrun true\n", isPath: false, args: [] } });
+    const submitted = await red.POST("/compute/jobs/{machine}", {
+      params: { path: { machine } },
+      body: { job: "#!/bin/bash\n#SBATCH -J offline\nsrun true\n", isPath: false, args: [] },
+    });
     expect(submitted.data).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK" });
     const task = await waitForTask(red, submitted.data!.task_id, { interval: 10, timeout: 5_000 });
     expect(task.status).toBe("completed");

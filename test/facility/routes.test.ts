@@ -3,8 +3,8 @@
  * parameter values, greedy file paths, and the not-found / method-not-allowed / bad-encoding answers.
  */
 import { describe, expect, it } from "vitest";
-import { Router } from "../../generator/facility/routes.js";
 import type { RouteMatch } from "../../generator/facility/routes.js";
+import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model/model.js";
 import { templateParams } from "../../templates/runtime/matcher.js";
 
@@ -17,7 +17,10 @@ function summary(match: RouteMatch): unknown {
 
 describe("templateParams", () => {
   it("gives each parameter its decoded segment, including parameters inside a segment", () => {
-    expect(templateParams("/compute/jobs/{machine}/{jobid}", ["compute", "jobs", "perlmutter", "12345678"])).toEqual({ machine: "perlmutter", jobid: "12345678" });
+    expect(templateParams("/compute/jobs/{machine}/{jobid}", ["compute", "jobs", "perlmutter", "12345678"])).toEqual({
+      machine: "perlmutter",
+      jobid: "12345678",
+    });
     expect(templateParams("/files/{name}.{ext}", ["files", "run.log.gz"])).toEqual({ name: "run", ext: "log.gz" });
     expect(templateParams("/status/", ["status", ""])).toEqual({});
   });
@@ -36,12 +39,21 @@ describe("facility router", () => {
     expect(route("GET", "/status/outages/planned")).toEqual({ name: "readPlannedOutages", params: {} });
     expect(route("GET", "/status/outages/perlmutter")).toEqual({ name: "readOutage", params: { name: "perlmutter" } });
     expect(route("GET", "/status/perlmutter")).toEqual({ name: "readStatus", params: { name: "perlmutter" } });
-    expect(route("DELETE", "/compute/jobs/perlmutter/12345678")).toEqual({ name: "cancelJob", params: { machine: "perlmutter", jobid: "12345678" } });
+    expect(route("DELETE", "/compute/jobs/perlmutter/12345678")).toEqual({
+      name: "cancelJob",
+      params: { machine: "perlmutter", jobid: "12345678" },
+    });
   });
 
   it("decodes parameters and folds an unencoded file path into the last parameter", () => {
-    expect(route("GET", "/utilities/ls/dtn01/%2Fglobal%2Fhomes")).toEqual({ name: "readDirectory", params: { machine: "dtn01", path: "/global/homes" } });
-    expect(route("GET", "/utilities/ls/dtn01/global/homes/m")).toEqual({ name: "readDirectory", params: { machine: "dtn01", path: "global/homes/m" } });
+    expect(route("GET", "/utilities/ls/dtn01/%2Fglobal%2Fhomes")).toEqual({
+      name: "readDirectory",
+      params: { machine: "dtn01", path: "/global/homes" },
+    });
+    expect(route("GET", "/utilities/ls/dtn01/global/homes/m")).toEqual({
+      name: "readDirectory",
+      params: { machine: "dtn01", path: "global/homes/m" },
+    });
     expect(route("GET", "/status/caf%C3%A9")).toEqual({ name: "readStatus", params: { name: "café" } });
   });
 

@@ -1,6 +1,7 @@
 /** The server's own duties: serve the description, cap bodies, survive malformed input, log without secrets. */
-import { connect } from "node:net";
+
 import { request } from "node:http";
+import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Facility } from "../../generator/facility/index.js";
 import { loadModel } from "../../generator/model/model.js";
@@ -30,12 +31,19 @@ function raw(bytes: string): Promise<string> {
 /** POST `size` bytes with node:http (which, unlike fetch, reports the response even while the upload is cut). */
 function postLarge(url: string, size: number): Promise<{ status: number; body: string }> {
   return new Promise((resolvePromise, reject) => {
-    const req = request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(size) } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(size) },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
     req.end(Buffer.alloc(size, "a"));
   });
@@ -55,10 +63,16 @@ describe("facility server", () => {
     const declared = await postLarge(facility.tokenUrl, MAX_BODY + 1);
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body).detail).toContain(`${MAX_BODY} bytes`);
-    const big = await fetch(facility.tokenUrl, { method: "POST", body: "a".repeat(50 * MAX_BODY), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const big = await fetch(facility.tokenUrl, {
+      method: "POST",
+      body: "a".repeat(50 * MAX_BODY),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(big.status).toBe(413);
     // A chunked body (no Content-Length) that grows past the cap is cut off the same way.
-    const chunked = await raw(`POST /token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n${(MAX_BODY + 10).toString(16)}\r\n${"a".repeat(MAX_BODY + 10)}\r\n0\r\n\r\n`);
+    const chunked = await raw(
+      `POST /token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n${(MAX_BODY + 10).toString(16)}\r\n${"a".repeat(MAX_BODY + 10)}\r\n0\r\n\r\n`,
+    );
     expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
     expect((await fetch(`${facility.baseUrl}/status/`)).status).toBe(200);
   });
@@ -75,7 +89,9 @@ describe("facility server", () => {
       });
       socket.on("close", () => resolvePromise());
     });
-    const binary = await postToken(facility, "\u0000\u00ff%%%=&&==", { "content-type": "application/x-www-form-urlencoded" });
+    const binary = await postToken(facility, "\u0000\u00ff%%%=&&==", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(binary.status).toBe(400);
     expect((await fetch(`${facility.baseUrl}/status/`)).status).toBe(200);
   });
@@ -93,7 +109,9 @@ describe("facility server", () => {
     const token = body.access_token as string;
     const before = facility.requests.length;
     await api(facility, "/tasks?tags=", { token });
-    expect(facility.requests.slice(before)).toEqual([{ at: expect.any(Number), method: "GET", path: "/api/v1.2/tasks", status: 200, clientId: client.clientId }]);
+    expect(facility.requests.slice(before)).toEqual([
+      { at: expect.any(Number), method: "GET", path: "/api/v1.2/tasks", status: 200, clientId: client.clientId },
+    ]);
     const log = JSON.stringify(facility.requests);
     expect(log).toContain('"path":"/token"');
     expect(log).not.toContain(token.split(".")[2]);

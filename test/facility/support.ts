@@ -1,12 +1,13 @@
 /** Helpers for talking to the local facility the way a client does: real RS256 assertions, real form posts. */
-import { createPrivateKey, generateKeyPair, randomUUID } from "node:crypto";
+
 import type { KeyObject } from "node:crypto";
+import { createPrivateKey, generateKeyPair, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
-import { SignJWT } from "jose";
 import type { JWTPayload } from "jose";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll } from "vitest";
-import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
 import type { ClientRegistration, Facility, FacilityOptions } from "../../generator/facility/index.js";
+import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
 
 export interface TestClient {
   clientId: string;
@@ -21,8 +22,14 @@ let sharedKeyPem: Promise<string> | undefined;
  * A client registered with an RSA key pair all of a file's test clients share: key generation is the slow part of
  * these tests, and a client is its ID, not its key. (`facility.createClient`, with a key of its own, is tested too.)
  */
-export async function testClient(facility: Facility, color: string, more: Omit<ClientRegistration, "color" | "publicKey"> = {}): Promise<TestClient> {
-  sharedKeyPem ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }) => privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+export async function testClient(
+  facility: Facility,
+  color: string,
+  more: Omit<ClientRegistration, "color" | "publicKey"> = {},
+): Promise<TestClient> {
+  sharedKeyPem ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }) =>
+    privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  );
   const privateKeyPem = await sharedKeyPem;
   const { clientId, expiresAt } = facility.registerClient({ ...more, color, publicKey: privateKeyPem });
   return { clientId, color, expiresAt, privateKeyPem };
@@ -88,9 +95,22 @@ export interface AssertionOptions {
 }
 
 /** An RFC 7523 client assertion for `clientId`, signed RS256 with `privateKey`. */
-export async function assertion(facility: Pick<Facility, "tokenUrl">, clientId: string, privateKey: KeyObject | string, options: AssertionOptions = {}): Promise<string> {
+export async function assertion(
+  facility: Pick<Facility, "tokenUrl">,
+  clientId: string,
+  privateKey: KeyObject | string,
+  options: AssertionOptions = {},
+): Promise<string> {
   const nowS = options.nowS ?? Math.floor(Date.now() / 1000);
-  const claims: Record<string, unknown> = { iss: clientId, sub: clientId, aud: facility.tokenUrl, iat: nowS, exp: nowS + 300, jti: randomUUID(), ...options.claims };
+  const claims: Record<string, unknown> = {
+    iss: clientId,
+    sub: clientId,
+    aud: facility.tokenUrl,
+    iat: nowS,
+    exp: nowS + 300,
+    jti: randomUUID(),
+    ...options.claims,
+  };
   for (const [k, v] of Object.entries(claims)) if (v === undefined) delete claims[k];
   const key = typeof privateKey === "string" ? createPrivateKey(privateKey) : privateKey;
   return new SignJWT(claims as JWTPayload).setProtectedHeader({ alg: "RS256" }).sign(key);
@@ -98,23 +118,43 @@ export async function assertion(facility: Pick<Facility, "tokenUrl">, clientId: 
 
 /** The standard token request form around an assertion, plus any extra fields. */
 export function tokenForm(clientAssertion: string, extra: Record<string, string> = {}): URLSearchParams {
-  return new URLSearchParams({ grant_type: "client_credentials", client_assertion_type: JWT_BEARER, client_assertion: clientAssertion, ...extra });
+  return new URLSearchParams({
+    grant_type: "client_credentials",
+    client_assertion_type: JWT_BEARER,
+    client_assertion: clientAssertion,
+    ...extra,
+  });
 }
 
-export async function postToken(facility: Facility, body: URLSearchParams | string, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function postToken(
+  facility: Facility,
+  body: URLSearchParams | string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(facility.tokenUrl, { method: "POST", body, headers });
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
 /** A fresh access token for a client the facility made. */
-export async function accessToken(facility: Facility, client: { clientId: string; privateKeyPem: string }, nowS?: number): Promise<string> {
-  const { status, body } = await postToken(facility, tokenForm(await assertion(facility, client.clientId, client.privateKeyPem, { nowS })));
+export async function accessToken(
+  facility: Facility,
+  client: { clientId: string; privateKeyPem: string },
+  nowS?: number,
+): Promise<string> {
+  const { status, body } = await postToken(
+    facility,
+    tokenForm(await assertion(facility, client.clientId, client.privateKeyPem, { nowS })),
+  );
   if (status !== 200) throw new Error(`token request failed: ${status} ${JSON.stringify(body)}`);
   return body.access_token;
 }
 
 /** A call to the API below the facility's base URL; `token` becomes the Authorization header as given. */
-export async function api(facility: Facility, path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function api(
+  facility: Facility,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (init.token !== undefined) headers.set("authorization", init.token);
   const response = await fetch(facility.baseUrl + path, { ...init, headers });

@@ -1,9 +1,9 @@
 /** The token endpoint against real RS256 assertions: what it accepts, and each refusal with its RFC 6749 error. */
 import { createPrivateKey, generateKeyPairSync, randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
-import { CLOCK_TOLERANCE_S, MAX_ASSERTION_LIFETIME_S } from "../../generator/facility/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CreatedClient, Facility } from "../../generator/facility/index.js";
+import { CLOCK_TOLERANCE_S, MAX_ASSERTION_LIFETIME_S } from "../../generator/facility/index.js";
 import { assertion, postToken, TestClock, testClient, tokenForm, useFacility, withFacility } from "./support.js";
 
 const fixture = useFacility({ levels: "green,yellow,red" });
@@ -45,12 +45,20 @@ describe("token endpoint: accepted requests", () => {
 
   it("accepts an exp up to one hour plus the clock skew ahead (a client clock running a little fast)", async () => {
     const limit = nowS() + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S;
-    const form = tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: nowS() + CLOCK_TOLERANCE_S, claims: { exp: limit } }));
+    const form = tokenForm(
+      await assertion(facility, red.clientId, red.privateKeyPem, {
+        nowS: nowS() + CLOCK_TOLERANCE_S,
+        claims: { exp: limit },
+      }),
+    );
     expect((await postToken(facility, form)).status).toBe(200);
   });
 
   it("issues a facility-signed access token carrying the client ID and color, valid 600 s by default", async () => {
-    const { status, body, headers } = await postToken(facility, tokenForm(await assertion(facility, red.clientId, red.privateKeyPem)));
+    const { status, body, headers } = await postToken(
+      facility,
+      tokenForm(await assertion(facility, red.clientId, red.privateKeyPem)),
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ token_type: "Bearer", expires_in: 600 });
     expect(headers.get("cache-control")).toBe("no-store");
@@ -60,39 +68,68 @@ describe("token endpoint: accepted requests", () => {
   });
 
   it("tolerates the extra parameters OAuth libraries send (client_id, scope)", async () => {
-    const form = tokenForm(await assertion(facility, red.clientId, red.privateKeyPem), { client_id: red.clientId, scope: "" });
+    const form = tokenForm(await assertion(facility, red.clientId, red.privateKeyPem), {
+      client_id: red.clientId,
+      scope: "",
+    });
     expect((await postToken(facility, form)).status).toBe(200);
   });
 
   it("accepts an aud given as an array that contains the token URL", async () => {
-    const form = tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { aud: ["https://elsewhere.example/", facility.tokenUrl] } }));
+    const form = tokenForm(
+      await assertion(facility, red.clientId, red.privateKeyPem, {
+        claims: { aud: ["https://elsewhere.example/", facility.tokenUrl] },
+      }),
+    );
     expect((await postToken(facility, form)).status).toBe(200);
   });
 });
 
 describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   it("wrong aud -> invalid_client", async () => {
-    const why = await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { aud: "https://oidc.example/token" } })), "invalid_client");
+    const why = await refusedWith(
+      tokenForm(
+        await assertion(facility, red.clientId, red.privateKeyPem, { claims: { aud: "https://oidc.example/token" } }),
+      ),
+      "invalid_client",
+    );
     expect(why).toContain(`aud must be the token URL ${facility.tokenUrl}`);
   });
 
   it("expired assertion -> invalid_client", async () => {
     const old = nowS() - 3600;
-    const why = await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: old, claims: { exp: old + 300 } })), "invalid_client");
+    const why = await refusedWith(
+      tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: old, claims: { exp: old + 300 } })),
+      "invalid_client",
+    );
     expect(why).toContain("expired");
   });
 
   it("an exp more than one hour (plus the clock skew) ahead -> invalid_client naming the limit", async () => {
     const tooFar = nowS() + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S + 1;
-    const why = await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: nowS(), claims: { exp: tooFar } })), "invalid_client");
-    expect(why).toBe(`client_assertion refused: exp is ${MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S + 1} s ahead; the limit is 3600 s (one hour) plus ${CLOCK_TOLERANCE_S} s of clock skew`);
+    const why = await refusedWith(
+      tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { nowS: nowS(), claims: { exp: tooFar } })),
+      "invalid_client",
+    );
+    expect(why).toBe(
+      `client_assertion refused: exp is ${MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S + 1} s ahead; the limit is 3600 s (one hour) plus ${CLOCK_TOLERANCE_S} s of clock skew`,
+    );
   });
 
   it("too many assertions within their lifetime -> 429 temporarily_unavailable with Retry-After, until the oldest expire", async () => {
     const clock = new TestClock();
     await withFacility({ maxRememberedJtis: 2, now: clock.now }, async (small) => {
       const client = await testClient(small, "red");
-      const post = async (lifetimeS: number) => postToken(small, tokenForm(await assertion(small, client.clientId, client.privateKeyPem, { nowS: clock.seconds, claims: { exp: clock.seconds + lifetimeS } })));
+      const post = async (lifetimeS: number) =>
+        postToken(
+          small,
+          tokenForm(
+            await assertion(small, client.clientId, client.privateKeyPem, {
+              nowS: clock.seconds,
+              claims: { exp: clock.seconds + lifetimeS },
+            }),
+          ),
+        );
       expect((await post(300)).status).toBe(200);
       expect((await post(3600)).status).toBe(200);
       const refused = await post(300);
@@ -111,12 +148,27 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
     expect(await refusedWith(tokenForm(once), "invalid_client")).toContain("replay");
     // Same jti in a freshly signed assertion is still a replay.
     const jti = (decodeJwt(once).jti as string) ?? "";
-    expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { jti } })), "invalid_client")).toContain("replay");
+    expect(
+      await refusedWith(
+        tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { jti } })),
+        "invalid_client",
+      ),
+    ).toContain("replay");
   });
 
   it("missing jti or exp -> invalid_client", async () => {
-    expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { jti: undefined } })), "invalid_client")).toContain("jti");
-    expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { exp: undefined } })), "invalid_client")).toContain("exp");
+    expect(
+      await refusedWith(
+        tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { jti: undefined } })),
+        "invalid_client",
+      ),
+    ).toContain("jti");
+    expect(
+      await refusedWith(
+        tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { exp: undefined } })),
+        "invalid_client",
+      ),
+    ).toContain("exp");
   });
 
   it("alg none -> invalid_client", async () => {
@@ -143,17 +195,26 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
 
   it("RS256 signed by another key -> invalid_client", async () => {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, privateKey)), "invalid_client")).toContain("signature");
+    expect(
+      await refusedWith(tokenForm(await assertion(facility, red.clientId, privateKey)), "invalid_client"),
+    ).toContain("signature");
   });
 
   it("iss and sub naming different clients -> invalid_client", async () => {
     const green = await testClient(facility, "green");
-    expect(await refusedWith(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { sub: green.clientId } })), "invalid_client")).toContain("sub");
+    expect(
+      await refusedWith(
+        tokenForm(await assertion(facility, red.clientId, red.privateKeyPem, { claims: { sub: green.clientId } })),
+        "invalid_client",
+      ),
+    ).toContain("sub");
   });
 
   it("unknown client -> invalid_client", async () => {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    expect(await refusedWith(tokenForm(await assertion(facility, "nosuchclient", privateKey)), "invalid_client")).toContain("unknown client");
+    expect(
+      await refusedWith(tokenForm(await assertion(facility, "nosuchclient", privateKey)), "invalid_client"),
+    ).toContain("unknown client");
   });
 
   it("client_id that does not match the assertion -> invalid_client", async () => {
@@ -163,12 +224,17 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
 
   it("expired client -> invalid_client", async () => {
     const old = await testClient(facility, "red", { expiresAt: new Date(fixture.clock.now() - 1000) });
-    expect(await refusedWith(tokenForm(await assertion(facility, old.clientId, old.privateKeyPem)), "invalid_client")).toContain("expired at");
+    expect(
+      await refusedWith(tokenForm(await assertion(facility, old.clientId, old.privateKeyPem)), "invalid_client"),
+    ).toContain("expired at");
   });
 
   it("a request from outside the client's IP ranges -> unauthorized_client", async () => {
     const remote = await testClient(facility, "red", { ipRanges: ["10.0.0.0/8", "2001:db8::/32"] });
-    const why = await refusedWith(tokenForm(await assertion(facility, remote.clientId, remote.privateKeyPem)), "unauthorized_client");
+    const why = await refusedWith(
+      tokenForm(await assertion(facility, remote.clientId, remote.privateKeyPem)),
+      "unauthorized_client",
+    );
     expect(why).toContain("127.0.0.1");
     expect(why).toContain("10.0.0.0/8");
   });
@@ -183,8 +249,12 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("a JSON body instead of a form -> invalid_request", async () => {
-    const json = JSON.stringify(Object.fromEntries(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem))));
-    expect(await refusedWith(json, "invalid_request", { "content-type": "application/json" })).toContain("application/x-www-form-urlencoded");
+    const json = JSON.stringify(
+      Object.fromEntries(tokenForm(await assertion(facility, red.clientId, red.privateKeyPem))),
+    );
+    expect(await refusedWith(json, "invalid_request", { "content-type": "application/json" })).toContain(
+      "application/x-www-form-urlencoded",
+    );
   });
 
   it("a parameter given twice -> invalid_request", async () => {
@@ -196,7 +266,10 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   it("another grant type -> unsupported_grant_type; another assertion type -> invalid_client", async () => {
     const made = await assertion(facility, red.clientId, red.privateKeyPem);
     await refusedWith(tokenForm(made, { grant_type: "password" }), "unsupported_grant_type");
-    await refusedWith(tokenForm(made, { client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:saml2-bearer" }), "invalid_client");
+    await refusedWith(
+      tokenForm(made, { client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:saml2-bearer" }),
+      "invalid_client",
+    );
     await refusedWith(tokenForm("not-a-jwt"), "invalid_client");
   });
 
@@ -208,7 +281,9 @@ describe("token endpoint: refusals (RFC 6749 §5.2)", () => {
   });
 
   it("never echoes the assertion in an error", async () => {
-    const made = await assertion(facility, red.clientId, red.privateKeyPem, { claims: { aud: "https://wrong.example/" } });
+    const made = await assertion(facility, red.clientId, red.privateKeyPem, {
+      claims: { aud: "https://wrong.example/" },
+    });
     const { body } = await postToken(facility, tokenForm(made));
     expect(JSON.stringify(body)).not.toContain(made.split(".")[2]);
   });

@@ -13,7 +13,10 @@ describe("chooseBaseUrl", () => {
   it("takes https URLs and relative ones (below the facility's host)", () => {
     expect(chooseBaseUrl(undefined)).toEqual({ url: FALLBACK_BASE_URL });
     expect(chooseBaseUrl("/api/v1.2")).toEqual({ url: "https://api.nersc.gov/api/v1.2", server: "/api/v1.2" });
-    expect(chooseBaseUrl("https://sfapi.example.org/api/v2/")).toEqual({ url: "https://sfapi.example.org/api/v2", server: "https://sfapi.example.org/api/v2/" });
+    expect(chooseBaseUrl("https://sfapi.example.org/api/v2/")).toEqual({
+      url: "https://sfapi.example.org/api/v2",
+      server: "https://sfapi.example.org/api/v2/",
+    });
     // Scheme-relative is https too (the facility's scheme); the host it names is printed by generate.
     expect(chooseBaseUrl("//other.example.org/api").url).toBe("https://other.example.org/api");
   });
@@ -42,14 +45,25 @@ describe("chooseBaseUrl", () => {
 describe("generate says the default base URL it chose", () => {
   const dir = tempDir("baseurl-");
   /** The default the generated client was given, in whichever of its files holds it. */
-  const generated = (out: string) => [...snapshotDir(out).values()].map((bytes) => bytes.toString().match(/defaultBaseUrl = (".*?");/)?.[1]).find(Boolean);
+  const generated = (out: string) =>
+    [...snapshotDir(out).values()]
+      .map((bytes) => bytes.toString().match(/defaultBaseUrl = (".*?");/)?.[1])
+      .find(Boolean);
 
   it("an https server from the description: taken and printed", async () => {
     const out = join(dir, "https");
-    const run = await runCli(["generate", "--file", writeJson(dir, "https.json", withServer("https://sfapi.example.org/api")), "--out", out]);
+    const run = await runCli([
+      "generate",
+      "--file",
+      writeJson(dir, "https.json", withServer("https://sfapi.example.org/api")),
+      "--out",
+      out,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.stdout.split("\n")[1]).toBe('  default base URL: https://sfapi.example.org/api (servers[0].url "https://sfapi.example.org/api")');
+    expect(run.stdout.split("\n")[1]).toBe(
+      '  default base URL: https://sfapi.example.org/api (servers[0].url "https://sfapi.example.org/api")',
+    );
     expect(generated(out)).toBe('"https://sfapi.example.org/api"');
   });
 
@@ -58,7 +72,9 @@ describe("generate says the default base URL it chose", () => {
     const file = writeJson(dir, "http.json", withServer("http://collector.example/steal"));
     const run = await runCli(["generate", "--file", file, "--out", out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe(`sfapi-gen: warning: ${file}: servers[0].url "http://collector.example/steal" is not an https URL (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}\n`);
+    expect(run.stderr).toBe(
+      `sfapi-gen: warning: ${file}: servers[0].url "http://collector.example/steal" is not an https URL (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}\n`,
+    );
     expect(run.stdout.split("\n")[1]).toBe(`  default base URL: ${FALLBACK_BASE_URL} (built in)`);
     expect(generated(out)).toBe(JSON.stringify(FALLBACK_BASE_URL));
   });

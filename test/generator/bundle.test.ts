@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { bundle, createConfig, Source } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { inlineLikeTheBundler } from "../../generator/description/bundle.js";
-import { loadDescription } from "../../generator/description/read.js";
 import { prepareLint } from "../../generator/description/lint.js";
+import { loadDescription } from "../../generator/description/read.js";
 import { tempDir } from "../helpers.js";
 import { description } from "./fixtures.js";
 
@@ -17,36 +17,74 @@ const dir = tempDir("bundle-");
 async function bundled(doc: object, path: string): Promise<unknown> {
   const config = await createConfig({ rules });
   const text = JSON.stringify(doc);
-  return (await bundle({ config, doc: { source: new Source(path, text), parsed: JSON.parse(text) }, dereference: false })).bundle.parsed;
+  return (
+    await bundle({ config, doc: { source: new Source(path, text), parsed: JSON.parse(text) }, dereference: false })
+  ).bundle.parsed;
 }
 
 async function changesIn(doc: object): Promise<unknown[]> {
-  return (await prepareLint({ text: JSON.stringify(doc), absoluteRef: "/spec.json", json: true, rules }).run(structuredClone(doc))).bundlerChanges;
+  return (
+    await prepareLint({ text: JSON.stringify(doc), absoluteRef: "/spec.json", json: true, rules }).run(
+      structuredClone(doc),
+    )
+  ).bundlerChanges;
 }
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const schemas = {
-  Pet: { type: "object", properties: { kind: { type: "string" } }, discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } }, oneOf: [{ $ref: "#/components/schemas/Cat" }] },
+  Pet: {
+    type: "object",
+    properties: { kind: { type: "string" } },
+    discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
+    oneOf: [{ $ref: "#/components/schemas/Cat" }],
+  },
   Cat: { type: "object", properties: { kind: { type: "string" } } },
   Alias: { $ref: "#/components/schemas/Cat" },
 };
 
 const cases: Record<string, Record<string, any>> = {
-  "refs only where refs belong, a discriminator mapping already in place": description({ "GET /pets": { responses: { "200": { description: "OK", ...json({ $ref: "#/components/schemas/Pet" }) } } } }, { components: { schemas } }),
+  "refs only where refs belong, a discriminator mapping already in place": description(
+    { "GET /pets": { responses: { "200": { description: "OK", ...json({ $ref: "#/components/schemas/Pet" }) } } } },
+    { components: { schemas } },
+  ),
   "a $ref as an example's value (GitHub's description has 20), and as a schema's example": description(
     {
       "GET /pets": {
         responses: {
           "200": {
             description: "OK",
-            content: { "application/json": { schema: { type: "object", example: { $ref: "#/components/examples/cat/value", note: "kept" } }, examples: { one: { summary: "s", value: { $ref: "#/components/examples/cat" } } } } },
+            content: {
+              "application/json": {
+                schema: { type: "object", example: { $ref: "#/components/examples/cat/value", note: "kept" } },
+                examples: { one: { summary: "s", value: { $ref: "#/components/examples/cat" } } },
+              },
+            },
           },
         },
       },
     },
-    { components: { examples: { cat: { summary: "a cat", value: { kind: "cat" } } }, schemas: { Word: { type: "string", example: { $ref: "#/x-words/hello" } } } }, "x-words": { hello: "hello" } },
+    {
+      components: {
+        examples: { cat: { summary: "a cat", value: { kind: "cat" } } },
+        schemas: { Word: { type: "string", example: { $ref: "#/x-words/hello" } } },
+      },
+      "x-words": { hello: "hello" },
+    },
   ),
-  "a discriminator mapping through an alias (the bundler re-points it)": description({}, { components: { schemas: { ...schemas, Pet: { ...schemas.Pet, discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Alias" } } } } } }),
+  "a discriminator mapping through an alias (the bundler re-points it)": description(
+    {},
+    {
+      components: {
+        schemas: {
+          ...schemas,
+          Pet: {
+            ...schemas.Pet,
+            discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Alias" } },
+          },
+        },
+      },
+    },
+  ),
   "no components object (the bundler adds one)": { openapi: "3.0.3", info: { title: "t", version: "1" }, paths: {} },
 };
 
@@ -58,19 +96,37 @@ describe("bundling without the bundler's walk", () => {
       const loaded = await loadDescription({ file: path });
       const expected = JSON.stringify(await bundled(doc, path));
       expect(JSON.stringify(loaded.document)).toBe(expected);
-      expect(expected === JSON.stringify(doc), "the bundler leaves only the first description as it is").toBe(name.startsWith("refs only"));
+      expect(expected === JSON.stringify(doc), "the bundler leaves only the first description as it is").toBe(
+        name.startsWith("refs only"),
+      );
     });
   }
 
   it("sees the bundler would change nothing in a plain description, and each change in the others", async () => {
-    expect(await changesIn(cases["refs only where refs belong, a discriminator mapping already in place"]!)).toEqual([]);
-    expect(await changesIn(cases["a $ref as an example's value (GitHub's description has 20), and as a schema's example"]!)).toEqual([
-      { kind: "inline", at: "#/paths/~1pets/get/responses/200/content/application~1json/schema/example", target: "#/components/examples/cat/value" },
-      { kind: "inline", at: "#/paths/~1pets/get/responses/200/content/application~1json/examples/one/value", target: "#/components/examples/cat" },
+    expect(await changesIn(cases["refs only where refs belong, a discriminator mapping already in place"]!)).toEqual(
+      [],
+    );
+    expect(
+      await changesIn(cases["a $ref as an example's value (GitHub's description has 20), and as a schema's example"]!),
+    ).toEqual([
+      {
+        kind: "inline",
+        at: "#/paths/~1pets/get/responses/200/content/application~1json/schema/example",
+        target: "#/components/examples/cat/value",
+      },
+      {
+        kind: "inline",
+        at: "#/paths/~1pets/get/responses/200/content/application~1json/examples/one/value",
+        target: "#/components/examples/cat",
+      },
       { kind: "inline", at: "#/components/schemas/Word/example", target: "#/x-words/hello" },
     ]);
-    expect(await changesIn(cases["a discriminator mapping through an alias (the bundler re-points it)"]!)).toEqual([{ kind: "other", at: "#/components/schemas/Pet/discriminator/mapping/cat" }]);
-    expect(await changesIn(cases["no components object (the bundler adds one)"]!)).toEqual([{ kind: "other", at: "#/" }]);
+    expect(await changesIn(cases["a discriminator mapping through an alias (the bundler re-points it)"]!)).toEqual([
+      { kind: "other", at: "#/components/schemas/Pet/discriminator/mapping/cat" },
+    ]);
+    expect(await changesIn(cases["no components object (the bundler adds one)"]!)).toEqual([
+      { kind: "other", at: "#/" },
+    ]);
   });
 
   it("leaves the document untouched when a change is not one it makes, or does not lead where the lint said", () => {

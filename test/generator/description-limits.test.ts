@@ -4,9 +4,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DescriptionError } from "../../generator/errors.js";
-import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../generator/description/read.js";
 import { MAX_NESTING, MAX_REF_CHAIN, preflight } from "../../generator/description/limits.js";
+import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../generator/description/read.js";
+import { DescriptionError } from "../../generator/errors.js";
 import { listenLocal, runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
@@ -17,7 +17,19 @@ beforeAll(() => {
 
 /** GET /a answers with S0; `schemas` are the components. */
 function withSchemas(schemas: Record<string, unknown>): Record<string, any> {
-  return description({ "GET /a": { responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/S0" } } } } } } }, { components: { schemas } });
+  return description(
+    {
+      "GET /a": {
+        responses: {
+          "200": {
+            description: "OK",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/S0" } } },
+          },
+        },
+      },
+    },
+    { components: { schemas } },
+  );
 }
 
 /** S0 -> S1 -> ... -> S(n-1), each only a $ref to the next, the last a string. */
@@ -50,9 +62,17 @@ describe("$ref chains and cycles", () => {
     const first = await runCli(["generate", "--file", writeJson(dir, "ok.json", withSchemas(chain(2))), "--out", out]);
     expect(first.code, first.stderr).toBe(0);
     const before = snapshotDir(out);
-    const run = await runCli(["generate", "--file", writeJson(dir, "chain-2000.json", withSchemas(chain(2000))), "--out", out]);
+    const run = await runCli([
+      "generate",
+      "--file",
+      writeJson(dir, "chain-2000.json", withSchemas(chain(2000))),
+      "--out",
+      out,
+    ]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`sfapi-gen: ${join(dir, "chain-2000.json")}: $ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S1 -> #/components/schemas/S2 -> #/components/schemas/S3 -> … (at /components/schemas/S0)\n`);
+    expect(run.stderr).toBe(
+      `sfapi-gen: ${join(dir, "chain-2000.json")}: $ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S1 -> #/components/schemas/S2 -> #/components/schemas/S3 -> … (at /components/schemas/S0)\n`,
+    );
     expect(snapshotDir(out)).toEqual(before);
   });
 
@@ -61,7 +81,9 @@ describe("$ref chains and cycles", () => {
     const doc = withSchemas(chain(3000));
     const pathsFirst = { openapi: doc.openapi, info: doc.info, paths: doc.paths, components: doc.components };
     expect(await auditError(writeJson(dir, "chain-3000.json", pathsFirst))).toMatch(
-      new RegExp(`chain-3000\\.json: \\$ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S0 -> #/components/schemas/S1 -> #/components/schemas/S2 -> … \\(at ${SITE}\\)$`),
+      new RegExp(
+        `chain-3000\\.json: \\$ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S0 -> #/components/schemas/S1 -> #/components/schemas/S2 -> … \\(at ${SITE}\\)$`,
+      ),
     );
   });
 
@@ -69,22 +91,41 @@ describe("$ref chains and cycles", () => {
     // The operation's $ref is the first of the chain: it and MAX_REF_CHAIN - 1 aliases.
     const loaded = await loadDescription({ file: writeJson(dir, "chain-max.json", withSchemas(chain(MAX_REF_CHAIN))) });
     expect(loaded.document.components?.schemas?.[`S${MAX_REF_CHAIN - 1}`]).toEqual({ type: "string" });
-    await expect(loadDescription({ file: writeJson(dir, "chain-max+1.json", withSchemas(chain(MAX_REF_CHAIN + 1))) })).rejects.toThrow(/\$ref chain longer than/);
+    await expect(
+      loadDescription({ file: writeJson(dir, "chain-max+1.json", withSchemas(chain(MAX_REF_CHAIN + 1))) }),
+    ).rejects.toThrow(/\$ref chain longer than/);
   });
 
   it("a schema that is only a $ref to itself", async () => {
-    expect(await auditError(writeJson(dir, "self.json", withSchemas({ S0: { $ref: "#/components/schemas/S0" } })))).toMatch(/self\.json: circular \$ref: #\/components\/schemas\/S0 -> #\/components\/schemas\/S0 \(at \/components\/schemas\/S0\)$/);
+    expect(
+      await auditError(writeJson(dir, "self.json", withSchemas({ S0: { $ref: "#/components/schemas/S0" } }))),
+    ).toMatch(
+      /self\.json: circular \$ref: #\/components\/schemas\/S0 -> #\/components\/schemas\/S0 \(at \/components\/schemas\/S0\)$/,
+    );
   });
 
   it("an alias cycle A -> B -> A, also when reached part-way along a pointer", async () => {
-    const cycle = { S0: { $ref: "#/components/schemas/A" }, A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } };
-    expect(await auditError(writeJson(dir, "cycle.json", withSchemas(cycle)))).toMatch(/cycle\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/B -> #\/components\/schemas\/A \(at \/components\/schemas\/A\)$/);
-    const through = { S0: { $ref: "#/components/schemas/A/properties/x" }, A: { $ref: "#/components/schemas/A/properties/x" } };
-    expect(await auditError(writeJson(dir, "cycle-through.json", withSchemas(through)))).toMatch(/cycle-through\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/A/);
+    const cycle = {
+      S0: { $ref: "#/components/schemas/A" },
+      A: { $ref: "#/components/schemas/B" },
+      B: { $ref: "#/components/schemas/A" },
+    };
+    expect(await auditError(writeJson(dir, "cycle.json", withSchemas(cycle)))).toMatch(
+      /cycle\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/B -> #\/components\/schemas\/A \(at \/components\/schemas\/A\)$/,
+    );
+    const through = {
+      S0: { $ref: "#/components/schemas/A/properties/x" },
+      A: { $ref: "#/components/schemas/A/properties/x" },
+    };
+    expect(await auditError(writeJson(dir, "cycle-through.json", withSchemas(through)))).toMatch(
+      /cycle-through\.json: circular \$ref: #\/components\/schemas\/A -> #\/components\/schemas\/A/,
+    );
   });
 
   it("a $ref with broken percent-encoding", async () => {
-    expect(await auditError(writeJson(dir, "percent.json", withSchemas({ S0: { $ref: "#/components/schemas/%E0%A4%A" } })))).toMatch(
+    expect(
+      await auditError(writeJson(dir, "percent.json", withSchemas({ S0: { $ref: "#/components/schemas/%E0%A4%A" } }))),
+    ).toMatch(
       /percent\.json: malformed \$ref "#\/components\/schemas\/%E0%A4%A" \(bad percent-encoding\) \(at \/components\/schemas\/S0\)$/,
     );
   });
@@ -93,13 +134,28 @@ describe("$ref chains and cycles", () => {
     const schemas = {
       S0: { $ref: "#/components/schemas/Tree" },
       Tree: { $ref: "#/components/schemas/Node" },
-      Node: { type: "object", properties: { parent: { $ref: "#/components/schemas/Node" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } }, owner: { $ref: "#/components/schemas/Owner" } } },
+      Node: {
+        type: "object",
+        properties: {
+          parent: { $ref: "#/components/schemas/Node" },
+          children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+          owner: { $ref: "#/components/schemas/Owner" },
+        },
+      },
       Owner: { type: "object", properties: { nodes: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
     };
     const out = join(dir, "recursive");
-    const run = await runCli(["generate", "--file", writeJson(dir, "recursive.json", withSchemas(schemas)), "--out", out]);
+    const run = await runCli([
+      "generate",
+      "--file",
+      writeJson(dir, "recursive.json", withSchemas(schemas)),
+      "--out",
+      out,
+    ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(snapshotDir(out).get("schema.d.ts")!.toString()).toMatch(/children\?: components\["schemas"\]\["Node"\]\[\];/);
+    expect(snapshotDir(out).get("schema.d.ts")!.toString()).toMatch(
+      /children\?: components\["schemas"\]\["Node"\]\[\];/,
+    );
   });
 });
 
@@ -109,22 +165,33 @@ describe("nesting", () => {
 
   it(`nesting ${MAX_NESTING} levels deep is fine; one more is not`, () => {
     expect(() => preflight(nested(MAX_NESTING), { source: "n", textLength: 0 })).not.toThrow();
-    expect(() => preflight(nested(MAX_NESTING + 1), { source: "n", textLength: 0 })).toThrow(new DescriptionError("n", `nested more than ${MAX_NESTING} levels deep`, "/a/a/a/a/a/a/a/a/a/a/a/a/… 242 more …/a/a/a"));
+    expect(() => preflight(nested(MAX_NESTING + 1), { source: "n", textLength: 0 })).toThrow(
+      new DescriptionError(
+        "n",
+        `nested more than ${MAX_NESTING} levels deep`,
+        "/a/a/a/a/a/a/a/a/a/a/a/a/… 242 more …/a/a/a",
+      ),
+    );
   });
 
   it("a schema nested 3,000 levels deep inline (a text JSON.stringify itself cannot write)", async () => {
     const inner = '{"type":"object","properties":{"a":'.repeat(3000) + '{"type":"string"}' + "}}".repeat(3000);
     const text = JSON.stringify(withSchemas({ S0: "INNER" })).replace('"INNER"', inner);
     expect(await auditError(writeText("nest-3000.json", text))).toMatch(
-      new RegExp(`nest-3000\\.json: nested more than ${MAX_NESTING} levels deep \\(at /components/schemas/S0/properties/a/properties/a/properties/a/properties/a/properties/… \\d+ more …/a/properties/a\\)$`),
+      new RegExp(
+        `nest-3000\\.json: nested more than ${MAX_NESTING} levels deep \\(at /components/schemas/S0/properties/a/properties/a/properties/a/properties/a/properties/… \\d+ more …/a/properties/a\\)$`,
+      ),
     );
   });
 
   it("a long path through distinct schemas, each a property of the last: the exhausted stack is one line too", async () => {
     const schemas: Record<string, unknown> = {};
-    for (let i = 0; i < 10_000; i++) schemas[`S${i}`] = { type: "object", properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    for (let i = 0; i < 10_000; i++)
+      schemas[`S${i}`] = { type: "object", properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
     schemas.S10000 = { type: "string" };
-    expect(await auditError(writeJson(dir, "path.json", withSchemas(schemas)))).toMatch(/path\.json: nested too deeply to process \(the call stack ran out while (validating|bundling);/);
+    expect(await auditError(writeJson(dir, "path.json", withSchemas(schemas)))).toMatch(
+      /path\.json: nested too deeply to process \(the call stack ran out while (validating|bundling);/,
+    );
   });
 });
 
@@ -137,12 +204,24 @@ describe("YAML aliases", () => {
           .fill(`*l${i - 1}`)
           .join(", ")}]`,
       );
-    const text = ["openapi: 3.0.3", "info: {title: x, version: '1'}", "paths: {}", "x-bomb:", ...levels.map((l) => "  " + l)].join("\n");
-    expect(await auditError(writeText("bomb.yaml", text))).toMatch(/bomb\.yaml: more than 2000000 nodes once YAML aliases are expanded \(at \/x-bomb\/l\d/);
+    const text = [
+      "openapi: 3.0.3",
+      "info: {title: x, version: '1'}",
+      "paths: {}",
+      "x-bomb:",
+      ...levels.map((l) => "  " + l),
+    ].join("\n");
+    expect(await auditError(writeText("bomb.yaml", text))).toMatch(
+      /bomb\.yaml: more than 2000000 nodes once YAML aliases are expanded \(at \/x-bomb\/l\d/,
+    );
   });
 
   it("an alias that contains itself", async () => {
-    expect(await auditError(writeText("loop.yaml", "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\nx-loop: &a\n  self: *a\n"))).toMatch(/loop\.yaml: a YAML alias contains itself \(at \/x-loop\/self\)$/);
+    expect(
+      await auditError(
+        writeText("loop.yaml", "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\nx-loop: &a\n  self: *a\n"),
+      ),
+    ).toMatch(/loop\.yaml: a YAML alias contains itself \(at \/x-loop\/self\)$/);
   });
 });
 

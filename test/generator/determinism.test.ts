@@ -12,7 +12,10 @@ const manifest: [string, string] = ["manifest.json", JSON.stringify({ generator:
 describe("deterministic, atomic output", () => {
   it("generates byte-identical files twice, equal to the checked-in generated/", async () => {
     const dir = tempDir("det-");
-    const [a, b] = await Promise.all([runCli(["generate", "--out", join(dir, "a")]), runCli(["generate", "--out", join(dir, "b")])]);
+    const [a, b] = await Promise.all([
+      runCli(["generate", "--out", join(dir, "a")]),
+      runCli(["generate", "--out", join(dir, "b")]),
+    ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const first = snapshotDir(join(dir, "a"));

@@ -6,9 +6,9 @@ import fs, { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundle, createConfig, Source } from "@redocly/openapi-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { prepareLint, refResolver } from "../../generator/description/lint.js";
 import { DescriptionError } from "../../generator/errors.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { prepareLint, refResolver } from "../../generator/description/lint.js";
 import { listenLocal, runCli, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
@@ -39,7 +39,19 @@ afterEach(() => {
 
 /** GET /leak answers with the schema `Leak`, which is whatever `leak` is. */
 function withLeak(leak: Record<string, unknown>, name: string): string {
-  const doc = description({ "GET /leak": { responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Leak" } } } } } } }, { components: { schemas: { Leak: leak } } });
+  const doc = description(
+    {
+      "GET /leak": {
+        responses: {
+          "200": {
+            description: "OK",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Leak" } } },
+          },
+        },
+      },
+    },
+    { components: { schemas: { Leak: leak } } },
+  );
   return writeJson(dir, name, doc);
 }
 
@@ -71,7 +83,10 @@ describe("refused by default", () => {
     const out = join(dir, "file-out");
     const run = await runCli(["generate", "--file", file, "--out", out]);
     expect(run.code).toBe(1);
-    expectOneLine(run.stderr, /^sfapi-gen: .*file-ref\.json: \$ref "\.\/secret\.json" refers outside the description; external references are refused \(give --allow-external-refs to follow them\) \(at \/components\/schemas\/Leak\)$/m);
+    expectOneLine(
+      run.stderr,
+      /^sfapi-gen: .*file-ref\.json: \$ref "\.\/secret\.json" refers outside the description; external references are refused \(give --allow-external-refs to follow them\) \(at \/components\/schemas\/Leak\)$/m,
+    );
     expect(reads).not.toContain(secretFile); // the same watch sees the read when it is allowed (below)
     expect(existsSync(out)).toBe(false);
   });
@@ -80,22 +95,47 @@ describe("refused by default", () => {
     const file = withLeak({ $ref: `${origin}/schema.json` }, "url-ref.json");
     const run = await runCli(["generate", "--file", file, "--out", join(dir, "url-out")]);
     expect(run.code).toBe(1);
-    expectOneLine(run.stderr, new RegExp(`\\$ref "${origin}/schema\\.json" refers outside the description.* \\(at /components/schemas/Leak\\)$`, "m"));
+    expectOneLine(
+      run.stderr,
+      new RegExp(
+        `\\$ref "${origin}/schema\\.json" refers outside the description.* \\(at /components/schemas/Leak\\)$`,
+        "m",
+      ),
+    );
     expect(requests).toEqual([]);
   });
 
   it("an example's externalValue and a discriminator mapping are references too", async () => {
     const example = description({
-      "GET /x": { responses: { "200": { description: "OK", content: { "application/json": { examples: { one: { externalValue: `${origin}/example.json` } } } } } } },
+      "GET /x": {
+        responses: {
+          "200": {
+            description: "OK",
+            content: { "application/json": { examples: { one: { externalValue: `${origin}/example.json` } } } },
+          },
+        },
+      },
     });
     const run = await runCli(["audit", "--file", writeJson(dir, "external-value.json", example)]);
     expect(run.code).toBe(1);
-    expectOneLine(run.stderr, /externalValue ".*\/example\.json" refers outside the description.*\(at \/paths\/~1x\/get\/responses\/200\/content\/application~1json\/examples\/one\/externalValue\)$/m);
+    expectOneLine(
+      run.stderr,
+      /externalValue ".*\/example\.json" refers outside the description.*\(at \/paths\/~1x\/get\/responses\/200\/content\/application~1json\/examples\/one\/externalValue\)$/m,
+    );
 
-    const mapping = withLeak({ oneOf: [{ $ref: "#/components/schemas/A" }], discriminator: { propertyName: "kind", mapping: { a: `${origin}/schema.json` } } }, "mapping.json");
+    const mapping = withLeak(
+      {
+        oneOf: [{ $ref: "#/components/schemas/A" }],
+        discriminator: { propertyName: "kind", mapping: { a: `${origin}/schema.json` } },
+      },
+      "mapping.json",
+    );
     const run2 = await runCli(["audit", "--file", mapping]);
     expect(run2.code).toBe(1);
-    expectOneLine(run2.stderr, /discriminator mapping ".*\/schema\.json" refers outside the description.*\(at \/components\/schemas\/Leak\/discriminator\/mapping\/a\)$/m);
+    expectOneLine(
+      run2.stderr,
+      /discriminator mapping ".*\/schema\.json" refers outside the description.*\(at \/components\/schemas\/Leak\/discriminator\/mapping\/a\)$/m,
+    );
     expect(requests).toEqual([]);
   });
 
@@ -116,13 +156,27 @@ describe("--allow-external-refs", () => {
   it("generate follows a file $ref and a URL $ref into schema.d.ts", async () => {
     const reads = watchFileReads();
     const out = join(dir, "allowed-file");
-    const run = await runCli(["generate", "--allow-external-refs", "--file", withLeak({ $ref: "./secret.json" }, "allowed-file.json"), "--out", out]);
+    const run = await runCli([
+      "generate",
+      "--allow-external-refs",
+      "--file",
+      withLeak({ $ref: "./secret.json" }, "allowed-file.json"),
+      "--out",
+      out,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(reads).toContain(secretFile);
     expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toContain(SECRET);
 
     const out2 = join(dir, "allowed-url");
-    const run2 = await runCli(["generate", "--allow-external-refs", "--file", withLeak({ $ref: `${origin}/schema.json` }, "allowed-url.json"), "--out", out2]);
+    const run2 = await runCli([
+      "generate",
+      "--allow-external-refs",
+      "--file",
+      withLeak({ $ref: `${origin}/schema.json` }, "allowed-url.json"),
+      "--out",
+      out2,
+    ]);
     expect(run2.code, run2.stderr).toBe(0);
     expect(requests).toContain("/schema.json");
     expect(readFileSync(join(out2, "schema.d.ts"), "utf8")).toContain(SECRET);
@@ -140,16 +194,33 @@ describe("--allow-external-refs", () => {
 
 describe("the resolver behind the lint and the bundler reads nothing", () => {
   const rules = { struct: "error", "no-unresolved-refs": "error" } as const;
-  const text = () => JSON.stringify(description({}, { components: { schemas: { Far: { $ref: `${origin}/schema.json` }, Near: { $ref: "./secret.json" } } } }));
+  const text = () =>
+    JSON.stringify(
+      description(
+        {},
+        { components: { schemas: { Far: { $ref: `${origin}/schema.json` }, Near: { $ref: "./secret.json" } } } },
+      ),
+    );
 
   it("lint, on its worker thread and in process: the external refs are unresolved, not fetched or read", async () => {
     for (const workerMinChars of [0, Infinity]) {
       const reads = watchFileReads();
-      const { problems } = await prepareLint({ text: text(), absoluteRef: join(dir, "lint.json"), json: true, rules }, workerMinChars).run(JSON.parse(text()));
-      const unresolved = problems.filter((p) => p.ruleId === "no-unresolved-refs").map((p) => [p.location?.[0]?.pointer, p.message]);
+      const { problems } = await prepareLint(
+        { text: text(), absoluteRef: join(dir, "lint.json"), json: true, rules },
+        workerMinChars,
+      ).run(JSON.parse(text()));
+      const unresolved = problems
+        .filter((p) => p.ruleId === "no-unresolved-refs")
+        .map((p) => [p.location?.[0]?.pointer, p.message]);
       expect(unresolved).toEqual([
-        ["#/components/schemas/Far", expect.stringMatching(/^Can't resolve \$ref: .*schema\.json is outside the description/)],
-        ["#/components/schemas/Near", expect.stringMatching(/^Can't resolve \$ref: .*secret\.json is outside the description/)],
+        [
+          "#/components/schemas/Far",
+          expect.stringMatching(/^Can't resolve \$ref: .*schema\.json is outside the description/),
+        ],
+        [
+          "#/components/schemas/Near",
+          expect.stringMatching(/^Can't resolve \$ref: .*secret\.json is outside the description/),
+        ],
       ]);
       expect(reads).not.toContain(secretFile);
       vi.restoreAllMocks();
@@ -160,8 +231,15 @@ describe("the resolver behind the lint and the bundler reads nothing", () => {
   it("bundle", async () => {
     const config = await createConfig({ rules });
     const reads = watchFileReads();
-    const result = await bundle({ config, doc: { source: new Source(join(dir, "b.json"), text()), parsed: JSON.parse(text()) }, externalRefResolver: refResolver(false, config.resolve) });
-    expect(result.problems.map((p) => p.message)).toEqual([expect.stringContaining("is outside the description"), expect.stringContaining("is outside the description")]);
+    const result = await bundle({
+      config,
+      doc: { source: new Source(join(dir, "b.json"), text()), parsed: JSON.parse(text()) },
+      externalRefResolver: refResolver(false, config.resolve),
+    });
+    expect(result.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining("is outside the description"),
+      expect.stringContaining("is outside the description"),
+    ]);
     expect(JSON.stringify(result.bundle.parsed)).not.toContain(SECRET);
     expect(reads).not.toContain(secretFile);
     expect(requests).toEqual([]);

@@ -16,7 +16,11 @@ export function description(ops: Record<string, Op>, extra: Record<string, unkno
   return {
     openapi: "3.0.3",
     info: { title: "Test API", version: "9.9" },
-    components: { securitySchemes: { oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://example.test/token", scopes: {} } } } } },
+    components: {
+      securitySchemes: {
+        oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://example.test/token", scopes: {} } } },
+      },
+    },
     paths,
     ...extra,
   };

@@ -22,7 +22,22 @@ const dir = tempDir("hostile-");
 /** Every client generated here, type-checked together at the end. */
 const clients: string[] = [];
 /** The errors and what else index.js exports besides createClient/waitForTask (see emit/public-exports.ts). */
-const INDEX_EXPORTS = ["ClientExpiredError", "ConfigError", "CredentialsError", "KeyError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError", "createClient", "defaultBaseUrl", "description", "ladder", "operations"];
+const INDEX_EXPORTS = [
+  "ClientExpiredError",
+  "ConfigError",
+  "CredentialsError",
+  "KeyError",
+  "ResponseError",
+  "ScopeError",
+  "SfapiError",
+  "TaskError",
+  "TokenError",
+  "createClient",
+  "defaultBaseUrl",
+  "description",
+  "ladder",
+  "operations",
+];
 
 interface Op {
   method: string;
@@ -45,10 +60,25 @@ function description(info: { title: string; version: string; description?: strin
       ...(op.tag !== undefined ? { tags: [op.tag] } : {}),
       ...(op.scope !== undefined ? { "x-nersc-scope": op.scope } : {}),
       security: [{ token: [] }],
-      responses: { "200": { description: op.summary ?? "OK", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string", description: op.description ?? "id" } } } } } } },
+      responses: {
+        "200": {
+          description: op.summary ?? "OK",
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { id: { type: "string", description: op.description ?? "id" } } },
+            },
+          },
+        },
+      },
     };
   }
-  return { openapi: "3.0.3", info, components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } }, security: [{ token: [] }], paths };
+  return {
+    openapi: "3.0.3",
+    info,
+    components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+    security: [{ token: [] }],
+    paths,
+  };
 }
 
 let count = 0;
@@ -65,7 +95,9 @@ Promise.all(workerData.urls.map((url) => import(url))).then(
   ([table, index]) => parentPort.postMessage({ table: JSON.parse(JSON.stringify(table)), index: Object.keys(index), pwned: globalThis.pwned }),
   (error) => parentPort.postMessage({ error: String(error && error.stack || error) }),
 );`;
-function importInWorker(out: string): Promise<{ table: Record<string, any>; index: string[]; pwned: unknown; error?: string }> {
+function importInWorker(
+  out: string,
+): Promise<{ table: Record<string, any>; index: string[]; pwned: unknown; error?: string }> {
   return new Promise((resolve, reject) => {
     const urls = ["operations.js", "index.js"].map((f) => pathToFileURL(join(out, f)).href);
     const worker = new Worker(IMPORTER, { eval: true, workerData: { urls } });
@@ -94,11 +126,14 @@ async function emitAndCheck(doc: object): Promise<string[]> {
   expect(Object.keys(table.operations).sort()).toEqual([...names].sort());
   const withTasks = model.operations.some((op) => op.method === "get" && op.path === "/tasks/{id}");
   expect(index.sort()).toEqual([...INDEX_EXPORTS, ...(withTasks ? ["waitForTask"] : [])].sort());
-  for (const op of model.operations) expect(table[op.name]).toMatchObject({ name: op.name, method: op.method.toUpperCase(), path: op.path });
+  for (const op of model.operations)
+    expect(table[op.name]).toMatchObject({ name: op.name, method: op.method.toUpperCase(), path: op.path });
 
   // The declarations say the same, read back as a compiler reads them.
   const dts = project.addSourceFileAtPath(join(out, "operations.d.ts"));
-  expect([...dts.getExportedDeclarations().keys()].sort()).toEqual(["OperationScopes", "ladder", "operations", ...names].sort());
+  expect([...dts.getExportedDeclarations().keys()].sort()).toEqual(
+    ["OperationScopes", "ladder", "operations", ...names].sort(),
+  );
   return names;
 }
 
@@ -110,26 +145,50 @@ afterAll(() => {
 describe("the review's reproductions", () => {
   it("a path key that closes a comment and calls console.log runs nothing", async () => {
     const path = '/files*/ globalThis.pwned = console.log("pwned"); /*';
-    await emitAndCheck(description({ title: "T", version: "1" }, [{ method: "get", path, operationId: "read", scope: "green" }]));
+    await emitAndCheck(
+      description({ title: "T", version: "1" }, [{ method: "get", path, operationId: "read", scope: "green" }]),
+    );
   });
 
   it("a title and version with line breaks add no exports", async () => {
     const title = "API\nexport const evil = (globalThis.pwned = 1);\r\n// \u2028export const evil2 = 2;\u2029";
-    await emitAndCheck(description({ title, version: "1\nexport const v = 1;", description: "*/ globalThis.pwned = 1; /*" }, [{ method: "get", path: "/a", operationId: "a", scope: "green" }]));
+    await emitAndCheck(
+      description({ title, version: "1\nexport const v = 1;", description: "*/ globalThis.pwned = 1; /*" }, [
+        { method: "get", path: "/a", operationId: "a", scope: "green" },
+      ]),
+    );
   });
 
   it("summaries with /*, scope values with */, @tags in text, and operationIds ladder, eval, arguments compile", async () => {
     const names = await emitAndCheck(
       description({ title: "T", version: "1" }, [
-        { method: "get", path: "/cfs", operationId: "ladder", summary: "List files like /global/cfs/*", scope: "green" },
+        {
+          method: "get",
+          path: "/cfs",
+          operationId: "ladder",
+          summary: "List files like /global/cfs/*",
+          scope: "green",
+        },
         { method: "get", path: "/x", operationId: "eval", summary: "end */ of comment\n@scope green", scope: "red*/" },
-        { method: "get", path: "/y", operationId: "arguments", description: "/* open", scope: "*/ globalThis.pwned = 1; /*" },
+        {
+          method: "get",
+          path: "/y",
+          operationId: "arguments",
+          description: "/* open",
+          scope: "*/ globalThis.pwned = 1; /*",
+        },
         { method: "get", path: "/z", operationId: "then", scope: "green" },
         { method: "get", path: "/w", operationId: "operations", scope: "green" },
       ]),
     );
-    expect(names).toEqual(["ladderOperation", "thenOperation", "operationsOperation", "evalOperation", "argumentsOperation"].sort((a, b) => names.indexOf(a) - names.indexOf(b)));
-    expect(new Set(names)).toEqual(new Set(["ladderOperation", "evalOperation", "argumentsOperation", "thenOperation", "operationsOperation"]));
+    expect(names).toEqual(
+      ["ladderOperation", "thenOperation", "operationsOperation", "evalOperation", "argumentsOperation"].sort(
+        (a, b) => names.indexOf(a) - names.indexOf(b),
+      ),
+    );
+    expect(new Set(names)).toEqual(
+      new Set(["ladderOperation", "evalOperation", "argumentsOperation", "thenOperation", "operationsOperation"]),
+    );
   });
 });
 

@@ -2,8 +2,8 @@
 // a non-zero exit, and the earlier --out folder left byte-for-byte as it was.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
 import { operationObjectOf } from "../../generator/description/document.js";
 import { apiVersionSegment, descriptionUrl, loadDescription } from "../../generator/description/read.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
@@ -60,7 +60,10 @@ describe("loading", () => {
   it("generates from a URL the same client as from the bundled file", async () => {
     const fromUrl = join(dir, "from-url");
     const fromFile = join(dir, "from-file");
-    const [a, b] = await Promise.all([runCli(["generate", "--url", `${server.origin}/api/v1.2`, "--out", fromUrl]), runCli(["generate", "--out", fromFile])]);
+    const [a, b] = await Promise.all([
+      runCli(["generate", "--url", `${server.origin}/api/v1.2`, "--out", fromUrl]),
+      runCli(["generate", "--out", fromFile]),
+    ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     expect(snapshotDir(fromUrl)).toEqual(snapshotDir(fromFile));
@@ -76,8 +79,13 @@ describe("loading", () => {
   it("reads OpenAPI 3.1 and generates a client that type-checks", async () => {
     const doc31 = structuredClone(small);
     Object.assign(doc31, { openapi: "3.1.0" });
-    Object.assign(doc31.components, { schemas: { Task: { type: ["object", "null"], properties: { id: { type: "string" } } } } });
-    doc31.paths["/tasks"].get.responses["200"] = { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Task" } } } };
+    Object.assign(doc31.components, {
+      schemas: { Task: { type: ["object", "null"], properties: { id: { type: "string" } } } },
+    });
+    doc31.paths["/tasks"].get.responses["200"] = {
+      description: "OK",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Task" } } },
+    };
     const out = join(dir, "client31");
     const run = await runCli(["generate", "--file", writeJson(dir, "v31.json", doc31), "--out", out]);
     expect(run.code, run.stderr).toBe(0);
@@ -97,22 +105,89 @@ describe("bad input: one message, non-zero exit, earlier output untouched", () =
   });
 
   const cases: [string, () => string[], RegExp][] = [
-    ["an unreachable URL", () => ["--url", `http://127.0.0.1:${closedPort}/api/v1.2`], /http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2\/openapi\.json: cannot fetch the description: ECONNREFUSED/],
-    ["HTTP 404", () => ["--url", `${server.origin}/nothing/here`], /nothing\/here\/openapi\.json: cannot fetch the description: HTTP 404/],
-    ["HTTP 500", () => ["--url", `${server.origin}/oops`], /oops\/openapi\.json: cannot fetch the description: HTTP 500/],
+    [
+      "an unreachable URL",
+      () => ["--url", `http://127.0.0.1:${closedPort}/api/v1.2`],
+      /http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2\/openapi\.json: cannot fetch the description: ECONNREFUSED/,
+    ],
+    [
+      "HTTP 404",
+      () => ["--url", `${server.origin}/nothing/here`],
+      /nothing\/here\/openapi\.json: cannot fetch the description: HTTP 404/,
+    ],
+    [
+      "HTTP 500",
+      () => ["--url", `${server.origin}/oops`],
+      /oops\/openapi\.json: cannot fetch the description: HTTP 500/,
+    ],
     ["invalid JSON over HTTP", () => ["--url", `${server.origin}/broken`], /broken\/openapi\.json: invalid JSON: /],
-    ["invalid JSON in a file", () => ["--file", writeText("bad.json", '{"openapi": "3.0.0",')], /bad\.json: invalid JSON: /],
-    ["invalid YAML", () => ["--file", writeText("bad.yaml", "openapi: 3.0.0\npaths: [\n  - : :")], /bad\.yaml: invalid YAML: /],
+    [
+      "invalid JSON in a file",
+      () => ["--file", writeText("bad.json", '{"openapi": "3.0.0",')],
+      /bad\.json: invalid JSON: /,
+    ],
+    [
+      "invalid YAML",
+      () => ["--file", writeText("bad.yaml", "openapi: 3.0.0\npaths: [\n  - : :")],
+      /bad\.yaml: invalid YAML: /,
+    ],
     [
       "a broken $ref",
-      () => ["--file", writeJson(dir, "ref.json", description({ "GET /x": { responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } } } } }))],
+      () => [
+        "--file",
+        writeJson(
+          dir,
+          "ref.json",
+          description({
+            "GET /x": {
+              responses: {
+                "200": {
+                  description: "OK",
+                  content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } },
+                },
+              },
+            },
+          }),
+        ),
+      ],
       /ref\.json: Can't resolve \$ref \(at \/paths\/~1x\/get\/responses\/200\/content\/application~1json\/schema\)/,
     ],
-    ["a structural error", () => ["--file", writeJson(dir, "struct.json", description({ "GET /x": { parameters: [{ name: "q", in: "body" }] } }))], /struct\.json: .+ \(at \/paths\/~1x\/get\/parameters\/0(\/in)?\)$/m],
-    ["Swagger 2.0", () => ["--file", writeJson(dir, "swagger.json", { swagger: "2.0", info: { title: "x", version: "1" }, paths: {} })], /swagger\.json: Swagger 2\.0 is not supported: convert it to OpenAPI 3\.x first \(at \/swagger\)/],
-    ["not OpenAPI at all", () => ["--file", writeJson(dir, "other.json", { hello: "world" })], /other\.json: only OpenAPI 3\.x descriptions are supported \(found no `openapi` field\)/],
+    [
+      "a structural error",
+      () => [
+        "--file",
+        writeJson(dir, "struct.json", description({ "GET /x": { parameters: [{ name: "q", in: "body" }] } })),
+      ],
+      /struct\.json: .+ \(at \/paths\/~1x\/get\/parameters\/0(\/in)?\)$/m,
+    ],
+    [
+      "Swagger 2.0",
+      () => [
+        "--file",
+        writeJson(dir, "swagger.json", { swagger: "2.0", info: { title: "x", version: "1" }, paths: {} }),
+      ],
+      /swagger\.json: Swagger 2\.0 is not supported: convert it to OpenAPI 3\.x first \(at \/swagger\)/,
+    ],
+    [
+      "not OpenAPI at all",
+      () => ["--file", writeJson(dir, "other.json", { hello: "world" })],
+      /other\.json: only OpenAPI 3\.x descriptions are supported \(found no `openapi` field\)/,
+    ],
     ["a missing file", () => ["--file", join(dir, "nope.json")], /nope\.json: no such file/],
-    ["two scope fields under --vendor auto", () => ["--vendor", "auto", "--file", writeJson(dir, "two.json", description({ "GET /a": { "x-a-scope": "green" }, "GET /b": { "x-b-scope": "red" } }))], /2 different scope fields/],
+    [
+      "two scope fields under --vendor auto",
+      () => [
+        "--vendor",
+        "auto",
+        "--file",
+        writeJson(
+          dir,
+          "two.json",
+          description({ "GET /a": { "x-a-scope": "green" }, "GET /b": { "x-b-scope": "red" } }),
+        ),
+      ],
+      /2 different scope fields/,
+    ],
   ];
 
   function writeText(name: string, text: string): string {

@@ -9,12 +9,24 @@ import { description, writeJson } from "./fixtures.js";
 /** One operation returning an Installation whose `account` carries the given `nullable` beside an `anyOf`. */
 function doc(nullable: unknown) {
   const d = description({
-    "GET /installations": { responses: { "200": { description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Installation" } } } } } },
+    "GET /installations": {
+      responses: {
+        "200": {
+          description: "OK",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Installation" } } },
+        },
+      },
+    },
   });
   d.components.schemas = {
     User: { type: "object", properties: { login: { type: "string" } } },
     Team: { type: "object", properties: { slug: { type: "string" } } },
-    Installation: { type: "object", properties: { account: { nullable, anyOf: [{ $ref: "#/components/schemas/User" }, { $ref: "#/components/schemas/Team" }] } } },
+    Installation: {
+      type: "object",
+      properties: {
+        account: { nullable, anyOf: [{ $ref: "#/components/schemas/User" }, { $ref: "#/components/schemas/Team" }] },
+      },
+    },
   };
   return d;
 }
@@ -24,11 +36,15 @@ describe("nullable without type", () => {
     const file = writeJson(tempDir("nullable-"), "spec.json", doc(true));
     const loaded = await loadDescription({ file });
     const types = await emitSchema(loaded.document);
-    expect(types).toMatch(/account\?: \(components\["schemas"\]\["User"\] \| components\["schemas"\]\["Team"\]\) \| null;/);
+    expect(types).toMatch(
+      /account\?: \(components\["schemas"\]\["User"\] \| components\["schemas"\]\["Team"\]\) \| null;/,
+    );
   });
 
   it("still refuses another structural error at the same place", async () => {
     const file = writeJson(tempDir("nullable-"), "spec.json", doc("yes"));
-    await expect(loadDescription({ file })).rejects.toThrow(/Expected type `boolean` but got `string`.*\/components\/schemas\/Installation\/properties\/account\/nullable/);
+    await expect(loadDescription({ file })).rejects.toThrow(
+      /Expected type `boolean` but got `string`.*\/components\/schemas\/Installation\/properties\/account\/nullable/,
+    );
   });
 });

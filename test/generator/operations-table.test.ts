@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { operations, ladder } from "../../generated/operations.js";
+import { ladder, operations } from "../../generated/operations.js";
 import { root } from "../helpers.js";
 
 const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
@@ -16,7 +16,10 @@ for (const [path, item] of Object.entries<any>(spec.paths)) {
     if (!op) continue;
     const scope = op["x-nersc-scope"];
     const secured = (op.security ?? spec.security ?? []).length > 0;
-    expected.set(`${m.toUpperCase()} ${path}`, typeof scope === "string" && scope !== "" ? scope : secured ? "unranked" : "public");
+    expected.set(
+      `${m.toUpperCase()} ${path}`,
+      typeof scope === "string" && scope !== "" ? scope : secured ? "unranked" : "public",
+    );
   }
 }
 
@@ -30,7 +33,8 @@ describe("generated/operations.js and .d.ts", () => {
   });
 
   it("gives each entry the scope the description names", () => {
-    for (const entry of entries) expect(entry.scope, `${entry.method} ${entry.path}`).toBe(expected.get(`${entry.method} ${entry.path}`));
+    for (const entry of entries)
+      expect(entry.scope, `${entry.method} ${entry.path}`).toBe(expected.get(`${entry.method} ${entry.path}`));
   });
 
   it("keeps operationIds and derives friendly names from FastAPI's ids", () => {
@@ -39,7 +43,12 @@ describe("generated/operations.js and .d.ts", () => {
       expect(entry.operationId).toBe(op.operationId);
       expect(entry.name).toMatch(/^[a-z][A-Za-z0-9]*$/);
     }
-    expect(operations.runCommand).toMatchObject({ method: "POST", path: "/utilities/command/{machine}", scope: "red", operationId: "run_command_utilities_command__machine__post" });
+    expect(operations.runCommand).toMatchObject({
+      method: "POST",
+      path: "/utilities/command/{machine}",
+      scope: "red",
+      operationId: "run_command_utilities_command__machine__post",
+    });
     expect(operations.runCommand.requestMediaType).toBe("application/x-www-form-urlencoded");
   });
 
@@ -56,7 +65,9 @@ describe("generated/operations.js and .d.ts", () => {
   it("annotates each entry with @scope in its JSDoc, one line per entry in the table", () => {
     const source = readFileSync(join(root, "generated/operations.d.ts"), "utf8");
     const js = readFileSync(join(root, "generated/operations.js"), "utf8");
-    expect(js.split("\n").filter((line) => line.includes('scope: "red"'))).toHaveLength(entries.filter((e) => e.scope === "red").length);
+    expect(js.split("\n").filter((line) => line.includes('scope: "red"'))).toHaveLength(
+      entries.filter((e) => e.scope === "red").length,
+    );
     for (const entry of entries) {
       const at = source.indexOf(`export declare const ${entry.name}: {`);
       expect(at, entry.name).toBeGreaterThan(0);
@@ -78,6 +89,11 @@ describe("generated/operations.js and .d.ts", () => {
       .update(readFileSync(join(root, "generator/descriptions/v1.2.json")))
       .digest("hex");
     expect(manifest.description).toMatchObject({ version: "1.2", api: "v1.2", sha256: sha });
-    expect(manifest.scope).toEqual({ vendor: "nersc", field: "x-nersc-scope", ladder: ["green", "yellow", "red"], policy: "scope" });
+    expect(manifest.scope).toEqual({
+      vendor: "nersc",
+      field: "x-nersc-scope",
+      ladder: ["green", "yellow", "red"],
+      policy: "scope",
+    });
   });
 });

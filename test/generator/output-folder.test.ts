@@ -1,7 +1,16 @@
 // `--out` replaces only what sfapi-gen wrote (an empty folder or a previous output), never the working directory, its
 // parents, the home folder or the root; the output folder gets a plain mkdir's permissions; and a run killed between
 // the two renames of the swap (simulated on disk) is recovered by the next run, even one that then fails.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +18,10 @@ import { outputSiblings, writeAtomically } from "../../generator/output/write.js
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
-const manifest = (name = "sfapi-gen"): [string, string] => ["manifest.json", JSON.stringify({ generator: { name, version: "0.0.0" } })];
+const manifest = (name = "sfapi-gen"): [string, string] => [
+  "manifest.json",
+  JSON.stringify({ generator: { name, version: "0.0.0" } }),
+];
 const oldOutput = new Map([manifest(), ["old.txt", "old"], ["runtime/old.ts", "export {};"]]);
 const newOutput = new Map([manifest(), ["new.txt", "new"]]);
 
@@ -37,30 +49,56 @@ describe("--out never replaces what sfapi-gen did not write", () => {
   it("--out . (the working directory) is refused and the folder left as it was", async () => {
     const cwd = folderWith({ "notes.txt": "mine", "src/app.ts": "code" });
     const before = snapshotDir(cwd);
-    await refused(["--out", "."], cwd, `${cwd}: refusing to write the output over the working directory (give a folder of its own, e.g. --out generated)`);
+    await refused(
+      ["--out", "."],
+      cwd,
+      `${cwd}: refusing to write the output over the working directory (give a folder of its own, e.g. --out generated)`,
+    );
     expect(snapshotDir(cwd)).toEqual(before);
     expect(readdirSync(dirname(cwd)).filter((n) => n.startsWith(".") && n.includes("sfapi-gen"))).toEqual([]);
   });
 
   it('a config {"out": ".."} (a parent of the working directory) is refused', async () => {
-    const parent = folderWith({ "other-project/file.txt": "x", "project/sfapi-gen.config.json": JSON.stringify({ out: ".." }) });
+    const parent = folderWith({
+      "other-project/file.txt": "x",
+      "project/sfapi-gen.config.json": JSON.stringify({ out: ".." }),
+    });
     const before = snapshotDir(parent);
-    await refused([], join(parent, "project"), `${parent}: refusing to write the output over a parent of the working directory`);
+    await refused(
+      [],
+      join(parent, "project"),
+      `${parent}: refusing to write the output over a parent of the working directory`,
+    );
     expect(snapshotDir(parent)).toEqual(before);
   });
 
   it("a folder with other files, someone else's manifest.json, or a link to ours, is refused by name", async () => {
     const cwd = tempDir("cwd-");
     const theirs = folderWith({ "index.ts": "their code" });
-    await refused(["--out", theirs], cwd, `${theirs}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`);
+    await refused(
+      ["--out", theirs],
+      cwd,
+      `${theirs}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`,
+    );
     expect(readFileSync(join(theirs, "index.ts"), "utf8")).toBe("their code");
-    const otherTool = folderWith({ "manifest.json": JSON.stringify({ generator: { name: "other-gen" } }), "a.ts": "x" });
-    await refused(["--out", otherTool], cwd, `${otherTool}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`);
+    const otherTool = folderWith({
+      "manifest.json": JSON.stringify({ generator: { name: "other-gen" } }),
+      "a.ts": "x",
+    });
+    await refused(
+      ["--out", otherTool],
+      cwd,
+      `${otherTool}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`,
+    );
     expect(snapshotDir(otherTool).size).toBe(2);
     // A manifest.json that only links to one of ours does not make the folder ours.
     const linked = folderWith({ "a.ts": "x" });
     symlinkSync(join(folderWith(Object.fromEntries([manifest()])), "manifest.json"), join(linked, "manifest.json"));
-    await refused(["--out", linked], cwd, `${linked}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`);
+    await refused(
+      ["--out", linked],
+      cwd,
+      `${linked}: is not empty and holds no manifest.json written by sfapi-gen; refusing to replace it (give an empty or new folder)`,
+    );
     expect(readFileSync(join(linked, "a.ts"), "utf8")).toBe("x");
   });
 
@@ -70,14 +108,22 @@ describe("--out never replaces what sfapi-gen did not write", () => {
     await refused(["--out", file], cwd, `${file}: is a file, not a folder; refusing to replace it with the output`);
     const link = join(tempDir("link-"), "generated");
     symlinkSync(tempDir("target-"), link);
-    await refused(["--out", link], cwd, `${link}: is a symbolic link; give the folder it points to as the output folder`);
+    await refused(
+      ["--out", link],
+      cwd,
+      `${link}: is a symbolic link; give the folder it points to as the output folder`,
+    );
     // The real home folder (the process's own: tests run in worker threads, which cannot change it). Refused before
     // anything is written; its listing must be the same afterwards.
     const home = homedir();
     const before = readdirSync(home).sort();
     const run = await runCli(["generate", "--file", spec, "--out", home], { cwd });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`^sfapi-gen: ${home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: refusing to write the output over (the home folder|a parent of the working directory)`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^sfapi-gen: ${home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: refusing to write the output over (the home folder|a parent of the working directory)`,
+      ),
+    );
     expect(readdirSync(home).sort()).toEqual(before);
     await refused(["--out", "/"], cwd, "/: refusing to write the output over the filesystem root");
   });
@@ -138,7 +184,12 @@ describe("a run killed part-way is recovered by the next", () => {
   it("killed while staging: the half-written folder is removed; other folders, even similar names, are not", async () => {
     const { parent, out, stagingPrefix } = await previousRun();
     folderWith({ "index.ts": "half" }, `${stagingPrefix}fedcba987654`);
-    const unrelated = [".out.sfapi-gen-staging-notours", ".other.sfapi-gen-staging-0123456789ab", ".out.tmp-abcdef", "out-backup"];
+    const unrelated = [
+      ".out.sfapi-gen-staging-notours",
+      ".other.sfapi-gen-staging-0123456789ab",
+      ".out.tmp-abcdef",
+      "out-backup",
+    ];
     for (const name of unrelated) folderWith({ "keep.txt": name }, join(parent, name));
     await writeAtomically(out, newOutput);
     expect(readdirSync(parent).sort()).toEqual([...unrelated, "out"].sort());

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { LoadedDescription } from "../../generator/description/read.js";
 import { buildModel, loadModel } from "../../generator/model/model.js";
 import { canCall, effectiveLevel, parseLadder } from "../../generator/model/scope.js";
-import type { LoadedDescription } from "../../generator/description/read.js";
 import { runCli, tempDir } from "../helpers.js";
 import { description, secured, writeJson } from "./fixtures.js";
 
@@ -20,11 +20,18 @@ const edgeCases = description({
 });
 
 function model(doc: Record<string, any>, options: Parameters<typeof buildModel>[1] = {}) {
-  const loaded: LoadedDescription = { source: "test.json", document: doc, text: JSON.stringify(doc), sha256: "0".repeat(64), version: { info: "9.9" } };
+  const loaded: LoadedDescription = {
+    source: "test.json",
+    document: doc,
+    text: JSON.stringify(doc),
+    sha256: "0".repeat(64),
+    version: { info: "9.9" },
+  };
   return buildModel(loaded, options);
 }
 
-const scopeOf = (m: ReturnType<typeof model>, method: string, path: string) => m.operations.find((o) => o.method === method && o.path === path)?.scope;
+const scopeOf = (m: ReturnType<typeof model>, method: string, path: string) =>
+  m.operations.find((o) => o.method === method && o.path === path)?.scope;
 
 describe("the scope model", () => {
   it("keeps ladder levels verbatim, names off-ladder strings verbatim, and fails closed on the rest", async () => {
@@ -72,7 +79,10 @@ describe("the scope model", () => {
   });
 
   it("--vendor auto finds x-acme-scope", async () => {
-    const doc = description({ "GET /a": { ...secured, "x-acme-scope": "green" }, "POST /b": { ...secured, "x-acme-scope": "red" } });
+    const doc = description({
+      "GET /a": { ...secured, "x-acme-scope": "green" },
+      "POST /b": { ...secured, "x-acme-scope": "red" },
+    });
     const m = model(doc, { vendor: "auto" });
     expect(m.scopeField).toBe("x-acme-scope");
     expect(m.vendor).toBe("acme");
@@ -80,7 +90,10 @@ describe("the scope model", () => {
   });
 
   it("--vendor auto refuses two different scope fields", async () => {
-    const doc = description({ "GET /a": { ...secured, "x-acme-scope": "green" }, "POST /b": { ...secured, "x-nersc-scope": "red" } });
+    const doc = description({
+      "GET /a": { ...secured, "x-acme-scope": "green" },
+      "POST /b": { ...secured, "x-nersc-scope": "red" },
+    });
     expect(() => model(doc, { vendor: "auto" })).toThrow(/2 different scope fields \(x-acme-scope, x-nersc-scope\)/);
   });
 
@@ -89,7 +102,15 @@ describe("the scope model", () => {
       { "GET /plain": { ...secured, "x-nersc-scope": "green" } },
       {
         openapi: "3.1.0",
-        components: { ...edgeCases.components, pathItems: { Shared: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], delete: { ...secured, "x-nersc-scope": "red", responses: { "200": { description: "OK" } } } } } },
+        components: {
+          ...edgeCases.components,
+          pathItems: {
+            Shared: {
+              parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+              delete: { ...secured, "x-nersc-scope": "red", responses: { "200": { description: "OK" } } },
+            },
+          },
+        },
       },
     );
     doc.paths["/things/{id}"] = { $ref: "#/components/pathItems/Shared" };
@@ -103,7 +124,12 @@ describe("the scope model", () => {
   it("--policy method ranks reads low and writes at the top", async () => {
     const doc = description({ "GET /a": secured, "POST /a": secured, "DELETE /b": secured, "GET /open": {} });
     const m = model(doc, { policy: "method", levels: "read,write" });
-    expect(m.operations.map((o) => `${o.method} ${o.path} ${o.scope}`)).toEqual(["get /a read", "post /a write", "delete /b write", "get /open public"]);
+    expect(m.operations.map((o) => `${o.method} ${o.path} ${o.scope}`)).toEqual([
+      "get /a read",
+      "post /a write",
+      "delete /b write",
+      "get /open public",
+    ]);
     // A description with no security model at all (GitHub's) has nothing public: every operation is ranked by method.
     const bare = description({ "GET /x": {}, "PUT /x": {} }, { components: {} });
     expect(model(bare, { policy: "method" }).operations.map((o) => o.scope)).toEqual(["green", "red"]);
@@ -125,7 +151,9 @@ describe("generate with scope edge cases", () => {
     expect(run.stderr).toMatch(/warning: .*"purple" not on the ladder/);
     expect(run.stderr).toMatch(/4 operations are unranked/);
     const table = readFileSync(join(out, "operations.d.ts"), "utf8");
-    expect(table).toMatch(/@scope purple\n \* @unranked x-nersc-scope "purple" is not on the ladder: callable only by red/);
+    expect(table).toMatch(
+      /@scope purple\n \* @unranked x-nersc-scope "purple" is not on the ladder: callable only by red/,
+    );
     expect(table).toMatch(/@scope unranked\n \* @unranked secured but has no x-nersc-scope: callable only by red/);
     expect(table).toMatch(/"\/array": \{ post: "unranked" \}/);
     expect(table).toMatch(/"\/status": \{ get: "public" \}/);
@@ -135,7 +163,8 @@ describe("generate with scope edge cases", () => {
     const out = join(dir, "strict");
     const run = await runCli(["generate", "--file", file, "--out", out, "--strict"]);
     expect(run.code).toBe(1);
-    for (const offender of ["POST /purple", "POST /array", "POST /object", "POST /empty", "DELETE /no-scope"]) expect(run.stderr).toContain(offender);
+    for (const offender of ["POST /purple", "POST /array", "POST /object", "POST /empty", "DELETE /no-scope"])
+      expect(run.stderr).toContain(offender);
     expect(run.stderr).toMatch(/--strict: 5 operations without a level/);
     expect(run.stderr).toContain("(/paths/~1array/post)");
     expect(() => readFileSync(join(out, "index.js"))).toThrow();

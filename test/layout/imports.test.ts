@@ -59,10 +59,14 @@ const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"
 
 function importsOf(file: string): string[] {
   const text = readFileSync(join(root, file), "utf8");
-  return [...text.matchAll(SPECIFIER)].map((m) => relative(root, resolve(dirname(join(root, file)), (m[1] ?? m[2])!)).replace(/\.js$/, ".ts"));
+  return [...text.matchAll(SPECIFIER)].map((m) =>
+    relative(root, resolve(dirname(join(root, file)), (m[1] ?? m[2])!)).replace(/\.js$/, ".ts"),
+  );
 }
 
-const files = [...sources("generator"), ...sources("templates/runtime")].filter((f) => !f.startsWith("generator/descriptions/"));
+const files = [...sources("generator"), ...sources("templates/runtime")].filter(
+  (f) => !f.startsWith("generator/descriptions/"),
+);
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
 describe("imports run one way", () => {

@@ -5,13 +5,13 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tableEntries } from "../../generator/output/manifest.js";
 import { loadModel } from "../../generator/model/model.js";
-import { needs } from "../../generator/reports/needs/needs.js";
-import type { NeedsReport } from "../../generator/reports/needs/needs.js";
-import { readClientTable } from "../../generator/output/client-folder.js";
 import type { Manifest } from "../../generator/output/client-folder.js";
+import { readClientTable } from "../../generator/output/client-folder.js";
+import { tableEntries } from "../../generator/output/manifest.js";
 import { renderNeedsMarkdown } from "../../generator/reports/needs/markdown.js";
+import type { NeedsReport } from "../../generator/reports/needs/needs.js";
+import { needs } from "../../generator/reports/needs/needs.js";
 import { ScopeError } from "../../templates/runtime/errors.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { compileTable } from "../../templates/runtime/matcher.js";
@@ -55,13 +55,24 @@ describe("sfapi-gen needs on the sample consumer", () => {
         unknown: null,
       }),
     ]);
-    expect(report.uses.map((u) => [u.file.replace(/.*\//, ""), u.operations.map((o) => o.name).join(), u.level])).toEqual([
+    expect(
+      report.uses.map((u) => [u.file.replace(/.*\//, ""), u.operations.map((o) => o.name).join(), u.level]),
+    ).toEqual([
       ["command.ts", "runCommand", "red"],
       ["status.ts", "readStatus", "public"],
       ["tasks.ts", "readTasks", "green"],
     ]);
-    expect(report.client).toEqual({ dir: "generated", ladder: ["green", "yellow", "red"], description: { title: "NERSC Superfacility API", version: "1.2" } });
-    expect(report.summary).toEqual({ uses: 3, files: 3, unknown: 0, levels: { public: 1, green: 1, yellow: 0, red: 1 } });
+    expect(report.client).toEqual({
+      dir: "generated",
+      ladder: ["green", "yellow", "red"],
+      description: { title: "NERSC Superfacility API", version: "1.2" },
+    });
+    expect(report.summary).toEqual({
+      uses: 3,
+      files: 3,
+      unknown: 0,
+      levels: { public: 1, green: 1, yellow: 0, red: 1 },
+    });
     expect(report.format).toBe("sfapi-gen/needs@2");
   });
 
@@ -70,13 +81,17 @@ describe("sfapi-gen needs on the sample consumer", () => {
     const line = lineOf(join(consumer, "command.ts"), "client.POST(");
     expect(md).toMatch(/^# Needs: red\n/);
     const forced = md.slice(md.indexOf("## Forced by (1)"), md.indexOf("## All uses"));
-    expect(forced).toContain(`| test/needs/fixtures/consumer/command.ts:${line} | \`client.POST("/utilities/command/{machine}", …)\` | POST \`/utilities/command/{machine}\` (runCommand) | red |`);
+    expect(forced).toContain(
+      `| test/needs/fixtures/consumer/command.ts:${line} | \`client.POST("/utilities/command/{machine}", …)\` | POST \`/utilities/command/{machine}\` (runCommand) | red |`,
+    );
   });
 
   it("without the command call reports the lower level, forced by GET /tasks", () => {
     const report = needs(readOnly, join(root, "generated"), root);
     expect(report.color).toBe("green");
-    expect(report.forcedBy.map((u) => [u.file, u.line, u.operations[0]?.name])).toEqual([[rel(join(readOnly, "tasks.ts")), lineOf(join(readOnly, "tasks.ts"), 'client.GET("/tasks"'), "readTasks"]]);
+    expect(report.forcedBy.map((u) => [u.file, u.line, u.operations[0]?.name])).toEqual([
+      [rel(join(readOnly, "tasks.ts")), lineOf(join(readOnly, "tasks.ts"), 'client.GET("/tasks"'), "readTasks"],
+    ]);
     expect(report.uses.map((u) => u.level).sort()).toEqual(["green", "public"]);
   });
 });
@@ -121,21 +136,57 @@ describe("needs: table uses, literals and unknown paths", () => {
   const use = (file: string, line: number) => report.uses.find((u) => u.file.endsWith(file) && u.line === line);
 
   it("maps operations-table entries used through an alias, element access and named imports", () => {
-    expect(use("table.ts", 2)).toMatchObject({ kind: "table", code: "import { readDirectory }", operations: [{ name: "readDirectory" }], level: "yellow" });
-    expect(use("table.ts", 4)).toMatchObject({ kind: "table", code: "ops.readJobs", operations: [{ name: "readJobs" }], level: "green" });
-    expect(use("table.ts", 5)).toMatchObject({ kind: "table", code: 'ops["cancelTask"]', operations: [{ name: "cancelTask" }], level: "yellow" });
+    expect(use("table.ts", 2)).toMatchObject({
+      kind: "table",
+      code: "import { readDirectory }",
+      operations: [{ name: "readDirectory" }],
+      level: "yellow",
+    });
+    expect(use("table.ts", 4)).toMatchObject({
+      kind: "table",
+      code: "ops.readJobs",
+      operations: [{ name: "readJobs" }],
+      level: "green",
+    });
+    expect(use("table.ts", 5)).toMatchObject({
+      kind: "table",
+      code: 'ops["cancelTask"]',
+      operations: [{ name: "cancelTask" }],
+      level: "yellow",
+    });
     // `ladder`, `OperationScopes` and type-only imports are not operations.
     expect(report.uses.filter((u) => u.file.endsWith("table.ts")).map((u) => u.line)).toEqual([2, 4, 5, 6, 7]);
   });
 
   it("treats a non-literal entry or path, and an entry or path the table lacks, as unknown: top level", () => {
-    expect(use("table.ts", 6)).toMatchObject({ operations: [], level: "red", unknown: "unknown: entry name is not a literal; assumes top level (red)" });
-    expect(use("table.ts", 7)).toMatchObject({ operations: [], level: "red", unknown: 'unknown: the table has no entry "notAnOperation"; assumes top level (red)' });
-    expect(use("calls.ts", 6)).toMatchObject({ kind: "call", operations: [], level: "red", unknown: "unknown: path is not a literal; assumes top level (red)" });
-    expect(use("calls.ts", 8)).toMatchObject({ operations: [], unknown: "unknown: no GET operation matches /no/such/path; assumes top level (red)" });
+    expect(use("table.ts", 6)).toMatchObject({
+      operations: [],
+      level: "red",
+      unknown: "unknown: entry name is not a literal; assumes top level (red)",
+    });
+    expect(use("table.ts", 7)).toMatchObject({
+      operations: [],
+      level: "red",
+      unknown: 'unknown: the table has no entry "notAnOperation"; assumes top level (red)',
+    });
+    expect(use("calls.ts", 6)).toMatchObject({
+      kind: "call",
+      operations: [],
+      level: "red",
+      unknown: "unknown: path is not a literal; assumes top level (red)",
+    });
+    expect(use("calls.ts", 8)).toMatchObject({
+      operations: [],
+      unknown: "unknown: no GET operation matches /no/such/path; assumes top level (red)",
+    });
     expect(report.summary.unknown).toBe(4);
     expect(report.color).toBe("red");
-    expect(report.forcedBy.map((u) => `${u.file.replace(/.*\//, "")}:${u.line}`)).toEqual(["calls.ts:6", "calls.ts:8", "table.ts:6", "table.ts:7"]);
+    expect(report.forcedBy.map((u) => `${u.file.replace(/.*\//, "")}:${u.line}`)).toEqual([
+      "calls.ts:6",
+      "calls.ts:8",
+      "table.ts:6",
+      "table.ts:7",
+    ]);
     expect(renderNeedsMarkdown(report)).toContain("## Unknown: assumes top level (4)");
   });
 
@@ -143,11 +194,18 @@ describe("needs: table uses, literals and unknown paths", () => {
     const names = (file: string, line: number) => use(file, line)?.operations.map((o) => `${o.name} ${o.path}`);
     expect(use("calls.ts", 3)).toMatchObject({ operations: [{ name: "readTasks" }], level: "green" });
     // `/status/outages/planned` also fits `/status/outages/{name}`; the guard would demand both (both public here).
-    expect(names("calls.ts", 4)).toEqual(["readPlannedOutages /status/outages/planned", "readOutage /status/outages/{name}"]);
+    expect(names("calls.ts", 4)).toEqual([
+      "readPlannedOutages /status/outages/planned",
+      "readOutage /status/outages/{name}",
+    ]);
     expect(use("calls.ts", 4)?.level).toBe("public");
     expect(names("calls.ts", 5)).toEqual(["readDirectory /utilities/ls/{machine}/{path}"]);
     expect(use("calls.ts", 5)?.level).toBe("yellow");
-    expect(use("calls.ts", 7)).toMatchObject({ code: 'api?.DELETE("/tasks/42?force=1")', operations: [{ name: "cancelTask" }], level: "yellow" });
+    expect(use("calls.ts", 7)).toMatchObject({
+      code: 'api?.DELETE("/tasks/42?force=1")',
+      operations: [{ name: "cancelTask" }],
+      level: "yellow",
+    });
   });
 
   it("skips lower-case method calls, node_modules and .d.ts files", () => {
@@ -184,7 +242,13 @@ function writeSource(lines: string[]): string {
 
 describe("needs agrees with the run-time guard", () => {
   const ladder = ["green", "yellow", "red"];
-  const client = writeClient(ladder, { "GET /things/{id}": "red", "GET /things/public": "green", "GET /things/{id}/parts": "yellow", "POST /things": "yellow", "GET /health": "public" });
+  const client = writeClient(ladder, {
+    "GET /things/{id}": "red",
+    "GET /things/public": "green",
+    "GET /things/{id}/parts": "yellow",
+    "POST /things": "yellow",
+    "GET /health": "public",
+  });
   const paths = [
     "/things/public", // fits the green literal and the red template: red decides
     "/things/{id}", // the template itself
@@ -196,7 +260,11 @@ describe("needs agrees with the run-time guard", () => {
     "/nothing/here", // unknown: top only
     "/things/public?verbose=1",
   ];
-  const source = writeSource(["declare const client: any;", ...paths.map((p) => `client.GET(${JSON.stringify(p)});`), 'client.POST("/things", { body: {} });']);
+  const source = writeSource([
+    "declare const client: any;",
+    ...paths.map((p) => `client.GET(${JSON.stringify(p)});`),
+    'client.POST("/things", { body: {} });',
+  ]);
   const report = needs(source, client, root);
   const level = (path: string) => report.uses.find((u) => u.code === `client.GET(${JSON.stringify(path)})`)!.level;
 
@@ -214,7 +282,9 @@ describe("needs agrees with the run-time guard", () => {
   });
 
   it("for every call and every color, needs allows exactly what the guard lets through", () => {
-    const table = Object.fromEntries(readClientTable(client).entries.map((e) => [e.name, { ...e, operationId: undefined }]));
+    const table = Object.fromEntries(
+      readClientTable(client).entries.map((e) => [e.name, { ...e, operationId: undefined }]),
+    );
     const base = "https://api.example.test/v2";
     for (const color of ladder) {
       const guard = createGuard({ table: compileTable(table), ladder, color, baseUrl: base });
@@ -236,11 +306,21 @@ describe("needs agrees with the run-time guard", () => {
   });
 
   it("a path the guard refuses for every color (dot-segments, malformed escapes) is unknown", () => {
-    const src = writeSource(["declare const client: any;", 'client.GET("/things/../health");', 'client.GET("/things/%zz");']);
+    const src = writeSource([
+      "declare const client: any;",
+      'client.GET("/things/../health");',
+      'client.GET("/things/%zz");',
+    ]);
     const uses = needs(src, client, root).uses;
     expect(uses.map((u) => [u.level, u.unknown])).toEqual([
-      ["red", 'unknown: dot-segments are refused; the guard refuses "/things/../health" for every color; assumes top level (red)'],
-      ["red", 'unknown: malformed percent-encoding; the guard refuses "/things/%zz" for every color; assumes top level (red)'],
+      [
+        "red",
+        'unknown: dot-segments are refused; the guard refuses "/things/../health" for every color; assumes top level (red)',
+      ],
+      [
+        "red",
+        'unknown: malformed percent-encoding; the guard refuses "/things/%zz" for every color; assumes top level (red)',
+      ],
     ]);
   });
 });
@@ -258,7 +338,15 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       "declare function waitForTaskLater(...a: unknown[]): void;",
     ]);
     const report = needs(src, "generated", root);
-    expect(report.uses.map((u) => [u.line, u.kind, u.code, u.operations.map((o) => `${o.method} ${o.path}`).join(), u.level])).toEqual([
+    expect(
+      report.uses.map((u) => [
+        u.line,
+        u.kind,
+        u.code,
+        u.operations.map((o) => `${o.method} ${o.path}`).join(),
+        u.level,
+      ]),
+    ).toEqual([
       [3, "wait", "waitForTask(client, …)", "GET /tasks/{id}", "green"],
       [4, "wait", "wait(client, …)", "GET /tasks/{id}", "green"],
       [5, "wait", 'client.waitForTask("3")', "GET /tasks/{id}", "green"],
@@ -294,8 +382,14 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     mkdirSync(join(project, "src", "sfapi", "runtime"), { recursive: true });
     cpSync(join(root, "generated", "manifest.json"), join(project, "src", "sfapi", "manifest.json"));
     // What a client's own code does (the runtime polling tasks, a red call) must not count against the code base.
-    writeFileSync(join(project, "src", "sfapi", "runtime", "tasks.ts"), 'declare const client: any;\nclient.GET("/tasks/{id}");\nclient.POST("/utilities/command/{machine}");\n');
-    writeFileSync(join(project, "src", "app.ts"), 'import { createClient } from "./sfapi/index.js";\nconst client = createClient({ color: "green" });\nawait client.GET("/tasks");\n');
+    writeFileSync(
+      join(project, "src", "sfapi", "runtime", "tasks.ts"),
+      'declare const client: any;\nclient.GET("/tasks/{id}");\nclient.POST("/utilities/command/{machine}");\n',
+    );
+    writeFileSync(
+      join(project, "src", "app.ts"),
+      'import { createClient } from "./sfapi/index.js";\nconst client = createClient({ color: "green" });\nawait client.GET("/tasks");\n',
+    );
     const run = await runCli(["needs", "src", "--client", "src/sfapi", "--format", "json"], { cwd: project });
     expect(run.code, run.stderr).toBe(0);
     const report: NeedsReport = JSON.parse(run.stdout);
@@ -307,7 +401,11 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     rmSync(join(project, "src", "sfapi", "manifest.json"));
     const unmarked = needs("src", join(root, "generated"), project);
     expect(unmarked.skipped).toEqual([]);
-    expect(unmarked.uses.map((u) => `${u.file}:${u.line}`)).toEqual(["src/app.ts:3", "src/sfapi/runtime/tasks.ts:2", "src/sfapi/runtime/tasks.ts:3"]);
+    expect(unmarked.uses.map((u) => `${u.file}:${u.line}`)).toEqual([
+      "src/app.ts:3",
+      "src/sfapi/runtime/tasks.ts:2",
+      "src/sfapi/runtime/tasks.ts:3",
+    ]);
     expect(unmarked.color).toBe("red");
   });
 });
@@ -339,7 +437,10 @@ describe("needs: the client table from manifest.json", () => {
     const src = join(tempDir("needs-src-"), "consumer");
     cpSync(consumer, src, { recursive: true });
     rmSync(join(src, "command.ts"));
-    writeFileSync(join(src, "ls.ts"), 'import { client } from "./client.js";\nclient.GET("/utilities/ls/{machine}/{path}", { params: { path: { machine: "dtn01", path: "x" } } });\n');
+    writeFileSync(
+      join(src, "ls.ts"),
+      'import { client } from "./client.js";\nclient.GET("/utilities/ls/{machine}/{path}", { params: { path: { machine: "dtn01", path: "x" } } });\n',
+    );
     const report = needs(src, client, root);
     expect(report.client).toMatchObject({ ladder: ["green", "red"] });
     expect(report.color).toBe("red");
@@ -350,27 +451,51 @@ describe("needs: the client table from manifest.json", () => {
     const noClient = await runCli(["needs", rel(consumer), "--client", "test/needs/fixtures"]);
     expect(noClient.code).toBe(1);
     expect(noClient.stdout).toBe("");
-    expect(noClient.stderr).toBe("sfapi-gen: test/needs/fixtures: no manifest.json here: --client must name a folder written by `sfapi-gen generate`\n");
+    expect(noClient.stderr).toBe(
+      "sfapi-gen: test/needs/fixtures: no manifest.json here: --client must name a folder written by `sfapi-gen generate`\n",
+    );
 
     const bad = (edit: (m: any) => void) => {
       const manifest = JSON.parse(readFileSync(join(root, "generated/manifest.json"), "utf8"));
       edit(manifest);
       const dir = tempDir("needs-bad-");
       writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
-      return runCli(["needs", rel(consumer), "--client", rel(dir)]).then((r) => [r.code, r.stderr.replace(rel(dir), "<dir>")]);
+      return runCli(["needs", rel(consumer), "--client", rel(dir)]).then((r) => [
+        r.code,
+        r.stderr.replace(rel(dir), "<dir>"),
+      ]);
     };
-    expect(await bad((m) => (m.operations[3].method = "get"))).toEqual([1, 'sfapi-gen: <dir>/manifest.json: /operations/3/method must be an upper-case HTTP method, not "get"\n']);
-    expect(await bad((m) => delete m.operations[0].scope)).toEqual([1, "sfapi-gen: <dir>/manifest.json: /operations/0/scope must be a non-empty string, not undefined\n"]);
-    expect(await bad((m) => (m.scope.ladder = ["green", "green"]))).toEqual([1, 'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is reserved or repeated\n']);
-    expect(await bad((m) => (m.operations = 32))).toEqual([1, "sfapi-gen: <dir>/manifest.json: /operations must be an array\n"]);
-    expect(await bad((m) => delete m.format)).toEqual([1, "sfapi-gen: <dir>/manifest.json: not an sfapi-gen/manifest@1 manifest: it has no format field (written by an older sfapi-gen); regenerate the client with `sfapi-gen generate`\n"]);
+    expect(await bad((m) => (m.operations[3].method = "get"))).toEqual([
+      1,
+      'sfapi-gen: <dir>/manifest.json: /operations/3/method must be an upper-case HTTP method, not "get"\n',
+    ]);
+    expect(await bad((m) => delete m.operations[0].scope)).toEqual([
+      1,
+      "sfapi-gen: <dir>/manifest.json: /operations/0/scope must be a non-empty string, not undefined\n",
+    ]);
+    expect(await bad((m) => (m.scope.ladder = ["green", "green"]))).toEqual([
+      1,
+      'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is reserved or repeated\n',
+    ]);
+    expect(await bad((m) => (m.operations = 32))).toEqual([
+      1,
+      "sfapi-gen: <dir>/manifest.json: /operations must be an array\n",
+    ]);
+    expect(await bad((m) => delete m.format)).toEqual([
+      1,
+      "sfapi-gen: <dir>/manifest.json: not an sfapi-gen/manifest@1 manifest: it has no format field (written by an older sfapi-gen); regenerate the client with `sfapi-gen generate`\n",
+    ]);
     const notJson = tempDir("needs-bad-");
     writeFileSync(join(notJson, "manifest.json"), "{ operations: [");
     const broken = await runCli(["needs", rel(consumer), "--client", rel(notJson)]);
     expect(broken.stderr).toMatch(/^sfapi-gen: .*\/manifest\.json: invalid JSON: .*\n$/);
 
-    expect(() => needs("test/needs/no-such-dir", "generated", root)).toThrow(/^test\/needs\/no-such-dir: not a folder$/);
+    expect(() => needs("test/needs/no-such-dir", "generated", root)).toThrow(
+      /^test\/needs\/no-such-dir: not a folder$/,
+    );
     const empty = tempDir("needs-empty-");
-    expect(() => needs(empty, "generated", root)).toThrow(`${empty}: no TypeScript files (.ts, .tsx, .mts, .cts) in this folder`);
+    expect(() => needs(empty, "generated", root)).toThrow(
+      `${empty}: no TypeScript files (.ts, .tsx, .mts, .cts) in this folder`,
+    );
   });
 });

@@ -4,9 +4,10 @@
  * generate says the client needs, type-check a workflow under every strict setting (NodeNext with declarations
  * checked, and Bundler resolution), compile it, and run it against `npx sfapi-gen mock` on 127.0.0.1.
  */
-import { spawn } from "node:child_process";
+
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,10 +108,20 @@ function compileProject(config: string): string[] {
     return parsedFiles.get(key) ?? parsedFiles.set(key, getSourceFile(name, version, ...rest)!).get(key);
   };
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
-  const ours = program.getSourceFiles().filter((f) => !/\/node_modules\/(typescript|@types\/node|undici-types)\//.test(f.fileName));
-  const problems = [...parsed.errors, ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...ours.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])];
+  const ours = program
+    .getSourceFiles()
+    .filter((f) => !/\/node_modules\/(typescript|@types\/node|undici-types)\//.test(f.fileName));
+  const problems = [
+    ...parsed.errors,
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...ours.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+  ];
   if (!parsed.options.noEmit) problems.push(...program.emit().diagnostics);
-  return problems.map((d) => `${d.file ? d.file.fileName.slice(project.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+  return problems.map(
+    (d) =>
+      `${d.file ? d.file.fileName.slice(project.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+  );
 }
 const parsedFiles = new Map<string, import("typescript").SourceFile | undefined>();
 
@@ -127,17 +138,27 @@ beforeAll(async () => {
   // dist/ is built by `npm ci` (prepare) and by prepack; packing without scripts keeps this test to the package itself.
   await ok(NPM, ["pack", "--ignore-scripts", "--pack-destination", work, "--loglevel=error"], root);
   tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "workflow", private: true, type: "module" }, null, 2));
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "workflow", private: true, type: "module" }, null, 2),
+  );
   await ok(NPM, ["install", ...QUIET, tarball, "typescript@~5.9", "@types/node@^20"], project);
   generated = await ok(NPX, ["sfapi-gen", "generate", "--out", "src/sfapi"], project);
   const install = /npm install (.+)\n/.exec(generated.stdout)?.[1]?.split(" ") ?? [];
   await ok(NPM, ["install", ...QUIET, ...install], project);
   writeFileSync(join(project, "src", "main.ts"), WORKFLOW);
   writeFileSync(join(project, "src", "offline.ts"), OFFLINE);
-  const options = (extra: object) => JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include: ["src"] }, null, 2);
-  writeFileSync(join(project, "tsconfig.json"), options({ module: "NodeNext", moduleResolution: "NodeNext", allowJs: true, rootDir: "src", outDir: "dist" }));
+  const options = (extra: object) =>
+    JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include: ["src"] }, null, 2);
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    options({ module: "NodeNext", moduleResolution: "NodeNext", allowJs: true, rootDir: "src", outDir: "dist" }),
+  );
   // Declarations are checked once, above; this one proves the other resolution mode finds and types everything.
-  writeFileSync(join(project, "tsconfig.bundler.json"), options({ module: "ESNext", moduleResolution: "Bundler", noEmit: true, skipLibCheck: true }));
+  writeFileSync(
+    join(project, "tsconfig.bundler.json"),
+    options({ module: "ESNext", moduleResolution: "Bundler", noEmit: true, skipLibCheck: true }),
+  );
 }, 240_000);
 
 afterAll(() => {
@@ -166,15 +187,24 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
   });
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
-    expect(generated.stdout).toContain("wrote 46 files to src/sfapi/ (32 operations: green 11, yellow 5, red 6, public 10)");
+    expect(generated.stdout).toContain(
+      "wrote 46 files to src/sfapi/ (32 operations: green 11, yellow 5, red 6, public 10)",
+    );
     expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
     expect(generated.stderr).not.toContain("warning");
     const ours = snapshotDir(join(root, "generated"));
     const theirs = snapshotDir(join(project, "src", "sfapi"));
     expect([...theirs.keys()].sort()).toEqual([...ours.keys()].sort());
-    for (const file of ["operations.js", "operations.d.ts", "index.d.ts", "manifest.json"]) expect(theirs.get(file)?.toString(), file).toBe(ours.get(file)?.toString());
+    for (const file of ["operations.js", "operations.d.ts", "index.d.ts", "manifest.json"])
+      expect(theirs.get(file)?.toString(), file).toBe(ours.get(file)?.toString());
     const pkg = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(["@types/node", "jose", "openapi-fetch", "sfapi-gen", "typescript"]);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([
+      "@types/node",
+      "jose",
+      "openapi-fetch",
+      "sfapi-gen",
+      "typescript",
+    ]);
   });
 
   it("type-checks under every strict setting, with NodeNext and with Bundler resolution, and compiles", () => {
@@ -187,7 +217,11 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     const keys = join(work, "keys");
     // The installed binary itself (npx would stand between the test and the process it must stop).
     const bin = join(project, "node_modules", "sfapi-gen", "bin", "sfapi-gen.js");
-    mock = spawn(process.execPath, [bin, "mock", "--clients-dir", keys, "--levels", "green,yellow,red", "--task-delay", "50"], { cwd: project });
+    mock = spawn(
+      process.execPath,
+      [bin, "mock", "--clients-dir", keys, "--levels", "green,yellow,red", "--task-delay", "50"],
+      { cwd: project },
+    );
     await new Promise<void>((resolve, reject) => {
       let out = "";
       mock!.stdout!.setEncoding("utf8").on("data", (d: string) => {

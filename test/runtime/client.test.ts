@@ -6,7 +6,7 @@
  */
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { virtualClock, type VirtualClock } from "./clock.js";
+import { type VirtualClock, virtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { issue, json, startServers, type TestServers } from "./servers.js";
 import { op, variants } from "./variants.js";
@@ -17,7 +17,10 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   let servers: TestServers;
   let other: TestServers;
   beforeAll(async () => {
-    [servers, other] = await Promise.all([startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }), startServers({ publicKey: key.publicKey, clientId: CLIENT_ID })]);
+    [servers, other] = await Promise.all([
+      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
+      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([servers.close(), other.close()]);
@@ -28,11 +31,23 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     other.reset();
     clock = virtualClock();
   });
-  const client = (color: string, extra: Record<string, unknown> = {}) => createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl, clock, ...extra });
+  const client = (color: string, extra: Record<string, unknown> = {}) =>
+    createClient({
+      color,
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs8,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+      clock,
+      ...extra,
+    });
 
   test("red runs a command: bare token, form-urlencoded body, accept: application/json", async () => {
     const red = client("red");
-    const { data, response } = await red.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname -f" } });
+    const { data, response } = await red.POST("/utilities/command/{machine}", {
+      params: { path: { machine: "dtn01" } },
+      body: { executable: "hostname -f" },
+    });
     expect(response.status).toBe(200);
     expect(data).toEqual({ task_id: "task-1", status: "OK" });
     expect(servers.tokenCalls).toHaveLength(1);
@@ -49,7 +64,10 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   test("every operation the description marks form-urlencoded gets a form body, templated or concrete", async () => {
     const red = client("red");
     await red.POST("/utilities/command/perlmutter", { body: { executable: "id" } });
-    await red.PUT("/account/groups/{group}", { params: { path: { group: "g1" } }, body: { usernames: ["a", "b"], action: "add" } });
+    await red.PUT("/account/groups/{group}", {
+      params: { path: { group: "g1" } },
+      body: { usernames: ["a", "b"], action: "add" },
+    });
     expect(servers.apiCalls.map((c) => [c.url, c.headers["content-type"], c.body])).toEqual([
       ["/api/v1.2/utilities/command/perlmutter", "application/x-www-form-urlencoded", "executable=id"],
       ["/api/v1.2/account/groups/g1", "application/x-www-form-urlencoded", "usernames=a&usernames=b&action=add"],
@@ -80,7 +98,10 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
 
   test("a per-call baseUrl elsewhere is refused for every color: nothing sent, no token", async () => {
     for (const color of ["green", "red"]) {
-      await expect(client(color).GET("/tasks", { baseUrl: other.baseUrl })).rejects.toMatchObject({ name: "ScopeError", color });
+      await expect(client(color).GET("/tasks", { baseUrl: other.baseUrl })).rejects.toMatchObject({
+        name: "ScopeError",
+        color,
+      });
     }
     expect(other.apiCalls).toHaveLength(0);
     expect(servers.tokenCalls).toHaveLength(0);
@@ -94,7 +115,12 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     const error = await client("yellow")
       .DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "ScopeError", operation: "cancelJob", required: "red", path: "/compute/jobs/tasks/1" });
+    expect(error).toMatchObject({
+      name: "ScopeError",
+      operation: "cancelJob",
+      required: "red",
+      path: "/compute/jobs/tasks/1",
+    });
     expect(servers.requestCount()).toBe(0);
     const { response } = await client("red").DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base });
     expect(response.status).toBe(200);
@@ -108,13 +134,21 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
       return fetch(request);
     };
     const green = client("green");
-    await expect(green.POST("/utilities/command/dtn01", { body: { executable: "id" }, fetch: own })).rejects.toMatchObject({ name: "ScopeError" });
+    await expect(
+      green.POST("/utilities/command/dtn01", { body: { executable: "id" }, fetch: own }),
+    ).rejects.toMatchObject({ name: "ScopeError" });
     expect(seen).toEqual([]);
     const { response } = await green.GET("/tasks", { fetch: own });
     expect(response.status).toBe(200);
     expect(seen).toEqual([`${servers.baseUrl}/tasks`]);
     // A middleware may change the request; the guard checks what it changed it into.
-    green.use({ onRequest: ({ request }: { request: Request }) => new Request(request.url.replace("/account/", "/utilities/command/dtn01"), { method: "POST", headers: request.headers }) });
+    green.use({
+      onRequest: ({ request }: { request: Request }) =>
+        new Request(request.url.replace("/account/", "/utilities/command/dtn01"), {
+          method: "POST",
+          headers: request.headers,
+        }),
+    });
     await expect(green.GET("/account/")).rejects.toMatchObject({ name: "ScopeError", operation: "runCommand" });
     expect(servers.apiCalls.map((c) => c.url)).toEqual(["/api/v1.2/tasks"]);
     await expect(green.GET("/tasks", { Request: class extends Request {} })).rejects.toThrow(/per-call `Request`/);
@@ -122,9 +156,12 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
 
   test("redirects: followed with the token only to targets the guard allows; others come back as the 3xx", async () => {
     servers.override = (call) => {
-      if (call.url === "/api/v1.2/account") return { status: 307, body: "", headers: { location: `${servers.baseUrl}/account/` } };
-      if (call.url === "/api/v1.2/tasks/1") return { status: 302, body: "", headers: { location: "/api/v1.2/utilities/command/dtn01" } };
-      if (call.url === "/api/v1.2/tasks/2") return { status: 302, body: "", headers: { location: `${other.baseUrl}/tasks/2` } };
+      if (call.url === "/api/v1.2/account")
+        return { status: 307, body: "", headers: { location: `${servers.baseUrl}/account/` } };
+      if (call.url === "/api/v1.2/tasks/1")
+        return { status: 302, body: "", headers: { location: "/api/v1.2/utilities/command/dtn01" } };
+      if (call.url === "/api/v1.2/tasks/2")
+        return { status: 302, body: "", headers: { location: `${other.baseUrl}/tasks/2` } };
       return undefined;
     };
     const red = client("red");
@@ -178,7 +215,10 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     const red = client("red");
     await red.GET("/account/");
     servers.valid.delete("tok-1"); // the facility revokes it
-    const { data, response } = await red.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "date" } });
+    const { data, response } = await red.POST("/utilities/command/{machine}", {
+      params: { path: { machine: "dtn01" } },
+      body: { executable: "date" },
+    });
     expect(response.status).toBe(200);
     expect(data).toEqual({ task_id: "task-1", status: "OK" });
     expect(servers.tokenCalls).toHaveLength(2);
@@ -253,7 +293,10 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   test("clientExpiresAt within 24 h: one warning through the logger, however many tokens are fetched", async () => {
     const warnings: string[] = [];
     servers.tokenReply = (n) => issue(servers, n, 1);
-    const soon = client("green", { clientExpiresAt: new Date(clock.now() + 3 * 3600_000), logger: { warn: (m: string) => warnings.push(m) } });
+    const soon = client("green", {
+      clientExpiresAt: new Date(clock.now() + 3 * 3600_000),
+      logger: { warn: (m: string) => warnings.push(m) },
+    });
     await soon.GET("/account/");
     clock.advance(1000); // the 1 s token has expired: the next call fetches a new one
     await soon.GET("/account/");
@@ -264,12 +307,21 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
 
   test("no key, assertion or token in util.inspect(client), errors or log lines", async () => {
     const warnings: string[] = [];
-    const red = client("red", { clientExpiresAt: clock.now() + 3600_000, logger: { warn: (m: string) => warnings.push(m) } });
+    const red = client("red", {
+      clientExpiresAt: clock.now() + 3600_000,
+      logger: { warn: (m: string) => warnings.push(m) },
+    });
     await red.GET("/account/");
     const assertion = servers.tokenCalls[0]!.assertion;
     const secrets = [key.pkcs8.split("\n")[1]!, assertion, "tok-1"];
     // The token endpoint echoes the assertion in its error: the TokenError must not repeat it.
-    servers.tokenReply = () => ({ status: 400, body: JSON.stringify({ error: "invalid_grant", error_description: `bad assertion ${servers.tokenCalls.at(-1)!.assertion}` }) });
+    servers.tokenReply = () => ({
+      status: 400,
+      body: JSON.stringify({
+        error: "invalid_grant",
+        error_description: `bad assertion ${servers.tokenCalls.at(-1)!.assertion}`,
+      }),
+    });
     servers.valid.clear();
     const { response } = await red.GET("/account/").catch((e: unknown) => ({ response: undefined, error: e }) as never);
     expect(response).toBeUndefined();
@@ -279,7 +331,13 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     expect((error as Error).name).toBe("TokenError");
     expect((error as Error).message).toContain("[assertion]");
     const echoed = servers.tokenCalls.at(-1)!.assertion;
-    const shown = [inspect(red, { depth: 10, showHidden: true }), inspect(error, { depth: 10 }), JSON.stringify(error), String(error), ...warnings].join("\n");
+    const shown = [
+      inspect(red, { depth: 10, showHidden: true }),
+      inspect(error, { depth: 10 }),
+      JSON.stringify(error),
+      String(error),
+      ...warnings,
+    ].join("\n");
     for (const secret of [...secrets, echoed]) expect(shown).not.toContain(secret);
     expect(inspect(red)).toContain('color: "red"');
   });
@@ -287,7 +345,10 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   test("waitForTask polls GET /tasks/{id} until the task stops running and returns it, result parsed", async () => {
     servers.taskStates = ["new", "new", "completed"];
     const red = client("red");
-    const { data } = await red.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "hostname" } });
+    const { data } = await red.POST("/utilities/command/{machine}", {
+      params: { path: { machine: "dtn01" } },
+      body: { executable: "hostname" },
+    });
     const task = await red.waitForTask(data.task_id, { interval: 2000, timeout: 60_000 });
     expect(task).toEqual({ id: "task-1", status: "completed", result: { output: "nid001" } });
     expect(servers.apiCalls.filter((c) => c.url === "/api/v1.2/tasks/task-1")).toHaveLength(3);
@@ -317,21 +378,45 @@ describe.each(variants)("operations by name ($name)", ({ createClient, errors })
   });
   afterAll(() => servers.close());
   beforeEach(() => servers.reset());
-  const client = (color: string) => createClient({ color, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+  const client = (color: string) =>
+    createClient({
+      color,
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs8,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+    });
 
   test("a named call sends what the path-style call sends and resolves to the data", async () => {
     const red = client("red");
     const data = await op(red, "runCommand")({ path: { machine: "dtn01" }, body: { executable: "hostname" } });
     expect(data).toEqual({ task_id: "task-1", status: "OK" });
-    expect(servers.apiCalls.map((c) => [c.method, c.url, c.headers["content-type"], c.body, c.headers.authorization])).toEqual([["POST", "/api/v1.2/utilities/command/dtn01", "application/x-www-form-urlencoded", "executable=hostname", "tok-1"]]);
+    expect(
+      servers.apiCalls.map((c) => [c.method, c.url, c.headers["content-type"], c.body, c.headers.authorization]),
+    ).toEqual([
+      [
+        "POST",
+        "/api/v1.2/utilities/command/dtn01",
+        "application/x-www-form-urlencoded",
+        "executable=hostname",
+        "tok-1",
+      ],
+    ]);
     await op(red, "readTasks")({ query: { tags: "" } });
     expect(servers.apiCalls.at(-1)!.url).toBe("/api/v1.2/tasks?tags=");
   });
 
   test("JSON-text fields arrive parsed; text that is not JSON stays as it came", async () => {
     const green = client("green");
-    expect(await op(green, "readTask")({ path: { id: "7" } })).toEqual({ id: "7", status: "completed", result: { output: "nid001" } });
-    servers.override = (call) => (call.url === "/api/v1.2/tasks" ? json(200, { tasks: [{ id: "1", status: "failed", result: "not json {" }] }) : undefined);
+    expect(await op(green, "readTask")({ path: { id: "7" } })).toEqual({
+      id: "7",
+      status: "completed",
+      result: { output: "nid001" },
+    });
+    servers.override = (call) =>
+      call.url === "/api/v1.2/tasks"
+        ? json(200, { tasks: [{ id: "1", status: "failed", result: "not json {" }] })
+        : undefined;
     expect(await op(green, "readTasks")()).toEqual({ tasks: [{ id: "1", status: "failed", result: "not json {" }] });
   });
 
@@ -340,8 +425,16 @@ describe.each(variants)("operations by name ($name)", ({ createClient, errors })
     const green = client("green");
     const error = await op(green, "readJob")({ path: { machine: "perlmutter", jobid: "42" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errors.ResponseError);
-    expect(error).toMatchObject({ name: "ResponseError", code: "ERR_RESPONSE", status: 404, operation: "readJob", body: { detail: "No such job 42" } });
-    expect((error as Error).message).toBe("readJob (GET /compute/jobs/{machine}/{jobid}) answered HTTP 404: No such job 42");
+    expect(error).toMatchObject({
+      name: "ResponseError",
+      code: "ERR_RESPONSE",
+      status: 404,
+      operation: "readJob",
+      body: { detail: "No such job 42" },
+    });
+    expect((error as Error).message).toBe(
+      "readJob (GET /compute/jobs/{machine}/{jobid}) answered HTTP 404: No such job 42",
+    );
     expect(JSON.stringify(error)).not.toContain("response");
     const result = await op(green, "readJob").safe({ path: { machine: "perlmutter", jobid: "42" } });
     expect(result.data).toBeUndefined();
@@ -350,13 +443,19 @@ describe.each(variants)("operations by name ($name)", ({ createClient, errors })
   });
 
   test("named calls are guarded like path-style ones: a green client's runCommand sends nothing", async () => {
-    const error = await op(client("green"), "runCommand")({ path: { machine: "dtn01" }, body: { executable: "id" } }).catch((e: unknown) => e);
+    const error = await op(
+      client("green"),
+      "runCommand",
+    )({ path: { machine: "dtn01" }, body: { executable: "id" } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "ScopeError", operation: "runCommand", required: "red" });
     expect(servers.requestCount()).toBe(0);
   });
 
   test("a multipart operation gets FormData from a plain object", async () => {
-    await op(client("red"), "uploadFile")({ path: { machine: "dtn01", path: "notes.txt" }, body: { file: new Blob(["hello"], { type: "text/plain" }) } });
+    await op(
+      client("red"),
+      "uploadFile",
+    )({ path: { machine: "dtn01", path: "notes.txt" }, body: { file: new Blob(["hello"], { type: "text/plain" }) } });
     const call = servers.apiCalls[0]!;
     expect(call.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
     expect(call.body).toContain('name="file"');

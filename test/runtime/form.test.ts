@@ -10,13 +10,21 @@ import { listenLocal } from "../helpers.js";
 
 const table: OperationTable = {
   createThing: { name: "createThing", method: "POST", path: "/things", scope: "public" },
-  submitForm: { name: "submitForm", method: "POST", path: "/forms/{kind}", scope: "public", requestMediaType: "application/x-www-form-urlencoded" },
+  submitForm: {
+    name: "submitForm",
+    method: "POST",
+    path: "/forms/{kind}",
+    scope: "public",
+    requestMediaType: "application/x-www-form-urlencoded",
+  },
 };
 
 describe("formBody", () => {
   test("skips absent fields, repeats arrays, writes dates as ISO, passes ready-made bodies through", () => {
     const at = new Date("2026-01-02T03:04:05Z");
-    expect(formBody({ executable: "bash -c 'echo a&b'", skip: undefined, none: null, n: 3, ok: true, tags: ["x", "y"], at })).toBe("executable=bash+-c+%27echo+a%26b%27&n=3&ok=true&tags=x&tags=y&at=2026-01-02T03%3A04%3A05.000Z");
+    expect(
+      formBody({ executable: "bash -c 'echo a&b'", skip: undefined, none: null, n: 3, ok: true, tags: ["x", "y"], at }),
+    ).toBe("executable=bash+-c+%27echo+a%26b%27&n=3&ok=true&tags=x&tags=y&at=2026-01-02T03%3A04%3A05.000Z");
     expect(formBody(new URLSearchParams({ a: "1" }))).toBe("a=1");
     expect(formBody("a=1&b=2")).toBe("a=1&b=2");
   });
@@ -40,7 +48,8 @@ describe("per-operation body encoding", () => {
   beforeEach(() => {
     received.length = 0;
   });
-  const client = () => createScopedClient({ operations: table, ladder: ["green", "red"] }, { color: "green", baseUrl }) as any;
+  const client = () =>
+    createScopedClient({ operations: table, ladder: ["green", "red"] }, { color: "green", baseUrl }) as any;
 
   test("JSON where the table names no media type, form where it says form-urlencoded", async () => {
     await client().POST("/things", { body: { name: "a", size: 2 } });
@@ -54,9 +63,21 @@ describe("per-operation body encoding", () => {
   });
 
   test("the caller's content type or serializer wins; caller headers are kept", async () => {
-    await client().POST("/forms/{kind}", { params: { path: { kind: "x" } }, body: { a: 1 }, headers: { "Content-Type": "application/json" } });
-    await client().POST("/forms/{kind}", { params: { path: { kind: "x" } }, body: { a: 1 }, bodySerializer: () => "custom" });
-    await client().POST("/forms/{kind}", { params: { path: { kind: "x" } }, body: { a: 1 }, headers: new Headers({ "x-trace": "t1" }) });
+    await client().POST("/forms/{kind}", {
+      params: { path: { kind: "x" } },
+      body: { a: 1 },
+      headers: { "Content-Type": "application/json" },
+    });
+    await client().POST("/forms/{kind}", {
+      params: { path: { kind: "x" } },
+      body: { a: 1 },
+      bodySerializer: () => "custom",
+    });
+    await client().POST("/forms/{kind}", {
+      params: { path: { kind: "x" } },
+      body: { a: 1 },
+      headers: new Headers({ "x-trace": "t1" }),
+    });
     expect(received.map((r) => [r.type, r.body])).toEqual([
       ["application/json", '{"a":1}'],
       ["application/json", "custom"],
@@ -66,7 +87,10 @@ describe("per-operation body encoding", () => {
   });
 
   test("client-wide headers are sent, and may override accept", async () => {
-    const custom = createScopedClient({ operations: table, ladder: ["green", "red"] }, { color: "green", baseUrl, headers: { "x-app": "demo", accept: "text/plain" } }) as any;
+    const custom = createScopedClient(
+      { operations: table, ladder: ["green", "red"] },
+      { color: "green", baseUrl, headers: { "x-app": "demo", accept: "text/plain" } },
+    ) as any;
     await custom.POST("/things", { body: {} });
     await client().POST("/things", { body: {} });
     expect(received.map((r) => [r.headers["x-app"], r.headers.accept])).toEqual([

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { startServers, type ApiCall, type TestServers } from "./servers.js";
+import { type ApiCall, startServers, type TestServers } from "./servers.js";
 import { op, variants } from "./variants.js";
 
 const RUNS = 300;
@@ -38,32 +38,71 @@ function serverReading(method: string, url: string): { ops: typeof entries; prob
 
 /** A Location header can carry only visible ASCII: percent-encode the rest, byte by byte, as a server would. */
 function headerSafe(text: string): string {
-  return text.replace(/[^\x21-\x7e]/gu, (ch) => [...Buffer.from(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
+  return text.replace(/[^\x21-\x7e]/gu, (ch) =>
+    [...Buffer.from(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+  );
 }
 
 describe.each(variants)("a green client under arbitrary calls ($name)", ({ createClient }) => {
   let servers: TestServers;
   let elsewhere: TestServers;
   beforeAll(async () => {
-    [servers, elsewhere] = await Promise.all([startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }), startServers({ publicKey: key.publicKey, clientId: CLIENT_ID })]);
+    [servers, elsewhere] = await Promise.all([
+      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
+      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
+    ]);
   });
   afterAll(() => Promise.all([servers.close(), elsewhere.close()]));
 
   it(`${RUNS} arbitrary calls: nothing above green reaches the network, nothing reaches another server`, async () => {
     const segment = fc.oneof(
-      fc.constantFrom("dtn01", "perlmutter", "1", "..", ".", "%2e%2e", "%2E", "%2F", "a%2Fb", "%2f..%2f", "x\\y", "\t", "%zz", "", "command", "utilities", "tasks", "%75tilities", "UTILITIES"),
+      fc.constantFrom(
+        "dtn01",
+        "perlmutter",
+        "1",
+        "..",
+        ".",
+        "%2e%2e",
+        "%2E",
+        "%2F",
+        "a%2Fb",
+        "%2f..%2f",
+        "x\\y",
+        "\t",
+        "%zz",
+        "",
+        "command",
+        "utilities",
+        "tasks",
+        "%75tilities",
+        "UTILITIES",
+      ),
       fc.string({ unit: "binary", maxLength: 6 }),
     );
     const template = fc.constantFrom(...entries.map((e) => e.path));
-    const concrete = fc.tuple(template, fc.array(segment, { minLength: 1, maxLength: 3 })).map(([t, fill]) => t.replace(/\{[^}]+\}/g, () => fill[Math.floor(Math.random() * fill.length)] ?? "x"));
+    const concrete = fc
+      .tuple(template, fc.array(segment, { minLength: 1, maxLength: 3 }))
+      .map(([t, fill]) => t.replace(/\{[^}]+\}/g, () => fill[Math.floor(Math.random() * fill.length)] ?? "x"));
     const path = fc.oneof(
       template,
       concrete,
       fc.array(segment, { maxLength: 4 }).map((s) => `/${s.join("/")}`),
       fc.string({ unit: "binary", maxLength: 30 }),
     );
-    const baseUrl = fc.constantFrom(undefined, "", "SERVER", "SERVER/compute/jobs", "SERVER/utilities", "ORIGIN", "ELSEWHERE", "SERVER/..", "SERVER/tasks/..%2Futilities");
-    const params = fc.dictionary(fc.constantFrom("id", "machine", "jobid", "path", "name", "group"), segment, { maxKeys: 3 });
+    const baseUrl = fc.constantFrom(
+      undefined,
+      "",
+      "SERVER",
+      "SERVER/compute/jobs",
+      "SERVER/utilities",
+      "ORIGIN",
+      "ELSEWHERE",
+      "SERVER/..",
+      "SERVER/tasks/..%2Futilities",
+    );
+    const params = fc.dictionary(fc.constantFrom("id", "machine", "jobid", "path", "name", "group"), segment, {
+      maxKeys: 3,
+    });
     const call = fc.record({
       method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "get", "post", "delete"),
       path,
@@ -75,16 +114,35 @@ describe.each(variants)("a green client under arbitrary calls ($name)", ({ creat
       redirectTo: fc.option(path, { nil: undefined }),
     });
 
-    const green = createClient({ color: "green", clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+    const green = createClient({
+      color: "green",
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs8,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+    });
     const refusals = new Map<string, number>();
     let sent = 0;
     await fc.assert(
       fc.asyncProperty(call, async (c) => {
         const received = servers.apiCalls.length;
         // The server may answer with a redirect to any path: the client must guard the hop as well.
-        servers.override = c.redirectTo === undefined ? undefined : (api: ApiCall) => (api.url.includes("/tasks") ? { status: 307, body: "", headers: { location: headerSafe(`/api/v1.2${c.redirectTo}`) } } : undefined);
-        const base = c.baseUrl?.replace("SERVER", servers.baseUrl).replace("ORIGIN", servers.origin).replace("ELSEWHERE", elsewhere.baseUrl);
-        const init: Record<string, unknown> = { params: { path: c.params }, ...(base === undefined ? {} : { baseUrl: base }), ...(c.redirect ? { redirect: c.redirect } : {}) };
+        servers.override =
+          c.redirectTo === undefined
+            ? undefined
+            : (api: ApiCall) =>
+                api.url.includes("/tasks")
+                  ? { status: 307, body: "", headers: { location: headerSafe(`/api/v1.2${c.redirectTo}`) } }
+                  : undefined;
+        const base = c.baseUrl
+          ?.replace("SERVER", servers.baseUrl)
+          .replace("ORIGIN", servers.origin)
+          .replace("ELSEWHERE", elsewhere.baseUrl);
+        const init: Record<string, unknown> = {
+          params: { path: c.params },
+          ...(base === undefined ? {} : { baseUrl: base }),
+          ...(c.redirect ? { redirect: c.redirect } : {}),
+        };
         if (c.ownFetch) init.fetch = (request: Request) => fetch(request);
         const outcome = c.named
           ? op(green, c.named)
@@ -107,7 +165,10 @@ describe.each(variants)("a green client under arbitrary calls ($name)", ({ creat
           const reading = serverReading(api.method, api.url);
           expect(reading.problem, `${api.method} ${api.url}`).toBeUndefined();
           expect(reading.ops.length, `${api.method} ${api.url} means no operation`).toBeGreaterThan(0);
-          for (const entry of reading.ops) expect(GREEN.has(entry.scope), `${api.method} ${api.url} reached ${entry.name} (${entry.scope})`).toBe(true);
+          for (const entry of reading.ops)
+            expect(GREEN.has(entry.scope), `${api.method} ${api.url} reached ${entry.name} (${entry.scope})`).toBe(
+              true,
+            );
         }
       }),
       { numRuns: RUNS },
@@ -117,10 +178,16 @@ describe.each(variants)("a green client under arbitrary calls ($name)", ({ creat
     expect(elsewhere.tokenCalls).toEqual([]);
     // One token for all the green calls that were sent (cached); none if none needed one.
     expect(servers.tokenCalls.length).toBeLessThanOrEqual(1);
-    expect(servers.apiCalls.filter((c) => c.headers.authorization !== undefined).every((c) => c.headers.authorization === "tok-1")).toBe(true);
+    expect(
+      servers.apiCalls
+        .filter((c) => c.headers.authorization !== undefined)
+        .every((c) => c.headers.authorization === "tok-1"),
+    ).toBe(true);
     // Both outcomes must have been exercised, or the property proved little.
     expect(sent).toBeGreaterThan(RUNS / 10);
     expect(refusals.get("ScopeError") ?? 0).toBeGreaterThan(RUNS / 10);
-    console.log(`guard property: ${RUNS} calls tried, ${sent} answered, refused: ${JSON.stringify(Object.fromEntries(refusals))}`);
+    console.log(
+      `guard property: ${RUNS} calls tried, ${sent} answered, refused: ${JSON.stringify(Object.fromEntries(refusals))}`,
+    );
   }, 60_000);
 });

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { createScopedClient, ScopeError, type OperationEntry } from "../../templates/runtime/index.js";
 import { createGuard } from "../../templates/runtime/guard.js";
+import { createScopedClient, type OperationEntry, ScopeError } from "../../templates/runtime/index.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { startServers, type TestServers } from "./servers.js";
@@ -73,7 +73,8 @@ describe("path matcher", () => {
     }
     const compiled = compileTable(big);
     for (let i = 0; i < 300; i++) {
-      const at = (method: string, rest: string) => matchAll(compiled, method, `repos/o/r/area${i}${rest}`.split("/")).map((e) => e.name);
+      const at = (method: string, rest: string) =>
+        matchAll(compiled, method, `repos/o/r/area${i}${rest}`.split("/")).map((e) => e.name);
       expect(at("GET", "")).toEqual([`list${i}`]);
       expect(at("GET", "/7")).toEqual([`get${i}`]);
       expect(at("GET", "/latest")).toEqual([`fixed${i}`, `get${i}`]);
@@ -95,7 +96,14 @@ describe("guard decisions", () => {
     expect(green("GET", "/tasks")).toBe(true);
     expect(green("GET", "/status/")).toBe(false); // public: no token needed
     const error = refusal(() => green("POST", "/utilities/command/dtn01"));
-    expect(error).toMatchObject({ name: "ScopeError", operation: "runCommand", required: "red", color: "green", method: "POST", path: "/utilities/command/dtn01" });
+    expect(error).toMatchObject({
+      name: "ScopeError",
+      operation: "runCommand",
+      required: "red",
+      color: "green",
+      method: "POST",
+      path: "/utilities/command/dtn01",
+    });
     expect(error.message).toBe("runCommand (POST /utilities/command/{machine}) needs color red; this client is green");
   });
 
@@ -112,10 +120,13 @@ describe("guard decisions", () => {
       purple: { name: "purple", method: "GET", path: "/purple", scope: "purple" },
     };
     for (const path of ["/odd", "/purple"]) {
-      for (const color of ["green", "yellow"]) expect(refusal(() => guardFor(color, table)("GET", path))).toMatchObject({ required: "red", color });
+      for (const color of ["green", "yellow"])
+        expect(refusal(() => guardFor(color, table)("GET", path))).toMatchObject({ required: "red", color });
       expect(guardFor("red", table)("GET", path)).toBe(true);
     }
-    expect(refusal(() => guardFor("yellow", table)("GET", "/purple")).message).toContain('its scope "purple" is not a level on the ladder green < yellow < red');
+    expect(refusal(() => guardFor("yellow", table)("GET", "/purple")).message).toContain(
+      'its scope "purple" is not a level on the ladder green < yellow < red',
+    );
   });
 
   test("paths matching no operation fail closed: only the top level may call them", () => {
@@ -145,8 +156,12 @@ describe("guard decisions", () => {
       readKeys: { name: "readKeys", method: "GET", path: "/files/keys/{name}", scope: "red" },
     };
     expect(guardFor("green", table)("GET", "/files/notes%2Fa.txt")).toBe(true);
-    expect(refusal(() => guardFor("green", table)("GET", "/files/keys%2Fid_rsa"))).toMatchObject({ operation: "readKeys" });
-    expect(refusal(() => guardFor("green", table)("GET", "/files/x%2F..%2F..%2Fadmin")).message).toContain("dot-segments");
+    expect(refusal(() => guardFor("green", table)("GET", "/files/keys%2Fid_rsa"))).toMatchObject({
+      operation: "readKeys",
+    });
+    expect(refusal(() => guardFor("green", table)("GET", "/files/x%2F..%2F..%2Fadmin")).message).toContain(
+      "dot-segments",
+    );
   });
 
   test("dot-segments as written are refused even where the URL parser would resolve them to an allowed path", () => {
@@ -157,7 +172,9 @@ describe("guard decisions", () => {
 
   test("a request outside the base URL is refused", () => {
     const guard = createGuard({ table: compileTable(operations), ladder: LADDER, color: "red", baseUrl: BASE });
-    expect(() => guard.check("GET", "https://api.example.test/api/v1.2tasks")).toThrow(/not below the client's base URL/);
+    expect(() => guard.check("GET", "https://api.example.test/api/v1.2tasks")).toThrow(
+      /not below the client's base URL/,
+    );
     expect(() => guard.check("GET", "https://elsewhere.test/tasks")).toThrow(/not below the client's base URL/);
   });
 });
@@ -165,114 +182,166 @@ describe("guard decisions", () => {
 describe("client options", () => {
   const spec = { operations, ladder: LADDER, defaultBaseUrl: BASE };
   test("a color off the ladder, a bad ladder or a bad URL is refused when the client is created", () => {
-    expect(() => createScopedClient(spec, { color: "purple" })).toThrow(/color "purple" is not on the ladder green < yellow < red/);
-    expect(() => createScopedClient(spec, { color: "green", levels: ["green", "green"] })).toThrow(/names "green" twice/);
+    expect(() => createScopedClient(spec, { color: "purple" })).toThrow(
+      /color "purple" is not on the ladder green < yellow < red/,
+    );
+    expect(() => createScopedClient(spec, { color: "green", levels: ["green", "green"] })).toThrow(
+      /names "green" twice/,
+    );
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "public"] })).toThrow(/reserved/);
     expect(() => createScopedClient(spec, { color: "green", baseUrl: "ftp://x" })).toThrow(/http\(s\)/);
     // A base URL that would be ambiguous as a prefix of request URLs.
-    for (const baseUrl of ["https://x.test/api?", "https://x.test/api?v=1", "https://x.test/api#", "https://x.test/api//", "https://x.test//api", "https://u:p@x.test/api"]) {
-      expect(() => createScopedClient(spec, { color: "green", baseUrl }), baseUrl).toThrow(/query, fragment or credentials|empty path segments/);
+    for (const baseUrl of [
+      "https://x.test/api?",
+      "https://x.test/api?v=1",
+      "https://x.test/api#",
+      "https://x.test/api//",
+      "https://x.test//api",
+      "https://u:p@x.test/api",
+    ]) {
+      expect(() => createScopedClient(spec, { color: "green", baseUrl }), baseUrl).toThrow(
+        /query, fragment or credentials|empty path segments/,
+      );
     }
-    expect(() => createScopedClient(spec, { color: "green", authorizationPrefix: "Bearer\r\nX-Evil: 1" })).toThrow(/authorizationPrefix/);
-    expect(() => createScopedClient(spec, { color: "green", clientId: "c" })).toThrow(/clientId was given without privateKey/);
+    expect(() => createScopedClient(spec, { color: "green", authorizationPrefix: "Bearer\r\nX-Evil: 1" })).toThrow(
+      /authorizationPrefix/,
+    );
+    expect(() => createScopedClient(spec, { color: "green", clientId: "c" })).toThrow(
+      /clientId was given without privateKey/,
+    );
     expect(() => createScopedClient(spec, { color: "green", privateKey: key.pkcs8 })).toThrow(/without clientId/);
     expect(() => createScopedClient(spec, {} as never)).toThrow(/color.*required/);
   });
 });
 
-describe.each(variants)("green client refuses the command operation, sending nothing ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
-  let other: TestServers;
-  beforeAll(async () => {
-    [servers, other] = await Promise.all([startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }), startServers({ publicKey: key.publicKey, clientId: CLIENT_ID })]);
-  });
-  afterAll(async () => {
-    await Promise.all([servers.close(), other.close()]);
-  });
-  beforeEach(() => {
-    servers.reset();
-    other.reset();
-  });
-  const green = () => createClient({ color: "green", clientId: CLIENT_ID, privateKey: key.pkcs1, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
-  const body = { executable: "hostname" };
-  const machine = (m: string) => ({ params: { path: { machine: m } }, body });
+describe.each(variants)(
+  "green client refuses the command operation, sending nothing ($name)",
+  ({ createClient, errors }) => {
+    let servers: TestServers;
+    let other: TestServers;
+    beforeAll(async () => {
+      [servers, other] = await Promise.all([
+        startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
+        startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
+      ]);
+    });
+    afterAll(async () => {
+      await Promise.all([servers.close(), other.close()]);
+    });
+    beforeEach(() => {
+      servers.reset();
+      other.reset();
+    });
+    const green = () =>
+      createClient({
+        color: "green",
+        clientId: CLIENT_ID,
+        privateKey: key.pkcs1,
+        baseUrl: servers.baseUrl,
+        tokenUrl: servers.tokenUrl,
+      });
+    const body = { executable: "hostname" };
+    const machine = (m: string) => ({ params: { path: { machine: m } }, body });
 
-  // [method, path as written, init]; each is the command operation, or a spelling that must not reach the network.
-  const spellings: [string, string, Record<string, unknown>][] = [
-    ["POST", "/utilities/command/{machine}", machine("dtn01")],
-    ["POST", "/utilities/command/dtn01", { body }],
-    ["post", "/utilities/command/dtn01", { body }],
-    ["Post", "/utilities/command/{machine}", machine("dtn01")],
-    ["POST", "/utilities/command/dtn01/", { body }],
-    ["POST", "/utilities/command/dtn01?via=query", { body }],
-    ["POST", "/utilities/command/dtn01#fragment", { body }],
-    ["POST", "//utilities/command/dtn01", { body }],
-    ["POST", "/utilities//command/dtn01", { body }],
-    ["POST", "/utilities/command//dtn01", { body }],
-    ["POST", "/utilities/./command/dtn01", { body }],
-    ["POST", "/utilities/command/./dtn01", { body }],
-    ["POST", "/tasks/../utilities/command/dtn01", { body }],
-    ["POST", "/utilities/x/../command/dtn01", { body }],
-    ["POST", "/utilities/%2e%2e/utilities/command/dtn01", { body }],
-    ["POST", "/utilities/%2E/command/dtn01", { body }],
-    ["POST", "/utilities%2Fcommand%2Fdtn01", { body }],
-    ["POST", "/utilities/command%2fdtn01", { body }],
-    ["POST", "/utilities/command/dtn01%2F", { body }],
-    ["POST", "/utilities/command/dtn01%2F..%2F..%2Fls", { body }],
-    ["POST", "/%75tilities/command/dtn01", { body }],
-    ["POST", "/utilities/comm%61nd/%64tn01", { body }],
-    ["POST", "/UTILITIES/COMMAND/dtn01", { body }],
-    ["POST", "/utilities\\command\\dtn01", { body }],
-    ["POST", "/utilities/command/\tdtn01", { body }],
-    ["POST", "/utilities/command/dtn01;x=1", { body }],
-    ["POST", "/utilities/command/{machine}", machine("..")],
-    ["POST", "/utilities/command/{machine}", machine("dtn01/../../tasks")],
-    ["POST", "utilities/command/dtn01", { body }],
-    ["PUT", "/utilities/command/dtn01", { body }],
-    ["POST", "/utilities/command/{machine}", { ...machine("dtn01"), baseUrl: "" }],
-  ];
+    // [method, path as written, init]; each is the command operation, or a spelling that must not reach the network.
+    const spellings: [string, string, Record<string, unknown>][] = [
+      ["POST", "/utilities/command/{machine}", machine("dtn01")],
+      ["POST", "/utilities/command/dtn01", { body }],
+      ["post", "/utilities/command/dtn01", { body }],
+      ["Post", "/utilities/command/{machine}", machine("dtn01")],
+      ["POST", "/utilities/command/dtn01/", { body }],
+      ["POST", "/utilities/command/dtn01?via=query", { body }],
+      ["POST", "/utilities/command/dtn01#fragment", { body }],
+      ["POST", "//utilities/command/dtn01", { body }],
+      ["POST", "/utilities//command/dtn01", { body }],
+      ["POST", "/utilities/command//dtn01", { body }],
+      ["POST", "/utilities/./command/dtn01", { body }],
+      ["POST", "/utilities/command/./dtn01", { body }],
+      ["POST", "/tasks/../utilities/command/dtn01", { body }],
+      ["POST", "/utilities/x/../command/dtn01", { body }],
+      ["POST", "/utilities/%2e%2e/utilities/command/dtn01", { body }],
+      ["POST", "/utilities/%2E/command/dtn01", { body }],
+      ["POST", "/utilities%2Fcommand%2Fdtn01", { body }],
+      ["POST", "/utilities/command%2fdtn01", { body }],
+      ["POST", "/utilities/command/dtn01%2F", { body }],
+      ["POST", "/utilities/command/dtn01%2F..%2F..%2Fls", { body }],
+      ["POST", "/%75tilities/command/dtn01", { body }],
+      ["POST", "/utilities/comm%61nd/%64tn01", { body }],
+      ["POST", "/UTILITIES/COMMAND/dtn01", { body }],
+      ["POST", "/utilities\\command\\dtn01", { body }],
+      ["POST", "/utilities/command/\tdtn01", { body }],
+      ["POST", "/utilities/command/dtn01;x=1", { body }],
+      ["POST", "/utilities/command/{machine}", machine("..")],
+      ["POST", "/utilities/command/{machine}", machine("dtn01/../../tasks")],
+      ["POST", "utilities/command/dtn01", { body }],
+      ["PUT", "/utilities/command/dtn01", { body }],
+      ["POST", "/utilities/command/{machine}", { ...machine("dtn01"), baseUrl: "" }],
+    ];
 
-  test(`${spellings.length} spellings: ScopeError every time, zero requests anywhere`, async () => {
-    const client = green();
-    const outcomes: string[] = [];
-    for (const [method, path, init] of spellings) {
-      const otherBase = init.baseUrl === "" ? { baseUrl: other.baseUrl } : {};
-      const error = await client.request(method, path, { ...init, ...otherBase }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error, `${method} ${path}`).toBeInstanceOf(errors.ScopeError);
-      const scope = error as ScopeError;
-      expect(scope.name).toBe("ScopeError");
-      expect(scope.color).toBe("green");
-      if (scope.operation !== undefined) {
-        expect(scope).toMatchObject({ operation: "runCommand", required: "red" });
-        expect(scope.message).toContain("needs color red");
+    test(`${spellings.length} spellings: ScopeError every time, zero requests anywhere`, async () => {
+      const client = green();
+      const outcomes: string[] = [];
+      for (const [method, path, init] of spellings) {
+        const otherBase = init.baseUrl === "" ? { baseUrl: other.baseUrl } : {};
+        const error = await client.request(method, path, { ...init, ...otherBase }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error, `${method} ${path}`).toBeInstanceOf(errors.ScopeError);
+        const scope = error as ScopeError;
+        expect(scope.name).toBe("ScopeError");
+        expect(scope.color).toBe("green");
+        if (scope.operation !== undefined) {
+          expect(scope).toMatchObject({ operation: "runCommand", required: "red" });
+          expect(scope.message).toContain("needs color red");
+        }
+        outcomes.push(scope.operation ?? "no operation");
       }
-      outcomes.push(scope.operation ?? "no operation");
-    }
-    expect(servers.tokenCalls).toHaveLength(0);
-    expect(servers.apiCalls).toHaveLength(0);
-    expect(other.apiCalls).toHaveLength(0);
-    // Spellings that still mean the command name it; the rest are refused as matching nothing / malformed.
-    expect(outcomes.filter((o) => o === "runCommand").length).toBeGreaterThanOrEqual(10);
-  });
+      expect(servers.tokenCalls).toHaveLength(0);
+      expect(servers.apiCalls).toHaveLength(0);
+      expect(other.apiCalls).toHaveLength(0);
+      // Spellings that still mean the command name it; the rest are refused as matching nothing / malformed.
+      expect(outcomes.filter((o) => o === "runCommand").length).toBeGreaterThanOrEqual(10);
+    });
 
-  test("the same client can still make green calls, and red may run the command", async () => {
-    const { response } = await green().GET("/tasks/{id}", { params: { path: { id: "7" } } });
-    expect(response.status).toBe(200);
-    const red = createClient({ color: "red", clientId: CLIENT_ID, privateKey: key.pkcs1, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
-    const ran = await red.request("post", "/utilities/command/dtn01", { body });
-    expect(ran.response.status).toBe(200);
-    expect(servers.apiCalls.map((c) => `${c.method} ${c.url} ${c.headers.authorization}`)).toEqual(["GET /api/v1.2/tasks/7 tok-1", "POST /api/v1.2/utilities/command/dtn01 tok-2"]);
-  });
+    test("the same client can still make green calls, and red may run the command", async () => {
+      const { response } = await green().GET("/tasks/{id}", { params: { path: { id: "7" } } });
+      expect(response.status).toBe(200);
+      const red = createClient({
+        color: "red",
+        clientId: CLIENT_ID,
+        privateKey: key.pkcs1,
+        baseUrl: servers.baseUrl,
+        tokenUrl: servers.tokenUrl,
+      });
+      const ran = await red.request("post", "/utilities/command/dtn01", { body });
+      expect(ran.response.status).toBe(200);
+      expect(servers.apiCalls.map((c) => `${c.method} ${c.url} ${c.headers.authorization}`)).toEqual([
+        "GET /api/v1.2/tasks/7 tok-1",
+        "POST /api/v1.2/utilities/command/dtn01 tok-2",
+      ]);
+    });
 
-  test("a levels override re-ranks at run time", async () => {
-    const make = (levels: string[]) => createClient({ color: "green", levels, clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
-    // yellow ranked below green: green may cancel tasks.
-    expect((await make(["yellow", "green", "red"]).DELETE("/tasks/{id}", { params: { path: { id: "1" } } })).response.status).toBe(200);
-    // yellow off the ladder: its operations are for the top level only.
-    await expect(make(["green", "red"]).DELETE("/tasks/{id}", { params: { path: { id: "1" } } })).rejects.toMatchObject({ name: "ScopeError", required: "red" });
-    expect(servers.apiCalls).toHaveLength(1);
-  });
-});
+    test("a levels override re-ranks at run time", async () => {
+      const make = (levels: string[]) =>
+        createClient({
+          color: "green",
+          levels,
+          clientId: CLIENT_ID,
+          privateKey: key.pkcs8,
+          baseUrl: servers.baseUrl,
+          tokenUrl: servers.tokenUrl,
+        });
+      // yellow ranked below green: green may cancel tasks.
+      expect(
+        (await make(["yellow", "green", "red"]).DELETE("/tasks/{id}", { params: { path: { id: "1" } } })).response
+          .status,
+      ).toBe(200);
+      // yellow off the ladder: its operations are for the top level only.
+      await expect(
+        make(["green", "red"]).DELETE("/tasks/{id}", { params: { path: { id: "1" } } }),
+      ).rejects.toMatchObject({ name: "ScopeError", required: "red" });
+      expect(servers.apiCalls).toHaveLength(1);
+    });
+  },
+);

@@ -36,7 +36,13 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
   beforeEach(() => servers.reset());
 
   async function callWith(privateKey: unknown, clientId: string | undefined = CLIENT_ID) {
-    const client = createClient({ color: "green", ...(clientId ? { clientId } : {}), privateKey: privateKey as never, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+    const client = createClient({
+      color: "green",
+      ...(clientId ? { clientId } : {}),
+      privateKey: privateKey as never,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+    });
     const { response } = await client.GET("/account/");
     expect(servers.tokenCalls.map((c) => c.problem)).toEqual([undefined]);
     expect(response.status).toBe(200);
@@ -68,41 +74,72 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
       rmSync(own, { recursive: true, force: true });
     }
   });
-  test("the Python client's text file: client ID on the first line, then the PEM", () => callWith({ file: keyFile("clientid.pem", `${CLIENT_ID}\n${key.pkcs1}`) }, undefined));
+  test("the Python client's text file: client ID on the first line, then the PEM", () =>
+    callWith({ file: keyFile("clientid.pem", `${CLIENT_ID}\n${key.pkcs1}`) }, undefined));
   test("the Python client's JSON file: { client_id, secret: JWK }", async () => {
     servers.kid = "key-2026";
     await callWith({ file: keyFile("client.json", JSON.stringify({ client_id: CLIENT_ID, secret: jwk })) }, undefined);
   });
-  test("the Python client's JSON file with a PEM secret", () => callWith({ file: keyFile("client-pem.json", JSON.stringify({ client_id: CLIENT_ID, secret: key.pkcs8 })) }, undefined));
+  test("the Python client's JSON file with a PEM secret", () =>
+    callWith(
+      { file: keyFile("client-pem.json", JSON.stringify({ client_id: CLIENT_ID, secret: key.pkcs8 })) },
+      undefined,
+    ));
 
   test("keyFile: the client ID, key, base and token URLs from sfapi-gen mock's JSON file", async () => {
-    const file = keyFile("mock-green.json", JSON.stringify({ client_id: CLIENT_ID, color: "green", base_url: servers.baseUrl, token_url: servers.tokenUrl, secret: key.pkcs8 }));
+    const file = keyFile(
+      "mock-green.json",
+      JSON.stringify({
+        client_id: CLIENT_ID,
+        color: "green",
+        base_url: servers.baseUrl,
+        token_url: servers.tokenUrl,
+        secret: key.pkcs8,
+      }),
+    );
     const client = createClient({ color: "green", keyFile: file });
     const { response } = await client.GET("/account/");
     expect(response.status).toBe(200);
     expect(servers.tokenCalls.map((c) => c.problem)).toEqual([undefined]);
     // Explicit options win over the file: this base URL is refused by the guard as not below the client's own.
     const elsewhere = createClient({ color: "green", keyFile: file, baseUrl: "https://api.example.test/api/v1.2" });
-    await expect(elsewhere.GET("/account/", { baseUrl: servers.baseUrl })).rejects.toMatchObject({ name: "ScopeError" });
-    expect(() => createClient({ color: "green", keyFile: file, privateKey: key.pkcs8 })).toThrow(/either keyFile or privateKey/);
+    await expect(elsewhere.GET("/account/", { baseUrl: servers.baseUrl })).rejects.toMatchObject({
+      name: "ScopeError",
+    });
+    expect(() => createClient({ color: "green", keyFile: file, privateKey: key.pkcs8 })).toThrow(
+      /either keyFile or privateKey/,
+    );
   });
 
   test("keyFile: the official client's text file (client ID line + PEM), URLs given beside it", async () => {
     const file = keyFile("official.pem", `${CLIENT_ID}\n${key.pkcs8}`);
-    const { response } = await createClient({ color: "green", keyFile: file, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl }).GET("/account/");
+    const { response } = await createClient({
+      color: "green",
+      keyFile: file,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+    }).GET("/account/");
     expect(response.status).toBe(200);
   });
 
   test("a clientId that differs from the key file's is refused", () => {
     const file = keyFile("other.pem", `someone-else\n${key.pkcs1}`);
-    expect(() => createClient({ color: "green", clientId: CLIENT_ID, privateKey: { file } })).toThrow(/differs from the key file's client ID "someone-else"/);
+    expect(() => createClient({ color: "green", clientId: CLIENT_ID, privateKey: { file } })).toThrow(
+      /differs from the key file's client ID "someone-else"/,
+    );
   });
 
   describe("refusals", () => {
     const body = key.pkcs8.split("\n")[1]!; // a line of key material that must never be echoed
     function keyError(privateKey: unknown): InstanceType<typeof errors.KeyError> {
       try {
-        createClient({ color: "green", clientId: CLIENT_ID, privateKey: privateKey as never, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl });
+        createClient({
+          color: "green",
+          clientId: CLIENT_ID,
+          privateKey: privateKey as never,
+          baseUrl: servers.baseUrl,
+          tokenUrl: servers.tokenUrl,
+        });
       } catch (error) {
         expect(error).toBeInstanceOf(errors.KeyError);
         expect((error as Error).message).not.toContain(body);
@@ -136,7 +173,9 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
     test("RSA keys under 2048 bits: KeyError when the client is created, not at the first call", () => {
       const short = generateKeyPairSync("rsa", { modulusLength: 1024 });
       expect(keyError(short.privateKey).message).toMatch(/1024-bit RSA key; RS256 needs at least 2048 bits/);
-      expect(keyError(short.privateKey.export({ type: "pkcs1", format: "pem" }).toString()).message).toMatch(/1024-bit/);
+      expect(keyError(short.privateKey.export({ type: "pkcs1", format: "pem" }).toString()).message).toMatch(
+        /1024-bit/,
+      );
       expect(servers.requestCount()).toBe(0);
     });
 
@@ -149,18 +188,26 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
 
     test("keys that are not RSA", () => {
       const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
-      expect(keyError(ec.privateKey.export({ type: "pkcs8", format: "pem" }).toString()).message).toMatch(/is an ec key; .*RSA/);
+      expect(keyError(ec.privateKey.export({ type: "pkcs8", format: "pem" }).toString()).message).toMatch(
+        /is an ec key; .*RSA/,
+      );
       expect(keyError(ec.privateKey.export({ format: "jwk" })).message).toMatch(/EC JWK; .*RSA/);
       expect(keyError(generateKeyPairSync("ed25519").privateKey).message).toMatch(/ed25519 key/);
     });
 
     test("encrypted, garbled, or unreadable input", () => {
-      const encrypted = key.privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }).toString();
+      const encrypted = key.privateKey
+        .export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" })
+        .toString();
       expect(keyError(encrypted).message).toMatch(/encrypted with a passphrase/);
-      expect(keyError(key.pkcs8.replace(body, body.split("").reverse().join(""))).message).toMatch(/not a readable PEM private key/);
+      expect(keyError(key.pkcs8.replace(body, body.split("").reverse().join(""))).message).toMatch(
+        /not a readable PEM private key/,
+      );
       expect(keyError(`{"kty": "RSA", ${body}`).message).toMatch(/not valid JSON/);
       expect(keyError({ file: keyFile("garbage.txt", body) }).message).toMatch(/not a PEM key, a JWK/);
-      expect(keyError({ file: join(dir, "missing.pem") }).message).toMatch(/Cannot read the key file .*missing\.pem: ENOENT/);
+      expect(keyError({ file: join(dir, "missing.pem") }).message).toMatch(
+        /Cannot read the key file .*missing\.pem: ENOENT/,
+      );
       expect(keyError(42).message).toMatch(/must be a PEM string/);
     });
   });

@@ -15,7 +15,16 @@ function errorsOf(snippets: Record<string, string>): Record<string, string[]> {
   const names = Object.keys(snippets);
   const header = `import { createClient } from "../../generated/index.js";\nconst green = createClient({ color: "green" });\nconst yellow = createClient({ color: "yellow" });\n`;
   const source = header + names.map((name, i) => `export async function f${i}() {\n${snippets[name]}\n}\n`).join("");
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: ["node"], skipLibCheck: true };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    types: ["node"],
+    skipLibCheck: true,
+  };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
@@ -57,6 +66,9 @@ describe("refusals the compiler explains", () => {
   });
 
   test("by name: the missing operation is named on the color's client type", () => {
-    expect(errors.byName).toEqual(["Property 'runCommand' does not exist on type 'GreenClient'.", "Property 'submitJob' does not exist on type 'YellowClient'."]);
+    expect(errors.byName).toEqual([
+      "Property 'runCommand' does not exist on type 'GreenClient'.",
+      "Property 'submitJob' does not exist on type 'YellowClient'.",
+    ]);
   });
 });

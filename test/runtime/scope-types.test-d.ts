@@ -5,7 +5,7 @@
  */
 import type { ClientPathsWithMethod } from "openapi-fetch";
 import { describe, expectTypeOf, test } from "vitest";
-import { createClient, waitForTask, type GreenClient, type paths, type Task } from "../../generated/index.js";
+import { createClient, type GreenClient, type paths, type Task, waitForTask } from "../../generated/index.js";
 
 const commandInit = { params: { path: { machine: "dtn01" as const } }, body: { executable: "hostname" } };
 const command = { path: { machine: "dtn01" as const }, body: { executable: "hostname" } };
@@ -68,7 +68,9 @@ describe("green", () => {
 
   test("responses keep their schema types; named calls resolve to the data, JSON text parsed", async () => {
     const { data } = await green.GET("/tasks/{id}", { params: { path: { id: "1" } } });
-    expectTypeOf(data).toEqualTypeOf<paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"] | undefined>();
+    expectTypeOf(data).toEqualTypeOf<
+      paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"] | undefined
+    >();
     const task = await green.readTask({ path: { id: "1" } });
     expectTypeOf(task).toEqualTypeOf<Task>();
     expectTypeOf(task.id).toEqualTypeOf<string>();
@@ -104,12 +106,21 @@ describe("red", () => {
     void red.DELETE("/compute/jobs/{machine}/{jobid}", { params: { path: { machine: "perlmutter", jobid: "1" } } });
     void red.runCommand(command);
     void red.cancelJob({ path: { machine: "perlmutter", jobid: "1" } });
-    expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<"/account/groups" | "/compute/jobs/{machine}" | "/storage/globus/transfer" | "/storage/transfer" | "/utilities/command/{machine}">();
+    expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<
+      | "/account/groups"
+      | "/compute/jobs/{machine}"
+      | "/storage/globus/transfer"
+      | "/storage/transfer"
+      | "/utilities/command/{machine}"
+    >();
   });
 
   test("request-body fields with a default are optional (submitJob's args)", () => {
     void red.submitJob({ path: { machine: "perlmutter" }, body: { job: "/home/me/job.sh", isPath: true } });
-    void red.submitJob({ path: { machine: "perlmutter" }, body: { job: "/home/me/job.sh", isPath: true, args: ["-n", "4"] } });
+    void red.submitJob({
+      path: { machine: "perlmutter" },
+      body: { job: "/home/me/job.sh", isPath: true, args: ["-n", "4"] },
+    });
     // @ts-expect-error job is required
     void red.submitJob({ path: { machine: "perlmutter" }, body: { isPath: true } });
     // @ts-expect-error the path parameter is required

@@ -4,7 +4,7 @@
  */
 import type { KeyObject } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
 import { listenLocal } from "../helpers.js";
 
 export interface TokenCall {
@@ -60,7 +60,11 @@ export interface ServerOptions {
 /** Issue `tok-<n>` (or `token`), valid for `expiresIn` seconds (`null`: no expires_in in the answer). */
 export function issue(servers: TestServers, n: number, expiresIn: number | null = 600, token = `tok-${n}`): Reply {
   servers.valid.add(token);
-  return json(200, { access_token: token, token_type: "Bearer", ...(expiresIn === null ? {} : { expires_in: expiresIn }) });
+  return json(200, {
+    access_token: token,
+    token_type: "Bearer",
+    ...(expiresIn === null ? {} : { expires_in: expiresIn }),
+  });
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
@@ -107,7 +111,8 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
     } catch {
       return { assertion, header, claims: undefined, problem: "assertion is not a JWS" };
     }
-    if (form.get("grant_type") !== "client_credentials") return { assertion, header, claims: undefined, problem: "grant_type" };
+    if (form.get("grant_type") !== "client_credentials")
+      return { assertion, header, claims: undefined, problem: "grant_type" };
     if (form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer") {
       return { assertion, header, claims: undefined, problem: "client_assertion_type" };
     }
@@ -151,7 +156,11 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
         const form = new URLSearchParams(body);
         const call: TokenCall = { form, ...(await verify(form)), at: Date.now() };
         servers.tokenCalls.push(call);
-        return send(call.problem ? json(401, { error: "invalid_client", error_description: call.problem }) : servers.tokenReply(servers.tokenCalls.length));
+        return send(
+          call.problem
+            ? json(401, { error: "invalid_client", error_description: call.problem })
+            : servers.tokenReply(servers.tokenCalls.length),
+        );
       }
       const call: ApiCall = { method: req.method ?? "", url, headers: req.headers, body };
       servers.apiCalls.push(call);
@@ -167,11 +176,18 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
           return send(json(401, { detail: "Not authenticated" }));
         }
       }
-      if (req.method === "POST" && path.startsWith("/utilities/command/")) return send(json(200, { task_id: "task-1", status: "OK" }));
+      if (req.method === "POST" && path.startsWith("/utilities/command/"))
+        return send(json(200, { task_id: "task-1", status: "OK" }));
       if (req.method === "GET" && path.startsWith("/tasks/")) {
         const states = servers.taskStates;
         const status = states[Math.min(taskPolls++, states.length - 1)]!;
-        return send(json(200, { id: decodeURIComponent(path.slice("/tasks/".length)), status, result: status === "completed" ? '{"output":"nid001"}' : null }));
+        return send(
+          json(200, {
+            id: decodeURIComponent(path.slice("/tasks/".length)),
+            status,
+            result: status === "completed" ? '{"output":"nid001"}' : null,
+          }),
+        );
       }
       return send(json(200, { method: req.method, path }));
     },

@@ -7,9 +7,9 @@
  */
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { virtualClock, type VirtualClock } from "./clock.js";
+import { type VirtualClock, virtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, json, startServers, type Reply, type TestServers } from "./servers.js";
+import { issue, json, type Reply, startServers, type TestServers } from "./servers.js";
 import { variants } from "./variants.js";
 
 const key = rsaKey();
@@ -91,7 +91,8 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
   });
 
   test("429 with Retry-After: the retry waits as asked, then succeeds", async () => {
-    servers.tokenReply = (n) => (n === 1 ? json(429, { error: "slow_down" }, { "retry-after": "1" }) : issue(servers, n));
+    servers.tokenReply = (n) =>
+      n === 1 ? json(429, { error: "slow_down" }, { "retry-after": "1" }) : issue(servers, n);
     const { response } = await client().GET("/account/");
     expect(response.status).toBe(200);
     expect(servers.tokenCalls).toHaveLength(2);
@@ -143,13 +144,19 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
   });
 
   test("429 asking for longer than retry.maxDelayMs: TokenError at once, saying so", async () => {
-    const error = await tokenError(() => json(429, { error: "slow_down", error_description: "rate limited" }, { "retry-after": "120" }));
+    const error = await tokenError(() =>
+      json(429, { error: "slow_down", error_description: "rate limited" }, { "retry-after": "120" }),
+    );
     expect(error).toMatchObject({ error: "slow_down", errorDescription: "rate limited", status: 429, attempts: 1 });
     expect(error.message).toContain("retry after 120 s");
   });
 
   test("invalid JSON: TokenError invalid_response", async () => {
-    const error = await tokenError(() => ({ status: 200, body: "<html>login</html>", headers: { "content-type": "text/html" } }));
+    const error = await tokenError(() => ({
+      status: 200,
+      body: "<html>login</html>",
+      headers: { "content-type": "text/html" },
+    }));
     expect(error).toMatchObject({ error: "invalid_response", status: 200, attempts: 1 });
     expect(error.message).toContain("not JSON");
   });
@@ -161,9 +168,18 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
   });
 
   test("an OAuth error body (RFC 6749 §5.2) becomes TokenError error/errorDescription/status", async () => {
-    const error = await tokenError(() => json(401, { error: "invalid_client", error_description: "Client authentication failed" }));
-    expect(error).toMatchObject({ error: "invalid_client", errorDescription: "Client authentication failed", status: 401, attempts: 1 });
-    expect(error.message).toBe(`Token request to ${servers.tokenUrl} failed after 1 attempt: invalid_client: Client authentication failed (HTTP 401)`);
+    const error = await tokenError(() =>
+      json(401, { error: "invalid_client", error_description: "Client authentication failed" }),
+    );
+    expect(error).toMatchObject({
+      error: "invalid_client",
+      errorDescription: "Client authentication failed",
+      status: 401,
+      attempts: 1,
+    });
+    expect(error.message).toBe(
+      `Token request to ${servers.tokenUrl} failed after 1 attempt: invalid_client: Client authentication failed (HTTP 401)`,
+    );
   });
 
   test("a failed token request is not cached: the next call tries again", async () => {

@@ -8,7 +8,9 @@ import * as template from "../../templates/runtime/index.js";
 
 type Options = template.ClientOptions<string>;
 type Result = { data?: any; error?: any; response: Response };
-type NamedCall = ((args?: Record<string, unknown>, options?: Record<string, unknown>) => Promise<any>) & { safe(args?: Record<string, unknown>, options?: Record<string, unknown>): Promise<Result> };
+type NamedCall = ((args?: Record<string, unknown>, options?: Record<string, unknown>) => Promise<any>) & {
+  safe(args?: Record<string, unknown>, options?: Record<string, unknown>): Promise<Result>;
+};
 
 /** The client with its compile-time restriction switched off, so tests can make calls the types would refuse. */
 export interface LooseClient {
@@ -25,7 +27,18 @@ export interface LooseClient {
 export const op = (client: LooseClient, name: string): NamedCall => client[name] as NamedCall;
 
 /** The errors, as the test checks them: the template's classes or the generated client's copies. */
-export type Errors = Pick<typeof template, "ScopeError" | "ClientExpiredError" | "TaskError" | "ResponseError" | "SfapiError" | "TokenError" | "CredentialsError" | "ConfigError" | "KeyError">;
+export type Errors = Pick<
+  typeof template,
+  | "ScopeError"
+  | "ClientExpiredError"
+  | "TaskError"
+  | "ResponseError"
+  | "SfapiError"
+  | "TokenError"
+  | "CredentialsError"
+  | "ConfigError"
+  | "KeyError"
+>;
 
 export interface Variant {
   name: string;
@@ -37,7 +50,11 @@ export const variants: Variant[] = [
   {
     name: "templates/runtime",
     errors: template,
-    createClient: (options) => template.createScopedClient({ operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, taskOperation: "readTask" }, options) as unknown as LooseClient,
+    createClient: (options) =>
+      template.createScopedClient(
+        { operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, taskOperation: "readTask" },
+        options,
+      ) as unknown as LooseClient,
   },
   {
     name: "generated/",

@@ -3,25 +3,29 @@
  * (Markdown, JSON, CSV, HTML). Built from the operation model only, so the audit can never read a description
  * differently from `generate`. The JSON format is this object verbatim; its shape is `generator/reports/audit/audit-report.schema.json`.
  */
-export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./report.js";
+
 export { subjectOf as auditSubject } from "../../model/subject.js";
 export type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
-import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "../../model/scope.js";
-import type { Ladder } from "../../model/scope.js";
-import { loadModel } from "../../model/model.js";
-import type { ScopeOptions } from "../../model/model.js";
+export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./report.js";
+
 import type { DescriptionSource } from "../../description/read.js";
+import type { ScopeOptions } from "../../model/model.js";
+import { loadModel } from "../../model/model.js";
 import type { Operation } from "../../model/operations.js";
-import { AUDIT_FORMAT_ID } from "./report.js";
+import type { Ladder } from "../../model/scope.js";
+import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
-import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
-
+import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
+import { AUDIT_FORMAT_ID } from "./report.js";
 
 /** The audit of a description (default: the bundled v1.2 one); with `color`, what a client of that color may call. */
-export async function audit(source: DescriptionSource = {}, options: ScopeOptions & { color?: string } = {}): Promise<AuditReport> {
+export async function audit(
+  source: DescriptionSource = {},
+  options: ScopeOptions & { color?: string } = {},
+): Promise<AuditReport> {
   return buildAudit(subjectOf(await loadModel(source, options)), { color: options.color });
 }
 
@@ -43,11 +47,20 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
       callable: color === undefined ? null : canCall(ladder, color, op.scope),
     }),
   );
-  const levels = Object.fromEntries(ladder.map((level) => [level, operations.filter((op) => op.scope === level && op.unranked === null).length]));
+  const levels = Object.fromEntries(
+    ladder.map((level) => [level, operations.filter((op) => op.scope === level && op.unranked === null).length]),
+  );
   const callable = operations.filter((op) => op.callable === true).length;
   return {
     format: AUDIT_FORMAT_ID,
-    description: { title: subject.title, version: subject.version.info, api: subject.version.api ?? null, source: subject.source ?? null, sha256: subject.sha256, note: subject.note ?? null },
+    description: {
+      title: subject.title,
+      version: subject.version.info,
+      api: subject.version.api ?? null,
+      source: subject.source ?? null,
+      sha256: subject.sha256,
+      note: subject.note ?? null,
+    },
     generator: { name: "sfapi-gen", version: subject.generatorVersion },
     scope: { field: subject.scopeField, ladder: [...ladder], policy: subject.policy },
     summary: {

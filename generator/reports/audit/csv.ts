@@ -8,7 +8,19 @@
  */
 import type { AuditReport } from "./report.js";
 
-export const CSV_COLUMNS = ["method", "path", "name", "operationId", "scope", "level", "tags", "callable", "unranked", "description_sha256", "generator"] as const;
+export const CSV_COLUMNS = [
+  "method",
+  "path",
+  "name",
+  "operationId",
+  "scope",
+  "level",
+  "tags",
+  "callable",
+  "unranked",
+  "description_sha256",
+  "generator",
+] as const;
 
 export function renderCsv(report: AuditReport): string {
   const rows = report.operations.map((op) => [
@@ -24,7 +36,10 @@ export function renderCsv(report: AuditReport): string {
     report.description.sha256,
     `sfapi-gen ${report.generator.version}`,
   ]);
-  return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map((cell) => field(neutralise(cell))).join(",")).join("\r\n") + "\r\n";
+  return (
+    [[...CSV_COLUMNS], ...rows].map((cells) => cells.map((cell) => field(neutralise(cell))).join(",")).join("\r\n") +
+    "\r\n"
+  );
 }
 
 /** A cell a spreadsheet would read as a formula, made text with a leading `'`. */

@@ -2,8 +2,9 @@
  * The audit as one self-contained HTML page (inline CSS, no scripts, no external assets): a summary, what a color may
  * do, a matrix of operations by tag (rows) and level (columns) coloured per level, and the full list.
  */
-import type { AuditedOperation, AuditReport } from "./report.js";
+
 import { auditGroups } from "./groups.js";
+import type { AuditedOperation, AuditReport } from "./report.js";
 
 const UNTAGGED = "(untagged)";
 
@@ -19,7 +20,10 @@ export function renderHtml(report: AuditReport): string {
     `<p class="meta">Scope field <code>${esc(scope.field)}</code>, ladder ${scope.ladder.map((l) => `<span class="chip ${levelClass(report, l)}">${esc(l)}</span>`).join(" &lt; ")}, policy ${esc(scope.policy)}. ${summary.total} operations.${d.source ? ` Source: ${esc(d.source)}.` : ""} Description SHA-256 <code>${esc(d.sha256)}</code>; audited by sfapi-gen ${esc(report.generator.version)}.</p>`,
     d.note ? `<p class="note"><b>Note:</b> ${esc(d.note)}</p>` : "",
     `<table class="summary"><thead><tr><th>level</th><th>operations</th></tr></thead><tbody>`,
-    ...groups.map((g) => `<tr><td><span class="chip ${levelClass(report, g.key)}">${esc(g.title)}</span></td><td class="num">${g.operations.length}</td></tr>`),
+    ...groups.map(
+      (g) =>
+        `<tr><td><span class="chip ${levelClass(report, g.key)}">${esc(g.title)}</span></td><td class="num">${g.operations.length}</td></tr>`,
+    ),
     `</tbody></table>`,
     report.color ? colorSection(report) : "",
     `<h2>Operations by tag and level</h2>`,
@@ -64,8 +68,17 @@ ${body.filter(Boolean).join("\n")}
 function colorSection(report: AuditReport): string {
   const { name, callable, refused } = report.color!;
   const refusedOps = report.operations.filter((op) => op.callable === false);
-  return [`<h2>What a <span class="chip ${levelClass(report, name)}">${esc(name)}</span> client can do</h2>`, `<p>${callable} callable, ${refused} refused. Refused operations are struck through below and name the level they need.</p>`]
-    .concat(refusedOps.length ? [`<ul class="refused">${refusedOps.map((op) => `<li><b>${esc(op.method)}</b> <code>${esc(op.path)}</code> ${esc(op.name)}: needs ${esc(op.level)}</li>`).join("")}</ul>`] : [])
+  return [
+    `<h2>What a <span class="chip ${levelClass(report, name)}">${esc(name)}</span> client can do</h2>`,
+    `<p>${callable} callable, ${refused} refused. Refused operations are struck through below and name the level they need.</p>`,
+  ]
+    .concat(
+      refusedOps.length
+        ? [
+            `<ul class="refused">${refusedOps.map((op) => `<li><b>${esc(op.method)}</b> <code>${esc(op.path)}</code> ${esc(op.name)}: needs ${esc(op.level)}</li>`).join("")}</ul>`,
+          ]
+        : [],
+    )
     .join("\n");
 }
 

@@ -1,7 +1,7 @@
 /** The audit as Markdown: a summary table, what a color may do, then one table per level, highest first. */
 import { cell } from "../../emit/markdown-cell.js";
-import type { AuditedOperation, AuditReport } from "./report.js";
 import { auditGroups } from "./groups.js";
+import type { AuditedOperation, AuditReport } from "./report.js";
 
 export function renderMarkdown(report: AuditReport): string {
   const { description: d, scope, summary } = report;
@@ -31,7 +31,10 @@ export function renderMarkdown(report: AuditReport): string {
     if (g.operations.length === 0) continue;
     const why = g.key === "unranked";
     lines.push("", `## ${g.title} (${g.operations.length})`, "");
-    lines.push(why ? "| method | path | name | tags | why |" : "| method | path | name | tags |", why ? "| --- | --- | --- | --- | --- |" : "| --- | --- | --- | --- |");
+    lines.push(
+      why ? "| method | path | name | tags | why |" : "| method | path | name | tags |",
+      why ? "| --- | --- | --- | --- | --- |" : "| --- | --- | --- | --- |",
+    );
     lines.push(...g.operations.map((op) => row(op, why)));
   }
   return lines.join("\n") + "\n";

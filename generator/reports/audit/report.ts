@@ -1,6 +1,7 @@
 /** The audit report's shape (the JSON format verbatim), shared by the builder (audit.ts) and every renderer. */
-import type { Subject } from "../../model/subject.js";
+
 import type { Policy } from "../../model/scope.js";
+import type { Subject } from "../../model/subject.js";
 
 /** What an audit needs to know: the model's subject (a Model and the emitters' context both provide it). */
 export type AuditSubject = Subject;
@@ -26,7 +27,14 @@ export interface AuditedOperation {
 
 export interface AuditReport {
   format: typeof AUDIT_FORMAT_ID;
-  description: { title: string; version: string; api: string | null; source: string | null; sha256: string; note: string | null };
+  description: {
+    title: string;
+    version: string;
+    api: string | null;
+    source: string | null;
+    sha256: string;
+    note: string | null;
+  };
   generator: { name: "sfapi-gen"; version: string };
   scope: { field: string; ladder: string[]; policy: Policy };
   summary: {

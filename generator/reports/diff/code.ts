@@ -5,24 +5,34 @@
  * no longer reach it); a table or named-operation use whose entry was removed or renamed. Escalated: a use that still
  * resolves but needs a higher level, from a level change or from a new template its concrete path now also fits.
  */
-import type { TableEntry } from "../../output/manifest.js";
-import { levelRank } from "../../model/scope.js";
+
 import type { Ladder } from "../../model/scope.js";
-import { useSite } from "../../usage/site.js";
+import { levelRank } from "../../model/scope.js";
+import type { TableEntry } from "../../output/manifest.js";
 import { coveringColor, lookupOf, mostDemanding, resolveUse } from "../../usage/resolve.js";
 import type { Scan } from "../../usage/scan.js";
+import { useSite } from "../../usage/site.js";
 import { ref } from "./diff.js";
 import type { ChangedOperation, CodeImpact, DiffReport } from "./report.js";
 
 /** How an old operation fared: removed, or its counterpart with what changed; absent: unchanged. */
 type Fate = { removed: true } | { removed: false; now: ChangedOperation };
 
-export function codeImpact(report: DiffReport, oldTable: readonly TableEntry[], newTable: readonly TableEntry[], source: string, scan: Scan): CodeImpact {
+export function codeImpact(
+  report: DiffReport,
+  oldTable: readonly TableEntry[],
+  newTable: readonly TableEntry[],
+  source: string,
+  scan: Scan,
+): CodeImpact {
   const ladder: Ladder = report.ladder;
   const old = lookupOf(ladder, oldTable);
   const now = lookupOf(ladder, newTable);
   const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
-  const fates = new Map<string, Fate>([...report.removed.map((op): [string, Fate] => [key(op), { removed: true }]), ...report.changed.map((op): [string, Fate] => [key(op.was), { removed: false, now: op }])]);
+  const fates = new Map<string, Fate>([
+    ...report.removed.map((op): [string, Fate] => [key(op), { removed: true }]),
+    ...report.changed.map((op): [string, Fate] => [key(op.was), { removed: false, now: op }]),
+  ]);
   const broken: CodeImpact["broken"] = [];
   const escalated: CodeImpact["escalated"] = [];
   const levelsBefore: string[] = [];
@@ -43,7 +53,8 @@ export function codeImpact(report: DiffReport, oldTable: readonly TableEntry[], 
       const fate = fates.get(key(op));
       if (!fate) continue;
       if (fate.removed) reasons.push(`${op.name} removed`);
-      else if (byPath && (op.method !== fate.now.method || op.path !== fate.now.path)) reasons.push(`${op.name} moved to ${fate.now.method} ${fate.now.path}`);
+      else if (byPath && (op.method !== fate.now.method || op.path !== fate.now.path))
+        reasons.push(`${op.name} moved to ${fate.now.method} ${fate.now.path}`);
       else if (!byPath && op.name !== fate.now.name) reasons.push(`${op.name} renamed to ${fate.now.name}`);
       else continue;
       if (!fate.removed) successors.push(fate.now.level);
@@ -51,14 +62,24 @@ export function codeImpact(report: DiffReport, oldTable: readonly TableEntry[], 
     if (reasons.length > 0) {
       // The code must follow the operation to its new method, path or name; a removed one needs nothing any more.
       const level = successors.length > 0 ? mostDemanding(ladder, successors) : null;
-      broken.push({ ...useSite(use), was: was.operations.map((op) => ref(op, ladder)), reason: reasons.join("; "), level });
+      broken.push({
+        ...useSite(use),
+        was: was.operations.map((op) => ref(op, ladder)),
+        reason: reasons.join("; "),
+        level,
+      });
       if (level !== null) levelsAfter.push(level);
       continue;
     }
     const is = resolveUse(use, now)!;
     levelsAfter.push(is.level);
     if (levelRank(ladder, is.level) > levelRank(ladder, was.level)) {
-      escalated.push({ ...useSite(use), operations: is.operations.map((op) => ref(op, ladder)), from: was.level, to: is.level });
+      escalated.push({
+        ...useSite(use),
+        operations: is.operations.map((op) => ref(op, ladder)),
+        from: was.level,
+        to: is.level,
+      });
     }
   }
   const color = { before: coveringColor(ladder, levelsBefore), after: coveringColor(ladder, levelsAfter) };
@@ -68,6 +89,12 @@ export function codeImpact(report: DiffReport, oldTable: readonly TableEntry[], 
     color: { ...color, raised: levelRank(ladder, color.after) > levelRank(ladder, color.before) },
     broken,
     escalated,
-    summary: { uses: levelsBefore.length, files: files.size, broken: broken.length, escalated: escalated.length, unknown },
+    summary: {
+      uses: levelsBefore.length,
+      files: files.size,
+      broken: broken.length,
+      escalated: escalated.length,
+      unknown,
+    },
   };
 }

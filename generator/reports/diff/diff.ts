@@ -8,25 +8,48 @@
  * descriptions their own way and classify paths, bodies and responses, but not the parameter and media-type changes
  * we must name, and not scopes; the model already carries parameters, media types and schema refs.
  */
-import { tableEntries } from "../../output/manifest.js";
-import type { TableEntry } from "../../output/manifest.js";
-import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
-import type { Ladder, Policy } from "../../model/scope.js";
+
 import type { DescriptionSource } from "../../description/read.js";
 import { loadDescription } from "../../description/read.js";
-import { buildModel } from "../../model/model.js";
 import type { Model, ScopeOptions } from "../../model/model.js";
+import { buildModel } from "../../model/model.js";
 import type { Operation, Parameter } from "../../model/operations.js";
+import type { Ladder, Policy } from "../../model/scope.js";
+import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
+import type { TableEntry } from "../../output/manifest.js";
+import { tableEntries } from "../../output/manifest.js";
 import { matchOperations } from "./match.js";
 import { detectPrefix } from "./prefix.js";
+import type {
+  Change,
+  ChangedOperation,
+  DiffReport,
+  DiffSide,
+  FailOn,
+  OperationRef,
+  ParameterRef,
+  PrefixMove,
+} from "./report.js";
 import { DIFF_FORMAT_ID } from "./report.js";
-import type { Change, ChangedOperation, DiffReport, DiffSide, FailOn, OperationRef, ParameterRef, PrefixMove } from "./report.js";
 
+export type {
+  Change,
+  ChangedOperation,
+  CodeImpact,
+  DiffReport,
+  DiffSide,
+  FailOn,
+  MatchedBy,
+  OperationRef,
+  PrefixMove,
+} from "./report.js";
 export { DIFF_FORMAT_ID, FAIL_ON } from "./report.js";
-export type { Change, ChangedOperation, CodeImpact, DiffReport, DiffSide, FailOn, MatchedBy, OperationRef, PrefixMove } from "./report.js";
 
 /** What the diff compares beyond the table, when both sides were read from a description (a manifest has only the table). */
-type Details = Pick<Operation, "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs">;
+type Details = Pick<
+  Operation,
+  "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs"
+>;
 
 export interface DiffOperation extends TableEntry {
   details?: Details;
@@ -46,7 +69,11 @@ export interface DiffOptions {
 }
 
 /** What changed from `before` to `after`, both read under the same scope options. */
-export async function diff(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions & DiffOptions = {}): Promise<DiffReport> {
+export async function diff(
+  before: DescriptionSource,
+  after: DescriptionSource,
+  options: ScopeOptions & DiffOptions = {},
+): Promise<DiffReport> {
   const [a, b] = await loadPair(before, after, options);
   return diffModels(a, b, options);
 }
@@ -55,7 +82,11 @@ export async function diff(before: DescriptionSource, after: DescriptionSource, 
  * Both descriptions under one ladder: the options' levels, else the ladder either one brings (a bundled
  * description's own), else the default, so that a level means the same on both sides.
  */
-export async function loadPair(before: DescriptionSource, after: DescriptionSource, options: ScopeOptions = {}): Promise<[Model, Model]> {
+export async function loadPair(
+  before: DescriptionSource,
+  after: DescriptionSource,
+  options: ScopeOptions = {},
+): Promise<[Model, Model]> {
   const [a, b] = await Promise.all([loadDescription(before), loadDescription(after)]);
   const levels = options.levels ?? a.levels ?? b.levels;
   return [buildModel(a, { ...options, levels }), buildModel(b, { ...options, levels })];
@@ -72,17 +103,32 @@ export function modelInput(model: Model): DiffInput {
 }
 
 /** The diff of two tables under `ladder`; details (parameters, bodies, schemas) are compared where both sides have them. */
-export function diffTables(before: DiffInput, after: DiffInput, options: DiffOptions & { ladder: Ladder; policy: Policy }): DiffReport {
+export function diffTables(
+  before: DiffInput,
+  after: DiffInput,
+  options: DiffOptions & { ladder: Ladder; policy: Policy },
+): DiffReport {
   const { ladder, color } = options;
   if (color !== undefined) checkColor(ladder, color);
   const prefix = prefixMove(options.prefix, before, after);
   const matching = matchOperations(before.operations, after.operations, prefix);
-  const added = matching.added.map((op) => ({ ...ref(op, ladder), aboveColor: color !== undefined && !canCall(ladder, color, op.scope) }));
+  const added = matching.added.map((op) => ({
+    ...ref(op, ladder),
+    aboveColor: color !== undefined && !canCall(ladder, color, op.scope),
+  }));
   const removed = matching.removed.map((op) => ref(op, ladder));
-  const changed: ChangedOperation[] = matching.pairs.map(({ before: a, after: b, by }) => ({ ...ref(b, ladder), matchedBy: by, was: ref(a, ladder), changes: compare(a, b, ladder) })).filter((c) => c.changes.length > 0);
+  const changed: ChangedOperation[] = matching.pairs
+    .map(({ before: a, after: b, by }) => ({
+      ...ref(b, ladder),
+      matchedBy: by,
+      was: ref(a, ladder),
+      changes: compare(a, b, ladder),
+    }))
+    .filter((c) => c.changes.length > 0);
   const all = changed.flatMap((c) => c.changes);
   const levelChanges = all.filter((c): c is Extract<Change, { kind: "level" }> => c.kind === "level");
-  const escalations = levelChanges.filter((c) => c.direction === "escalation").length + added.filter((a) => a.aboveColor).length;
+  const escalations =
+    levelChanges.filter((c) => c.direction === "escalation").length + added.filter((a) => a.aboveColor).length;
   return {
     format: DIFF_FORMAT_ID,
     old: before.side,
@@ -136,7 +182,14 @@ function side(model: Model): DiffSide {
 }
 
 export function ref(op: TableEntry, ladder: Ladder): OperationRef {
-  return { name: op.name, operationId: op.operationId, method: op.method, path: op.path, scope: op.scope, level: effectiveLevel(ladder, op.scope) };
+  return {
+    name: op.name,
+    operationId: op.operationId,
+    method: op.method,
+    path: op.path,
+    scope: op.scope,
+    level: effectiveLevel(ladder, op.scope),
+  };
 }
 
 function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder): Change[] {
@@ -146,7 +199,15 @@ function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder): Change[] {
   if (a.scope !== b.scope) {
     const delta = levelRank(ladder, b.scope) - levelRank(ladder, a.scope);
     const direction = delta > 0 ? "escalation" : delta < 0 ? "relaxation" : "same";
-    changes.push({ kind: "level", from: a.scope, to: b.scope, fromLevel: effectiveLevel(ladder, a.scope), toLevel: effectiveLevel(ladder, b.scope), direction, breaking: direction === "escalation" });
+    changes.push({
+      kind: "level",
+      from: a.scope,
+      to: b.scope,
+      fromLevel: effectiveLevel(ladder, a.scope),
+      toLevel: effectiveLevel(ladder, b.scope),
+      direction,
+      breaking: direction === "escalation",
+    });
   }
   if (a.details && b.details) changes.push(...compareDetails(a.details, b.details));
   if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
@@ -161,9 +222,15 @@ function compareDetails(a: Details, b: Details): Change[] {
     changes.push({ kind: "request-media-type", from: a.requestMediaTypes, to: b.requestMediaTypes, breaking: dropped });
   }
   if (a.requestBodyRequired !== b.requestBodyRequired) {
-    changes.push({ kind: "request-body-required", from: a.requestBodyRequired, to: b.requestBodyRequired, breaking: b.requestBodyRequired });
+    changes.push({
+      kind: "request-body-required",
+      from: a.requestBodyRequired,
+      to: b.requestBodyRequired,
+      breaking: b.requestBodyRequired,
+    });
   }
-  if (!sameList(a.requestSchemaRefs, b.requestSchemaRefs)) changes.push({ kind: "request-schema", from: a.requestSchemaRefs, to: b.requestSchemaRefs, breaking: false });
+  if (!sameList(a.requestSchemaRefs, b.requestSchemaRefs))
+    changes.push({ kind: "request-schema", from: a.requestSchemaRefs, to: b.requestSchemaRefs, breaking: false });
   const statuses = [...new Set([...Object.keys(a.responseSchemaRefs), ...Object.keys(b.responseSchemaRefs)])].sort();
   for (const status of statuses) {
     const from = a.responseSchemaRefs[status] ?? [];
@@ -181,10 +248,13 @@ function compareParameters(before: Parameter[], after: Parameter[]): Change[] {
   for (const p of after) {
     const was = old.get(id(p));
     if (!was) changes.push({ kind: "parameter-added", parameter: param(p), breaking: p.required });
-    else if (!was.required && p.required) changes.push({ kind: "parameter-required", parameter: param(p), breaking: true });
-    else if (was.required && !p.required) changes.push({ kind: "parameter-optional", parameter: param(p), breaking: false });
+    else if (!was.required && p.required)
+      changes.push({ kind: "parameter-required", parameter: param(p), breaking: true });
+    else if (was.required && !p.required)
+      changes.push({ kind: "parameter-optional", parameter: param(p), breaking: false });
   }
-  for (const p of before) if (!now.has(id(p))) changes.push({ kind: "parameter-removed", parameter: param(p), breaking: false });
+  for (const p of before)
+    if (!now.has(id(p))) changes.push({ kind: "parameter-removed", parameter: param(p), breaking: false });
   return changes;
 }
 

@@ -21,7 +21,9 @@ export function renderDiffMarkdown(report: DiffReport): string {
   ];
   if (report.prefix) {
     const how = report.prefix.how === "detected" ? "detected; `--prefix` overrides" : "`--prefix`";
-    lines.push(`Version prefix moved: \`${report.prefix.from || "(none)"}\` -> \`${report.prefix.to || "(none)"}\` (${how}).`);
+    lines.push(
+      `Version prefix moved: \`${report.prefix.from || "(none)"}\` -> \`${report.prefix.to || "(none)"}\` (${how}).`,
+    );
   }
   lines.push("");
   if (s.added + s.removed + s.changed === 0) {
@@ -29,24 +31,50 @@ export function renderDiffMarkdown(report: DiffReport): string {
     if (report.code) lines.push(...codeSection(report.code));
     return lines.join("\n") + "\n";
   }
-  const moved = s.moved > 0 ? ` (${s.moved} moved${s.methodChanged > 0 ? `, ${s.methodChanged} of them to another method` : ""})` : "";
+  const moved =
+    s.moved > 0
+      ? ` (${s.moved} moved${s.methodChanged > 0 ? `, ${s.methodChanged} of them to another method` : ""})`
+      : "";
   lines.push(
     `${s.added} added, ${s.removed} removed, ${s.changed} changed${moved}: ${s.escalations} escalation${s.escalations === 1 ? "" : "s"}, ` +
       `${s.relaxations} relaxation${s.relaxations === 1 ? "" : "s"}, ${s.breaking} breaking change${s.breaking === 1 ? "" : "s"}.`,
   );
   if (report.added.length > 0) {
-    lines.push("", `## Added (${report.added.length})`, "", "| method | path | name | level |", "| --- | --- | --- | --- |");
-    lines.push(...report.added.map((op) => `${opRow(op)}${op.aboveColor ? ` above ${report.color}${BREAKING}` : ""} |`));
+    lines.push(
+      "",
+      `## Added (${report.added.length})`,
+      "",
+      "| method | path | name | level |",
+      "| --- | --- | --- | --- |",
+    );
+    lines.push(
+      ...report.added.map((op) => `${opRow(op)}${op.aboveColor ? ` above ${report.color}${BREAKING}` : ""} |`),
+    );
   }
   if (report.removed.length > 0) {
-    lines.push("", `## Removed (${report.removed.length})${BREAKING}`, "", "| method | path | name | level |", "| --- | --- | --- | --- |");
+    lines.push(
+      "",
+      `## Removed (${report.removed.length})${BREAKING}`,
+      "",
+      "| method | path | name | level |",
+      "| --- | --- | --- | --- |",
+    );
     lines.push(...report.removed.map((op) => `${opRow(op)} |`));
   }
   if (report.changed.length > 0) {
     lines.push("", `## Changed (${report.changed.length})`);
     for (const op of report.changed) {
-      const was = op.matchedBy === "method-path" ? [] : [`Was ${op.was.method} \`${op.was.path}\` (${op.was.name}), ${matchedBy(op, report)}.`, ""];
-      lines.push("", `### ${op.method} \`${op.path}\` (${op.name})`, "", ...was, ...op.changes.map((c) => `- ${describeChange(c)}${c.breaking ? BREAKING : ""}`));
+      const was =
+        op.matchedBy === "method-path"
+          ? []
+          : [`Was ${op.was.method} \`${op.was.path}\` (${op.was.name}), ${matchedBy(op, report)}.`, ""];
+      lines.push(
+        "",
+        `### ${op.method} \`${op.path}\` (${op.name})`,
+        "",
+        ...was,
+        ...op.changes.map((c) => `- ${describeChange(c)}${c.breaking ? BREAKING : ""}`),
+      );
     }
   }
   if (report.code) lines.push(...codeSection(report.code));
@@ -58,7 +86,9 @@ function matchedBy(op: ChangedOperation, report: DiffReport): string {
     case "method-path":
       return "matched by method and path";
     case "operationId":
-      return op.was.operationId === op.operationId ? `matched by operationId \`${op.operationId}\`` : `matched by operationId stem (\`${op.was.operationId}\` -> \`${op.operationId}\`)`;
+      return op.was.operationId === op.operationId
+        ? `matched by operationId \`${op.operationId}\``
+        : `matched by operationId stem (\`${op.was.operationId}\` -> \`${op.operationId}\`)`;
     case "prefix":
       return `matched by path with the version prefix moved (\`${report.prefix?.from}\` -> \`${report.prefix?.to}\`)`;
     case "path":
@@ -69,7 +99,11 @@ function matchedBy(op: ChangedOperation, report: DiffReport): string {
 /** `--code`: the answer to "does this code need another client color?", then the uses that break or escalate. */
 function codeSection(code: CodeImpact): string[] {
   const s = code.summary;
-  const lines = ["", `## Code under ${code.source} (${s.uses} use${s.uses === 1 ? "" : "s"} in ${s.files} file${s.files === 1 ? "" : "s"})`, ""];
+  const lines = [
+    "",
+    `## Code under ${code.source} (${s.uses} use${s.uses === 1 ? "" : "s"} in ${s.files} file${s.files === 1 ? "" : "s"})`,
+    "",
+  ];
   lines.push(
     code.color.raised
       ? `It needs ${code.color.before} before this change and **${code.color.after} after it: a ${code.color.after} client is needed**.`
@@ -77,15 +111,39 @@ function codeSection(code: CodeImpact): string[] {
         ? `It needs ${code.color.before} before and after this change.`
         : `It needs ${code.color.before} before this change and ${code.color.after} after it.`,
   );
-  lines.push(`${s.broken} broken, ${s.escalated} escalated${s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : ""}.`);
-  if (code.skipped.length > 0) lines.push(`Not scanned (generated client folders): ${code.skipped.map((d) => `\`${cell(d)}\``).join(", ")}.`);
+  lines.push(
+    `${s.broken} broken, ${s.escalated} escalated${s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : ""}.`,
+  );
+  if (code.skipped.length > 0)
+    lines.push(`Not scanned (generated client folders): ${code.skipped.map((d) => `\`${cell(d)}\``).join(", ")}.`);
   if (code.broken.length > 0) {
-    lines.push("", `### Broken (${code.broken.length})`, "", "| where | code | was | why | now needs |", "| --- | --- | --- | --- | --- |");
-    lines.push(...code.broken.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.was)} | ${cell(u.reason)} | ${u.level ?? "nothing (removed)"} |`));
+    lines.push(
+      "",
+      `### Broken (${code.broken.length})`,
+      "",
+      "| where | code | was | why | now needs |",
+      "| --- | --- | --- | --- | --- |",
+    );
+    lines.push(
+      ...code.broken.map(
+        (u) =>
+          `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.was)} | ${cell(u.reason)} | ${u.level ?? "nothing (removed)"} |`,
+      ),
+    );
   }
   if (code.escalated.length > 0) {
-    lines.push("", `### Escalated (${code.escalated.length})`, "", "| where | code | operation | level |", "| --- | --- | --- | --- |");
-    lines.push(...code.escalated.map((u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.from} -> ${u.to} |`));
+    lines.push(
+      "",
+      `### Escalated (${code.escalated.length})`,
+      "",
+      "| where | code | operation | level |",
+      "| --- | --- | --- | --- |",
+    );
+    lines.push(
+      ...code.escalated.map(
+        (u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.from} -> ${u.to} |`,
+      ),
+    );
   }
   return lines;
 }
@@ -105,7 +163,8 @@ export function describeChange(c: Change): string {
       return `method changed: ${c.from} -> ${c.to}`;
     case "level": {
       const named = (scope: string, level: string) => (scope === level ? level : `${scope} (needs ${level})`);
-      const what = c.direction === "same" ? "scope changed" : `level ${c.direction === "escalation" ? "escalated" : "relaxed"}`;
+      const what =
+        c.direction === "same" ? "scope changed" : `level ${c.direction === "escalation" ? "escalated" : "relaxed"}`;
       return `${what}: ${named(c.from, c.fromLevel)} -> ${named(c.to, c.toLevel)}`;
     }
     case "parameter-added":

@@ -9,8 +9,9 @@
  *  4. `path`: the same path with another method, when one operation is left on each side of it.
  * What is left unpaired was removed (old) or added (new).
  */
-import type { TableEntry } from "../../output/manifest.js";
+
 import { stripFastApiSuffix } from "../../model/operations.js";
+import type { TableEntry } from "../../output/manifest.js";
 import { isUnder, movePath } from "./prefix.js";
 import type { MatchedBy, PrefixMove } from "./report.js";
 
@@ -27,7 +28,11 @@ export interface Matching<T> {
   added: T[];
 }
 
-export function matchOperations<T extends TableEntry>(before: readonly T[], after: readonly T[], prefix: PrefixMove | null): Matching<T> {
+export function matchOperations<T extends TableEntry>(
+  before: readonly T[],
+  after: readonly T[],
+  prefix: PrefixMove | null,
+): Matching<T> {
   const partner = new Map<T, Pair<T>>();
   const pair = (a: T, b: T, by: MatchedBy) => {
     const p = { before: a, after: b, by };
@@ -42,8 +47,10 @@ export function matchOperations<T extends TableEntry>(before: readonly T[], afte
     if (b) pair(a, b, "method-path");
   }
 
-  const stem = (op: T) => (op.operationId ? stripFastApiSuffix(op.operationId, op.path, op.method.toLowerCase()) : null);
-  for (const id of [(op: T) => op.operationId, stem]) pairUnique(open(before), open(after), id, (a, b) => pair(a, b, "operationId"));
+  const stem = (op: T) =>
+    op.operationId ? stripFastApiSuffix(op.operationId, op.path, op.method.toLowerCase()) : null;
+  for (const id of [(op: T) => op.operationId, stem])
+    pairUnique(open(before), open(after), id, (a, b) => pair(a, b, "operationId"));
 
   if (prefix) {
     const moved = open(before).filter((op) => isUnder(op.path, prefix.from));
@@ -68,7 +75,13 @@ export function matchOperations<T extends TableEntry>(before: readonly T[], afte
  * Pair operations with the same key when that key names exactly one of the given operations on each side. `oldKey`
  * reads the old side's key (a path with its prefix moved); by default both sides use `key`.
  */
-function pairUnique<T>(before: readonly T[], after: readonly T[], key: (op: T) => string | null | undefined, pair: (a: T, b: T) => void, oldKey = key): void {
+function pairUnique<T>(
+  before: readonly T[],
+  after: readonly T[],
+  key: (op: T) => string | null | undefined,
+  pair: (a: T, b: T) => void,
+  oldKey = key,
+): void {
   const once = (ops: readonly T[], keyOf: typeof key) => {
     const found = new Map<string, T | null>();
     for (const op of ops) {
@@ -85,7 +98,12 @@ function pairUnique<T>(before: readonly T[], after: readonly T[], key: (op: T) =
 }
 
 /** Pair operations at the same path (the old one mapped by `oldPath`): the same method first, then the one left on each side. */
-function pairByPath<T extends TableEntry>(before: readonly T[], after: readonly T[], oldPath: (op: T) => string, pair: (a: T, b: T) => void): void {
+function pairByPath<T extends TableEntry>(
+  before: readonly T[],
+  after: readonly T[],
+  oldPath: (op: T) => string,
+  pair: (a: T, b: T) => void,
+): void {
   const paired = new Set<T>();
   const join = (a: T, b: T) => {
     pair(a, b);

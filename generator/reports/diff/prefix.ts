@@ -15,7 +15,9 @@ export function parsePrefix(value: string): Omit<PrefixMove, "how"> | null {
   const at = value.indexOf("=");
   const sides = at < 0 ? undefined : [value.slice(0, at), value.slice(at + 1)].map((s) => s.replace(/\/+$/, ""));
   if (!sides || sides.some((s) => (s !== "" && !s.startsWith("/")) || /[?#{}=\s]/.test(s)) || sides[0] === sides[1]) {
-    throw new OptionError(`--prefix ${JSON.stringify(value)}: expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none`);
+    throw new OptionError(
+      `--prefix ${JSON.stringify(value)}: expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none`,
+    );
   }
   return { from: sides[0]!, to: sides[1]! };
 }
@@ -47,7 +49,8 @@ function versionPrefix(path: string): string | undefined {
 export function detectPrefix(oldPaths: readonly string[], newPaths: readonly string[]): PrefixMove | null {
   const now = new Set(newPaths);
   const gone = [...new Set(oldPaths)].filter((p) => !now.has(p));
-  const prefixes = (paths: Iterable<string>) => [...new Set([...paths].map(versionPrefix).filter((p): p is string => p !== undefined))].sort();
+  const prefixes = (paths: Iterable<string>) =>
+    [...new Set([...paths].map(versionPrefix).filter((p): p is string => p !== undefined))].sort();
   const parent = (prefix: string) => prefix.slice(0, prefix.lastIndexOf("/"));
   const targets = prefixes(now);
   let best: { move: PrefixMove; score: number } | undefined;
@@ -56,7 +59,8 @@ export function detectPrefix(oldPaths: readonly string[], newPaths: readonly str
     for (const to of targets) {
       if (to === from || parent(to) !== parent(from)) continue;
       const score = under.filter((p) => now.has(movePath(p, { from, to }))).length;
-      if (score * 2 > under.length && (!best || score > best.score)) best = { move: { from, to, how: "detected" }, score };
+      if (score * 2 > under.length && (!best || score > best.score))
+        best = { move: { from, to, how: "detected" }, score };
     }
   }
   return best?.move ?? null;

@@ -29,8 +29,20 @@ export type Change =
   | { kind: "path"; from: string; to: string; breaking: boolean }
   /** The method changed (a GET read became a POST): calls with the old method break. */
   | { kind: "method"; from: string; to: string; breaking: boolean }
-  | { kind: "level"; from: string; to: string; fromLevel: string; toLevel: string; direction: "escalation" | "relaxation" | "same"; breaking: boolean }
-  | { kind: "parameter-added" | "parameter-removed" | "parameter-required" | "parameter-optional"; parameter: ParameterRef; breaking: boolean }
+  | {
+      kind: "level";
+      from: string;
+      to: string;
+      fromLevel: string;
+      toLevel: string;
+      direction: "escalation" | "relaxation" | "same";
+      breaking: boolean;
+    }
+  | {
+      kind: "parameter-added" | "parameter-removed" | "parameter-required" | "parameter-optional";
+      parameter: ParameterRef;
+      breaking: boolean;
+    }
   | { kind: "request-media-type"; from: string[]; to: string[]; breaking: boolean }
   | { kind: "request-body-required"; from: boolean; to: boolean; breaking: boolean }
   | { kind: "request-schema"; from: string[]; to: string[]; breaking: boolean }

@@ -5,18 +5,18 @@
  * closed: it assumes the top level, as the runtime would refuse it for every other color.
  */
 import { PUBLIC } from "../../model/scope.js";
-import { readClientTable } from "../../output/client-folder.js";
 import type { ClientTable } from "../../output/client-folder.js";
-import { NEEDS_FORMAT_ID } from "./report.js";
-import type { NeedsReport, NeedsUse } from "./report.js";
-import { operationRef, useSite } from "../../usage/site.js";
-import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
+import { readClientTable } from "../../output/client-folder.js";
 import type { Resolution } from "../../usage/resolve.js";
-import { scanSources } from "../../usage/scan.js";
+import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
 import type { FoundUse, Scan } from "../../usage/scan.js";
+import { scanSources } from "../../usage/scan.js";
+import { operationRef, useSite } from "../../usage/site.js";
+import type { NeedsReport, NeedsUse } from "./report.js";
+import { NEEDS_FORMAT_ID } from "./report.js";
 
-export { NEEDS_FORMAT_ID } from "./report.js";
 export type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
+export { NEEDS_FORMAT_ID } from "./report.js";
 
 export function needs(sourceDir: string, clientDir: string, cwd: string = process.cwd()): NeedsReport {
   const table = readClientTable(clientDir, cwd);
@@ -45,10 +45,20 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
     forcedBy: onlyPublic ? [] : uses.filter((u) => u.level === color),
     uses,
     skipped: scan.skipped,
-    summary: { uses: uses.length, files: new Set(uses.map((u) => u.file)).size, unknown: uses.filter((u) => u.unknown).length, levels },
+    summary: {
+      uses: uses.length,
+      files: new Set(uses.map((u) => u.file)).size,
+      unknown: uses.filter((u) => u.unknown).length,
+      levels,
+    },
   };
 }
 
 function needsUse(found: FoundUse, resolution: Resolution): NeedsUse {
-  return { ...useSite(found), operations: resolution.operations.map(operationRef), level: resolution.level, unknown: resolution.unknown };
+  return {
+    ...useSite(found),
+    operations: resolution.operations.map(operationRef),
+    level: resolution.level,
+    unknown: resolution.unknown,
+  };
 }
