@@ -12,7 +12,7 @@
  * it into a real slash would route it.
  */
 import { ScopeError } from "./errors.js";
-import { canCall, PUBLIC, requiredLevel } from "./levels.js";
+import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
 import { matchAll } from "./matcher.js";
 /** In a path as the caller wrote it: characters the URL parser drops or rewrites, and dot-segments. */
 const WRITTEN_TRICKS = /[\\\t\n\r]|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
@@ -22,7 +22,7 @@ const DECISIONS_KEPT = 1024;
 export function createGuard(config) {
     const { table, ladder, color, baseUrl } = config;
     const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
-    const top = ladder[ladder.length - 1];
+    const top = topLevel(ladder);
     const decisions = new Map();
     function refuse(method, path, message, entry) {
         const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
@@ -50,7 +50,7 @@ export function createGuard(config) {
         let needsToken = false;
         for (const entry of matches) {
             if (!allowed.has(entry))
-                refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
+                refuse(method, path, notAllowedMessage(entry, ladder, top, color), entry);
             if (entry.scope !== PUBLIC)
                 needsToken = true;
         }
@@ -78,13 +78,12 @@ export function createGuard(config) {
         },
     };
 }
-function notAllowedMessage(entry, ladder, color) {
+function notAllowedMessage(entry, ladder, top, color) {
     const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
-    const top = ladder[ladder.length - 1];
-    if (!ladder.includes(entry.scope)) {
+    if (rank(ladder, entry.scope) < 0) {
         return `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, so only the top level may call it; this client is ${color}`;
     }
-    const above = ladder.slice(ladder.indexOf(entry.scope));
+    const above = ladder.slice(rank(ladder, entry.scope));
     const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
     return `${what} needs color ${needs}; this client is ${color}`;
 }

@@ -9,7 +9,17 @@ import { OptionError } from "../errors.js";
 import type { Operation } from "./operations.js";
 import { buildOperations } from "./operations.js";
 import type { Ladder, Policy } from "./scope.js";
-import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, topLevel, UNRANKED, vendorOf } from "./scope.js";
+import {
+  DEFAULT_LADDER,
+  describeProblem,
+  isPolicy,
+  POLICIES,
+  parseLadder,
+  scopeField,
+  topLevel,
+  UNRANKED,
+  vendorOf,
+} from "./scope.js";
 
 export interface ScopeOptions {
   /** Vendor of the `x-<vendor>-scope` field, or "auto". Default "nersc". */
@@ -40,8 +50,10 @@ export async function loadModel(source: DescriptionSource, options: ScopeOptions
 export function buildModel(description: LoadedDescription, options: ScopeOptions = {}): Model {
   const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
   const policy = options.policy ?? "scope";
-  if (policy !== "scope" && policy !== "method")
-    throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
+  if (!isPolicy(policy))
+    throw new OptionError(
+      `--policy must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}, not ${JSON.stringify(String(policy))}`,
+    );
   const field = scopeField(description.document, options.vendor);
   const operations = buildOperations(description.document, { field, ladder, policy });
   const offLadder = [

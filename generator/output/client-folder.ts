@@ -5,9 +5,10 @@
  */
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ladderProblem } from "../../templates/runtime/levels.js";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
-import { PUBLIC, UNRANKED } from "../model/scope.js";
+import { isPolicy, POLICIES } from "../model/scope.js";
 import type { Manifest, TableEntry } from "./manifest.js";
 import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
 
@@ -87,14 +88,13 @@ export function validateManifest(data: unknown): Manifest {
   const scope = object(root.scope, "/scope");
   const generator = object(root.generator, "/generator");
   const ladder = array(scope.ladder, "/scope/ladder").map((level, i) => text(level, `/scope/ladder/${i}`));
-  if (ladder.length === 0) throw new ManifestProblem("/scope/ladder is empty");
-  ladder.forEach((level, i) => {
-    if (level === PUBLIC || level === UNRANKED || ladder.indexOf(level) !== i)
-      throw new ManifestProblem(`/scope/ladder/${i}: "${level}" is reserved or repeated`);
-  });
+  const bad = ladderProblem(ladder);
+  if (bad) throw new ManifestProblem(`/scope/ladder${bad.index === undefined ? "" : `/${bad.index}`}: ${bad.problem}`);
   const policy = scope.policy;
-  if (policy !== "scope" && policy !== "method")
-    throw new ManifestProblem(`/scope/policy must be "scope" or "method", not ${JSON.stringify(policy)}`);
+  if (!isPolicy(policy))
+    throw new ManifestProblem(
+      `/scope/policy must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}, not ${JSON.stringify(policy)}`,
+    );
   if (generator.name !== GENERATOR_NAME)
     throw new ManifestProblem(`/generator/name must be "${GENERATOR_NAME}", not ${JSON.stringify(generator.name)}`);
   const names = new Set<string>();

@@ -11,7 +11,7 @@
  * it into a real slash would route it.
  */
 import { ScopeError } from "./errors.js";
-import { canCall, PUBLIC, requiredLevel } from "./levels.js";
+import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
 import { type CompiledTable, matchAll } from "./matcher.js";
 import type { OperationEntry } from "./table.js";
 
@@ -39,7 +39,7 @@ const DECISIONS_KEPT = 1024;
 export function createGuard(config: GuardConfig): Guard {
   const { table, ladder, color, baseUrl } = config;
   const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
-  const top = ladder[ladder.length - 1]!;
+  const top = topLevel(ladder);
   const decisions = new Map<string, boolean>();
 
   function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
@@ -65,7 +65,7 @@ export function createGuard(config: GuardConfig): Guard {
     }
     let needsToken = false;
     for (const entry of matches) {
-      if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
+      if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, top, color), entry);
       if (entry.scope !== PUBLIC) needsToken = true;
     }
     return needsToken;
@@ -96,13 +96,12 @@ export function createGuard(config: GuardConfig): Guard {
   };
 }
 
-function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], color: string): string {
+function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], top: string, color: string): string {
   const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
-  const top = ladder[ladder.length - 1]!;
-  if (!ladder.includes(entry.scope)) {
+  if (rank(ladder, entry.scope) < 0) {
     return `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, so only the top level may call it; this client is ${color}`;
   }
-  const above = ladder.slice(ladder.indexOf(entry.scope));
+  const above = ladder.slice(rank(ladder, entry.scope));
   const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
   return `${what} needs color ${needs}; this client is ${color}`;
 }

@@ -475,7 +475,7 @@ describe("needs: the client table from manifest.json", () => {
     ]);
     expect(await bad((m) => (m.scope.ladder = ["green", "green"]))).toEqual([
       1,
-      'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is reserved or repeated\n',
+      'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is named twice\n',
     ]);
     expect(await bad((m) => (m.operations = 32))).toEqual([
       1,

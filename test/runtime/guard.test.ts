@@ -186,7 +186,7 @@ describe("client options", () => {
       /color "purple" is not on the ladder green < yellow < red/,
     );
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "green"] })).toThrow(
-      /names "green" twice/,
+      /levels\[1\]: "green" is named twice/,
     );
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "public"] })).toThrow(/reserved/);
     expect(() => createScopedClient(spec, { color: "green", baseUrl: "ftp://x" })).toThrow(/http\(s\)/);

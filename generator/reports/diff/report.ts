@@ -1,5 +1,6 @@
 /** The diff report's shape (the JSON format verbatim), shared by the builder (diff.ts) and the renderers. */
 import type { Parameter } from "../../model/operations.js";
+import type { Policy } from "../../model/scope.js";
 import type { UseSite } from "../../usage/site.js";
 
 export const DIFF_FORMAT_ID = "sfapi-gen/diff@2";
@@ -91,7 +92,7 @@ export interface DiffReport {
   versionChanged: boolean;
   ladder: string[];
   /** How levels were ranked: by the scope field, or by method (GET: lowest level, others: top). */
-  policy: "scope" | "method";
+  policy: Policy;
   /** With `--color`: new operations that color may not call count as escalations. */
   color: string | null;
   prefix: PrefixMove | null;
