@@ -7,11 +7,12 @@
 import createFetchClient from "openapi-fetch";
 import { operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
-import { FORM_MEDIA_TYPE, formBody, formMediaTypes, multipartBody } from "./form.js";
+import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions } from "./options.js";
+import { FORM_MEDIA_TYPE } from "./protocol.js";
 import { taskWaiter } from "./tasks.js";
 export function createScopedClient(spec, options) {
     const resolved = resolveOptions(options, spec);

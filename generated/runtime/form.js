@@ -1,7 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { matchAll } from "./matcher.js";
-export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+import { FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from "./protocol.js";
 /** Absent (undefined/null) fields are left out and arrays repeat the field. */
 function fields(body) {
     const out = [];

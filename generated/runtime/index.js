@@ -6,4 +6,4 @@
  */
 export { createScopedClient } from "./client.js";
 export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, } from "./errors.js";
-export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";
+export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";

@@ -14,7 +14,7 @@ export function generateCommand(io: CliIo): Command {
       "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)",
     )
     .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
-      const [{ chooseBaseUrl, generate, serverUrl }, { preloadSchemaEmitter }] = await Promise.all([
+      const [{ generate }, { preloadSchemaEmitter }] = await Promise.all([
         import("../commands/generate.js"),
         import("../emit/schema.js"),
       ]);
@@ -35,7 +35,7 @@ export function generateCommand(io: CliIo): Command {
       io.stdout.write(
         `sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`,
       );
-      const baseUrl = chooseBaseUrl(serverUrl(model));
+      const baseUrl = model.baseUrl;
       io.stdout.write(
         `  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`,
       );

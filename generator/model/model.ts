@@ -6,6 +6,7 @@
 import type { DescriptionSource, LoadedDescription } from "../description/read.js";
 import { loadDescription } from "../description/read.js";
 import { OptionError } from "../errors.js";
+import { type BaseUrlChoice, chooseBaseUrl, serverUrl } from "./base-url.js";
 import type { Operation } from "./operations.js";
 import { buildOperations } from "./operations.js";
 import type { Ladder, Policy } from "./scope.js";
@@ -38,6 +39,8 @@ export interface Model {
   ladder: Ladder;
   policy: Policy;
   operations: Operation[];
+  /** The generated client's default base URL, chosen once from `servers[0].url` (and why not, when it was not). */
+  baseUrl: BaseUrlChoice;
   /** Human-readable warnings (levels the ladder lacks, unranked operations), for stderr. */
   warnings: string[];
 }
@@ -67,6 +70,7 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     ladder,
     policy,
     operations,
+    baseUrl: chooseBaseUrl(serverUrl(description.document)),
     warnings: [],
   };
   const error = options.strict ? strictError(model) : undefined;

@@ -7,10 +7,11 @@
 import type { EmitContext } from "../emit/context.js";
 import type { Operation } from "../model/operations.js";
 import type { Policy } from "../model/scope.js";
+import { GENERATOR_NAME } from "../package-files.js";
 
 export const MANIFEST_FORMAT_ID = "sfapi-gen/manifest@1";
 /** `generator.name` in every manifest: how a folder is recognised as sfapi-gen output. */
-export const GENERATOR_NAME = "sfapi-gen";
+export { GENERATOR_NAME };
 
 /** One operation as the generated table has it. */
 export interface TableEntry {

@@ -7,6 +7,7 @@
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
+import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Ladder } from "../model/scope.js";
 import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
@@ -14,7 +15,7 @@ import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse } from "./scan.js";
 
 /** What `waitForTask` calls (templates/runtime/tasks.ts). */
-export const WAIT_FOR_TASK_CALL = { method: "GET", path: "/tasks/{id}" } as const;
+export const WAIT_FOR_TASK_CALL = { method: "GET", path: TASK_PATH } as const;
 
 /** A table ready for lookups: by name, and by method and path through the runtime's compiled trie. */
 export interface Lookup {

@@ -6,11 +6,12 @@
 import createFetchClient from "openapi-fetch";
 import { type NamedCall, operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
-import { FORM_MEDIA_TYPE, formBody, formMediaTypes, multipartBody } from "./form.js";
+import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
+import { FORM_MEDIA_TYPE } from "./protocol.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { taskWaiter, type WaitOptions } from "./tasks.js";
 

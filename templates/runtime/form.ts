@@ -5,9 +5,7 @@
  */
 import type { CompiledTable } from "./matcher.js";
 import { matchAll } from "./matcher.js";
-
-export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+import { FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from "./protocol.js";
 
 type Field = [name: string, value: unknown];
 

@@ -13,6 +13,7 @@ import type { ScopeOptions } from "../../model/model.js";
 import { loadModel } from "../../model/model.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
+import { GENERATOR_NAME } from "../../package-files.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
@@ -60,7 +61,7 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
       sha256: subject.sha256,
       note: subject.note ?? null,
     },
-    generator: { name: "sfapi-gen", version: subject.generatorVersion },
+    generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
     scope: { field: subject.scopeField, ladder: [...ladder], policy: subject.policy },
     summary: {
       total: operations.length,
