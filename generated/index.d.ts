@@ -7,7 +7,7 @@ import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
 export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { CallOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, SfapiErrorCode, WaitOptions } from "./runtime/index.js";
+export type { AnySfapiError, CallOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, SfapiErrorCode, WaitOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";

@@ -15,8 +15,8 @@ export class SfapiError extends Error {
         Object.defineProperty(this, BRAND, { value: true });
     }
     /**
-     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
-     * `ScopeError.is(e)`: a ScopeError (same `code`).
+     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them, as `AnySfapiError`
+     * (so `switch (e.code)` narrows); `ScopeError.is(e)`: a ScopeError (same `code`).
      */
     static is(value) {
         if (typeof value !== "object" || value === null || value[BRAND] !== true)
@@ -147,3 +147,15 @@ function detailOf(body) {
     const line = detail.replace(/\s+/g, " ").trim();
     return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
+/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
+export const PUBLIC_ERRORS = [
+    "ClientExpiredError",
+    "ConfigError",
+    "CredentialsError",
+    "KeyError",
+    "ResponseError",
+    "ScopeError",
+    "SfapiError",
+    "TaskError",
+    "TokenError",
+];

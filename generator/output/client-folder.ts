@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ladderProblem } from "../../templates/runtime/levels.js";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
-import { SfapiGenError } from "../errors.js";
+import { ManifestError } from "../errors.js";
 import { isPolicy, POLICIES } from "../model/scope.js";
 import type { Manifest, TableEntry } from "./manifest.js";
 import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
@@ -37,17 +37,17 @@ export function readManifest(
   hint = "not a folder written by `sfapi-gen generate`",
 ): Manifest {
   const file = join(resolve(cwd, dir), MANIFEST_FILE);
-  if (!existsSync(file)) throw new SfapiGenError(`no ${MANIFEST_FILE} here: ${hint}`, dir);
+  if (!existsSync(file)) throw new ManifestError(`no ${MANIFEST_FILE} here: ${hint}`, dir);
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new SfapiGenError(`invalid JSON: ${(error as Error).message}`, join(dir, MANIFEST_FILE));
+    throw new ManifestError(`invalid JSON: ${(error as Error).message}`, join(dir, MANIFEST_FILE));
   }
   try {
     return validateManifest(data);
   } catch (error) {
-    if (error instanceof ManifestProblem) throw new SfapiGenError(error.message, join(dir, MANIFEST_FILE));
+    if (error instanceof ManifestProblem) throw new ManifestError(error.message, join(dir, MANIFEST_FILE));
     throw error;
   }
 }

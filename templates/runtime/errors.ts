@@ -28,10 +28,13 @@ export class SfapiError extends Error {
   }
 
   /**
-   * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
-   * `ScopeError.is(e)`: a ScopeError (same `code`).
+   * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them, as `AnySfapiError`
+   * (so `switch (e.code)` narrows); `ScopeError.is(e)`: a ScopeError (same `code`).
    */
-  static is<T extends SfapiError>(this: { prototype: T; readonly code?: SfapiErrorCode }, value: unknown): value is T {
+  static is<T extends SfapiError>(
+    this: { prototype: T; readonly code?: SfapiErrorCode },
+    value: unknown,
+  ): value is SfapiError extends T ? AnySfapiError : T {
     if (typeof value !== "object" || value === null || (value as Record<symbol, unknown>)[BRAND] !== true) return false;
     return this.code === undefined || (value as SfapiError).code === this.code;
   }
@@ -202,3 +205,36 @@ function detailOf(body: unknown): string {
   const line = detail.replace(/\s+/g, " ").trim();
   return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
+
+/**
+ * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
+ * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
+ * PUBLIC_ERRORS.
+ */
+export type AnySfapiError =
+  | Coded<typeof ScopeError>
+  | Coded<typeof CredentialsError>
+  | Coded<typeof TokenError>
+  | Coded<typeof ClientExpiredError>
+  | Coded<typeof KeyError>
+  | Coded<typeof ConfigError>
+  | Coded<typeof TaskError>
+  | Coded<typeof ResponseError>;
+
+/** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
+type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> = C["prototype"] & {
+  readonly code: C["code"];
+};
+
+/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
+export const PUBLIC_ERRORS = [
+  "ClientExpiredError",
+  "ConfigError",
+  "CredentialsError",
+  "KeyError",
+  "ResponseError",
+  "ScopeError",
+  "SfapiError",
+  "TaskError",
+  "TokenError",
+] as const;

@@ -5,18 +5,8 @@
  */
 export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
-export {
-  ClientExpiredError,
-  ConfigError,
-  CredentialsError,
-  KeyError,
-  ResponseError,
-  ScopeError,
-  SfapiError,
-  type SfapiErrorCode,
-  TaskError,
-  TokenError,
-} from "./errors.js";
+// Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
+export * from "./errors.js";
 export type { PrivateKeyInput } from "./keys.js";
 export type { ClientOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
