@@ -1,0 +1,81 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+import { matchAll } from "./matcher.js";
+const refusal = (refused, message) => ({ refused, message });
+const RELATIVE = refusal("relative", "a path below the base URL starts with /");
+const RAW = refusal("raw", "backslashes and control characters are refused");
+const ESCAPE = refusal("escape", "malformed percent-encoding is refused");
+const DOT = refusal("dot", "dot-segments are refused");
+const DOT_SPLIT = refusal("dot", "dot-segments behind encoded slashes are refused");
+/** Characters the URL parser drops or rewrites in a path: backslashes, C0 controls (tab, newlines, ...), DEL. */
+const RAW_TRICKS = /[\\\x00-\x1f\x7f]/;
+const SLASHES = /[/\\]/;
+/**
+ * `path` (below the base URL, starting with `/`; a query or fragment is cut off) read as decoded segments, or why it
+ * why it is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
+ */
+export function readPath(path) {
+    const end = path.search(/[?#]/);
+    if (end >= 0)
+        path = path.slice(0, end);
+    if (!path.startsWith("/"))
+        return RELATIVE;
+    if (RAW_TRICKS.test(path))
+        return RAW;
+    const segments = path.slice(1).split("/");
+    let slashes = false;
+    for (let i = 0; i < segments.length; i++) {
+        let segment = segments[i];
+        if (segment.includes("%")) {
+            try {
+                segment = segments[i] = decodeURIComponent(segment);
+            }
+            catch {
+                return ESCAPE;
+            }
+            if (!slashes && SLASHES.test(segment))
+                slashes = true;
+        }
+        if (segment === "." || segment === "..")
+            return DOT;
+    }
+    if (!slashes)
+        return { segments, split: undefined };
+    const split = segments.join("/").split(SLASHES);
+    if (split.some(isDotSegment))
+        return DOT_SPLIT;
+    return { segments, split };
+}
+/**
+ * Why a call as written is refused, or undefined: the path (a template such as `/tasks/{id}` or a concrete path) by
+ * readPath's rules, and path parameter values holding a dot-segment (`..`, `a/../b`), which the URL parser would
+ * resolve (or a server decoding an encoded slash would) before anything could see them.
+ */
+export function writtenPathProblem(written, pathParams) {
+    const reading = readPath(written);
+    if ("refused" in reading)
+        return reading.message;
+    if (pathParams) {
+        for (const key in pathParams) {
+            const value = pathParams[key];
+            const text = Array.isArray(value) ? value.join(",") : value;
+            if (typeof text === "string" && text.split(SLASHES).some(isDotSegment))
+                return `dot-segments are refused (path parameter ${JSON.stringify(key)})`;
+        }
+    }
+    return undefined;
+}
+function isDotSegment(segment) {
+    return segment === "." || segment === "..";
+}
+/**
+ * Every entry of `method` a read path may mean, under each of its readings, most specific first (as matchAll orders
+ * them), each once. Several when a concrete path fits a literal and a parameter template: all must be callable.
+ */
+export function matchPath(table, method, reading) {
+    const found = matchAll(table, method, reading.segments);
+    if (reading.split)
+        for (const entry of matchAll(table, method, reading.split))
+            if (!found.includes(entry))
+                found.push(entry);
+    return found;
+}
