@@ -10,6 +10,11 @@
  * percent-encoding; dot-segments (`.`, `..`, also as `%2e`), also behind an encoded slash. A segment holding an encoded
  * slash (`%2F`, or `%5C`) gives a second reading, split where it holds one, as a server that decodes it would route
  * the request: a request must pass under every reading.
+ *
+ * Whole paths: an operation whose trailing path parameter carries a file path (the entry's `wholePath`, from the
+ * description's `x-sfapi-whole-path` or its ladder file) takes the rest of the path in that parameter, segments and
+ * empty segments included: `/utilities/ls/perlmutter//global/homes/u/user` is `readDirectory` with `path` =
+ * `/global/homes/u/user`, as the official client sends it. The same refusals apply: no dot-segment anywhere in it.
  */
 import type { CompiledTable } from "./matcher.js";
 import type { OperationEntry } from "./table.js";
@@ -39,3 +44,13 @@ export declare function writtenPathProblem(written: string, pathParams?: Record<
  * them), each once. Several when a concrete path fits a literal and a parameter template: all must be callable.
  */
 export declare function matchPath(table: CompiledTable, method: string, reading: PathReading): OperationEntry[];
+/**
+ * A whole-path value as it goes into the URL: each `/`-separated piece percent-encoded, the slashes kept, so
+ * `/global/homes/u/user` after `/utilities/ls/perlmutter/` gives the official client's `perlmutter//global/...`.
+ */
+export declare function encodeWholePath(value: string): string;
+/**
+ * `url` (a template filled so far) with its last `{name}` replaced by the whole-path `value`; unchanged when it has no
+ * `{name}`. The last one, because a whole path is always the template's trailing parameter.
+ */
+export declare function fillWholePath(url: string, name: string, value: string): string;

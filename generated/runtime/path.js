@@ -79,3 +79,18 @@ export function matchPath(table, method, reading) {
                 found.push(entry);
     return found;
 }
+/**
+ * A whole-path value as it goes into the URL: each `/`-separated piece percent-encoded, the slashes kept, so
+ * `/global/homes/u/user` after `/utilities/ls/perlmutter/` gives the official client's `perlmutter//global/...`.
+ */
+export function encodeWholePath(value) {
+    return value.split("/").map(encodeURIComponent).join("/");
+}
+/**
+ * `url` (a template filled so far) with its last `{name}` replaced by the whole-path `value`; unchanged when it has no
+ * `{name}`. The last one, because a whole path is always the template's trailing parameter.
+ */
+export function fillWholePath(url, name, value) {
+    const at = url.lastIndexOf(`{${name}}`);
+    return at < 0 ? url : url.slice(0, at) + encodeWholePath(value) + url.slice(at + name.length + 2);
+}

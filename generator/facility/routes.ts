@@ -4,6 +4,8 @@
  * template a path means or which paths are tricks. A server routes a path to the most literal template
  * (`/status/outages` before `/status/{name}`), the first of the matches; the path as sent decides, and where an
  * encoded slash makes it fit nothing, the reading with that slash decoded (as a server that decodes it routes it).
+ * An operation marked for whole paths takes the rest of the path in its trailing parameter, slashes and all
+ * (`/utilities/ls/perlmutter//global/homes` -> `path` = `/global/homes`), and hands it on as one value.
  */
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
@@ -37,7 +39,7 @@ export class Router {
   match(method: string, pathname: string): RouteMatch {
     const reading = readPath(pathname);
     if ("refused" in reading) return reading.refused === "escape" ? BAD_ENCODING : NOT_FOUND;
-    for (const segments of folded(reading.split ? [reading.segments, reading.split] : [reading.segments])) {
+    for (const segments of reading.split ? [reading.segments, reading.split] : [reading.segments]) {
       const byMethod = this.#bestPerMethod(segments);
       if (byMethod.size === 0) continue;
       const entry = byMethod.get(method.toUpperCase());
@@ -45,7 +47,7 @@ export class Router {
       return {
         kind: "operation",
         operation: this.#operations.get(entry)!,
-        params: templateParams(entry.path, segments)!,
+        params: templateParams(entry.path, segments, entry.wholePath)!,
       };
     }
     return NOT_FOUND;
@@ -60,15 +62,4 @@ export class Router {
     }
     return found;
   }
-}
-
-/**
- * Each reading as sent, then with its tail folded into ever earlier last segments (`a/b/c` as one value): file paths
- * (`/utilities/ls/{machine}/{path}`) may arrive with their slashes unencoded, as the facility's own routes take them.
- */
-function* folded(readings: string[][]): Generator<string[]> {
-  for (const segments of readings) yield segments;
-  for (const segments of readings)
-    for (let last = segments.length - 2; last >= 0; last--)
-      yield [...segments.slice(0, last), segments.slice(last).join("/")];
 }

@@ -32,7 +32,13 @@ export function lookupOf(ladder: Ladder, entries: readonly TableEntry[]): Lookup
   const origin = new Map<OperationEntry, TableEntry>();
   const table: Record<string, OperationEntry> = {};
   for (const entry of entries) {
-    const compiled: OperationEntry = { name: entry.name, method: entry.method, path: entry.path, scope: entry.scope };
+    const compiled: OperationEntry = {
+      name: entry.name,
+      method: entry.method,
+      path: entry.path,
+      scope: entry.scope,
+      ...(entry.wholePath === undefined ? {} : { wholePath: entry.wholePath }),
+    };
     table[entry.name] = compiled;
     origin.set(compiled, entry);
   }

@@ -9,6 +9,11 @@
  * percent-encoding; dot-segments (`.`, `..`, also as `%2e`), also behind an encoded slash. A segment holding an encoded
  * slash (`%2F`, or `%5C`) gives a second reading, split where it holds one, as a server that decodes it would route
  * the request: a request must pass under every reading.
+ *
+ * Whole paths: an operation whose trailing path parameter carries a file path (the entry's `wholePath`, from the
+ * description's `x-sfapi-whole-path` or its ladder file) takes the rest of the path in that parameter, segments and
+ * empty segments included: `/utilities/ls/perlmutter//global/homes/u/user` is `readDirectory` with `path` =
+ * `/global/homes/u/user`, as the official client sends it. The same refusals apply: no dot-segment anywhere in it.
  */
 import type { CompiledTable } from "./matcher.js";
 import { matchAll } from "./matcher.js";
@@ -98,4 +103,21 @@ export function matchPath(table: CompiledTable, method: string, reading: PathRea
   if (reading.split)
     for (const entry of matchAll(table, method, reading.split)) if (!found.includes(entry)) found.push(entry);
   return found;
+}
+
+/**
+ * A whole-path value as it goes into the URL: each `/`-separated piece percent-encoded, the slashes kept, so
+ * `/global/homes/u/user` after `/utilities/ls/perlmutter/` gives the official client's `perlmutter//global/...`.
+ */
+export function encodeWholePath(value: string): string {
+  return value.split("/").map(encodeURIComponent).join("/");
+}
+
+/**
+ * `url` (a template filled so far) with its last `{name}` replaced by the whole-path `value`; unchanged when it has no
+ * `{name}`. The last one, because a whole path is always the template's trailing parameter.
+ */
+export function fillWholePath(url: string, name: string, value: string): string {
+  const at = url.lastIndexOf(`{${name}}`);
+  return at < 0 ? url : url.slice(0, at) + encodeWholePath(value) + url.slice(at + name.length + 2);
 }

@@ -4,8 +4,15 @@
  * paths through it, so these rows are their rules.
  */
 import { describe, expect, test } from "vitest";
-import { compileTable } from "../../templates/runtime/matcher.js";
-import { matchPath, type PathRefusal, readPath, writtenPathProblem } from "../../templates/runtime/path.js";
+import { compileTable, templateParams } from "../../templates/runtime/matcher.js";
+import {
+  encodeWholePath,
+  fillWholePath,
+  matchPath,
+  type PathRefusal,
+  readPath,
+  writtenPathProblem,
+} from "../../templates/runtime/path.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 
 type Want = { segments: string[]; split?: string[] } | PathRefusal["refused"];
@@ -98,6 +105,39 @@ const written: [name: string, { given: [string, Record<string, unknown>?]; want:
     "no leading slash as written",
     { given: ["utilities/command/dtn01"], want: "a path below the base URL starts with /" },
   ],
+  [
+    "a whole path",
+    { given: ["/utilities/ls/{machine}/{path}", { machine: "pm", path: "/global/homes/u" }], want: undefined },
+  ],
+  [
+    "a whole path with dotted names",
+    { given: ["/utilities/ls/{machine}/{path}", { path: "/a/.b/c../..." }], want: undefined },
+  ],
+  [
+    "a whole path climbing up",
+    {
+      given: ["/utilities/ls/{machine}/{path}", { path: "/global/../etc" }],
+      want: 'dot-segments are refused (path parameter "path")',
+    },
+  ],
+  [
+    "a whole path ending in ..",
+    {
+      given: ["/utilities/ls/{machine}/{path}", { path: "/global/homes/.." }],
+      want: 'dot-segments are refused (path parameter "path")',
+    },
+  ],
+  [
+    "a whole path with ./",
+    {
+      given: ["/utilities/ls/{machine}/{path}", { path: "./x" }],
+      want: 'dot-segments are refused (path parameter "path")',
+    },
+  ],
+  [
+    "a whole path concrete as written, climbing up",
+    { given: ["/utilities/ls/pm//global/../etc"], want: "dot-segments are refused" },
+  ],
 ];
 
 describe("writtenPathProblem", () => {
@@ -112,6 +152,9 @@ const table: Record<string, OperationEntry> = {
   readFile: { name: "readFile", method: "GET", path: "/files/{path}", scope: "green" },
   readKeys: { name: "readKeys", method: "GET", path: "/files/keys/{name}", scope: "red" },
   readAccount: { name: "readAccount", method: "GET", path: "/account/", scope: "green" },
+  ls: { name: "ls", method: "GET", path: "/utilities/ls/{machine}/{path}", scope: "yellow", wholePath: "path" },
+  lsSecret: { name: "lsSecret", method: "GET", path: "/utilities/ls/{machine}/secret", scope: "red" },
+  notWhole: { name: "notWhole", method: "GET", path: "/other/{machine}/{path}", scope: "green", wholePath: "machine" },
 };
 const compiled = compileTable(table);
 
@@ -132,6 +175,30 @@ const matches: [name: string, { given: [method: string, path: string]; want: str
   ["the trailing slash is part of the template", { given: ["GET", "/account"], want: [] }],
   ["another method", { given: ["DELETE", "/things/7"], want: [] }],
   ["a parameter holds one segment", { given: ["GET", "/files/a/b"], want: [] }],
+  [
+    "a whole path, as the official client sends it",
+    { given: ["GET", "/utilities/ls/pm//global/homes/u/user"], want: ["ls"] },
+  ],
+  ["a whole path after a single slash", { given: ["GET", "/utilities/ls/pm/global/homes"], want: ["ls"] }],
+  ["a whole path of one segment", { given: ["GET", "/utilities/ls/pm/x"], want: ["ls"] }],
+  ["the root directory", { given: ["GET", "/utilities/ls/pm//"], want: ["ls"] }],
+  [
+    "a whole path with a trailing slash and empty segments",
+    { given: ["GET", "/utilities/ls/pm//a//b/"], want: ["ls"] },
+  ],
+  ["a whole path with encoded slashes", { given: ["GET", "/utilities/ls/pm/%2Fglobal%2Fhomes"], want: ["ls"] }],
+  ["an empty whole path fits nothing", { given: ["GET", "/utilities/ls/pm/"], want: [] }],
+  ["no whole path at all", { given: ["GET", "/utilities/ls/pm"], want: [] }],
+  [
+    "a literal beside a whole path: both, literal first",
+    { given: ["GET", "/utilities/ls/pm/secret"], want: ["lsSecret", "ls"] },
+  ],
+  [
+    "an encoded slash reaching a literal beside a whole path",
+    { given: ["GET", "/utilities/ls/pm%2Fsecret"], want: ["lsSecret", "ls"] },
+  ],
+  ["a mark on a parameter that is not last is ignored", { given: ["GET", "/other/a/b/c"], want: [] }],
+  ["... and the template still matches segment by segment", { given: ["GET", "/other/a/b"], want: ["notWhole"] }],
 ];
 
 describe("matchPath", () => {
@@ -139,5 +206,65 @@ describe("matchPath", () => {
     const reading = readPath(path);
     if ("refused" in reading) throw new Error(`${path} refused: ${reading.message}`);
     expect(matchPath(compiled, method, reading).map((e) => e.name)).toEqual(want);
+  });
+});
+
+const params: [name: string, { given: [string, string[], string?]; want: Record<string, string> | undefined }][] = [
+  [
+    "segment by segment",
+    { given: ["/jobs/{machine}/{jobid}", ["jobs", "pm", "1"]], want: { machine: "pm", jobid: "1" } },
+  ],
+  [
+    "too many segments without a whole path",
+    { given: ["/ls/{machine}/{path}", ["ls", "pm", "a", "b"]], want: undefined },
+  ],
+  [
+    "a whole path keeps its leading slash",
+    {
+      given: ["/ls/{machine}/{path}", ["ls", "pm", "", "global", "u"], "path"],
+      want: { machine: "pm", path: "/global/u" },
+    },
+  ],
+  [
+    "a whole path after a single slash",
+    { given: ["/ls/{machine}/{path}", ["ls", "pm", "global", "u"], "path"], want: { machine: "pm", path: "global/u" } },
+  ],
+  ["the root", { given: ["/ls/{machine}/{path}", ["ls", "pm", "", ""], "path"], want: { machine: "pm", path: "/" } }],
+  ["an empty whole path", { given: ["/ls/{machine}/{path}", ["ls", "pm", ""], "path"], want: undefined }],
+  ["a missing whole path", { given: ["/ls/{machine}/{path}", ["ls", "pm"], "path"], want: undefined }],
+  ["a literal that differs before it", { given: ["/ls/{machine}/{path}", ["du", "pm", "x"], "path"], want: undefined }],
+  [
+    "a mark naming another parameter",
+    { given: ["/ls/{machine}/{path}", ["ls", "pm", "a", "b"], "machine"], want: undefined },
+  ],
+];
+
+describe("templateParams", () => {
+  test.each(params)("%s", (_, { given, want }) => {
+    expect(templateParams(...given)).toEqual(want);
+  });
+});
+
+const encodings: [name: string, { given: string; want: string }][] = [
+  ["an absolute path keeps its slashes", { given: "/global/homes/u/user", want: "/global/homes/u/user" }],
+  ["a relative path", { given: "global/x", want: "global/x" }],
+  ["reserved characters are escaped piece by piece", { given: "/a b/c?d#e%f", want: "/a%20b/c%3Fd%23e%25f" }],
+  ["a backslash is escaped, not a separator", { given: "/a\\b", want: "/a%5Cb" }],
+  ["braces cannot become a template parameter", { given: "/{machine}", want: "/%7Bmachine%7D" }],
+];
+
+describe("encodeWholePath", () => {
+  test.each(encodings)("%s", (_, { given, want }) => {
+    expect(encodeWholePath(given)).toBe(want);
+  });
+});
+
+describe("fillWholePath", () => {
+  test("fills the last occurrence of the parameter, and nothing when it is absent", () => {
+    expect(fillWholePath("https://x/api/utilities/ls/{machine}/{path}", "path", "/global/a b")).toBe(
+      "https://x/api/utilities/ls/{machine}//global/a%20b",
+    );
+    expect(fillWholePath("https://x/{path}/ls/{path}", "path", "/y")).toBe("https://x/{path}/ls//y");
+    expect(fillWholePath("https://x/tasks/{id}", "path", "/y")).toBe("https://x/tasks/{id}");
   });
 });
