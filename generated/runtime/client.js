@@ -33,6 +33,8 @@ export function createScopedClient(spec, options) {
         redirect: "manual",
     });
     const formTypeOf = formMediaTypes(table);
+    /** Methods with a whole-path operation: the others skip that lookup on every call. */
+    const wholeMethods = new Set(table.entries.filter((e) => e.wholePath !== undefined).map((e) => e.method.toUpperCase()));
     /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
     function prepare(method, url, init) {
         guard.checkWritten(method, url, init?.params?.path);
@@ -55,7 +57,7 @@ export function createScopedClient(spec, options) {
             out = { ...out, fetch: (request) => own(request, mode), redirect: "manual" };
         }
         // A whole file path keeps its slashes (`/utilities/ls/perlmutter//global/homes`), as the official client sends it.
-        const whole = table.byTemplate.get(`${method} ${url}`)?.wholePath;
+        const whole = wholeMethods.has(method) ? table.byTemplate.get(`${method} ${url}`)?.wholePath : undefined;
         if (whole !== undefined && init.pathSerializer === undefined && isText(init.params?.path?.[whole]))
             out = { ...out, pathSerializer: wholePathSerializer(whole) };
         if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers))

@@ -9,6 +9,8 @@ const DOT_SPLIT = refusal("dot", "dot-segments behind encoded slashes are refuse
 /** Characters the URL parser drops or rewrites in a path: backslashes, C0 controls (tab, newlines, ...), DEL. */
 const RAW_TRICKS = /[\\\x00-\x1f\x7f]/;
 const SLASHES = /[/\\]/;
+/** What any refusal of a path with a leading slash needs: an escape, a dot, a backslash or a control character. */
+const SUSPECT = /[%.\\\x00-\x1f\x7f]/;
 /**
  * `path` (below the base URL, starting with `/`; a query or fragment is cut off) read as decoded segments, or why it
  * why it is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
@@ -51,14 +53,18 @@ export function readPath(path) {
  * resolve (or a server decoding an encoded slash would) before anything could see them.
  */
 export function writtenPathProblem(written, pathParams) {
-    const reading = readPath(written);
-    if ("refused" in reading)
-        return reading.message;
+    // Per call, so the common case (a template or plain path, plain values) skips the split: without these characters
+    // readPath refuses nothing but a missing leading slash, and no value can hold a dot-segment without a dot.
+    if (written.charCodeAt(0) !== 47 /* "/" */ || SUSPECT.test(written)) {
+        const reading = readPath(written);
+        if ("refused" in reading)
+            return reading.message;
+    }
     if (pathParams) {
         for (const key in pathParams) {
             const value = pathParams[key];
             const text = Array.isArray(value) ? value.join(",") : value;
-            if (typeof text === "string" && text.split(SLASHES).some(isDotSegment))
+            if (typeof text === "string" && text.includes(".") && text.split(SLASHES).some(isDotSegment))
                 return `dot-segments are refused (path parameter ${JSON.stringify(key)})`;
         }
     }

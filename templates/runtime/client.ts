@@ -67,6 +67,10 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     redirect: "manual",
   }) as unknown as UntypedFetchClient;
   const formTypeOf = formMediaTypes(table);
+  /** Methods with a whole-path operation: the others skip that lookup on every call. */
+  const wholeMethods = new Set(
+    table.entries.filter((e) => e.wholePath !== undefined).map((e) => e.method.toUpperCase()),
+  );
 
   /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
   function prepare(method: string, url: string, init: Init | undefined): Init | undefined {
@@ -90,7 +94,7 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
       out = { ...out, fetch: (request: Request) => own(request, mode), redirect: "manual" };
     }
     // A whole file path keeps its slashes (`/utilities/ls/perlmutter//global/homes`), as the official client sends it.
-    const whole = table.byTemplate.get(`${method} ${url}`)?.wholePath;
+    const whole = wholeMethods.has(method) ? table.byTemplate.get(`${method} ${url}`)?.wholePath : undefined;
     if (whole !== undefined && init.pathSerializer === undefined && isText(init.params?.path?.[whole]))
       out = { ...out, pathSerializer: wholePathSerializer(whole) };
     if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers)) return out;
