@@ -5,7 +5,7 @@
  * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
  */
-export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE";
+export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT";
 export declare class SfapiError extends Error {
     /** Stable across versions: branch on this, not on messages. */
     readonly code: SfapiErrorCode;
@@ -104,6 +104,17 @@ export declare class TaskError extends SfapiError {
         taskId: string;
         status?: number | undefined;
         lastStatus?: string | null | undefined;
+    });
+}
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export declare class RedirectError extends SfapiError {
+    static readonly code = "ERR_REDIRECT";
+    readonly name = "RedirectError";
+    /** The 3xx status the API answered. */
+    readonly status: number;
+    constructor(init: {
+        message: string;
+        status: number;
     });
 }
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */

@@ -6,7 +6,7 @@
  */
 export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, type SfapiErrorCode, TaskError, TokenError, } from "./errors.js";
+export { ClientExpiredError, ConfigError, CredentialsError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, type SfapiErrorCode, TaskError, TokenError, } from "./errors.js";
 export type { PrivateKeyInput } from "./keys.js";
 export { type ClientOptions, DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";
 export type { RetryOptions } from "./retry.js";

@@ -5,5 +5,5 @@
  * the errors and the option and result types; the rest stays internal to the client.
  */
 export { createScopedClient } from "./client.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, } from "./errors.js";
+export { ClientExpiredError, ConfigError, CredentialsError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, } from "./errors.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";

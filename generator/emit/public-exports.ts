@@ -7,6 +7,7 @@ export const PUBLIC_ERRORS = [
   "ConfigError",
   "CredentialsError",
   "KeyError",
+  "RedirectError",
   "ResponseError",
   "ScopeError",
   "SfapiError",

@@ -15,7 +15,8 @@ export type SfapiErrorCode =
   | "ERR_KEY"
   | "ERR_CONFIG"
   | "ERR_TASK"
-  | "ERR_RESPONSE";
+  | "ERR_RESPONSE"
+  | "ERR_REDIRECT";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */
@@ -164,6 +165,19 @@ export class TaskError extends SfapiError {
     this.taskId = init.taskId;
     this.status = init.status;
     this.lastStatus = init.lastStatus;
+  }
+}
+
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export class RedirectError extends SfapiError {
+  static readonly code = "ERR_REDIRECT";
+  override readonly name = "RedirectError";
+  /** The 3xx status the API answered. */
+  readonly status: number;
+
+  constructor(init: { message: string; status: number }) {
+    super("ERR_REDIRECT", init.message);
+    this.status = init.status;
   }
 }
 

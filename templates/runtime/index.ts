@@ -10,6 +10,7 @@ export {
   ConfigError,
   CredentialsError,
   KeyError,
+  RedirectError,
   ResponseError,
   ScopeError,
   SfapiError,
