@@ -51,6 +51,25 @@ export function levelIdentifier(level: string, index: number): string {
   return /^[A-Za-z][A-Za-z0-9]*$/.test(level) ? level[0]!.toUpperCase() + level.slice(1) : `Level${index}`;
 }
 
+/** Identifiers whose `<id>Client` would be a name the client's types import (`ReRankedClient`). */
+const TAKEN_LEVEL_IDS = new Set(["ReRanked"]);
+
+/**
+ * One identifier per level, all different: `green` and `Green`, or `x y` (Level1) beside a level named `Level1`, would
+ * otherwise declare one interface twice. A level whose identifier is taken gets `Level<n>` (then `Level<n>_<k>`); the
+ * JSDoc of every generated type names its level, so the reader sees which is which.
+ */
+export function levelIdentifiers(ladder: readonly string[]): string[] {
+  const taken = new Set(TAKEN_LEVEL_IDS);
+  return ladder.map((level, i) => {
+    let id = levelIdentifier(level, i);
+    if (taken.has(id)) id = `Level${i}`;
+    for (let k = 2; taken.has(id); k++) id = `Level${i}_${k}`;
+    taken.add(id);
+    return id;
+  });
+}
+
 /**
  * Characters a terminal or a viewer acts on instead of showing: C0 controls but tab and line feed (ESC starts every
  * terminal escape sequence; a carriage return not ending a CRLF line would overwrite the line), DEL, C1 controls (0x9b is a one-byte CSI), line/paragraph separators and bidirectional
