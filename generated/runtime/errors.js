@@ -118,6 +118,17 @@ export class TaskError extends SfapiError {
         this.lastStatus = init.lastStatus;
     }
 }
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export class RedirectError extends SfapiError {
+    static code = "ERR_REDIRECT";
+    name = "RedirectError";
+    /** The 3xx status the API answered. */
+    status;
+    constructor(init) {
+        super("ERR_REDIRECT", init.message);
+        this.status = init.status;
+    }
+}
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
 export class ResponseError extends SfapiError {
     static code = "ERR_RESPONSE";
@@ -153,6 +164,7 @@ export const PUBLIC_ERRORS = [
     "ConfigError",
     "CredentialsError",
     "KeyError",
+    "RedirectError",
     "ResponseError",
     "ScopeError",
     "SfapiError",

@@ -4,6 +4,7 @@
  * stderr and a non-zero exit. Commands load their implementation on use, so `--help` loads commander only.
  */
 
+import { oneLine } from "../emit/text.js";
 import { SfapiGenError } from "../errors.js";
 import { generatorVersion } from "../package-files.js";
 import { auditCommand } from "./audit.js";
@@ -11,7 +12,7 @@ import { Command, CommanderError } from "./commander.js";
 import { diffCommand } from "./diff.js";
 import { generateCommand } from "./generate.js";
 import type { CliIo } from "./io.js";
-import { processIo } from "./io.js";
+import { printing, processIo } from "./io.js";
 import { mockCommand } from "./mock.js";
 import { needsCommand } from "./needs.js";
 
@@ -32,7 +33,9 @@ export function program(io: CliIo): Command {
 
 /** Run one command; `args` are the words after `sfapi-gen` (`["generate", "--out", "src/sfapi"]`). */
 export async function main(args: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
-  const full: CliIo = { ...processIo(), ...io };
+  const given: CliIo = { ...processIo(), ...io };
+  // Everything printed goes through `printing`: no control character of a description reaches a terminal.
+  const full: CliIo = { ...given, stdout: printing(given.stdout), stderr: printing(given.stderr) };
   const commands = program(full).exitOverride();
   // Commander's exit override applies to the program only; subcommands must exit through it too.
   for (const command of commands.commands) command.exitOverride().configureOutput(commands.configureOutput());
@@ -42,7 +45,9 @@ export async function main(args: readonly string[], io: Partial<CliIo> = {}): Pr
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     const message =
-      error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+      error instanceof SfapiGenError
+        ? oneLine(error.message)
+        : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
     full.stderr.write(`sfapi-gen: ${message}\n`);
     return 1;
   }

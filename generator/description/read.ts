@@ -18,6 +18,7 @@ import type { OpenApiDocument } from "./document.js";
 import { preflight } from "./limits.js";
 import type { LintProblem } from "./lint.js";
 import { prepareLint, refResolver } from "./lint.js";
+import { checkOperationIds, checkOperationRefs } from "./operation-objects.js";
 
 export type { OpenApiDocument } from "./document.js";
 
@@ -99,12 +100,14 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     Promise.reject(stackExhausted(error, source, "validating")),
   );
   throwFirstError(report.problems, source);
+  checkOperationRefs(parsed, source);
   // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
   // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
   const document =
     allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges)
       ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs)
       : parsed;
+  checkOperationIds(document, source);
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
   const apiFromUrl = from.url

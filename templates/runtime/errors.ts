@@ -15,7 +15,8 @@ export type SfapiErrorCode =
   | "ERR_KEY"
   | "ERR_CONFIG"
   | "ERR_TASK"
-  | "ERR_RESPONSE";
+  | "ERR_RESPONSE"
+  | "ERR_REDIRECT";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */
@@ -170,6 +171,19 @@ export class TaskError extends SfapiError {
   }
 }
 
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export class RedirectError extends SfapiError {
+  static readonly code = "ERR_REDIRECT";
+  override readonly name = "RedirectError";
+  /** The 3xx status the API answered. */
+  readonly status: number;
+
+  constructor(init: { message: string; status: number }) {
+    super("ERR_REDIRECT", init.message);
+    this.status = init.status;
+  }
+}
+
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
 export class ResponseError<Body = unknown> extends SfapiError {
   static readonly code = "ERR_RESPONSE";
@@ -219,6 +233,7 @@ export type AnySfapiError =
   | Coded<typeof KeyError>
   | Coded<typeof ConfigError>
   | Coded<typeof TaskError>
+  | Coded<typeof RedirectError>
   | Coded<typeof ResponseError>;
 
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
@@ -232,6 +247,7 @@ export const PUBLIC_ERRORS = [
   "ConfigError",
   "CredentialsError",
   "KeyError",
+  "RedirectError",
   "ResponseError",
   "ScopeError",
   "SfapiError",

@@ -27,6 +27,8 @@ function factOf(error: unknown): string {
       return `task ${error.taskId}`;
     case "ERR_RESPONSE":
       return `HTTP ${error.status} from ${error.operation}`;
+    case "ERR_REDIRECT":
+      return `redirect ${error.status}`;
     case "ERR_CREDENTIALS":
     case "ERR_CONFIG":
       return error.name;
@@ -50,6 +52,7 @@ const samples = (r: typeof runtime) => [
     response: new Response(null, { status: 404 }),
     body: null,
   }),
+  new r.RedirectError({ message: "m", status: 302 }),
   new r.CredentialsError("m"),
   new r.ConfigError("m"),
 ];
@@ -60,6 +63,7 @@ const facts = [
   "key key.pem",
   "task 7",
   "HTTP 404 from readTask",
+  "redirect 302",
   "CredentialsError",
   "ConfigError",
 ];
