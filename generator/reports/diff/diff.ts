@@ -11,6 +11,7 @@
 
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve as resolvePath } from "node:path";
+import type { OpenApiDocument } from "../../description/document.js";
 import type { DescriptionSource } from "../../description/read.js";
 import { loadDescription } from "../../description/read.js";
 import { SfapiGenError } from "../../errors.js";
@@ -36,6 +37,7 @@ import type {
   PrefixMove,
 } from "./report.js";
 import { DIFF_FORMAT_ID } from "./report.js";
+import { operationSchemaChanges, pathRenames, pathShape, SchemaComparer } from "./schema.js";
 
 export type {
   Change,
@@ -47,6 +49,7 @@ export type {
   MatchedBy,
   OperationRef,
   PrefixMove,
+  SchemaChange,
 } from "./report.js";
 export { DIFF_FORMAT_ID, FAIL_ON } from "./report.js";
 
@@ -64,6 +67,8 @@ export interface DiffOperation extends TableEntry {
 export interface DiffInput {
   side: DiffSide;
   operations: DiffOperation[];
+  /** The description, when the side was read from one: its schemas are compared with the other side's. */
+  document?: OpenApiDocument;
 }
 
 export interface DiffOptions {
@@ -140,7 +145,11 @@ export function diffModels(before: Model, after: Model, options: DiffOptions = {
 /** A model as a diff side: its table entries, with the details the diff compares. */
 export function modelInput(model: Model): DiffInput {
   const entries = tableEntries(model.operations);
-  return { side: side(model), operations: entries.map((entry, i) => ({ ...entry, details: model.operations[i]! })) };
+  return {
+    side: side(model),
+    operations: entries.map((entry, i) => ({ ...entry, details: model.operations[i]! })),
+    document: model.description.document,
+  };
 }
 
 /** The diff of two tables under `ladder`; details (parameters, bodies, schemas) are compared where both sides have them. */
@@ -153,6 +162,7 @@ export function diffTables(
   if (color !== undefined) checkColor(ladder, color);
   const prefix = prefixMove(options.prefix, before, after);
   const matching = matchOperations(before.operations, after.operations, prefix);
+  const schemas = before.document && after.document ? new SchemaComparer(before.document, after.document) : undefined;
   const added = matching.added.map((op) => ({
     ...ref(op, ladder),
     aboveColor: color !== undefined && !canCall(ladder, color, op.scope),
@@ -163,7 +173,7 @@ export function diffTables(
       ...ref(b, ladder),
       matchedBy: by,
       was: ref(a, ladder),
-      changes: compare(a, b, ladder),
+      changes: compare(a, b, ladder, schemas),
     }))
     .filter((c) => c.changes.length > 0);
   const all = changed.flatMap((c) => c.changes);
@@ -233,9 +243,12 @@ export function ref(op: TableEntry, ladder: Ladder): OperationRef {
   };
 }
 
-function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder): Change[] {
+function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder, schemas?: SchemaComparer): Change[] {
   const changes: Change[] = [];
-  if (a.path !== b.path) changes.push({ kind: "path", from: a.path, to: b.path, breaking: true });
+  const renames = pathRenames(a.path, b.path);
+  if (a.path !== b.path && pathShape(a.path) === pathShape(b.path)) {
+    for (const [from, to] of renames) changes.push({ kind: "path-parameter-renamed", from, to, breaking: true });
+  } else if (a.path !== b.path) changes.push({ kind: "path", from: a.path, to: b.path, breaking: true });
   if (a.method !== b.method) changes.push({ kind: "method", from: a.method, to: b.method, breaking: true });
   if (a.scope !== b.scope) {
     const delta = levelRank(ladder, b.scope) - levelRank(ladder, a.scope);
@@ -250,13 +263,14 @@ function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder): Change[] {
       breaking: direction === "escalation",
     });
   }
-  if (a.details && b.details) changes.push(...compareDetails(a.details, b.details));
+  if (a.details && b.details) changes.push(...compareDetails(a.details, b.details, renames));
+  if (schemas) changes.push(...operationSchemaChanges(schemas, a, b));
   if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
   return changes;
 }
 
-function compareDetails(a: Details, b: Details): Change[] {
-  const changes = compareParameters(a.parameters, b.parameters);
+function compareDetails(a: Details, b: Details, renames: ReadonlyMap<string, string>): Change[] {
+  const changes = compareParameters(a.parameters, b.parameters, renames);
   if (!sameList(a.requestMediaTypes, b.requestMediaTypes)) {
     // Breaking when a media type old clients send is no longer accepted; a new alternative alone is not.
     const dropped = a.requestMediaTypes.some((t) => !b.requestMediaTypes.includes(t));
@@ -281,13 +295,15 @@ function compareDetails(a: Details, b: Details): Change[] {
   return changes;
 }
 
-function compareParameters(before: Parameter[], after: Parameter[]): Change[] {
-  const id = (p: Parameter) => `${p.in}:${p.name}`;
-  const old = new Map(before.map((p) => [id(p), p]));
-  const now = new Map(after.map((p) => [id(p), p]));
+function compareParameters(before: Parameter[], after: Parameter[], renames: ReadonlyMap<string, string>): Change[] {
+  // An old path parameter is known by its new name when it was renamed in place.
+  const oldId = (p: Parameter) => `${p.in}:${p.in === "path" ? (renames.get(p.name) ?? p.name) : p.name}`;
+  const newId = (p: Parameter) => `${p.in}:${p.name}`;
+  const old = new Map(before.map((p) => [oldId(p), p]));
+  const now = new Set(after.map(newId));
   const changes: Change[] = [];
   for (const p of after) {
-    const was = old.get(id(p));
+    const was = old.get(newId(p));
     if (!was) changes.push({ kind: "parameter-added", parameter: param(p), breaking: p.required });
     else if (!was.required && p.required)
       changes.push({ kind: "parameter-required", parameter: param(p), breaking: true });
@@ -295,7 +311,7 @@ function compareParameters(before: Parameter[], after: Parameter[]): Change[] {
       changes.push({ kind: "parameter-optional", parameter: param(p), breaking: false });
   }
   for (const p of before)
-    if (!now.has(id(p))) changes.push({ kind: "parameter-removed", parameter: param(p), breaking: false });
+    if (!now.has(oldId(p))) changes.push({ kind: "parameter-removed", parameter: param(p), breaking: false });
   return changes;
 }
 
