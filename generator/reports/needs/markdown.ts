@@ -3,13 +3,20 @@ import { cell } from "../../emit/markdown-cell.js";
 import { operationsCell } from "../../usage/site.js";
 import type { NeedsReport, NeedsUse } from "./report.js";
 
+const FOUND: Record<NeedsReport["client"]["found"], string> = {
+  option: "",
+  default: "",
+  import: ", the one the code imports",
+  only: ", the only generated client under the code",
+};
+
 export function renderNeedsMarkdown(report: NeedsReport): string {
   const { summary: s, client } = report;
   const lines = [
     `# Needs: ${report.color}`,
     "",
     `${report.color} is the lowest color covering ${s.uses} use${s.uses === 1 ? "" : "s"} of the generated client in ${s.files} file${s.files === 1 ? "" : "s"} under ${report.source}.`,
-    `Client ${client.dir} (${client.description.title} ${client.description.version}), ladder ${client.ladder.join(" < ")}.`,
+    `Client ${client.dir}${FOUND[client.found]} (${client.description.title} ${client.description.version}), ladder ${client.ladder.join(" < ")}.`,
   ];
   if (report.skipped.length > 0)
     lines.push(`Not scanned (generated client folders): ${report.skipped.map((d) => `\`${cell(d)}\``).join(", ")}.`);
