@@ -25,7 +25,7 @@ export function sourceOf(arg: string, cwd: string): DescriptionSource {
 export function diffCommand(io: CliIo): Command {
   const command = new Command("diff")
     .description("what changed between two descriptions: operations added, removed, changed, and levels raised")
-    .argument("<old>", "the earlier description: a file, or an http(s) URL")
+    .argument("<old>", "the earlier description: a file, an http(s) URL, or a folder written by generate")
     .argument("<new>", "the later description: a file, or an http(s) URL")
     .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
     .addOption(
@@ -45,14 +45,14 @@ export function diffCommand(io: CliIo): Command {
     );
   return addExternalRefsOption(addScopeOptions(command)).action(
     async (oldArg: string, newArg: string, flags: DiffFlags) => {
-      const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
+      const [{ diffModels, diffSource, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
         import("../reports/diff/diff.js"),
         import("../reports/diff/markdown.js"),
         import("../reports/diff/prefix.js"),
       ]);
       const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
       const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
-      const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
+      const side = (arg: string) => ({ ...diffSource(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
       const [before, after] = await loadPair(side(oldArg), side(newArg), options);
       printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
       const report = diffModels(before, after, { color: flags.color, prefix });

@@ -23,11 +23,12 @@ export function generateCommand(io: CliIo): Command {
       if (flags.check)
         return (await import("./check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
       // openapi-typescript loads while a worker thread lints a large description.
-      const { model, files } = await generate({
+      const { model, files, kept } = await generate({
         ...resolveSourceOptions(flags, config, io.cwd),
-        out: resolve(io.cwd, out),
+        out,
         whileValidating: preloadSchemaEmitter,
       });
+      if (kept) io.stdout.write(`sfapi-gen: ${kept}\n`);
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);

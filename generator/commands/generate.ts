@@ -11,7 +11,8 @@ import { emitSchema } from "../emit/schema.js";
 import type { Model, ScopeOptions } from "../model/model.js";
 import { loadModel } from "../model/model.js";
 import { subjectOf } from "../model/subject.js";
-import { emitManifest } from "../output/manifest.js";
+import { keepScope, keptNote } from "../output/kept.js";
+import { DESCRIPTION_FILE, emitManifest } from "../output/manifest.js";
 import type { FileSet } from "../output/write.js";
 import { prepareOutput, writeAtomically } from "../output/write.js";
 import { generatorVersion } from "../package-files.js";
@@ -22,15 +23,26 @@ export interface GenerateOptions extends DescriptionSource, ScopeOptions {
   out: string;
 }
 
-export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[] }> {
+export interface Generated {
+  model: Model;
+  files: string[];
+  /** What the previous output's manifest kept (its ladder, vendor, policy), in one line; absent when nothing was. */
+  kept?: string;
+}
+
+export async function generate(options: GenerateOptions): Promise<Generated> {
   // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
   await prepareOutput(options.out, { cwd: options.cwd });
-  const model = await loadModel(options, options);
+  // A previous output's ladder, vendor and policy are part of the client: kept unless options name others.
+  const kept = keepScope(options.out, options.cwd ?? process.cwd(), options);
+  const model = await loadModel(options, kept.options);
+  if (kept.warning) model.warnings.push(kept.warning);
   const { warning } = model.baseUrl;
   if (warning) model.warnings.push(`${model.description.source}: ${warning}`);
   const files = await emitClient(model);
   await writeAtomically(options.out, files, { cwd: options.cwd });
-  return { model, files: [...files.keys()].sort() };
+  const note = keptNote(kept, model);
+  return { model, files: [...files.keys()].sort(), ...(note ? { kept: note } : {}) };
 }
 
 export function emitContext(model: Model): EmitContext {
@@ -61,8 +73,11 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
     ["scope-audit.md", renderMarkdown(buildAudit(ctx))],
-    ["manifest.json", emitManifest(ctx)],
+    // The description itself (bundled, as JSON), so that `diff <this folder> <new>` compares schemas too.
+    [DESCRIPTION_FILE, JSON.stringify(model.description.document, null, 2) + "\n"],
   ]);
   for (const [path, content] of await runtimeFiles()) files.set(path, content);
+  // Last: it lists every other file with its hash.
+  files.set("manifest.json", emitManifest(ctx, files));
   return files;
 }

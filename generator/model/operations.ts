@@ -143,7 +143,12 @@ const RESERVED_WORDS = new Set(
 export function stripFastApiSuffix(operationId: string, path: string, method: string): string {
   const suffix = `${path.replace(/\W/g, "_")}_${method}`;
   if (operationId.length > suffix.length && operationId.endsWith(suffix)) return operationId.slice(0, -suffix.length);
-  return operationId;
+  // Written before a path parameter was renamed (`__transfer_id__` for `{globus_uuid}`): the same suffix with any
+  // names in the parameters' places, so the friendly name survives the rename. Bounded: the regex backtracks per name.
+  const literals = path.split(/\{[^}]*\}/);
+  if (literals.length < 2 || literals.length > 5 || operationId.length > 300) return operationId;
+  const loose = new RegExp(`^(.+?)${literals.map((l) => l.replace(/\W/g, "_")).join("_\\w+_")}_${method}$`);
+  return loose.exec(operationId)?.[1] ?? operationId;
 }
 
 export function camelCase(text: string): string {

@@ -3,7 +3,7 @@
  * operation table, as data. The file is checked field by field, so a hand-edited or foreign manifest gives one line
  * naming the file and the JSON pointer of what is wrong, never a half-read table.
  */
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ladderProblem } from "../../templates/runtime/levels.js";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
@@ -132,7 +132,23 @@ export function validateManifest(data: unknown): Manifest {
     scope: { vendor: text(scope.vendor, "/scope/vendor"), field: text(scope.field, "/scope/field"), ladder, policy },
     operations,
     generator: { name: GENERATOR_NAME, version: text(generator.version, "/generator/version") },
+    ...(root.files === undefined ? {} : { files: fileHashes(root.files) }),
   };
+}
+
+function fileHashes(value: unknown): Record<string, string> {
+  const files = object(value, "/files");
+  const hashes: Record<string, string> = Object.create(null);
+  for (const [path, hash] of Object.entries(files)) {
+    const at = `/files/${path.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    // Paths generate writes: relative, "/"-separated, no dot-segments (the check reads these files).
+    if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(path) || path.split("/").some((s) => s === "." || s === ".."))
+      throw new ManifestProblem(`${at}: not a path sfapi-gen writes`);
+    if (typeof hash !== "string" || !/^[0-9a-f]{64}$/.test(hash))
+      throw new ManifestProblem(`${at} must be 64 lower-case hex digits, not ${JSON.stringify(hash)}`);
+    hashes[path] = hash;
+  }
+  return hashes;
 }
 
 function object(value: unknown, at: string): Record<string, unknown> {
@@ -156,4 +172,29 @@ function sha256(value: unknown): string {
   if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value))
     throw new ManifestProblem(`/description/sha256 must be 64 lower-case hex digits, not ${JSON.stringify(value)}`);
   return value;
+}
+
+/** Most files a generated folder may hold for `readFolderFiles`; far more than generate writes. */
+const MAX_FOLDER_FILES = 1000;
+
+/**
+ * The regular files under the generated folder `dir`, by "/"-separated relative path, as bytes; anything else
+ * (a symbolic link, a FIFO) is listed in `others` unread. Refuses a folder of more than MAX_FOLDER_FILES entries.
+ */
+export function readFolderFiles(dir: string): { files: Map<string, Buffer>; others: string[] } {
+  const files = new Map<string, Buffer>();
+  const others: string[] = [];
+  let seen = 0;
+  const walk = (folder: string, prefix: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (++seen > MAX_FOLDER_FILES)
+        throw new ManifestError(`more than ${MAX_FOLDER_FILES} entries: not a folder sfapi-gen wrote`, dir);
+      const path = prefix + entry.name;
+      if (entry.isDirectory()) walk(join(folder, entry.name), `${path}/`);
+      else if (entry.isFile()) files.set(path, readFileSync(join(folder, entry.name)));
+      else others.push(path);
+    }
+  };
+  walk(dir, "");
+  return { files, others: others.sort() };
 }

@@ -64,6 +64,7 @@ describe("sfapi-gen needs on the sample consumer", () => {
     ]);
     expect(report.client).toEqual({
       dir: "generated",
+      found: "import",
       ladder: ["green", "yellow", "red"],
       description: { title: "NERSC Superfacility API", version: "1.2" },
     });

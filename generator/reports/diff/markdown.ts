@@ -4,7 +4,7 @@
  */
 import { cell, inline, code as span } from "../../emit/text.js";
 import { operationsCell } from "../../usage/site.js";
-import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef } from "./report.js";
+import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef, SchemaChange } from "./report.js";
 
 const BREAKING = " **(breaking)**";
 
@@ -95,6 +95,8 @@ function matchedBy(op: ChangedOperation, report: DiffReport): string {
       return `matched by path with the version prefix moved (${span(report.prefix?.from ?? "")} -> ${span(report.prefix?.to ?? "")})`;
     case "path":
       return "matched by path: the one operation there before and after";
+    case "path-parameters":
+      return "matched by method and path, path parameters renamed";
   }
 }
 
@@ -188,5 +190,48 @@ export function describeChange(c: Change): string {
       return `response ${c.status} schema: ${list(c.from)} -> ${list(c.to)}`;
     case "name":
       return `table name: ${span(c.from)} -> ${span(c.to)} (code using ${span(`operations.${c.from}`)} must follow)`;
+    case "path-parameter-renamed":
+      return `path parameter renamed: ${span(`{${c.from}}`)} -> ${span(`{${c.to}}`)} (the same operation; typed calls name it)`;
+    case "schema":
+      return describeSchemaChange(c);
   }
+}
+
+const SCHEMA_CHANGES: Record<SchemaChange["change"], string> = {
+  type: "type changed",
+  "enum-value-removed": "enum value removed",
+  "enum-value-added": "enum value added",
+  "enum-added": "now limited to an enum",
+  "enum-removed": "no longer limited to an enum",
+  "field-removed": "field removed",
+  "field-added": "field added",
+  "field-required": "field now required",
+  "field-optional": "field now optional (may be absent)",
+  "variant-removed": "alternative removed",
+  "variant-added": "alternative added",
+  "status-removed": "response status removed",
+  "status-added": "response status added",
+  "media-type-removed": "response media type removed",
+  "media-type-added": "response media type added",
+};
+
+/** `response 200 \`output[].state\`: enum value removed: \`"dtn01"\` (at /components/schemas/X/properties/state)`. */
+export function describeSchemaChange(c: SchemaChange): string {
+  const where =
+    c.in === "parameter"
+      ? `${c.parameter!.in} parameter ${span(c.parameter!.name)}`
+      : c.in === "request-body"
+        ? "request body"
+        : `response ${inline(c.status ?? "")}`;
+  const field = c.field === "" ? "" : ` ${span(c.field)}`;
+  const values =
+    c.from !== undefined && c.to !== undefined
+      ? `: ${span(c.from)} -> ${span(c.to)}`
+      : c.from !== undefined
+        ? `: ${span(c.from)}`
+        : c.to !== undefined
+          ? `: ${span(c.to)}`
+          : "";
+  const media = c.mediaType && c.change.startsWith("media-type") ? ` ${span(c.mediaType)}` : "";
+  return `${where}${field}: ${SCHEMA_CHANGES[c.change]}${media}${values} (at ${span(c.pointer)}${c.side === "old" ? " in the old description" : ""})`;
 }

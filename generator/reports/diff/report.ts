@@ -2,6 +2,9 @@
 import type { Parameter } from "../../model/operations.js";
 import type { Policy } from "../../model/scope.js";
 import type { UseSite } from "../../usage/site.js";
+import type { SchemaChange } from "./schema.js";
+
+export type { SchemaChange } from "./schema.js";
 
 export const DIFF_FORMAT_ID = "sfapi-gen/diff@2";
 
@@ -48,14 +51,22 @@ export type Change =
   | { kind: "request-body-required"; from: boolean; to: boolean; breaking: boolean }
   | { kind: "request-schema"; from: string[]; to: string[]; breaking: boolean }
   | { kind: "response-schema"; status: string; from: string[]; to: string[]; breaking: boolean }
-  | { kind: "name"; from: string; to: string; breaking: boolean };
+  | { kind: "name"; from: string; to: string; breaking: boolean }
+  /**
+   * A path parameter renamed in place (`{transfer_id}` -> `{globus_uuid}`): the same operation on the wire, but typed
+   * calls name the parameter (`path: { transfer_id }`) and the path template, so they break.
+   */
+  | { kind: "path-parameter-renamed"; from: string; to: string; breaking: boolean }
+  /** Inside a parameter's, the request body's or a response's schema (diff/schema.ts). */
+  | SchemaChange;
 
 /**
- * How an old operation was paired with a new one, tried in this order: the same method and path; the same
+ * How an old operation was paired with a new one, tried in this order: the same method and path; the same method
+ * and path once path parameter names are ignored (`{transfer_id}` and `{globus_uuid}`); the same
  * operationId (or the same FastAPI operationId stem, its path-and-method suffix left out); the same path once the
  * version prefix is moved, the same method first, else the one operation left there; the same path, method changed.
  */
-export type MatchedBy = "method-path" | "operationId" | "prefix" | "path";
+export type MatchedBy = "method-path" | "path-parameters" | "operationId" | "prefix" | "path";
 
 export interface ChangedOperation extends OperationRef {
   matchedBy: MatchedBy;

@@ -3,13 +3,20 @@ import { cell, code, inline } from "../../emit/text.js";
 import { operationsCell } from "../../usage/site.js";
 import type { NeedsReport, NeedsUse } from "./report.js";
 
+const FOUND: Record<NeedsReport["client"]["found"], string> = {
+  option: "",
+  default: "",
+  import: ", the one the code imports",
+  only: ", the only generated client under the code",
+};
+
 export function renderNeedsMarkdown(report: NeedsReport): string {
   const { summary: s, client } = report;
   const lines = [
     `# Needs: ${inline(report.color)}`,
     "",
     `${inline(report.color)} is the lowest color covering ${s.uses} use${s.uses === 1 ? "" : "s"} of the generated client in ${s.files} file${s.files === 1 ? "" : "s"} under ${inline(report.source)}.`,
-    `Client ${inline(client.dir)} (${inline(client.description.title)} ${inline(client.description.version)}), ladder ${client.ladder.map(inline).join(" < ")}.`,
+    `Client ${inline(client.dir)}${FOUND[client.found]} (${inline(client.description.title)} ${inline(client.description.version)}), ladder ${client.ladder.map(inline).join(" < ")}.`,
   ];
   if (report.skipped.length > 0)
     lines.push(`Not scanned (generated client folders): ${report.skipped.map(code).join(", ")}.`);
