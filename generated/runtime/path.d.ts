@@ -23,14 +23,14 @@ export interface PathReading {
     readonly segments: string[];
     readonly split: string[] | undefined;
 }
-/** Why a path is refused for every color: `kind` for code that answers differently (a server: 400 or 404). */
+/** Why a path is refused for every color; `refused` for code that answers differently (a server: 400 or 404). */
 export interface PathRefusal {
     readonly refused: "relative" | "raw" | "escape" | "dot";
     readonly message: string;
 }
 /**
  * `path` (below the base URL, starting with `/`; a query or fragment is cut off) read as decoded segments, or why it
- * why it is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
+ * is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
  */
 export declare function readPath(path: string): PathReading | PathRefusal;
 /**

@@ -13,7 +13,7 @@ const SLASHES = /[/\\]/;
 const SUSPECT = /[%.\\\x00-\x1f\x7f]/;
 /**
  * `path` (below the base URL, starting with `/`; a query or fragment is cut off) read as decoded segments, or why it
- * why it is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
+ * is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
  */
 export function readPath(path) {
     const end = path.search(/[?#]/);

@@ -25,7 +25,7 @@ export interface PathReading {
   readonly split: string[] | undefined;
 }
 
-/** Why a path is refused for every color: `kind` for code that answers differently (a server: 400 or 404). */
+/** Why a path is refused for every color; `refused` for code that answers differently (a server: 400 or 404). */
 export interface PathRefusal {
   readonly refused: "relative" | "raw" | "escape" | "dot";
   readonly message: string;
@@ -46,7 +46,7 @@ const SUSPECT = /[%.\\\x00-\x1f\x7f]/;
 
 /**
  * `path` (below the base URL, starting with `/`; a query or fragment is cut off) read as decoded segments, or why it
- * why it is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
+ * is refused: `"/tasks/a%2Fb"` -> `{ segments: ["tasks", "a/b"], split: ["tasks", "a", "b"] }`.
  */
 export function readPath(path: string): PathReading | PathRefusal {
   const end = path.search(/[?#]/);
