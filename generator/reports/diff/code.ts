@@ -15,6 +15,7 @@ import { useSite } from "../../usage/site.js";
 import type { TypeCheck } from "../../usage/typecheck.js";
 import { ref } from "./diff.js";
 import type { ChangedOperation, CodeImpact, DiffReport } from "./report.js";
+import { pathShape } from "./schema.js";
 
 /** How an old operation fared: removed, or its counterpart with what changed; absent: unchanged. */
 type Fate = { removed: true } | { removed: false; now: ChangedOperation };
@@ -57,6 +58,13 @@ export function codeImpact(
       const fate = fates.get(key(op));
       if (!fate) continue;
       if (fate.removed) reasons.push(`${op.name} removed`);
+      else if (
+        byPath &&
+        op.method === fate.now.method &&
+        op.path !== fate.now.path &&
+        pathShape(op.path) === pathShape(fate.now.path)
+      )
+        reasons.push(`${op.name}: path parameters renamed (${fate.now.path})`);
       else if (byPath && (op.method !== fate.now.method || op.path !== fate.now.path))
         reasons.push(`${op.name} moved to ${fate.now.method} ${fate.now.path}`);
       else if (!byPath && op.name !== fate.now.name) reasons.push(`${op.name} renamed to ${fate.now.name}`);
