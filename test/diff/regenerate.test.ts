@@ -164,6 +164,19 @@ describe("diff <client folder> <new>", () => {
     expect(JSON.parse(fromManifest.stdout)).toEqual(report);
   });
 
+  it("an edited description.json is refused: it would hide the changes", async () => {
+    const dir = "src/edited";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const file = join(project, dir, "description.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"x-nersc-scope": "red"', '"x-nersc-scope": "green"'));
+    const run = await cli(["diff", dir, "new.json"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      1,
+      "",
+      `sfapi-gen: ${dir}/description.json: edited after generation (its SHA-256 is not the one manifest.json lists)\n`,
+    ]);
+  });
+
   it("a folder without description.json (an older output) is one line", async () => {
     const dir = "src/older";
     expect((await cli(["generate", "--out", dir])).code).toBe(0);
