@@ -65,7 +65,21 @@ export function diffCommand(io: CliIo): Command {
         ]);
         const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
         const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
-        report.code = codeImpact(report, oldTable, newTable, flags.code, scan);
+        // The client to swap for the new one: the old side when it is a client folder, else the one the code imports.
+        const oldSide = diffSource(oldArg, io.cwd);
+        const clientDir =
+          oldSide.client?.dir ?? (await import("../usage/find-client.js")).findClient(flags.code, io.cwd).found?.dir;
+        let check: Parameters<typeof codeImpact>[5];
+        if (clientDir === undefined) {
+          check = { why: "no client folder: give the client folder as <old>, or import one from the code" };
+        } else {
+          const [{ emitClient }, { typeBreaks }] = await Promise.all([
+            import("../commands/generate.js"),
+            import("../usage/typecheck.js"),
+          ]);
+          check = { client: clientDir, result: typeBreaks(flags.code, clientDir, await emitClient(after), io.cwd) };
+        }
+        report.code = codeImpact(report, oldTable, newTable, flags.code, scan, check);
       }
       io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
       if (flags.failOn && fails(report, flags.failOn)) {

@@ -122,6 +122,24 @@ describe("generate --check verifies the files it wrote", () => {
   });
 });
 
+describe("the manifest's file list is untrusted", () => {
+  it("a listed path outside the folder or a malformed hash is one line with its pointer; nothing is read", async () => {
+    const dir = "src/listed";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const file = join(project, dir, "manifest.json");
+    const manifest = JSON.parse(readFileSync(file, "utf8"));
+    const cases: [Record<string, string>, string][] = [
+      [{ "../../new.json": "0".repeat(64) }, "/files/..~1..~1new.json: not a path sfapi-gen writes"],
+      [{ "index.js": "abc" }, '/files/index.js must be 64 lower-case hex digits, not "abc"'],
+    ];
+    for (const [files, message] of cases) {
+      writeFileSync(file, JSON.stringify({ ...manifest, files }));
+      const run = await cli(["generate", "--check", "--out", dir]);
+      expect([run.code, run.stdout, run.stderr]).toEqual([1, "", `sfapi-gen: ${dir}/manifest.json: ${message}\n`]);
+    }
+  });
+});
+
 describe("diff <client folder> <new>", () => {
   it("reads the client's kept description under its manifest's ladder, and compares schemas", async () => {
     const dir = "src/old";
@@ -144,6 +162,19 @@ describe("diff <client folder> <new>", () => {
       to: "purple",
     });
     expect(JSON.parse(fromManifest.stdout)).toEqual(report);
+  });
+
+  it("an edited description.json is refused: it would hide the changes", async () => {
+    const dir = "src/edited";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const file = join(project, dir, "description.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"x-nersc-scope": "red"', '"x-nersc-scope": "green"'));
+    const run = await cli(["diff", dir, "new.json"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      1,
+      "",
+      `sfapi-gen: ${dir}/description.json: edited after generation (its SHA-256 is not the one manifest.json lists)\n`,
+    ]);
   });
 
   it("a folder without description.json (an older output) is one line", async () => {

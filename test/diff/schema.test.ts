@@ -193,6 +193,24 @@ describe("schema changes, one kind at a time", () => {
     expect(schemaChanges(node("string"), node("integer"))).toEqual([["type", "response 200", "name", true]]);
   });
 
+  it("mutual recursion: an operation reaching the cycle from another schema still sees the change, at its own path", () => {
+    const doc = (x: string) =>
+      withSchemas(
+        { "GET /a": ok({ $ref: "#/components/schemas/A" }), "GET /b": ok({ $ref: "#/components/schemas/B" }) },
+        {
+          A: { type: "object", properties: { x: { type: x }, b: { $ref: "#/components/schemas/B" } } },
+          B: { type: "object", properties: { a: { $ref: "#/components/schemas/A" } } },
+        },
+      );
+    const report = diffModels(model(doc("string")), model(doc("integer")));
+    expect(
+      report.changed.map((c) => [c.path, c.changes.map((x) => (x.kind === "schema" ? x.field : x.kind)).join()]),
+    ).toEqual([
+      ["/a", "x"],
+      ["/b", "a.x"],
+    ]);
+  });
+
   it("a success status removed breaks; an error status removed or any status added does not", () => {
     const doc = (statuses: string[]) =>
       description({ "GET /s": { responses: Object.fromEntries(statuses.map((s) => [s, { description: s }])) } });

@@ -150,6 +150,7 @@ function codeSection(code: CodeImpact): string[] {
       ),
     );
   }
+  lines.push(...typeCheckLines(code));
   return lines;
 }
 
@@ -234,4 +235,24 @@ export function describeSchemaChange(c: SchemaChange): string {
           : "";
   const media = c.mediaType && c.change.startsWith("media-type") ? ` ${span(c.mediaType)}` : "";
   return `${where}${field}: ${SCHEMA_CHANGES[c.change]}${media}${values} (at ${span(c.pointer)}${c.side === "old" ? " in the old description" : ""})`;
+}
+
+/** `--code`'s type check: what the new client's types break in the code, call by call and read by read. */
+function typeCheckLines(code: CodeImpact): string[] {
+  const t = code.typeCheck;
+  if (t.why !== null) return ["", `Not type-checked against the new client: ${t.why}.`];
+  const lines = [
+    "",
+    `### Type errors against the new client (${t.errors.length + t.omitted})`,
+    "",
+    `The code type-checked against \`${cell(t.client ?? "")}\` and against the new client in its place (${t.tsconfig ? `\`${cell(t.tsconfig)}\`` : "strict defaults, no tsconfig.json found"}): what only the new client's types reject.`,
+  ];
+  if (t.errors.length === 0) return [...lines, "", "None."];
+  lines.push("", "| where | code | in | error |", "| --- | --- | --- | --- |");
+  for (const e of t.errors)
+    lines.push(
+      `| ${cell(e.file)}:${e.line} | \`${cell(e.code)}\` | ${e.kind === "call" ? operationsCell(e.operations) : "a read of a returned value"} | ${cell(e.message)} |`,
+    );
+  if (t.omitted > 0) lines.push("", `${t.omitted} more not listed.`);
+  return lines;
 }

@@ -2,6 +2,7 @@
 import type { Parameter } from "../../model/operations.js";
 import type { Policy } from "../../model/scope.js";
 import type { UseSite } from "../../usage/site.js";
+import type { TypeBreak } from "../../usage/typecheck.js";
 import type { SchemaChange } from "./schema.js";
 
 export type { SchemaChange } from "./schema.js";
@@ -93,7 +94,22 @@ export interface CodeImpact {
   broken: (UseSite & { was: OperationRef[]; reason: string; level: string | null })[];
   /** Uses that still resolve but need a higher level than before. */
   escalated: (UseSite & { operations: OperationRef[]; from: string; to: string })[];
-  summary: { uses: number; files: number; broken: number; escalated: number; unknown: number };
+  summary: { uses: number; files: number; broken: number; escalated: number; unknown: number; typeErrors: number };
+  /**
+   * What schema changes break, from type-checking the code against the client folder and against the new client in
+   * its place (usage/typecheck.ts); null with `why` when no client folder was known to swap.
+   */
+  typeCheck: {
+    /** The client folder swapped, and the tsconfig.json read (null: default strict options). */
+    client: string | null;
+    tsconfig: string | null;
+    /** Why the code was not type-checked; null when it was. */
+    why: string | null;
+    /** Errors the new client causes, each in a call of the client (with its operations) or a read of what one returned. */
+    errors: (TypeBreak & { kind: "call" | "read"; operations: OperationRef[] })[];
+    /** Errors past the 500 listed. */
+    omitted: number;
+  };
 }
 
 export interface DiffReport {

@@ -80,8 +80,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** Compares schemas of one pair of descriptions; one per diff, so its memo serves every operation. */
 export class SchemaComparer {
   private readonly memo = new Map<string, Relative[]>();
-  private readonly active = new Set<string>();
-  private backEdges = 0;
+  /** Pairs being compared, with their depth in the current walk. */
+  private readonly active = new Map<string, number>();
+  /** The shallowest active pair a recursion back-edge reached within the pair being compared. */
+  private low = Number.POSITIVE_INFINITY;
 
   constructor(
     readonly before: OpenApiDocument,
@@ -115,16 +117,23 @@ export class SchemaComparer {
     const key = `${direction} ${a.pointer} ${b.pointer}`;
     const cached = this.memo.get(key);
     if (cached) return cached;
-    if (this.active.has(key)) {
-      this.backEdges++;
+    const activeAt = this.active.get(key);
+    if (activeAt !== undefined) {
+      // Recursion: what lies below was, or is being, compared at the shallower occurrence.
+      this.low = Math.min(this.low, activeAt);
       return [];
     }
-    this.active.add(key);
-    const edgesBefore = this.backEdges;
+    const level = this.active.size;
+    this.active.set(key, level);
+    const outerLow = this.low;
+    this.low = Number.POSITIVE_INFINITY;
     const changes = this.walk(a, b, direction, depth);
     this.active.delete(key);
-    // A result that met a recursion back-edge lacks what lies beyond it; only complete ones are reused.
-    if (this.backEdges === edgesBefore) this.memo.set(key, changes);
+    const reached = this.low;
+    this.low = Math.min(outerLow, reached);
+    // Complete unless a back-edge reached a pair above this one (its result would lack what lies beyond); a pair
+    // recursing into itself is complete, its changes reported once at the shallowest path.
+    if (reached >= level) this.memo.set(key, changes);
     return changes;
   }
 
