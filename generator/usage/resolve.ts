@@ -68,6 +68,8 @@ export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefine
       if (use.entry === null) return unknown(lookup, "entry name is not a literal");
       if (use.via === "import" && !lookup.byName.has(use.entry)) return undefined; // another export of operations.js
       return byName(lookup, use.entry);
+    case "unreadable":
+      return unknown(lookup, `the file ${use.reason}`);
   }
 }
 

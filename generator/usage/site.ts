@@ -14,8 +14,11 @@ export interface UseSite {
   file: string;
   line: number;
   column: number;
-  /** `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`. */
-  kind: "call" | "wait" | "named" | "table";
+  /**
+   * `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`;
+   * `unreadable`: a file the scan could not read or parse (it needs the top level).
+   */
+  kind: "call" | "wait" | "named" | "table" | "unreadable";
   /** The code as written, shortened. */
   code: string;
 }
