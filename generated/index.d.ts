@@ -2,12 +2,12 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { Call, ClientOptions, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText } from "./runtime/index.js";
+import type { Call, ClientOptions, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, TypedTask, WaitOptions, WithJsonText, CommandRunning, Computing, DirectoryListing, FileDownloading, FileUploading, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, NeedsColor, ItemsOf } from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { CallOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, SfapiErrorCode, WaitOptions } from "./runtime/index.js";
+export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
+export type { AccessTokenInput, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, WaitOptions, WatchOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -21,8 +21,27 @@ export declare const defaultBaseUrl: "https://api.nersc.gov/api/v1.2";
 /** A level of this API's ladder, least capable first. */
 export type Level = "green" | "yellow" | "red";
 
-/** A task as `waitForTask` returns it (`GET /tasks/{id}`). */
+/** A task as the API answers it (`GET /tasks/{id}`), its JSON `result` parsed. */
 export type Task = WithJsonText<paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"], "result">;
+
+/**
+ * A finished task as `waitForTask` returns it: `result` is a TaskResult (`status`, `output`, `error`, `exit_code`, `jobid`), the text when it is not a JSON object, or null.
+ */
+export type FinishedTask = TypedTask<Task>;
+
+// ---- workflow: compute(machine) ----------------------------------------------------------------------------
+
+/** A machine `client.compute(machine)` acts on. */
+export type Machine = paths["/utilities/command/{machine}"]["post"]["parameters"]["path"]["machine"];
+
+/** One job's scheduler record (squeue's or sacct's fields), as the job query answers it. */
+export type JobRecord = JobRecordOf<paths["/compute/jobs/{machine}"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** One entry of a directory listing (`compute.ls`). */
+export type DirectoryEntry = ItemsOf<paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], "entries">;
+
+/** What an upload answers (`compute.upload`). */
+export type UploadAnswer = paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][200]["content"]["application/json"];
 
 // ---- "green" ---------------------------------------------------------------------------------------------
 
@@ -212,8 +231,27 @@ export interface GreenOperations {
   readTask: Call<{ path: paths["/tasks/{id}"]["get"]["parameters"]["path"] }, WithJsonText<paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"], "result">, paths["/tasks/{id}"]["get"]["responses"][422]["content"]["application/json"]>;
 }
 
+/** A batch job as a "green" client sees it. */
+export interface GreenJob extends JobWatching<JobRecord> {
+  readonly cancel: NeedsColor<"cancel", "red">;
+}
+
+/**
+ * The workflow helpers of a "green" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ */
+export interface GreenCompute {
+  readonly machine: Machine;
+  readonly job: JobFinding<GreenJob>["job"];
+  readonly jobs: JobFinding<GreenJob>["jobs"];
+  readonly run: NeedsColor<"run", "red">;
+  readonly submitJob: NeedsColor<"submitJob", "red">;
+  readonly ls: NeedsColor<"ls", "yellow">;
+  readonly download: NeedsColor<"download", "yellow">;
+  readonly upload: NeedsColor<"upload", "red">;
+}
+
 /** A client of color "green": calls above "green" are type errors here and ScopeErrors at run time. */
-export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWaiting<Task> {
+export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWaiting<FinishedTask>, Computing<Machine, GreenCompute> {
   GET: Refuse<"/utilities/download/{machine}/{path}: needs color yellow" | "/utilities/ls/{machine}/{path}: needs color yellow"> & Client<GreenPaths>["GET"] & NoSuchPath<"GET">;
   PUT: Refuse<"/account/groups/{group}: needs color yellow" | "/utilities/upload/{machine}/{path}: needs color red"> & Client<GreenPaths>["PUT"] & NoSuchPath<"PUT">;
   POST: Refuse<"/account/groups: needs color yellow" | "/compute/jobs/{machine}: needs color red" | "/storage/globus/transfer: needs color red" | "/storage/transfer: needs color red" | "/utilities/command/{machine}: needs color red"> & Client<GreenPaths>["POST"] & NoSuchPath<"POST">;
@@ -274,8 +312,27 @@ export interface YellowOperations extends GreenOperations {
   readDirectory: Call<{ path: paths["/utilities/ls/{machine}/{path}"]["get"]["parameters"]["path"] }, paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][422]["content"]["application/json"]>;
 }
 
+/** A batch job as a "yellow" client sees it. */
+export interface YellowJob extends JobWatching<JobRecord> {
+  readonly cancel: NeedsColor<"cancel", "red">;
+}
+
+/**
+ * The workflow helpers of a "yellow" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ */
+export interface YellowCompute {
+  readonly machine: Machine;
+  readonly job: JobFinding<YellowJob>["job"];
+  readonly jobs: JobFinding<YellowJob>["jobs"];
+  readonly run: NeedsColor<"run", "red">;
+  readonly submitJob: NeedsColor<"submitJob", "red">;
+  readonly ls: DirectoryListing<DirectoryEntry>["ls"];
+  readonly download: FileDownloading["download"];
+  readonly upload: NeedsColor<"upload", "red">;
+}
+
 /** A client of color "yellow": calls above "yellow" are type errors here and ScopeErrors at run time. */
-export interface YellowClient extends Client<YellowPaths>, YellowOperations, TaskWaiting<Task> {
+export interface YellowClient extends Client<YellowPaths>, YellowOperations, TaskWaiting<FinishedTask>, Computing<Machine, YellowCompute> {
   GET: Client<YellowPaths>["GET"] & NoSuchPath<"GET">;
   PUT: Refuse<"/utilities/upload/{machine}/{path}: needs color red"> & Client<YellowPaths>["PUT"] & NoSuchPath<"PUT">;
   POST: Refuse<"/compute/jobs/{machine}: needs color red" | "/storage/globus/transfer: needs color red" | "/storage/transfer: needs color red" | "/utilities/command/{machine}: needs color red"> & Client<YellowPaths>["POST"] & NoSuchPath<"POST">;
@@ -334,8 +391,27 @@ export interface RedOperations extends YellowOperations {
   uploadFile: Call<{ path: paths["/utilities/upload/{machine}/{path}"]["put"]["parameters"]["path"]; body: NonNullable<paths["/utilities/upload/{machine}/{path}"]["put"]["requestBody"]>["content"]["multipart/form-data"] }, paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][200]["content"]["application/json"], paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][422]["content"]["application/json"]>;
 }
 
+/** A batch job as a "red" client sees it. */
+export interface RedJob extends JobWatching<JobRecord> {
+  readonly cancel: JobCancelling["cancel"];
+}
+
+/**
+ * The workflow helpers of a "red" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ */
+export interface RedCompute {
+  readonly machine: Machine;
+  readonly job: JobFinding<RedJob>["job"];
+  readonly jobs: JobFinding<RedJob>["jobs"];
+  readonly run: CommandRunning["run"];
+  readonly submitJob: JobSubmitting<RedJob>["submitJob"];
+  readonly ls: DirectoryListing<DirectoryEntry>["ls"];
+  readonly download: FileDownloading["download"];
+  readonly upload: FileUploading<UploadAnswer>["upload"];
+}
+
 /** A client of color "red": it may call every operation. */
-export interface RedClient extends Client<paths>, RedOperations, TaskWaiting<Task> {}
+export interface RedClient extends Client<paths>, RedOperations, TaskWaiting<FinishedTask>, Computing<Machine, RedCompute> {}
 
 // ---- createClient ----------------------------------------------------------------------------------------
 
@@ -352,10 +428,10 @@ export interface Clients {
  * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.
  */
 export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];
-export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, Task, L, C>;
+export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C> & Computing<Machine, RedCompute>;
 export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): RedClient;
 
 /**
  * Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.
  */
-export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<Task>;
+export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<FinishedTask>;

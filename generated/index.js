@@ -4,7 +4,7 @@
 import { ladder, operations } from "./operations.js";
 import { createScopedClient } from "./runtime/index.js";
 
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
+export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 
 /** The description this client was generated from. */
@@ -15,7 +15,7 @@ export const defaultBaseUrl = "https://api.nersc.gov/api/v1.2";
 
 /** A client that refuses every call above its color (see index.d.ts for the types). */
 export function createClient(options) {
-  return createScopedClient({ operations, ladder, defaultBaseUrl, taskOperation: "readTask" }, options);
+  return createScopedClient({ operations, ladder, defaultBaseUrl, taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", readTask: "readTask" } }, options);
 }
 
 /** Poll the task until it has finished; the same as `client.waitForTask(id, options)`. */

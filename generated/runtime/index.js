@@ -1,9 +1,5 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/**
- * The sfapi-gen runtime, copied (compiled) into every generated client's `runtime/` folder. The generated `index.js`
- * calls `createScopedClient(spec, options)` with its own operation table and ladder, and re-exports to consumers only
- * the errors and the option and result types; the rest stays internal to the client.
- */
 export { createScopedClient } from "./client.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, } from "./errors.js";
+export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, } from "./errors.js";
+export { TERMINAL_STATES } from "./jobs.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";

@@ -4,8 +4,11 @@
  */
 export const PUBLIC_ERRORS = [
   "ClientExpiredError",
+  "CommandError",
   "ConfigError",
   "CredentialsError",
+  "FileError",
+  "JobError",
   "KeyError",
   "ResponseError",
   "ScopeError",
@@ -15,7 +18,9 @@ export const PUBLIC_ERRORS = [
 ] as const;
 
 export const PUBLIC_TYPES = [
+  "AccessTokenInput",
   "CallOptions",
+  "CallRetryOptions",
   "CallResult",
   "ClientOptions",
   "Clock",
@@ -24,6 +29,9 @@ export const PUBLIC_TYPES = [
   "Logger",
   "PrivateKeyInput",
   "RetryOptions",
+  "ScriptPath",
   "SfapiErrorCode",
+  "TaskResult",
   "WaitOptions",
+  "WatchOptions",
 ] as const;
