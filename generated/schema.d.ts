@@ -803,9 +803,9 @@ export interface components {
             /** Entries */
             entries: components["schemas"]["DirectoryEntry"][];
             /** Error */
-            error?: string;
+            error?: string | null;
             /** File */
-            file?: string;
+            file?: string | null;
             /**
              * Is Binary
              * @default false
@@ -822,14 +822,14 @@ export interface components {
              * File
              * @description File contents, base64-encoded when `is_binary` is true.
              */
-            file?: string;
+            file?: string | null;
             /**
              * Is Binary
              * @default false
              */
             is_binary?: boolean;
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * GlobusStatus
@@ -866,7 +866,7 @@ export interface components {
              * Completion Time
              * Format: date-time
              */
-            completion_time?: string;
+            completion_time?: string | null;
             /** Effective Bytes Per Second */
             effective_bytes_per_second?: number;
         };
@@ -912,7 +912,7 @@ export interface components {
                 [key: string]: string;
             }[];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * Note
@@ -1036,7 +1036,7 @@ export interface components {
                 [key: string]: string;
             }[];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * RoleStats
@@ -1125,9 +1125,9 @@ export interface components {
         UploadResult: {
             status: components["schemas"]["app__routers__utils__models__Status"];
             /** Output */
-            output?: string;
+            output?: string | null;
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * UserInfo
@@ -1182,7 +1182,7 @@ export interface components {
             task_id: string;
             status: components["schemas"]["app__routers__compute__models__Status"];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * Status
@@ -1230,7 +1230,7 @@ export interface components {
             task_id: string;
             status: components["schemas"]["app__routers__utils__models__Status"];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * Status

@@ -52,7 +52,8 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
 
   const key = `${operation.method.toUpperCase()} ${operation.path}`;
   const answer = capabilities.get(key) ?? canned.get(key);
-  if (answer) return { ...answer({ request, params, query, form, owner: clientId ?? "", world: ctx.world }), clientId };
+  if (answer)
+    return { ...(await answer({ request, params, query, form, owner: clientId ?? "", world: ctx.world })), clientId };
   const example = responseExample(doc, operation);
   return { ...reply(example?.status ?? 204, example?.body), clientId };
 }

@@ -4,6 +4,7 @@
  * Tasks and jobs are the caller's own: another client's are as invisible as missing ones.
  */
 import type { Answer, Call } from "./answer.js";
+import { commandOutcome } from "./commands.js";
 import type { Reply } from "./http.js";
 import { detail, reply } from "./http.js";
 import { parseBoolean, parseInteger, validationError } from "./validation.js";
@@ -21,7 +22,8 @@ export const capabilities: ReadonlyMap<string, Answer> = new Map<string, Answer>
     ({ params, query, owner, world }) =>
       reply(200, {
         status: "OK",
-        output: [world.jobs.row(owner, params.machine!, params.jobid!, isSet(query, "sacct"))],
+        output: world.jobs.row(owner, params.machine!, params.jobid!, isSet(query, "sacct")),
+        error: null,
       }),
   ],
   [
@@ -35,7 +37,11 @@ function runCommand({ form, params, owner, world }: Call): Reply {
   const executable = form?.get("executable")?.trim();
   if (!executable)
     return validationError([{ loc: ["body", "executable"], msg: "field required", type: "value_error.missing" }]);
-  return accepted(world.tasks.addCommand(owner, params.machine!, executable));
+  const machine = params.machine!;
+  // Worked out now (the file tree may change before the task completes: `cat` reads what is there when asked).
+  const { failed, result } = commandOutcome(executable, machine, world.files);
+  const tags = ["command", machine];
+  return accepted(world.tasks.add(owner, tags, () => result, { failed }));
 }
 
 function submitJob({ form, params, owner, world }: Call): Reply {
@@ -56,7 +62,7 @@ function readJobs({ params, query, owner, world }: Call): Reply {
     index: parseInteger(query.get("index")),
     limit: parseInteger(query.get("limit")),
   });
-  return reply(200, { status: "OK", output });
+  return reply(200, { status: "OK", output, error: null });
 }
 
 /** The older transfer endpoint: a task that completes, as every transfer here does, at once with nothing moved. */
@@ -73,7 +79,7 @@ function startTransfer({ form, owner, world }: Call): Reply {
 
 /** The facility's acknowledgement of asynchronous work: the task to poll. */
 function accepted(taskId: string): Reply {
-  return reply(200, { task_id: taskId, status: "OK" });
+  return reply(200, { task_id: taskId, status: "OK", error: null });
 }
 
 function found(value: unknown, id: string): Reply {

@@ -18,13 +18,15 @@ import type { World } from "./answer.js";
 import { handleApiRequest } from "./api.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { ClientRegistry } from "./clients.js";
+import { DEFAULT_MAX_FILE_TREE_BYTES, DEFAULT_MAX_FILES, FileTree } from "./files.js";
+import { DEFAULT_MAX_TRANSFERS, GlobusTransfers } from "./globus.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
-import { JobStore } from "./jobs.js";
+import { DEFAULT_MAX_JOBS, JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
 import type { RequestLogEntry } from "./server.js";
 import { createFacilityServer } from "./server.js";
-import { TaskStore } from "./tasks.js";
+import { DEFAULT_MAX_TASKS, TaskStore } from "./tasks.js";
 import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
 export interface FacilityOptions {
@@ -61,6 +63,12 @@ export interface FacilityOptions {
   maxRememberedJtis?: number;
   /** Request bodies beyond this get 413; default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Bounds on what the facility remembers, so it holds however long it runs: tasks, jobs and Globus transfers are
+   * forgotten oldest first past their bound (default 5000 each); the file tree refuses uploads past `files` files
+   * (default 10 000) or `fileBytes` bytes in all (default 64 MiB).
+   */
+  limits?: { tasks?: number; jobs?: number; transfers?: number; files?: number; fileBytes?: number };
   /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
   now?: () => number;
 }
@@ -116,8 +124,11 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
 
   const startedAt = now();
   const registry = new ClientRegistry(model.ladder, now);
-  const tasks = new TaskStore(settings.taskDelayMs, now);
-  const jobs = new JobStore(tasks, now);
+  const limits = checkLimits(options.limits ?? {});
+  const tasks = new TaskStore(settings.taskDelayMs, now, limits.tasks);
+  const files = new FileTree(now, limits.files, limits.fileBytes);
+  const jobs = new JobStore(tasks, now, files, limits.jobs);
+  const globus = new GlobusTransfers(settings.taskDelayMs, now, limits.transfers);
   const router = new Router(model.operations);
   const replay = new ReplayCache(settings.maxRememberedJtis);
   // Served byte for byte when it is JSON, so a client generated from the facility records the file's own SHA-256.
@@ -157,7 +168,18 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
   const tokenUrl = `${origin}${settings.tokenPath}`;
   const tokens = await AccessTokens.create({ issuer: origin, lifetimeSeconds: settings.tokenLifetimeSeconds, now });
-  const world: World = { document, registry, tasks, jobs, now, startedAt, baseUrl: `${origin}${basePath}`, tokenUrl };
+  const world: World = {
+    document,
+    registry,
+    tasks,
+    jobs,
+    files,
+    globus,
+    now,
+    startedAt,
+    baseUrl: `${origin}${basePath}`,
+    tokenUrl,
+  };
   listening = { origin, tokenUrl, tokens, world };
 
   return {
@@ -196,6 +218,19 @@ function checkOptions(options: FacilityOptions) {
   checkInteger("maxBodyBytes", s.maxBodyBytes, 1, 1 << 30);
   checkInteger("maxRememberedJtis", s.maxRememberedJtis, 1, 10_000_000);
   checkPath("tokenPath", s.tokenPath);
+  return s;
+}
+
+function checkLimits(limits: NonNullable<FacilityOptions["limits"]>) {
+  const s = {
+    tasks: DEFAULT_MAX_TASKS,
+    jobs: DEFAULT_MAX_JOBS,
+    transfers: DEFAULT_MAX_TRANSFERS,
+    files: DEFAULT_MAX_FILES,
+    fileBytes: DEFAULT_MAX_FILE_TREE_BYTES,
+    ...definedOnly(limits),
+  };
+  for (const [name, value] of Object.entries(s)) checkInteger(`limits.${name}`, value, 1, 1 << 30);
   return s;
 }
 

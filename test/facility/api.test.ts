@@ -114,7 +114,7 @@ describe("commands and tasks", () => {
       token: redToken,
     });
     expect(started.status).toBe(200);
-    expect(started.body).toEqual({ task_id: expect.any(String), status: "OK" });
+    expect(started.body).toEqual({ task_id: expect.any(String), status: "OK", error: null });
     const id = started.body.task_id as string;
 
     const before = await api(main.facility, `/tasks/${id}`, { token: redToken });
@@ -194,8 +194,12 @@ describe("routing", () => {
     expect((await api(main.facility, "/status/outages/planned/perlmutter")).body).toEqual([
       expect.objectContaining({ name: "perlmutter", status: "Planned" }),
     ]);
-    const slashes = await api(main.facility, "/utilities/ls/dtn01/home/user/run.log", { token: yellowToken });
-    expect(slashes.body.entries).toEqual([expect.objectContaining({ name: "home/user/run.log" })]);
+    const file = new FormData();
+    file.append("file", new Blob(["log\n"]), "run.log");
+    const put = { method: "PUT", body: file, token: redToken };
+    expect((await api(main.facility, "/utilities/upload/dtn01//home/user/run.log", put)).body.status).toBe("OK");
+    const slashes = await api(main.facility, "/utilities/ls/dtn01//home/user/run.log", { token: yellowToken });
+    expect(slashes.body.entries).toEqual([expect.objectContaining({ name: "/home/user/run.log" })]);
     const encoded = await api(main.facility, "/utilities/ls/dtn01/%2Fhome%2Fuser%2Frun.log", { token: yellowToken });
     expect(encoded.body.entries).toEqual([expect.objectContaining({ name: "/home/user/run.log" })]);
     expect((await api(main.facility, "/utilities/ls/dtn01/%E0%A4%A", { token: yellowToken })).status).toBe(400);

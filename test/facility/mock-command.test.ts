@@ -150,13 +150,16 @@ describe("sfapi-gen mock", () => {
       params: { path: { machine } },
       body: { job: "#!/bin/bash\n#SBATCH -J offline\nsrun true\n", isPath: false, args: [] },
     });
-    expect(submitted.data).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK" });
+    expect(submitted.data).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK", error: null });
     const task = await waitForTask(red, submitted.data!.task_id, { interval: 10, timeout: 5_000 });
     expect(task.status).toBe("completed");
     // The task's JSON `result` arrives parsed.
     const { jobid } = task.result as { jobid: string };
-    const job = await red.GET("/compute/jobs/{machine}/{jobid}", { params: { path: { machine, jobid } } });
-    expect(job.data!.output[0]).toMatchObject({ jobid, name: "offline", user: "mockuser", state: "COMPLETED" });
+    // Finished, so out of squeue's queue: sacct has it with its final state.
+    const job = await red.GET("/compute/jobs/{machine}/{jobid}", {
+      params: { path: { machine, jobid }, query: { sacct: true } },
+    });
+    expect(job.data!.output[0]).toMatchObject({ jobid, jobname: "offline", user: "mockuser", state: "COMPLETED" });
     const queue = await red.GET("/compute/jobs/{machine}", { params: { path: { machine }, query: { sacct: true } } });
     expect(queue.data!.output.map((row) => row.jobid)).toEqual([jobid]);
 
