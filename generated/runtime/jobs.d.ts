@@ -3,9 +3,11 @@
  * Batch jobs of one machine, watched together. As the official Python client's job monitor does, status reads are
  * batched into one job query (`GET /compute/jobs/{machine}?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made
  * in the same tick share one query, and every `job.complete()` of a machine joins one poll loop, so each poll costs
- * one request however many jobs are waited on. Jobs are read from the queue (squeue) until one leaves it; that poll
- * reads the ones that left from accounting (sacct) too, and later polls read every job still watched from accounting,
- * which lists queued, running and finished jobs alike.
+ * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
+ * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
+ * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
+ * A single read (`job.state()`, `compute.job(id)`) asks accounting at once for jobs missing from the queue, as the
+ * official client does.
  */
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";

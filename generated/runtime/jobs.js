@@ -3,9 +3,11 @@
  * Batch jobs of one machine, watched together. As the official Python client's job monitor does, status reads are
  * batched into one job query (`GET /compute/jobs/{machine}?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made
  * in the same tick share one query, and every `job.complete()` of a machine joins one poll loop, so each poll costs
- * one request however many jobs are waited on. Jobs are read from the queue (squeue) until one leaves it; that poll
- * reads the ones that left from accounting (sacct) too, and later polls read every job still watched from accounting,
- * which lists queued, running and finished jobs alike.
+ * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
+ * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
+ * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
+ * A single read (`job.state()`, `compute.job(id)`) asks accounting at once for jobs missing from the queue, as the
+ * official client does.
  */
 import { sleepUnlessAborted } from "./call-retry.js";
 import { JobError } from "./errors.js";
@@ -34,8 +36,8 @@ export class JobMonitor {
     readJobs;
     clock;
     #watchers = new Map();
-    /** Jobs seen to have left the queue: they are read from accounting. */
-    #left = new Set();
+    /** Polls in a row that found each watched job neither in the queue nor in accounting. */
+    #misses = new Map();
     /** Last record seen per job (for the errors). */
     #last = new Map();
     #reads = new Map();
@@ -62,7 +64,7 @@ export class JobMonitor {
         const reads = this.#reads;
         this.#reads = new Map();
         try {
-            const rows = await this.#fetch([...reads.keys()], false);
+            const rows = await this.#fetch([...reads.keys()]);
             for (const [id, waiting] of reads)
                 for (const w of waiting)
                     w.resolve(rows.get(id));
@@ -114,13 +116,15 @@ export class JobMonitor {
         watcher.reject(reason);
     }
     async #loop() {
+        // Set once a watched job has left the queue: from then on this loop reads accounting only.
+        let accounting = false;
         try {
             while (this.#watchers.size > 0) {
                 const ids = [...this.#watchers.keys()];
                 this.stats.polls++;
                 let rows;
                 try {
-                    rows = await this.#fetch(ids, ids.some((id) => this.#left.has(id)));
+                    rows = await this.#query(ids, accounting);
                 }
                 catch (error) {
                     for (const id of ids)
@@ -130,20 +134,29 @@ export class JobMonitor {
                 }
                 for (const id of ids) {
                     const row = rows.get(id);
-                    const state = slurmState(row);
                     if (row === undefined) {
-                        // Neither the queue nor accounting knows it (the official client's "Job not found").
-                        const error = this.#notFound(id);
-                        for (const w of this.#watchers.get(id) ?? [])
-                            this.#drop(id, w, error);
+                        const misses = (this.#misses.get(id) ?? 0) + 1;
+                        this.#misses.set(id, misses);
+                        if (!accounting)
+                            continue; // left the queue: the next poll reads accounting
+                        // Missing from accounting too, twice in a row: the official client's "Job not found".
+                        if (misses >= 2)
+                            for (const w of this.#watchers.get(id) ?? [])
+                                this.#drop(id, w, this.#notFound(id));
+                        continue;
                     }
-                    else if (state !== undefined && TERMINAL_STATES.has(state)) {
+                    this.#misses.delete(id);
+                    this.#last.set(id, row);
+                    const state = slurmState(row);
+                    if (state !== undefined && TERMINAL_STATES.has(state)) {
                         const done = this.#watchers.get(id) ?? [];
                         this.#watchers.delete(id);
                         for (const w of done)
                             w.resolve(row);
                     }
                 }
+                if (!accounting && ids.some((id) => !rows.has(id)))
+                    accounting = true;
                 const now = this.clock.now();
                 let next = Number.POSITIVE_INFINITY;
                 for (const [id, list] of [...this.#watchers]) {
@@ -161,22 +174,18 @@ export class JobMonitor {
         }
         finally {
             this.#looping = false;
+            for (const id of this.#misses.keys())
+                if (!this.#watchers.has(id))
+                    this.#misses.delete(id);
         }
     }
-    /**
-     * The records of `ids`, by job id: from the queue, and from accounting for those not (or no longer) in it; or from
-     * accounting alone once some have left the queue (`accountingFirst`), where a job still queued is listed too.
-     */
-    async #fetch(ids, accountingFirst) {
-        const rows = await this.#query(ids, accountingFirst);
-        if (!accountingFirst) {
-            const gone = ids.filter((id) => !rows.has(id));
-            for (const id of gone)
-                this.#left.add(id);
-            if (gone.length > 0)
-                for (const [id, row] of await this.#query(gone, true))
-                    rows.set(id, row);
-        }
+    /** The records of `ids`, by job id: from the queue, and from accounting for those not (or no longer) in it. */
+    async #fetch(ids) {
+        const rows = await this.#query(ids, false);
+        const gone = ids.filter((id) => !rows.has(id));
+        if (gone.length > 0)
+            for (const [id, row] of await this.#query(gone, true))
+                rows.set(id, row);
         for (const [id, row] of rows)
             this.#last.set(id, row);
         return rows;
