@@ -55,6 +55,8 @@ export interface LoadedDescription {
   levels?: readonly string[];
   /** What its `.levels.json` says every audit must tell about it (that it is a reconstruction), for the same bytes. */
   note?: string;
+  /** Templates whose trailing path parameter takes a whole file path, from its `.levels.json` (model/whole-path.ts). */
+  wholePaths?: readonly string[];
 }
 
 const FETCH_TIMEOUT_MS = 30_000;
@@ -118,6 +120,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
       api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url),
     },
     ...(bundled ? { levels: bundled.levels, note: bundled.note } : {}),
+    ...(bundled?.wholePaths ? { wholePaths: bundled.wholePaths } : {}),
   };
 }
 
@@ -167,13 +170,21 @@ function tooLarge(source: string): DescriptionError {
 }
 
 /** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
-async function bundledSidecar(sha256: string): Promise<{ levels: readonly string[]; note: string } | undefined> {
+async function bundledSidecar(
+  sha256: string,
+): Promise<{ levels: readonly string[]; note: string; wholePaths?: readonly string[] } | undefined> {
   const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as {
     sha256: string;
     levels: string[];
     note: string;
+    wholePaths?: string[];
   };
-  return sidecar.sha256 === sha256 ? { levels: sidecar.levels, note: sidecar.note } : undefined;
+  if (sidecar.sha256 !== sha256) return undefined;
+  return {
+    levels: sidecar.levels,
+    note: sidecar.note,
+    ...(sidecar.wholePaths ? { wholePaths: sidecar.wholePaths } : {}),
+  };
 }
 
 async function fetchText(url: string): Promise<string> {

@@ -72,6 +72,7 @@ function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
     ["requestMediaType", op.requestMediaTypes[0]],
     ["responseType", op.answer.responseType],
     ["jsonText", op.answer.jsonText.length > 0 ? op.answer.jsonText : undefined],
+    ["wholePath", op.wholePath],
   ];
   const ro = flavour === "dts" ? "readonly " : "";
   const fields = entry

@@ -43,7 +43,11 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   if (policy !== "scope" && policy !== "method")
     throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
   const field = scopeField(description.document, options.vendor);
-  const operations = buildOperations(description.document, { field, ladder, policy });
+  const operations = buildOperations(
+    description.document,
+    { field, ladder, policy },
+    { source: description.source, listed: description.wholePaths },
+  );
   const offLadder = [
     ...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope)),
   ].sort();

@@ -4,11 +4,13 @@
  */
 
 import type { HttpMethod, OpenApiDocument } from "../description/document.js";
-import { eachOperationObject, escapePointer, HTTP_METHODS, resolve } from "../description/document.js";
+import { eachOperationObject, HTTP_METHODS, resolve } from "../description/document.js";
 import type { AnswerInfo } from "./responses.js";
 import { answerOf } from "./responses.js";
 import type { Requirement, ScopeRules } from "./scope.js";
 import { requirementOf, usesSecurity } from "./scope.js";
+import type { WholePathMarks } from "./whole-path.js";
+import { checkListedWholePaths, pathItemPointer, wholePathOf } from "./whole-path.js";
 
 export interface Parameter {
   name: string;
@@ -39,9 +41,16 @@ export interface Operation {
   deprecated: boolean;
   /** What it answers: statuses and media types, non-JSON success answers, JSON-text fields. */
   answer: AnswerInfo;
+  /** The trailing path parameter that takes a whole file path, slashes included (whole-path.ts); usually absent. */
+  wholePath?: string;
 }
 
-export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operation[] {
+export function buildOperations(
+  doc: OpenApiDocument,
+  rules: ScopeRules,
+  marks: WholePathMarks = { source: "description" },
+): Operation[] {
+  checkListedWholePaths(doc, marks);
   const effectiveRules: ScopeRules =
     rules.policy === "method" && rules.describesSecurity === undefined
       ? { ...rules, describesSecurity: usesSecurity(doc) }
@@ -49,6 +58,16 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
   const records = [...eachOperationObject(doc)].map(([path, method, op, item]) => {
     const body = resolve(doc, op.requestBody);
     const content: Record<string, any> = body?.content ?? {};
+    const pointer = `${pathItemPointer(path)}/${method}`;
+    const wholePath = wholePathOf(
+      doc,
+      path,
+      [
+        [item.parameters, pathItemPointer(path)],
+        [op.parameters, pointer],
+      ],
+      marks,
+    );
     return {
       operationId: typeof op.operationId === "string" ? op.operationId : undefined,
       method,
@@ -66,9 +85,10 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
           schemaRefs(resolve(doc, r)?.content ?? {}),
         ]),
       ),
-      pointer: `/paths/${escapePointer(path)}/${method}`,
+      pointer,
       deprecated: op.deprecated === true,
       answer: answerOf(doc, op),
+      ...(wholePath === undefined ? {} : { wholePath }),
     };
   });
   records.sort((a, b) =>

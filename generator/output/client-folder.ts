@@ -110,7 +110,16 @@ export function validateManifest(data: unknown): Manifest {
     const path = text(op.path, `${at}/path`);
     if (!path.startsWith("/")) throw new ManifestProblem(`${at}/path must start with "/", not ${JSON.stringify(path)}`);
     const operationId = op.operationId === null ? null : text(op.operationId, `${at}/operationId`);
-    return { name, operationId, method, path, scope: text(op.scope, `${at}/scope`) };
+    const entry: TableEntry = { name, operationId, method, path, scope: text(op.scope, `${at}/scope`) };
+    if (op.wholePath !== undefined) {
+      const wholePath = text(op.wholePath, `${at}/wholePath`);
+      if (!path.endsWith(`/{${wholePath}}`))
+        throw new ManifestProblem(
+          `${at}/wholePath: "${wholePath}" is not the last parameter of ${JSON.stringify(path)}`,
+        );
+      entry.wholePath = wholePath;
+    }
+    return entry;
   });
   return {
     format: MANIFEST_FORMAT_ID,

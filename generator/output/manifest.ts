@@ -22,6 +22,8 @@ export interface TableEntry {
   path: string;
   /** The table's scope: the level the description names verbatim, `"public"` or `"unranked"`. */
   scope: string;
+  /** The trailing path parameter that takes a whole file path (`"path"`); absent for most operations. */
+  wholePath?: string;
 }
 
 export interface Manifest {
@@ -40,6 +42,7 @@ export function tableEntries(operations: readonly Operation[]): TableEntry[] {
     method: op.method.toUpperCase(),
     path: op.path,
     scope: op.scope,
+    ...(op.wholePath === undefined ? {} : { wholePath: op.wholePath }),
   }));
 }
 

@@ -319,7 +319,7 @@ describe("needs agrees with the run-time guard", () => {
       ],
       [
         "red",
-        'unknown: malformed percent-encoding; the guard refuses "/things/%zz" for every color; assumes top level (red)',
+        'unknown: malformed percent-encoding is refused; the guard refuses "/things/%zz" for every color; assumes top level (red)',
       ],
     ]);
   });
