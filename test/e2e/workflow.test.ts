@@ -232,7 +232,10 @@ describe("jobs watched together", () => {
 describe("files: ls, download, upload", () => {
   it("upload, then ls lists it with typed entries and download returns what was uploaded", async () => {
     const perlmutter = client("red").compute("perlmutter");
+    const from = facility.requests.length;
     await perlmutter.upload(`${HOME}/wf/in.txt`, "data\n");
+    // The whole path goes on the wire with its slashes, as the official client sends it.
+    expect(since(from)).toEqual([`PUT /utilities/upload/perlmutter/${HOME}/wf/in.txt 200`]);
     await perlmutter.upload(`${HOME}/wf/raw.bin`, new Uint8Array([0, 1, 2, 255]));
     const entries = await perlmutter.ls(`${HOME}/wf`);
     expect(entries.map((e) => e.name)).toEqual(["in.txt", "raw.bin"]);
