@@ -24,6 +24,8 @@ const ROLES: Record<Exclude<keyof WorkflowSpec, "readTask">, [method: string, pa
 
 /** The friendly names of the operations behind the helpers, for those the description has. */
 export function workflowSpec(ctx: EmitContext): WorkflowSpec {
+  // An operation of that name keeps it: `client.compute` is then the operation, and there are no helpers.
+  if (ctx.operations.some((op) => op.name === "compute")) return {};
   const spec: Record<string, string> = {};
   for (const [role, [method, path]] of Object.entries(ROLES)) {
     const op = ctx.operations.find((o) => o.method === method && o.path === path);
