@@ -58,14 +58,15 @@ describe("the workflow layer follows the description", () => {
 
   it("generated clients with some, none or all helpers type-check", async () => {
     const outs: string[] = [];
-    for (const ops of [
+    const cases: Record<string, Record<string, unknown>>[] = [
       { "GET /compute/jobs/{machine}": scoped("green") },
       { "GET /compute/jobs/{machine}": scoped("green"), "POST /compute": { ...secured, operationId: "compute" } },
       {
         "POST /utilities/command/{machine}": scoped("red"),
         "GET /tasks/{id}": { ...secured, "x-nersc-scope": "green" },
       },
-    ]) {
+    ];
+    for (const ops of cases) {
       const dir = tempDir("wf-gen-");
       const file = writeJson(dir, "d.json", description(ops));
       await generate({ file, out: join(dir, "client"), levels });
