@@ -1,5 +1,5 @@
 /**
- * The API behind the token: bare-token authentication, the ladder's color rules, the command/task behaviour and
+ * The API behind the token: authentication (bare token or `Bearer`), the ladder's color rules, the command/task behaviour and
  * routing. The facility runs on a clock the test moves, so expiry and task completion need no waiting.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +7,8 @@ import { accessToken, api, form, testClient, useFacility, withFacility } from ".
 
 const TASK_DELAY_MS = 5_000;
 const main = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: TASK_DELAY_MS, tokenLifetimeSeconds: 60 });
-// A second facility: its own signing key, and it takes the `Bearer ` prefix.
-const bearer = useFacility({ levels: ["green", "yellow", "red"], acceptBearer: true });
+// A second facility: its own signing key, and it takes only the bare token.
+const bare = useFacility({ levels: ["green", "yellow", "red"], authorization: "bare" });
 let redToken: string;
 let yellowToken: string;
 let greenToken: string;
@@ -35,21 +35,30 @@ describe("authentication", () => {
     expect(body.detail).toContain('level "green"');
   });
 
-  it('a "Bearer "-prefixed token -> 401 (the facility wants the bare token)', async () => {
-    const { status, body } = await api(main.facility, "/tasks", { token: `Bearer ${greenToken}` });
-    expect(status).toBe(401);
-    expect(body.detail).toContain("Bearer");
+  it('takes the bare token and "Bearer <token>" (as the facility does: its clients all send the prefix)', async () => {
+    expect((await api(main.facility, "/tasks", { token: `Bearer ${greenToken}` })).status).toBe(200);
+    expect((await api(main.facility, "/tasks", { token: `bearer  ${greenToken}` })).status).toBe(200);
     expect((await api(main.facility, "/tasks", { token: greenToken })).status).toBe(200);
+    // The prefix is not a token: "Bearer" alone, or another scheme, is refused.
+    expect((await api(main.facility, "/tasks", { token: "Bearer " })).status).toBe(401);
+    expect((await api(main.facility, "/tasks", { token: `Basic ${greenToken}` })).status).toBe(401);
   });
 
-  it('a facility started with acceptBearer takes the "Bearer " prefix as well as the bare token', async () => {
-    const token = await bearer.token(await testClient(bearer.facility, "green"));
-    expect((await api(bearer.facility, "/tasks", { token: `Bearer ${token}` })).status).toBe(200);
-    expect((await api(bearer.facility, "/tasks", { token })).status).toBe(200);
+  it('authorization "bare" refuses the prefix, "bearer" requires it (to check what a client sends)', async () => {
+    const token = await bare.token(await testClient(bare.facility, "green"));
+    const prefixed = await api(bare.facility, "/tasks", { token: `Bearer ${token}` });
+    expect(prefixed.status).toBe(401);
+    expect(prefixed.body.detail).toContain("--strict-authorization bare");
+    expect((await api(bare.facility, "/tasks", { token })).status).toBe(200);
+    await withFacility({ authorization: "bearer" }, async (strict) => {
+      const t = await accessToken(strict, await testClient(strict, "green"));
+      expect((await api(strict, "/tasks", { token: t })).status).toBe(401);
+      expect((await api(strict, "/tasks", { token: `Bearer ${t}` })).status).toBe(200);
+    });
   });
 
   it("a token another facility signed -> 401", async () => {
-    const foreign = await bearer.token(await testClient(bearer.facility, "red"));
+    const foreign = await bare.token(await testClient(bare.facility, "red"));
     const { status, body } = await api(main.facility, "/tasks", { token: foreign });
     expect(status).toBe(401);
     expect(body.detail).toContain("not one this facility issued");
