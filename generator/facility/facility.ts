@@ -111,6 +111,8 @@ export interface Facility {
   readonly ladder: Ladder;
   /** Every request answered, oldest first (method, path, status, client; never headers or bodies). */
   readonly requests: readonly RequestLogEntry[];
+  /** How much the facility holds now (each bounded by `limits`), for tests that check it stays bounded. */
+  held(): { tasks: number; jobs: number; transfers: number; files: number; fileBytes: number; requests: number };
   /** Faults on demand: add a rule (or clear them all) while the facility runs. */
   readonly faults: Pick<Faults, "add" | "clear">;
   registerClient(registration: ClientRegistration): RegisteredClient;
@@ -235,6 +237,14 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     ladder: model.ladder,
     requests: log,
     faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
+    held: () => ({
+      tasks: tasks.size,
+      jobs: jobs.size,
+      transfers: globus.size,
+      files: files.count,
+      fileBytes: files.bytes,
+      requests: log.length,
+    }),
     registerClient: (registration) => registry.register(registration),
     async createClient(color, more = {}) {
       const { privateKey, publicKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
