@@ -2,7 +2,10 @@
  * The API behind the token: authentication (bare token or `Bearer`), the ladder's color rules, the command/task behaviour and
  * routing. The facility runs on a clock the test moves, so expiry and task completion need no waiting.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../helpers.js";
 import { accessToken, api, form, testClient, useFacility, withFacility } from "./support.js";
 
 const TASK_DELAY_MS = 5_000;
@@ -212,5 +215,40 @@ describe("routing", () => {
     const encoded = await api(main.facility, "/utilities/ls/dtn01/%2Fhome%2Fuser%2Frun.log", { token: yellowToken });
     expect(encoded.body.entries).toEqual([expect.objectContaining({ name: "/home/user/run.log" })]);
     expect((await api(main.facility, "/utilities/ls/dtn01/%E0%A4%A", { token: yellowToken })).status).toBe(400);
+  });
+});
+
+describe("parameters, from the model's one merge", () => {
+  it("an operation-level parameter overrides the path item's of the same name (it is not checked twice)", async () => {
+    const dir = tempDir("params-");
+    const file = join(dir, "api.json");
+    const machine = (values: string[]) => ({ name: "machine", in: "path", required: true, schema: { enum: values } });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/m/{machine}": {
+            parameters: [machine(["a", "b"])],
+            get: {
+              parameters: [machine(["a", "b", "c"]), { name: "n", in: "query", schema: { type: "integer" } }],
+              responses: { 200: { description: "ok" } },
+              security: [],
+            },
+            delete: { responses: { 200: { description: "ok" } }, security: [] },
+          },
+        },
+      }),
+    );
+    await withFacility({ file }, async (facility) => {
+      // "c" is allowed by the operation's own declaration; the path item's narrower enum no longer applies to GET.
+      expect((await api(facility, "/m/c")).status).toBe(200);
+      expect((await api(facility, "/m/d")).status).toBe(422);
+      expect((await api(facility, "/m/c?n=x")).body.detail[0]).toMatchObject({ loc: ["query", "n"] });
+      // DELETE has only the path item's.
+      expect((await api(facility, "/m/c", { method: "DELETE" })).status).toBe(422);
+      expect((await api(facility, "/m/b", { method: "DELETE" })).status).toBe(200);
+    });
   });
 });
