@@ -266,6 +266,50 @@ describe("files: ls, download, upload", () => {
   });
 });
 
+describe("transient faults at the facility", () => {
+  it("job.complete() and run() ride out 503s and a 429 between polls; a POST is never repeated", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    const job = await perlmutter.submitJob(script());
+    facility.faults.add({ path: "/compute/jobs", status: 503, times: 2 });
+    facility.faults.add({ path: "/tasks", status: 429, retryAfterSeconds: 3, times: 1 });
+    const from = facility.requests.length;
+    const slept = time.slept.length;
+    await expect(job.complete({ interval: DELAY_MS })).resolves.toMatchObject({ state: "COMPLETED" });
+    expect(await perlmutter.run("echo still here")).toBe("still here\n");
+    const log = since(from);
+    expect(log.filter((l) => l.endsWith(" 503"))).toEqual(Array(2).fill("GET /compute/jobs/perlmutter 503"));
+    expect(log.filter((l) => l.endsWith(" 429"))).toHaveLength(1);
+    expect(log.filter((l) => l.startsWith("POST "))).toEqual(["POST /utilities/command/perlmutter 200"]);
+    expect(time.slept.slice(slept)).toContain(3000); // the 429's Retry-After
+  });
+
+  it("a fault on the submission itself is not retried: the POST's 503 is the caller's ResponseError", async () => {
+    facility.faults.add({ path: "/compute/jobs", status: 503, times: 1 });
+    const from = facility.requests.length;
+    await expect(client("red").compute("perlmutter").submitJob(script())).rejects.toMatchObject({
+      name: "ResponseError",
+      status: 503,
+    });
+    expect(since(from)).toEqual(["POST /compute/jobs/perlmutter 503"]);
+  });
+
+  it("with callRetry: false one failed poll ends the wait", async () => {
+    const key = keys.get("red")!;
+    const noRetry = createClient({
+      color: "red",
+      clientId: key.clientId,
+      privateKey: key.privateKeyPem,
+      baseUrl: facility.baseUrl,
+      tokenUrl: facility.tokenUrl,
+      clock: time,
+      callRetry: false,
+    }).compute("perlmutter");
+    const job = await noRetry.submitJob(script());
+    facility.faults.add({ path: "/compute/jobs", status: 502, times: 1 });
+    await expect(job.complete({ interval: DELAY_MS })).rejects.toMatchObject({ name: "ResponseError", status: 502 });
+  });
+});
+
 describe("what the facility said", () => {
   it("a 422 carries FastAPI's detail in the ResponseError's message and fields", async () => {
     const red = client("red");
