@@ -70,7 +70,6 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
       reason: null,
     })),
   ],
-  ["GET /storage/globus/transfer/{transfer_id}", ok(({ params, world }) => globusTransfer(params.transfer_id!, world))],
   ["GET /storage/globus/transfer/{globus_uuid}", ok(({ params, world }) => globusTransfer(params.globus_uuid!, world))],
   [
     "GET /meta/changelog",

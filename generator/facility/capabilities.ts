@@ -1,6 +1,6 @@
 /**
  * The operations the facility acts out with state: running a command and submitting or cancelling a job (each only
- * recorded, and answered with a task), the caller's jobs and tasks, and the older file-list transfer (a task too).
+ * recorded, and answered with a task), the caller's jobs and tasks.
  * Tasks and jobs are the caller's own: another client's are as invisible as missing ones.
  */
 import type { Answer, Call } from "./answer.js";
@@ -30,7 +30,6 @@ export const capabilities: ReadonlyMap<string, Answer> = new Map<string, Answer>
     "DELETE /compute/jobs/{machine}/{jobid}",
     ({ params, owner, world }) => accepted(world.jobs.cancel(owner, params.machine!, params.jobid!)),
   ],
-  ["POST /storage/transfer", startTransfer],
 ]);
 
 function runCommand({ form, params, owner, world }: Call): Reply {
@@ -63,18 +62,6 @@ function readJobs({ params, query, owner, world }: Call): Reply {
     limit: parseInteger(query.get("limit")),
   });
   return reply(200, { status: "OK", output, error: null });
-}
-
-/** The older transfer endpoint: a task that completes, as every transfer here does, at once with nothing moved. */
-function startTransfer({ form, owner, world }: Call): Reply {
-  const files = form?.get("infiles") ?? "";
-  const target = `${form?.get("target") ?? ""}:${form?.get("outdir") ?? ""}`;
-  const task = world.tasks.add(owner, ["transfer"], () => ({
-    status: "ok",
-    output: `sfapi-gen mock: did not copy the files listed in ${files} to ${target}`,
-    error: null,
-  }));
-  return reply(200, { task_id: task, status: "OK", reason: null });
 }
 
 /** The facility's acknowledgement of asynchronous work: the task to poll. */

@@ -446,7 +446,7 @@ describe("needs: the client table from manifest.json", () => {
     const table = readClientTable(join(root, "generated"));
     expect(table.ladder).toEqual(["green", "yellow", "red"]);
     expect(table.description).toEqual({ title: "NERSC Superfacility API", version: "1.2" });
-    expect(table.entries).toHaveLength(32);
+    expect(table.entries).toHaveLength(31);
     expect(table.entries.find((e) => e.name === "runCommand")).toEqual({
       name: "runCommand",
       operationId: "run_command_utilities_command__machine__post",

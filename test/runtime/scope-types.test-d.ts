@@ -67,7 +67,7 @@ describe("green", () => {
       | "/status/outages/planned/{name}"
       | "/status/outages/{name}"
       | "/status/{name}"
-      | "/storage/globus/transfer/{transfer_id}"
+      | "/storage/globus/transfer/{globus_uuid}"
       | "/tasks"
       | "/tasks/{id}"
     >();
@@ -121,11 +121,7 @@ describe("red", () => {
     void red.runCommand(command);
     void red.cancelJob({ path: { machine: "perlmutter", jobid: "1" } });
     expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<
-      | "/account/groups"
-      | "/compute/jobs/{machine}"
-      | "/storage/globus/transfer"
-      | "/storage/transfer"
-      | "/utilities/command/{machine}"
+      "/account/groups" | "/compute/jobs/{machine}" | "/storage/globus/transfer" | "/utilities/command/{machine}"
     >();
   });
 
