@@ -26,7 +26,7 @@ interface MockFlags {
   tokenLifetime?: number;
   tokenRealLifetime?: number;
   taskDelay?: number;
-  fault: FaultRule[];
+  fault?: FaultRule[];
   quiet?: boolean;
 }
 
@@ -57,8 +57,7 @@ export function mockCommand(io: CliIo): Command {
     .option(
       "--fault <spec>",
       "inject a fault, e.g. api:503, api/compute/jobs:429:retry-after=5:times=3, token:slow=3000 (repeatable)",
-      (value: string, previous: FaultRule[]) => [...previous, parseFault(value)],
-      [] as FaultRule[],
+      (value: string, previous: FaultRule[] | undefined) => [...(previous ?? []), parseFault(value)],
     )
     .option("--quiet", "no line per request")
     .option(

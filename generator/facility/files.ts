@@ -83,8 +83,9 @@ export class FileTree {
       else if (!children.has(rest.slice(0, slash))) children.set(rest.slice(0, slash), undefined);
     }
     for (const seeded of this.#seeded) {
-      if (seeded.startsWith(prefix) && !seeded.slice(prefix.length).includes("/") && seeded !== path)
-        if (!children.has(seeded.slice(prefix.length))) children.set(seeded.slice(prefix.length), undefined);
+      const name = seeded.slice(prefix.length);
+      if (seeded.startsWith(prefix) && name !== "" && !name.includes("/") && !children.has(name))
+        children.set(name, undefined);
     }
     if (children.size === 0 && !this.#seeded.has(path)) return { kind: "missing", path };
     const sorted = [...children.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

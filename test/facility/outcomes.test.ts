@@ -219,6 +219,11 @@ describe("a file tree per machine", () => {
     expect(download).toMatchObject({ status: "ERROR", file: null, error: expect.stringContaining("No such file") });
     // The user's own folders exist before anything is uploaded.
     expect((await call("/utilities/ls/perlmutter//pscratch/sd/m/mockuser")).status).toBe("OK");
+    // A relative path is read from the home folder; dot-segments (encoded, so no URL parser resolves them) are refused.
+    await upload("perlmutter", "/global/homes/m/mockuser/rel.txt", "r");
+    expect((await call("/utilities/download/perlmutter/rel.txt")).file).toBe("r");
+    const dots = await call(`/utilities/ls/perlmutter/${encodeURIComponent("/global/homes/m/mockuser/../../etc")}`);
+    expect(dots).toMatchObject({ status: "ERROR", error: expect.stringContaining("dot-segments") });
   });
 
   it("an upload over a directory or past the quota is refused with the facility's ERROR shape", async () => {
