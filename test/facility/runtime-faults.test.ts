@@ -70,7 +70,15 @@ describe("our client under the facility's faults", () => {
     );
   });
 
-  it("API 429s reach the caller as answers (the runtime retries only token requests)", async () => {
+  it("an API 429 on a GET is retried after its Retry-After; with callRetry: false it reaches the caller", async () => {
+    await withClient(
+      { faults: [{ path: "/account", status: 429, retryAfterSeconds: 5, times: 1 }] },
+      async (facility, client, clock) => {
+        expect((await client.GET("/account/", {})).response.status).toBe(200);
+        expect(facility.requests.filter((r) => r.path !== "/token").map((r) => r.status)).toEqual([429, 200]);
+        expect(clock.slept).toEqual([5000]);
+      },
+    );
     await withClient(
       { faults: [{ path: "/account", status: 429, retryAfterSeconds: 5, times: 1 }] },
       async (_f, client) => {
@@ -78,6 +86,7 @@ describe("our client under the facility's faults", () => {
         expect([first.response.status, first.response.headers.get("retry-after")]).toEqual([429, "5"]);
         expect((await client.GET("/account/", {})).response.status).toBe(200);
       },
+      { callRetry: false },
     );
   });
 
