@@ -340,26 +340,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/storage/transfer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start a file-list Globus transfer (older endpoint)
-         * @description Starts a Globus copy of the files named in a list file; seen in the 2023 description, not in the 2025 one.
-         */
-        post: operations["start_transfer_storage_transfer_post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/storage/globus/transfer": {
         parameters: {
             query?: never;
@@ -380,7 +360,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/storage/globus/transfer/{transfer_id}": {
+    "/storage/globus/transfer/{globus_uuid}": {
         parameters: {
             query?: never;
             header?: never;
@@ -391,7 +371,7 @@ export interface paths {
          * Check a Globus transfer
          * @description Progress, byte counts and final state of a Globus transfer started through the API.
          */
-        get: operations["read_globus_transfer_storage_globus_transfer__transfer_id__get"];
+        get: operations["read_globus_transfer_storage_globus_transfer__globus_uuid__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -634,37 +614,6 @@ export interface components {
             label?: string;
         };
         /**
-         * Body_start_transfer_storage_transfer_post
-         * @description Form fields for the older file-list based Globus transfer request.
-         */
-        Body_start_transfer_storage_transfer_post: {
-            /**
-             * Source
-             * @description Source endpoint UUID or a facility alias.
-             */
-            source: string;
-            /**
-             * Target
-             * @description Destination endpoint UUID or a facility alias.
-             */
-            target: string;
-            /**
-             * Outdir
-             * @description Directory on the destination to write into.
-             */
-            outdir: string;
-            /**
-             * Infiles
-             * @description Path of a file that lists the absolute paths to copy.
-             */
-            infiles: string;
-            /**
-             * Username
-             * @description Act on behalf of this user (needs extra privileges).
-             */
-            username?: string;
-        };
-        /**
          * Body_submit_job_compute_jobs__machine__post
          * @description Form fields for submitting a batch job.
          */
@@ -803,9 +752,9 @@ export interface components {
             /** Entries */
             entries: components["schemas"]["DirectoryEntry"][];
             /** Error */
-            error?: string;
+            error?: string | null;
             /** File */
-            file?: string;
+            file?: string | null;
             /**
              * Is Binary
              * @default false
@@ -822,14 +771,14 @@ export interface components {
              * File
              * @description File contents, base64-encoded when `is_binary` is true.
              */
-            file?: string;
+            file?: string | null;
             /**
              * Is Binary
              * @default false
              */
             is_binary?: boolean;
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * GlobusStatus
@@ -866,7 +815,7 @@ export interface components {
              * Completion Time
              * Format: date-time
              */
-            completion_time?: string;
+            completion_time?: string | null;
             /** Effective Bytes Per Second */
             effective_bytes_per_second?: number;
         };
@@ -912,7 +861,7 @@ export interface components {
                 [key: string]: string;
             }[];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * Note
@@ -1036,7 +985,7 @@ export interface components {
                 [key: string]: string;
             }[];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * RoleStats
@@ -1108,26 +1057,15 @@ export interface components {
             tasks: components["schemas"]["Task"][] | null;
         };
         /**
-         * TransferResult
-         * @description Acknowledgement of a request to the older transfer endpoint.
-         */
-        TransferResult: {
-            /** Task Id */
-            task_id: string;
-            status: components["schemas"]["app__routers__storage__models__Status"];
-            /** Reason */
-            reason: string | null;
-        };
-        /**
          * UploadResult
          * @description Outcome of a small file upload.
          */
         UploadResult: {
             status: components["schemas"]["app__routers__utils__models__Status"];
             /** Output */
-            output?: string;
+            output?: string | null;
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * UserInfo
@@ -1182,7 +1120,7 @@ export interface components {
             task_id: string;
             status: components["schemas"]["app__routers__compute__models__Status"];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * Status
@@ -1230,7 +1168,7 @@ export interface components {
             task_id: string;
             status: components["schemas"]["app__routers__utils__models__Status"];
             /** Error */
-            error?: string;
+            error?: string | null;
         };
         /**
          * Status
@@ -1614,6 +1552,8 @@ export interface operations {
             query?: {
                 /** @description Read accounting data (`sacct`) instead of the live queue (`squeue`). */
                 sacct?: boolean;
+                /** @description Whether a cached queue snapshot may be used; send `false` for fresh data. */
+                cached?: boolean;
             };
             header?: never;
             path: {
@@ -1958,46 +1898,6 @@ export interface operations {
             };
         };
     };
-    start_transfer_storage_transfer_post: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["Body_start_transfer_storage_transfer_post"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransferResult"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
     start_globus_transfer_storage_globus_transfer_post: {
         parameters: {
             query?: never;
@@ -2038,13 +1938,13 @@ export interface operations {
             };
         };
     };
-    read_globus_transfer_storage_globus_transfer__transfer_id__get: {
+    read_globus_transfer_storage_globus_transfer__globus_uuid__get: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description Globus transfer id returned when the transfer was started. */
-                transfer_id: string;
+                globus_uuid: string;
             };
             cookie?: never;
         };

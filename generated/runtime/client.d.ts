@@ -3,6 +3,7 @@ import { type NamedCall } from "./calls.js";
 import { type ClientOptions } from "./options.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { type WaitOptions } from "./tasks.js";
+import { type WorkflowSpec } from "./workflow.js";
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
     operations: OperationTable;
@@ -10,6 +11,8 @@ export interface ClientSpec {
     defaultBaseUrl?: string;
     /** The friendly name of the operation that reads one task (`GET /tasks/{id}`), when the API has one. */
     taskOperation?: string;
+    /** The operations behind `client.compute(machine)`'s helpers, when the API has them. */
+    workflow?: WorkflowSpec;
 }
 type Init = Record<string, unknown> & {
     body?: unknown;

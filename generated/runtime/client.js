@@ -5,25 +5,30 @@
  * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
  */
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
+import { retryingFetch } from "./call-retry.js";
 import { operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch } from "./guarded-fetch.js";
+import { JobMonitor } from "./jobs.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import { taskWaiter } from "./tasks.js";
+import { computeHelpers, hasWorkflow } from "./workflow.js";
 export function createScopedClient(spec, options) {
     const resolved = resolveOptions(options, spec);
     const table = compileTable(spec.operations);
     const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
+    // Retries sit below the guard: each attempt is the request it allowed, with its token.
+    const retried = (fetch) => retryingFetch(fetch, resolved.callRetry, resolved.clock);
     const send = createGuardedFetch({
         guard,
         tokens: resolved.tokens,
         baseUrl: resolved.baseUrl,
-        fetch: resolved.fetch,
+        fetch: retried(resolved.fetch),
         authorizationPrefix: resolved.authorizationPrefix,
     });
     // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
@@ -50,7 +55,7 @@ export function createScopedClient(spec, options) {
                     guard,
                     tokens: resolved.tokens,
                     baseUrl: resolved.baseUrl,
-                    fetch: init.fetch,
+                    fetch: retried(init.fetch),
                     authorizationPrefix: resolved.authorizationPrefix,
                 })
                 : send;
@@ -108,6 +113,20 @@ export function createScopedClient(spec, options) {
         eject: (...middleware) => inner.eject(...middleware),
         waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
     };
+    if (hasWorkflow(spec.workflow)) {
+        const workflow = spec.workflow;
+        // One job monitor per machine: every job of a machine this client watches shares its poll.
+        const monitors = new Map();
+        const monitor = (machine) => {
+            let found = monitors.get(machine);
+            if (!found) {
+                found = new JobMonitor(machine, named[workflow.readJobs], resolved.clock);
+                monitors.set(machine, found);
+            }
+            return found;
+        };
+        client.compute = (machine) => computeHelpers(machine, { spec: workflow, calls: named, waitForTask: client.waitForTask, monitor });
+    }
     // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
     Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
         value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,

@@ -5,7 +5,7 @@
  * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
  */
-export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT";
+export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT" | "ERR_COMMAND" | "ERR_JOB" | "ERR_FILE";
 export declare class SfapiError extends Error {
     /** Stable across versions: branch on this, not on messages. */
     readonly code: SfapiErrorCode;
@@ -125,6 +125,8 @@ export declare class ResponseError<Body = unknown> extends SfapiError {
     readonly operation: string;
     readonly status: number;
     readonly body: Body;
+    /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
+    readonly detail: string | undefined;
     readonly response: Response;
     constructor(init: {
         operation: string;
@@ -135,11 +137,85 @@ export declare class ResponseError<Body = unknown> extends SfapiError {
     });
 }
 /**
+ * FastAPI's `detail`, as one line: a string as it came, a validation error list (422) as `where: msg` items joined by
+ * "; " (`body.executable: Field required`), or a short text body; cut to a readable length. Undefined when absent.
+ */
+export declare function detailText(body: unknown): string | undefined;
+/** `compute.run(command)`: the command failed (non-zero exit, an error, or its task failed or was cancelled). */
+export declare class CommandError extends SfapiError {
+    static readonly code = "ERR_COMMAND";
+    readonly name = "CommandError";
+    readonly machine: string;
+    readonly command: string;
+    /** The command's exit code, when the facility reported one. */
+    readonly exitCode: number | undefined;
+    /** What the facility said went wrong (the task result's `error`), if anything. */
+    readonly error: string | undefined;
+    /** What the command printed before it failed. */
+    readonly output: string | undefined;
+    readonly taskId: string;
+    /** The task's final status (`completed`, `failed`, `cancelled`). */
+    readonly taskStatus: string | undefined;
+    constructor(init: {
+        machine: string;
+        command: string;
+        exitCode?: number | undefined;
+        error?: string | undefined;
+        output?: string | undefined;
+        taskId: string;
+        taskStatus?: string | undefined;
+    });
+}
+/**
+ * A batch job did not end well: it ended in a state other than COMPLETED (FAILED, TIMEOUT, CANCELLED, ...), the
+ * submission was refused, it was not found, or waiting for it timed out (`reason` says which).
+ */
+export declare class JobError extends SfapiError {
+    static readonly code = "ERR_JOB";
+    readonly name = "JobError";
+    readonly reason: "state" | "submit" | "not-found" | "query" | "timeout";
+    readonly machine: string;
+    /** The job id; undefined when the submission was refused before the scheduler gave one. */
+    readonly jobId: string | undefined;
+    /** The last Slurm state seen (`FAILED`, `TIMEOUT`, `PENDING` at a timeout, ...). */
+    readonly state: string | undefined;
+    /** The last job record read, if any. */
+    readonly record: Readonly<Record<string, unknown>> | undefined;
+    /** What the facility said (sbatch's error for a refused submission). */
+    readonly error: string | undefined;
+    constructor(init: {
+        message: string;
+        reason: "state" | "submit" | "not-found" | "query" | "timeout";
+        machine: string;
+        jobId?: string | undefined;
+        state?: string | undefined;
+        record?: Readonly<Record<string, unknown>> | undefined;
+        error?: string | undefined;
+    });
+}
+/** `compute.ls`, `download` or `upload`: the facility answered, but with `status: "ERROR"` (no such file, ...). */
+export declare class FileError extends SfapiError {
+    static readonly code = "ERR_FILE";
+    readonly name = "FileError";
+    readonly machine: string;
+    readonly path: string;
+    /** The operation's friendly name (`readDirectory`). */
+    readonly operation: string;
+    /** What the facility said. */
+    readonly error: string | undefined;
+    constructor(init: {
+        machine: string;
+        path: string;
+        operation: string;
+        error?: string | undefined;
+    });
+}
+/**
  * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
  * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
  * PUBLIC_ERRORS.
  */
-export type AnySfapiError = Coded<typeof ScopeError> | Coded<typeof CredentialsError> | Coded<typeof TokenError> | Coded<typeof ClientExpiredError> | Coded<typeof KeyError> | Coded<typeof ConfigError> | Coded<typeof TaskError> | Coded<typeof RedirectError> | Coded<typeof ResponseError>;
+export type AnySfapiError = Coded<typeof ScopeError> | Coded<typeof CredentialsError> | Coded<typeof TokenError> | Coded<typeof ClientExpiredError> | Coded<typeof KeyError> | Coded<typeof ConfigError> | Coded<typeof TaskError> | Coded<typeof RedirectError> | Coded<typeof ResponseError> | Coded<typeof CommandError> | Coded<typeof JobError> | Coded<typeof FileError>;
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
 type Coded<C extends {
     prototype: SfapiError;
@@ -148,5 +224,5 @@ type Coded<C extends {
     readonly code: C["code"];
 };
 /** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
-export declare const PUBLIC_ERRORS: readonly ["ClientExpiredError", "ConfigError", "CredentialsError", "KeyError", "RedirectError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"];
+export declare const PUBLIC_ERRORS: readonly ["ClientExpiredError", "CommandError", "ConfigError", "CredentialsError", "FileError", "JobError", "KeyError", "RedirectError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"];
 export {};

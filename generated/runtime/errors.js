@@ -137,32 +137,143 @@ export class ResponseError extends SfapiError {
     operation;
     status;
     body;
+    /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
+    detail;
     constructor(init) {
         super("ERR_RESPONSE", `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`);
         this.operation = init.operation;
         this.status = init.response.status;
         this.body = init.body;
+        this.detail = detailText(init.body);
         // Not enumerable: JSON.stringify(error) and util.inspect stay short; the response is there for who asks.
         Object.defineProperty(this, "response", { value: init.response, enumerable: false });
     }
 }
-/** FastAPI's `{"detail": "..."}` (or a short text body) in the message, cut to a readable length. */
-function detailOf(body) {
+/**
+ * FastAPI's `detail`, as one line: a string as it came, a validation error list (422) as `where: msg` items joined by
+ * "; " (`body.executable: Field required`), or a short text body; cut to a readable length. Undefined when absent.
+ */
+export function detailText(body) {
     const detail = typeof body === "string"
         ? body
         : body && typeof body === "object" && "detail" in body
             ? body.detail
             : undefined;
-    if (typeof detail !== "string" || detail.trim() === "")
-        return "";
-    const line = detail.replace(/\s+/g, " ").trim();
-    return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
+    const text = Array.isArray(detail)
+        ? detail.map(validationItem).join("; ")
+        : typeof detail === "string"
+            ? detail
+            : detail !== undefined && detail !== null
+                ? JSON.stringify(detail)
+                : undefined;
+    if (text === undefined || text.trim() === "")
+        return undefined;
+    const line = text.replace(/\s+/g, " ").trim();
+    return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}
+/** One FastAPI validation error (`{ loc: ["body", "executable"], msg: "Field required" }`) as `body.executable: Field required`. */
+function validationItem(item) {
+    if (!item || typeof item !== "object")
+        return String(item);
+    const { loc, msg } = item;
+    const where = Array.isArray(loc) ? loc.map(String).join(".") : undefined;
+    const what = typeof msg === "string" ? msg : JSON.stringify(item);
+    return where ? `${where}: ${what}` : what;
+}
+function detailOf(body) {
+    const text = detailText(body);
+    return text === undefined ? "" : `: ${text}`;
+}
+// ---- workflow helpers (`client.compute(machine)`) ------------------------------------------------------------------
+/** `compute.run(command)`: the command failed (non-zero exit, an error, or its task failed or was cancelled). */
+export class CommandError extends SfapiError {
+    static code = "ERR_COMMAND";
+    name = "CommandError";
+    machine;
+    command;
+    /** The command's exit code, when the facility reported one. */
+    exitCode;
+    /** What the facility said went wrong (the task result's `error`), if anything. */
+    error;
+    /** What the command printed before it failed. */
+    output;
+    taskId;
+    /** The task's final status (`completed`, `failed`, `cancelled`). */
+    taskStatus;
+    constructor(init) {
+        const why = init.taskStatus !== undefined && init.taskStatus !== "completed"
+            ? `its task ${init.taskId} ended ${init.taskStatus}`
+            : init.exitCode !== undefined && init.exitCode !== 0
+                ? `exit code ${init.exitCode}`
+                : "it failed";
+        const said = init.error ? `: ${oneLine(init.error)}` : "";
+        super("ERR_COMMAND", `Command ${JSON.stringify(oneLine(init.command))} on ${init.machine}: ${why}${said}`);
+        this.machine = init.machine;
+        this.command = init.command;
+        this.exitCode = init.exitCode;
+        this.error = init.error;
+        this.output = init.output;
+        this.taskId = init.taskId;
+        this.taskStatus = init.taskStatus;
+    }
+}
+/**
+ * A batch job did not end well: it ended in a state other than COMPLETED (FAILED, TIMEOUT, CANCELLED, ...), the
+ * submission was refused, it was not found, or waiting for it timed out (`reason` says which).
+ */
+export class JobError extends SfapiError {
+    static code = "ERR_JOB";
+    name = "JobError";
+    reason;
+    machine;
+    /** The job id; undefined when the submission was refused before the scheduler gave one. */
+    jobId;
+    /** The last Slurm state seen (`FAILED`, `TIMEOUT`, `PENDING` at a timeout, ...). */
+    state;
+    /** The last job record read, if any. */
+    record;
+    /** What the facility said (sbatch's error for a refused submission). */
+    error;
+    constructor(init) {
+        super("ERR_JOB", init.message);
+        this.reason = init.reason;
+        this.machine = init.machine;
+        this.jobId = init.jobId;
+        this.state = init.state;
+        this.record = init.record;
+        this.error = init.error;
+    }
+}
+/** `compute.ls`, `download` or `upload`: the facility answered, but with `status: "ERROR"` (no such file, ...). */
+export class FileError extends SfapiError {
+    static code = "ERR_FILE";
+    name = "FileError";
+    machine;
+    path;
+    /** The operation's friendly name (`readDirectory`). */
+    operation;
+    /** What the facility said. */
+    error;
+    constructor(init) {
+        super("ERR_FILE", `${init.operation} ${init.path} on ${init.machine} failed${init.error ? `: ${oneLine(init.error)}` : ""}`);
+        this.machine = init.machine;
+        this.path = init.path;
+        this.operation = init.operation;
+        this.error = init.error;
+    }
+}
+function oneLine(text) {
+    const line = text.replace(/\s+/g, " ").trim();
+    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 /** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
 export const PUBLIC_ERRORS = [
     "ClientExpiredError",
+    "CommandError",
     "ConfigError",
     "CredentialsError",
+    "FileError",
+    "JobError",
     "KeyError",
     "RedirectError",
     "ResponseError",

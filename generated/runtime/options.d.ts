@@ -1,9 +1,11 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /** createClient's options: what users may pass, and their checked, defaulted form. */
+import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
 import { type PrivateKeyInput } from "./keys.js";
 import { type RetryOptions } from "./retry.js";
 import { type FetchLike, type Logger, type TokenSource } from "./token.js";
+import { type AccessTokenInput } from "./token-provider.js";
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;
@@ -41,6 +43,16 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
     refreshSkewMs?: number;
     /** The clock tokens, retries and `waitForTask` read (default: the system clock); for tests that move time. */
     clock?: Clock;
+    /**
+     * Retries of GET, HEAD and OPTIONS API calls on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network
+     * errors (default `{ attempts: 10, baseDelayMs: 1000, maxDelayMs: 10000 }`); `false` turns them off. Never a POST.
+     */
+    callRetry?: CallRetryOptions | false;
+    /**
+     * An access token obtained elsewhere, or a function returning one (called for each call that needs a token, and
+     * again after a 401): instead of `keyFile`/`privateKey`. The color guard applies to every call as before.
+     */
+    accessToken?: AccessTokenInput;
 }
 export interface ResolvedOptions {
     color: string;
@@ -51,6 +63,8 @@ export interface ResolvedOptions {
     tokens: TokenSource | undefined;
     authorizationPrefix: string | undefined;
     clock: Clock;
+    /** Retries of idempotent API calls; undefined when off. */
+    callRetry: CallRetryPolicy | undefined;
 }
 export declare function resolveOptions(options: ClientOptions, spec: {
     ladder: readonly string[];

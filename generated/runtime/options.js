@@ -1,5 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /** createClient's options: what users may pass, and their checked, defaulted form. */
+import { callRetryPolicy } from "./call-retry.js";
 import { systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { loadPrivateKey } from "./keys.js";
@@ -7,6 +8,7 @@ import { checkLadder } from "./levels.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { retryPolicy } from "./retry.js";
 import { createTokenSource } from "./token.js";
+import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 export function resolveOptions(options, spec) {
     if (!options || typeof options !== "object")
@@ -30,9 +32,17 @@ export function resolveOptions(options, spec) {
         tokens: tokenSource(options, fromFile, fetch, clock),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
+        callRetry: callRetryPolicy(options.callRetry),
     };
 }
 function tokenSource(options, fromFile, fetch, clock) {
+    if (options.accessToken !== undefined) {
+        if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
+            throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
+        if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
+            throw new ConfigError("createClient: accessToken must be a string or a function returning one");
+        return providedTokenSource(options.accessToken);
+    }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError("createClient: give either keyFile or privateKey, not both");
     if (options.privateKey === undefined && fromFile === undefined) {

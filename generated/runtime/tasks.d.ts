@@ -6,6 +6,29 @@
  */
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+/**
+ * A finished task's `result`, parsed from its JSON text: the fields the facility's command, job and transfer tasks
+ * carry (the official Python client reads the same ones), and whatever else it sent.
+ */
+export interface TaskResult {
+    /** `"ok"` or `"error"`. */
+    readonly status?: string;
+    /** A command's standard output. */
+    readonly output?: string | null;
+    /** What went wrong, or null. */
+    readonly error?: string | null;
+    /** A command's exit code. */
+    readonly exit_code?: number | null;
+    /** A job submission's job id. */
+    readonly jobid?: string | null;
+    readonly [field: string]: unknown;
+}
+/** The task `T` as waitForTask returns it: `result` is the parsed object, the text itself when it is not a JSON object, or null. */
+export type TypedTask<T> = T extends {
+    result?: unknown;
+} ? Omit<T, "result"> & {
+    result: TaskResult | string | null;
+} : T;
 export interface WaitOptions {
     /** Between polls, in milliseconds (default 2 000). */
     interval?: number;

@@ -26,7 +26,7 @@ export function taskWaiter(readTask, clock) {
             const status = data.status;
             last = typeof status === "string" ? status : null;
             if (last !== null && !RUNNING.has(last.toLowerCase()))
-                return data;
+                return withTypedResult(data);
             const left = deadline - clock.now();
             if (left <= 0)
                 throw new TaskError({
@@ -52,4 +52,15 @@ function abortable(sleeping, signal) {
             resolve();
         }, reject);
     });
+}
+/** The task's `result` as TaskResult promises: an object, null, or (when the text is not a JSON object) the text. */
+function withTypedResult(task) {
+    if (!("result" in task))
+        return task;
+    const result = task.result;
+    if (result === null || result === undefined)
+        return { ...task, result: null };
+    if (typeof result === "object" && !Array.isArray(result))
+        return task;
+    return { ...task, result: typeof result === "string" ? result : JSON.stringify(result) };
 }

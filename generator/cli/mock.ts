@@ -3,10 +3,11 @@
  * level of the ladder whose key files go to --clients-dir (default a fresh private folder under the system temp dir).
  * Prints where things are, never the keys themselves.
  */
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Command, InvalidArgumentError } from "./commander.js";
+import type { FaultRule } from "../facility/index.js";
+import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { readConfig } from "./config.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
@@ -20,9 +21,13 @@ interface MockFlags {
   levels?: string;
   clientsDir?: string;
   acceptBearer?: boolean;
+  strictAuthorization?: "bare" | "bearer";
   allowExternalRefs?: boolean;
   tokenLifetime?: number;
+  tokenRealLifetime?: number;
   taskDelay?: number;
+  fault?: FaultRule[];
+  quiet?: boolean;
 }
 
 export function mockCommand(io: CliIo): Command {
@@ -35,8 +40,26 @@ export function mockCommand(io: CliIo): Command {
       "--clients-dir <dir>",
       "where to write <color>.json and <color>.pem (default: a new folder in the temp dir)",
     )
-    .option("--accept-bearer", 'also accept "Authorization: Bearer <token>" (the official Python client sends it)')
+    // Kept so existing scripts keep working: "Bearer <token>" is accepted by default now.
+    .addOption(new Option("--accept-bearer", "no effect (Bearer is accepted by default)").hideHelp())
+    .addOption(
+      new Option(
+        "--strict-authorization <form>",
+        'take only this Authorization form: "bare" (the token alone) or "bearer" (default: either)',
+      ).choices(["bare", "bearer"]),
+    )
     .option("--token-lifetime <s>", "access-token lifetime in seconds (default 600)", wholeNumber("--token-lifetime"))
+    .option(
+      "--token-real-lifetime <s>",
+      "fault: tokens stop working after this many seconds, whatever expires_in says",
+      wholeNumber("--token-real-lifetime"),
+    )
+    .option(
+      "--fault <spec>",
+      "inject a fault, e.g. api:503, api/compute/jobs:429:retry-after=5:times=3, token:slow=3000 (repeatable)",
+      (value: string, previous: FaultRule[] | undefined) => [...(previous ?? []), parseFault(value)],
+    )
+    .option("--quiet", "no line per request")
     .option(
       "--task-delay <ms>",
       "how long a task stays new, and a job pending, then running (default 2000)",
@@ -53,13 +76,26 @@ export function mockCommand(io: CliIo): Command {
       allowExternalRefs: flags.allowExternalRefs,
       vendor: flags.vendor ?? config.vendor,
       levels: flags.levels ?? config.levels,
-      acceptBearer: flags.acceptBearer,
+      authorization: flags.strictAuthorization ?? "bare-or-bearer",
       tokenLifetimeSeconds: flags.tokenLifetime,
+      tokenRealLifetimeSeconds: flags.tokenRealLifetime,
       taskDelayMs: flags.taskDelay,
+      faults: flags.fault,
+      // One line per request: method, path, status, the client's color (never a token; the path has no query).
+      onRequest: flags.quiet
+        ? undefined
+        : (entry) =>
+            io.stderr.write(
+              `sfapi-gen mock: ${printable(entry.method)} ${printable(entry.path)} ${entry.status}${entry.color ? ` ${printable(entry.color)}` : ""}\n`,
+            ),
     });
+    // A key folder the command made is its own to remove on exit; one the user named is left as it is.
+    let madeDir: string | undefined;
     try {
       printWarnings(io, facility.model.warnings);
-      const dir = flags.clientsDir ? resolve(io.cwd, flags.clientsDir) : await mkdtemp(join(tmpdir(), "sfapi-mock-"));
+      const dir = flags.clientsDir
+        ? resolve(io.cwd, flags.clientsDir)
+        : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
       const clients = await Promise.all(facility.ladder.map((color) => facility.createClient(color)));
       const lines = [
         `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
@@ -80,8 +116,40 @@ export function mockCommand(io: CliIo): Command {
       io.stdout.write(`sfapi-gen mock: ${reason}, stopping\n`);
     } finally {
       await facility.close();
+      if (madeDir) await rm(madeDir, { recursive: true, force: true });
     }
   });
+}
+
+/** Control characters (from a request line) escaped, so a log line is one line and cannot drive the terminal. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/**
+ * `--fault <target>[<path>]:<item>:<item>...`: target `api` or `token`, an optional path prefix (`api/compute/jobs`),
+ * then a status (429, 500, 502, 503, 504), `slow=<ms>`, `times=<n>`, `retry-after=<s>`.
+ */
+function parseFault(spec: string): FaultRule {
+  const [where = "", ...items] = spec.split(":");
+  const target = /^(api|token)(\/.*)?$/.exec(where);
+  if (!target) throw new InvalidArgumentError(`--fault ${JSON.stringify(spec)}: start with api or token`);
+  const rule: FaultRule = { target: target[1] as "api" | "token", ...(target[2] ? { path: target[2] } : {}) };
+  for (const item of items) {
+    const [key = "", value = ""] = item.split("=", 2);
+    const number = /^\d{1,9}$/.test(item.includes("=") ? value : key) ? Number(item.includes("=") ? value : key) : NaN;
+    if (!item.includes("=") && [429, 500, 502, 503, 504].includes(number)) rule.status = number as FaultRule["status"];
+    else if (key === "slow" && !Number.isNaN(number)) rule.delayMs = number;
+    else if (key === "times" && number >= 1) rule.times = number;
+    else if (key === "retry-after" && !Number.isNaN(number)) rule.retryAfterSeconds = number;
+    else
+      throw new InvalidArgumentError(
+        `--fault ${JSON.stringify(spec)}: ${JSON.stringify(item)} is not a status (429, 500, 502, 503, 504), slow=<ms>, times=<n> or retry-after=<s>`,
+      );
+  }
+  if (rule.status === undefined && rule.delayMs === undefined)
+    throw new InvalidArgumentError(`--fault ${JSON.stringify(spec)}: give a status or slow=<ms>`);
+  return rule;
 }
 
 /** Resolves with the signal's name on SIGINT/SIGTERM, or "aborted" when `signal` aborts. */

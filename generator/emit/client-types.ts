@@ -14,6 +14,7 @@ import { generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
 import { blockCommentText, jsDoc, levelIdentifiers, literal } from "./text.js";
+import { hasCompute, WORKFLOW_TYPE_IMPORTS, workflowLevelTypes, workflowSharedTypes } from "./workflow.js";
 
 export function emitClientTypes(ctx: EmitContext): string {
   const { ladder } = ctx;
@@ -21,10 +22,25 @@ export function emitClientTypes(ctx: EmitContext): string {
   const ids = levelIdentifiers(ladder);
   const hasTasks = ctx.taskOperation !== undefined;
   const task = hasTasks ? ctx.operations.find((op) => op.name === ctx.taskOperation)! : undefined;
+  const compute = hasCompute(ctx);
+  const typedTask = task?.answer.jsonText.includes("result") === true;
+  const runtimeTypes = [
+    "Call",
+    "ClientOptions",
+    "NoSuchPath",
+    "OptionalCall",
+    "Refuse",
+    "ReRankedClient",
+    "TaskWaiting",
+    ...(typedTask ? ["TypedTask"] : []),
+    "WaitOptions",
+    "WithJsonText",
+    ...(compute ? WORKFLOW_TYPE_IMPORTS : []),
+  ];
   const out: string[] = [
     generatedHeader(ctx),
     'import type { Client } from "openapi-fetch";',
-    `import type { Call, ClientOptions, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText } from "./runtime/index.js";`,
+    `import type { ${runtimeTypes.join(", ")} } from "./runtime/index.js";`,
     'import type { operations as table, OperationScopes } from "./operations.js";',
     'import type { paths } from "./schema.js";',
     "",
@@ -47,13 +63,28 @@ export function emitClientTypes(ctx: EmitContext): string {
   if (task) {
     out.push(
       jsDoc(
-        [blockCommentText(`A task as \`waitForTask\` returns it (\`${task.method.toUpperCase()} ${task.path}\`).`)],
+        [
+          blockCommentText(
+            `A task as the API answers it (\`${task.method.toUpperCase()} ${task.path}\`), its JSON \`result\` parsed.`,
+          ),
+        ],
         [],
       ),
       `export type Task = ${dataType(task)};`,
       "",
+      jsDoc(
+        [
+          typedTask
+            ? "A finished task as `waitForTask` returns it: `result` is a TaskResult (`status`, `output`, `error`, `exit_code`, `jobid`), the text when it is not a JSON object, or null."
+            : "A finished task as `waitForTask` returns it.",
+        ],
+        [],
+      ),
+      `export type FinishedTask = ${typedTask ? "TypedTask<Task>" : "Task"};`,
+      "",
     );
   }
+  if (compute) out.push(...workflowSharedTypes(ctx));
   ladder.forEach((level, i) => {
     const id = ids[i]!;
     const below = i > 0 ? ids[i - 1] : undefined;
@@ -76,7 +107,8 @@ export function emitClientTypes(ctx: EmitContext): string {
       "}",
       "",
     );
-    const waits = hasTasks ? ", TaskWaiting<Task>" : "";
+    if (compute) out.push(...workflowLevelTypes(ctx, level, id));
+    const waits = `${hasTasks ? ", TaskWaiting<FinishedTask>" : ""}${compute ? `, Computing<Machine, ${id}Compute>` : ""}`;
     const clientDoc = jsDoc(
       [
         `A client of color ${levelName}: ${isTop ? "it may call every operation" : `calls above ${levelName} are type errors here and ScopeErrors at run time`}.`,
@@ -121,7 +153,7 @@ export function emitClientTypes(ctx: EmitContext): string {
       [],
     ),
     "export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];",
-    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${hasTasks ? "Task" : "never"}, L, C>;`,
+    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${hasTasks ? "FinishedTask" : "never"}, L, C>${compute ? ` & Computing<Machine, ${topId}Compute>` : ""};`,
     `export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): ${topId}Client;`,
     "",
   );
@@ -133,7 +165,7 @@ export function emitClientTypes(ctx: EmitContext): string {
         ],
         [],
       ),
-      "export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<Task>;",
+      "export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<FinishedTask>;",
       "",
     );
   }

@@ -6,10 +6,16 @@ import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
+import { hasCompute, workflowSpec } from "./workflow.js";
 
 export function emitIndex(ctx: EmitContext): string {
   const description = `{ title: ${literal(ctx.title)}, version: ${literal(ctx.version.info)}, api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}, sha256: ${literal(ctx.sha256)}, scopeField: ${literal(ctx.scopeField)} }`;
-  const spec = `{ operations, ladder, defaultBaseUrl${ctx.taskOperation === undefined ? "" : `, taskOperation: ${literal(ctx.taskOperation)}`} }`;
+  const workflow = hasCompute(ctx)
+    ? `, workflow: { ${Object.entries(workflowSpec(ctx))
+        .map(([role, name]) => `${role}: ${literal(name)}`)
+        .join(", ")} }`
+    : "";
+  const spec = `{ operations, ladder, defaultBaseUrl${ctx.taskOperation === undefined ? "" : `, taskOperation: ${literal(ctx.taskOperation)}`}${workflow} }`;
   const lines = [
     generatedHeader(ctx),
     'import { ladder, operations } from "./operations.js";',

@@ -5,8 +5,10 @@
 export { PUBLIC_ERRORS } from "../../templates/runtime/errors.js";
 
 export const PUBLIC_TYPES = [
+  "AccessTokenInput",
   "AnySfapiError",
   "CallOptions",
+  "CallRetryOptions",
   "CallResult",
   "ClientOptions",
   "Clock",
@@ -15,6 +17,9 @@ export const PUBLIC_TYPES = [
   "Logger",
   "PrivateKeyInput",
   "RetryOptions",
+  "ScriptPath",
   "SfapiErrorCode",
+  "TaskResult",
   "WaitOptions",
+  "WatchOptions",
 ] as const;

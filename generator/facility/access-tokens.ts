@@ -24,14 +24,22 @@ export class AccessTokens {
     private readonly issuer: string,
     readonly lifetimeSeconds: number,
     private readonly now: () => number,
+    /** How long a token really works; shorter than `lifetimeSeconds` (what `expires_in` says) for the early-expiry fault. */
+    readonly realLifetimeSeconds: number,
   ) {}
 
-  static async create(options: { issuer: string; lifetimeSeconds: number; now?: () => number }): Promise<AccessTokens> {
+  static async create(options: {
+    issuer: string;
+    lifetimeSeconds: number;
+    realLifetimeSeconds?: number;
+    now?: () => number;
+  }): Promise<AccessTokens> {
     return new AccessTokens(
       await generateKeyPair(ALG),
       options.issuer,
       options.lifetimeSeconds,
       options.now ?? Date.now,
+      Math.min(options.realLifetimeSeconds ?? options.lifetimeSeconds, options.lifetimeSeconds),
     );
   }
 
@@ -43,7 +51,7 @@ export class AccessTokens {
       .setAudience(this.issuer)
       .setSubject(holder.clientId)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + this.lifetimeSeconds)
+      .setExpirationTime(issuedAt + this.realLifetimeSeconds)
       .setJti(randomUUID())
       .sign(this.keys.privateKey);
     return { token, expiresIn: this.lifetimeSeconds };

@@ -1,6 +1,8 @@
 /** What an operation the facility answers itself is given (the request, read and checked) and gives back. */
 import type { OpenApiDocument } from "../description/document.js";
 import type { ClientRegistry } from "./clients.js";
+import type { FileTree } from "./files.js";
+import type { GlobusTransfers } from "./globus.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import type { JobStore } from "./jobs.js";
 import type { TaskStore } from "./tasks.js";
@@ -11,6 +13,8 @@ export interface World {
   registry: ClientRegistry;
   tasks: TaskStore;
   jobs: JobStore;
+  files: FileTree;
+  globus: GlobusTransfers;
   now: () => number;
   /** When the facility started (its clock's time then): the instant its canned history is told from. */
   startedAt: number;
@@ -30,4 +34,4 @@ export interface Call {
   world: World;
 }
 
-export type Answer = (call: Call) => Reply;
+export type Answer = (call: Call) => Reply | Promise<Reply>;

@@ -2,7 +2,8 @@
  * The API under the base path: find the operation, check the caller's token and color exactly as the runtime's ladder
  * rules say, check parameters and form bodies against the description (FastAPI's 422), then act out the operation,
  * give its canned answer, or (for an operation the facility does not know) answer with its schema's example.
- * The token is the whole Authorization header (no `Bearer ` prefix unless the facility was told to accept one).
+ * The token is the Authorization header, bare or after `Bearer ` (every client of the facility sends the prefix; ours
+ * sends the bare token): both are accepted unless the facility was told to take only one form.
  */
 
 import type { Model } from "../model/model.js";
@@ -24,8 +25,11 @@ export interface ApiContext {
   router: Router;
   tokens: AccessTokens;
   world: World;
-  acceptBearer: boolean;
+  /** Which forms of the Authorization header are taken: both (the default), or only the bare token or only `Bearer`. */
+  authorization: AuthorizationForms;
 }
+
+export type AuthorizationForms = "bare-or-bearer" | "bare" | "bearer";
 
 /** `pathname`: the request path below the base path, still percent-encoded. */
 export async function handleApiRequest(request: FacilityRequest, pathname: string, ctx: ApiContext): Promise<Reply> {
@@ -52,7 +56,8 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
 
   const key = `${operation.method.toUpperCase()} ${operation.path}`;
   const answer = capabilities.get(key) ?? canned.get(key);
-  if (answer) return { ...answer({ request, params, query, form, owner: clientId ?? "", world: ctx.world }), clientId };
+  if (answer)
+    return { ...(await answer({ request, params, query, form, owner: clientId ?? "", world: ctx.world })), clientId };
   const example = responseExample(doc, operation);
   return { ...reply(example?.status ?? 204, example?.body), clientId };
 }
@@ -70,14 +75,18 @@ async function authenticate(
       `missing access token: ${operation.method.toUpperCase()} ${operation.path} needs a token of level ${needed} in the Authorization header`,
     );
   let token = header;
-  if (/^bearer\s/i.test(header)) {
-    if (!ctx.acceptBearer)
-      return detail(
-        401,
-        'the Authorization header must be the bare access token, without a "Bearer " prefix (start the facility with --accept-bearer to allow it)',
-      );
-    token = header.replace(/^bearer\s+/i, "");
-  }
+  const prefixed = /^bearer\s/i.test(header);
+  if (prefixed && ctx.authorization === "bare")
+    return detail(
+      401,
+      'the Authorization header must be the bare access token, without a "Bearer " prefix (this facility was started with --strict-authorization bare)',
+    );
+  if (!prefixed && ctx.authorization === "bearer")
+    return detail(
+      401,
+      'the Authorization header must be "Bearer <token>" (this facility was started with --strict-authorization bearer)',
+    );
+  if (prefixed) token = header.replace(/^bearer\s+/i, "");
   let holder: TokenHolder;
   try {
     holder = await ctx.tokens.verify(token.trim());

@@ -4,12 +4,16 @@
  * the system, machine, path, group or user it names. Times come from the facility's clock: the status history is
  * told from when the facility started, anything the request did happens now.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Answer, Call, World } from "./answer.js";
 import type { RegisteredClient } from "./clients.js";
+import type { StoredFile } from "./files.js";
+import { FileTree } from "./files.js";
+import { TRANSFER_BYTES } from "./globus.js";
+import type { Reply } from "./http.js";
 import { reply } from "./http.js";
 import { MOCK_USER } from "./mock-user.js";
-import { parseBoolean } from "./validation.js";
+import { parseBoolean, validationError } from "./validation.js";
 
 /** The facility's systems as the status endpoints list them. */
 const SYSTEMS = [
@@ -57,9 +61,16 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["GET /account/clients", ok(({ world }) => world.registry.list().map(client))],
   ["GET /utilities/ls/{machine}/{path}", ok(listing)],
   ["GET /utilities/download/{machine}/{path}", ok(download)],
-  ["PUT /utilities/upload/{machine}/{path}", ok(upload)],
-  ["POST /storage/globus/transfer", ok(() => ({ transfer_id: randomUUID(), status: "OK", reason: null }))],
-  ["GET /storage/globus/transfer/{transfer_id}", ok(({ world }) => globusTransfer(world))],
+  ["PUT /utilities/upload/{machine}/{path}", upload],
+  [
+    "POST /storage/globus/transfer",
+    ok(({ form, world }) => ({
+      transfer_id: world.globus.start(form?.get("label") ?? ""),
+      status: "OK",
+      reason: null,
+    })),
+  ],
+  ["GET /storage/globus/transfer/{globus_uuid}", ok(({ params, world }) => globusTransfer(params.globus_uuid!, world))],
   [
     "GET /meta/changelog",
     ok(({ world }) => [
@@ -198,32 +209,73 @@ function client(registered: RegisteredClient) {
   };
 }
 
-/** A directory holds itself, its parent and one script; a path whose last part has a dot is a file (one entry). */
+/**
+ * `ls` of the machine's file tree: a directory lists `.`, `..` and what lies in it; a file lists itself (one entry
+ * named by its full path, as the facility answers); a missing path is an error naming "No such file or directory",
+ * the words the official client looks for.
+ */
 function listing({ params, world }: Call) {
-  const path = params.path!;
+  const path = FileTree.normalize(params.path!);
+  if (typeof path !== "string") return { status: "ERROR", entries: [], error: `ls: cannot access ${path.error}` };
+  const found = world.files.lookup(params.machine!, path);
   const date = isoTime(world.startedAt);
-  const entry = (name: string, directory: boolean, size: number) => {
-    const [perms, hardlinks] = directory ? ["drwxr-x---", 2] : ["-rw-r-----", 1];
-    return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date, name };
+  const entry = (name: string, file: StoredFile | undefined) => {
+    const [perms, hardlinks] = file ? ["-rw-r-----", 1] : ["drwxr-x---", 2];
+    const when = file ? isoTime(file.modifiedAt) : date;
+    const size = file ? file.content.length : 4096;
+    return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date: when, name };
   };
-  const isFile = /\.[^/]*$/.test(path.replace(/\/+$/, "")) && !/(^|\/)\.\.?$/.test(path);
-  const entries = isFile
-    ? [entry(path, false, 1024)]
-    : [entry(".", true, 4096), entry("..", true, 4096), entry("job.sh", false, 512)];
-  return { status: "OK", entries, is_binary: false };
+  if (found.kind === "missing")
+    return { status: "ERROR", entries: [], error: `ls: cannot access '${path}': No such file or directory` };
+  if (found.kind === "file") return { status: "OK", entries: [entry(path, found.file)], error: null, is_binary: false };
+  const entries = [entry(".", undefined), entry("..", undefined), ...found.children.map((c) => entry(c.name, c.file))];
+  return { status: "OK", entries, error: null, is_binary: false };
 }
 
-function download({ params, query }: Call) {
-  const text = `sfapi-gen mock: the contents of ${params.path} on ${params.machine} (the local facility has no files)\n`;
+/** A file from the machine's tree, as text or (`?binary=true`) base64. */
+function download({ params, query, world }: Call) {
   const binary = parseBoolean(query.get("binary")) === true;
-  return { status: "OK", file: binary ? Buffer.from(text).toString("base64") : text, is_binary: binary };
-}
-
-function upload({ params, request }: Call) {
+  const path = FileTree.normalize(params.path!);
+  if (typeof path !== "string") return { status: "ERROR", file: null, is_binary: binary, error: path.error };
+  const found = world.files.lookup(params.machine!, path);
+  if (found.kind !== "file") {
+    const why = found.kind === "directory" ? "Is a directory" : "No such file or directory";
+    return { status: "ERROR", file: null, is_binary: binary, error: `${path}: ${why}` };
+  }
+  const { content } = found.file;
   return {
     status: "OK",
-    output: `sfapi-gen mock: received a ${request.body.length}-byte upload for ${params.path} on ${params.machine} and stored nothing`,
+    file: binary ? content.toString("base64") : content.toString("utf8"),
+    is_binary: binary,
+    error: null,
   };
+}
+
+/** A multipart upload's `file` field, stored at the path in the machine's tree. */
+async function upload({ params, request, world }: Call): Promise<Reply> {
+  const type = request.headers["content-type"] ?? "";
+  let file: FormDataEntryValue | null = null;
+  if (/^multipart\/form-data\s*;/i.test(type)) {
+    try {
+      file = await new Response(new Uint8Array(request.body), { headers: { "content-type": type } })
+        .formData()
+        .then((f) => f.get("file"));
+    } catch {
+      file = null;
+    }
+  }
+  if (file === null)
+    return validationError([{ loc: ["body", "file"], msg: "field required", type: "value_error.missing" }]);
+  const content = typeof file === "string" ? Buffer.from(file) : Buffer.from(await file.arrayBuffer());
+  const path = FileTree.normalize(params.path!);
+  if (typeof path !== "string") return reply(200, { status: "ERROR", output: null, error: path.error });
+  const refused = world.files.write(params.machine!, path, content);
+  if (refused) return reply(200, { status: "ERROR", output: null, error: refused });
+  return reply(200, {
+    status: "OK",
+    output: `${content.length} bytes written to ${path} on ${params.machine}`,
+    error: null,
+  });
 }
 
 /** The served description's version and the facility's own URLs. */
@@ -236,15 +288,17 @@ function config({ world }: Call) {
   ];
 }
 
-/** Every Globus transfer here has succeeded by the time anyone asks: a gibibyte in ten seconds. */
-function globusTransfer(world: World) {
+/** A transfer's state: ACTIVE, then SUCCEEDED (a gibibyte in ten seconds) or the failure its label asked for. */
+function globusTransfer(id: string, world: World) {
+  const { status, endedAt } = world.globus.status(id);
+  const succeeded = status === "SUCCEEDED";
   return {
     status: "OK",
-    reason: null,
-    globus_status: "SUCCEEDED",
-    bytes_transferred: 2 ** 30,
-    completion_time: isoTime(world.now()),
-    effective_bytes_per_second: Math.round(2 ** 30 / 10),
+    reason: status === "FAILED" ? "sfapi-gen mock: the transfer failed (asked for by its label)" : null,
+    globus_status: status,
+    bytes_transferred: succeeded ? TRANSFER_BYTES : 0,
+    completion_time: endedAt === undefined ? null : isoTime(endedAt),
+    effective_bytes_per_second: succeeded ? Math.round(TRANSFER_BYTES / 10) : 0,
   };
 }
 

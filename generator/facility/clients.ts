@@ -83,9 +83,21 @@ export class ClientRegistry {
   }
 }
 
-/** Lowercase letters and digits, like the facility's own client IDs. */
+/**
+ * Thirteen lowercase letters and digits, like the facility's own client IDs: the official Python client's key-file
+ * loader refuses a client ID of any other length.
+ */
+export const CLIENT_ID_LENGTH = 13;
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 function newClientId(): string {
-  return randomBytes(10).toString("hex");
+  // 252 = 7 * 36: bytes at or above it are skipped so every character is equally likely.
+  let id = "";
+  while (id.length < CLIENT_ID_LENGTH) {
+    for (const byte of randomBytes(CLIENT_ID_LENGTH)) {
+      if (byte < 252 && id.length < CLIENT_ID_LENGTH) id += ID_ALPHABET[byte % 36];
+    }
+  }
+  return id;
 }
 
 function rsaPublicKey(key: KeyObject | string | JsonWebKey, clientId: string): KeyObject {

@@ -15,16 +15,21 @@ import { loadModel } from "../model/model.js";
 import type { Ladder } from "../model/scope.js";
 import { AccessTokens } from "./access-tokens.js";
 import type { World } from "./answer.js";
+import type { AuthorizationForms } from "./api.js";
 import { handleApiRequest } from "./api.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { ClientRegistry } from "./clients.js";
+import type { FaultRule } from "./faults.js";
+import { Faults } from "./faults.js";
+import { DEFAULT_MAX_FILE_TREE_BYTES, DEFAULT_MAX_FILES, FileTree } from "./files.js";
+import { DEFAULT_MAX_TRANSFERS, GlobusTransfers } from "./globus.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
-import { JobStore } from "./jobs.js";
+import { DEFAULT_MAX_JOBS, JobStore } from "./jobs.js";
 import { Router } from "./routes.js";
 import type { RequestLogEntry } from "./server.js";
 import { createFacilityServer } from "./server.js";
-import { TaskStore } from "./tasks.js";
+import { DEFAULT_MAX_TASKS, TaskStore } from "./tasks.js";
 import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
 export interface FacilityOptions {
@@ -48,11 +53,25 @@ export interface FacilityOptions {
   /** Access-token lifetime; default 600 s. */
   tokenLifetimeSeconds?: number;
   /**
+   * A fault: tokens stop working this many seconds after they are issued, though `expires_in` still says
+   * `tokenLifetimeSeconds` (a client must cope with a 401 on a token it believes valid).
+   */
+  tokenRealLifetimeSeconds?: number;
+  /** Faults from the start: 429s, 5xx answers or slow answers from the API or the token endpoint (see FaultRule). */
+  faults?: readonly FaultRule[];
+  /** Called once per request answered, with what the request log holds (never headers, bodies or tokens). */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /**
    * How long a task (command, job submission, cancellation) reads "new" before it completes, and how long a job stays
    * pending, then running; default 2000 ms.
    */
   taskDelayMs?: number;
-  /** Accept `Authorization: Bearer <token>` as well as the bare token (the official Python client sends the prefix). */
+  /**
+   * Which Authorization headers the API takes: `"bare-or-bearer"` (the default: the bare token, or `Bearer <token>` as
+   * every client of the facility sends it), or only `"bare"` or only `"bearer"`, to check what a client sends.
+   */
+  authorization?: AuthorizationForms;
+  /** @deprecated No effect: `Bearer <token>` is accepted by default (see `authorization`). */
   acceptBearer?: boolean;
   /**
    * How many assertion jtis the token endpoint remembers against replay (each until its assertion expires); past that
@@ -61,6 +80,12 @@ export interface FacilityOptions {
   maxRememberedJtis?: number;
   /** Request bodies beyond this get 413; default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Bounds on what the facility remembers, so it holds however long it runs: tasks, jobs and Globus transfers are
+   * forgotten oldest first past their bound (default 5000 each); the file tree refuses uploads past `files` files
+   * (default 10 000) or `fileBytes` bytes in all (default 64 MiB).
+   */
+  limits?: { tasks?: number; jobs?: number; transfers?: number; files?: number; fileBytes?: number };
   /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
   now?: () => number;
 }
@@ -86,6 +111,10 @@ export interface Facility {
   readonly ladder: Ladder;
   /** Every request answered, oldest first (method, path, status, client; never headers or bodies). */
   readonly requests: readonly RequestLogEntry[];
+  /** How much the facility holds now (each bounded by `limits`), for tests that check it stays bounded. */
+  held(): { tasks: number; jobs: number; transfers: number; files: number; fileBytes: number; requests: number };
+  /** Faults on demand: add a rule (or clear them all) while the facility runs. */
+  readonly faults: Pick<Faults, "add" | "clear">;
   registerClient(registration: ClientRegistration): RegisteredClient;
   /** Make an RSA key pair and register its public half with `color`. */
   createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
@@ -101,6 +130,7 @@ const DEFAULTS = {
   taskDelayMs: 2000,
   maxBodyBytes: 1 << 20,
   maxRememberedJtis: MAX_REMEMBERED_JTIS,
+  authorization: "bare-or-bearer" as AuthorizationForms,
 };
 const generateRsaKeyPair = promisify(generateKeyPair);
 
@@ -116,10 +146,16 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
 
   const startedAt = now();
   const registry = new ClientRegistry(model.ladder, now);
-  const tasks = new TaskStore(settings.taskDelayMs, now);
-  const jobs = new JobStore(tasks, now);
+  const limits = checkLimits(options.limits ?? {});
+  const tasks = new TaskStore(settings.taskDelayMs, now, limits.tasks);
+  const files = new FileTree(now, limits.files, limits.fileBytes);
+  const jobs = new JobStore(tasks, now, files, limits.jobs);
+  const globus = new GlobusTransfers(settings.taskDelayMs, now, limits.transfers);
   const router = new Router(model.operations);
   const replay = new ReplayCache(settings.maxRememberedJtis);
+  const faults = new Faults(options.faults);
+  // Aborted on close, so a slow-answer fault never holds the process open.
+  const closing = new AbortController();
   // Served byte for byte when it is JSON, so a client generated from the facility records the file's own SHA-256.
   const { text: descriptionText, document } = model.description;
   const descriptionJson = /^\s*\{/.test(descriptionText) ? descriptionText : JSON.stringify(document);
@@ -127,8 +163,21 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   let listening: { origin: string; tokenUrl: string; tokens: AccessTokens; world: World } | undefined;
 
   const handle = async (request: FacilityRequest): Promise<Reply> => {
+    const answer = await answerRequest(request);
+    const color = answer.clientId === undefined ? undefined : registry.get(answer.clientId)?.color;
+    return color === undefined ? answer : { ...answer, color };
+  };
+
+  const answerRequest = async (request: FacilityRequest): Promise<Reply> => {
     const { origin, tokenUrl, tokens, world } = listening!;
     const path = request.url.pathname;
+    const target = path === settings.tokenPath ? "token" : path.startsWith(`${basePath}/`) ? "api" : undefined;
+    const fault = target && faults.take(target, target === "api" ? path.slice(basePath.length) : path);
+    if (fault) {
+      if (fault.delayMs > 0 && !(await pause(fault.delayMs, closing.signal)))
+        return detail(503, "the local facility is stopping");
+      if (fault.reply) return fault.reply;
+    }
     if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
     if (path === `${basePath}/openapi.json`)
       return request.method === "GET" || request.method === "HEAD"
@@ -140,13 +189,17 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         router,
         tokens,
         world,
-        acceptBearer: options.acceptBearer === true,
+        authorization: settings.authorization,
       });
     }
     return detail(404, `Not Found (the API is under ${origin}${basePath}, the token endpoint at ${tokenUrl})`);
   };
 
-  const { server, log } = createFacilityServer(handle, { maxBodyBytes: settings.maxBodyBytes, now });
+  const { server, log } = createFacilityServer(handle, {
+    maxBodyBytes: settings.maxBodyBytes,
+    now,
+    onRequest: options.onRequest,
+  });
   await new Promise<void>((resolvePromise, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(new OptionError(`cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`)),
@@ -156,8 +209,24 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const { address, port } = server.address() as AddressInfo;
   const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
   const tokenUrl = `${origin}${settings.tokenPath}`;
-  const tokens = await AccessTokens.create({ issuer: origin, lifetimeSeconds: settings.tokenLifetimeSeconds, now });
-  const world: World = { document, registry, tasks, jobs, now, startedAt, baseUrl: `${origin}${basePath}`, tokenUrl };
+  const tokens = await AccessTokens.create({
+    issuer: origin,
+    lifetimeSeconds: settings.tokenLifetimeSeconds,
+    realLifetimeSeconds: settings.tokenRealLifetimeSeconds,
+    now,
+  });
+  const world: World = {
+    document,
+    registry,
+    tasks,
+    jobs,
+    files,
+    globus,
+    now,
+    startedAt,
+    baseUrl: `${origin}${basePath}`,
+    tokenUrl,
+  };
   listening = { origin, tokenUrl, tokens, world };
 
   return {
@@ -167,6 +236,15 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     model,
     ladder: model.ladder,
     requests: log,
+    faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
+    held: () => ({
+      tasks: tasks.size,
+      jobs: jobs.size,
+      transfers: globus.size,
+      files: files.count,
+      fileBytes: files.bytes,
+      requests: log.length,
+    }),
     registerClient: (registration) => registry.register(registration),
     async createClient(color, more = {}) {
       const { privateKey, publicKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
@@ -182,6 +260,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     },
     close: () =>
       new Promise<void>((resolvePromise) => {
+        closing.abort();
         server.close(() => resolvePromise());
         server.closeAllConnections();
       }),
@@ -192,10 +271,29 @@ function checkOptions(options: FacilityOptions) {
   const s = { ...DEFAULTS, ...definedOnly(options) };
   checkInteger("port", s.port, 0, 65_535);
   checkInteger("tokenLifetimeSeconds", s.tokenLifetimeSeconds, 1, 86_400);
+  if (s.tokenRealLifetimeSeconds !== undefined)
+    checkInteger("tokenRealLifetimeSeconds", s.tokenRealLifetimeSeconds, 0, s.tokenLifetimeSeconds);
   checkInteger("taskDelayMs", s.taskDelayMs, 0, 86_400_000);
   checkInteger("maxBodyBytes", s.maxBodyBytes, 1, 1 << 30);
   checkInteger("maxRememberedJtis", s.maxRememberedJtis, 1, 10_000_000);
   checkPath("tokenPath", s.tokenPath);
+  if (!["bare-or-bearer", "bare", "bearer"].includes(s.authorization))
+    throw new OptionError(
+      `authorization must be bare-or-bearer, bare or bearer, not ${JSON.stringify(s.authorization)}`,
+    );
+  return s;
+}
+
+function checkLimits(limits: NonNullable<FacilityOptions["limits"]>) {
+  const s = {
+    tasks: DEFAULT_MAX_TASKS,
+    jobs: DEFAULT_MAX_JOBS,
+    transfers: DEFAULT_MAX_TRANSFERS,
+    files: DEFAULT_MAX_FILES,
+    fileBytes: DEFAULT_MAX_FILE_TREE_BYTES,
+    ...definedOnly(limits),
+  };
+  for (const [name, value] of Object.entries(s)) checkInteger(`limits.${name}`, value, 1, 1 << 30);
   return s;
 }
 
@@ -222,6 +320,21 @@ function basePathOf(model: Model): string {
     return DEFAULT_BASE_PATH;
   }
   return /^\/[A-Za-z0-9._~/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
+}
+
+/** Waits `ms` (a slow-answer fault); false when the facility closes first. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    if (signal.aborted) return resolvePromise(false);
+    const done = (finished: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", aborted);
+      resolvePromise(finished);
+    };
+    const aborted = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener("abort", aborted, { once: true });
+  });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -18,8 +18,9 @@ export interface Reply {
   /** JSON text sent byte for byte instead of `body` (the description, so its SHA-256 survives the trip). */
   rawJson?: string;
   headers?: Record<string, string>;
-  /** The authenticated client, for the request log. */
+  /** The authenticated client, for the request log (the facility adds its color). */
   clientId?: string;
+  color?: string;
 }
 
 export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {

@@ -1,8 +1,11 @@
 /** The local facility: a real HTTP server speaking the facility's token and color rules, for tests and `sfapi-gen mock`. */
 
+export type { AuthorizationForms } from "./api.js";
 export { writeClientFiles } from "./client-files.js";
 export type { ClientRegistration, RegisteredClient } from "./clients.js";
 export type { CreatedClient, Facility, FacilityOptions } from "./facility.js";
 export { DEFAULT_BASE_PATH, startFacility } from "./facility.js";
+export type { FaultRule, FaultStatus } from "./faults.js";
+export { FAULT_STATUSES } from "./faults.js";
 export type { RequestLogEntry } from "./server.js";
 export { CLOCK_TOLERANCE_S, GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";

@@ -1,16 +1,61 @@
 /**
  * Batch jobs the facility pretends to run. A submission is a task whose result carries the job id; once that task has
  * completed the job is queued and moves on the facility's clock: PENDING for one task delay, RUNNING for another,
- * then COMPLETED, or CANCELLED from the moment it is cancelled (the cancellation's task completes a delay later with
- * scancel's answer). Job rows are string maps with the keys `squeue` gives, or `sacct`'s with `?sacct=true`, as the
- * facility's answers have. A job is visible to the client that submitted it; a job id this client never submitted
- * reads as one of the mock user's jobs, finished an hour ago.
+ * then its terminal state: COMPLETED, or the Slurm state a script asks for with a line `#SFAPI-MOCK state=<STATE>`,
+ * or CANCELLED from the moment it is cancelled (the cancellation's task completes a delay later with scancel's
+ * answer). A line `#SFAPI-MOCK submit=error` makes sbatch refuse the script (the submit task ends with an error and no
+ * job). A script given by path is read from the machine's file tree when it is there. Job rows are string maps with
+ * the keys `squeue` gives (only jobs still in the queue), or `sacct`'s with `?sacct=true` (every job, with its final
+ * state), as the facility's answers have. A job is visible to the client that submitted it; asked for by id, a job
+ * this client never submitted reads (in sacct) as one of the mock user's jobs, finished an hour ago.
  */
+import type { FileTree } from "./files.js";
 import { MOCK_USER } from "./mock-user.js";
 import type { TaskStore } from "./tasks.js";
 
-export type JobState = "PENDING" | "RUNNING" | "COMPLETED" | "CANCELLED";
+/** The Slurm states a job can end in here (those the official client waits for, and a few more Slurm has). */
+export const TERMINAL_STATES = [
+  "COMPLETED",
+  "FAILED",
+  "TIMEOUT",
+  "CANCELLED",
+  "PREEMPTED",
+  "OUT_OF_MEMORY",
+  "NODE_FAIL",
+  "BOOT_FAIL",
+  "DEADLINE",
+] as const;
+export type TerminalState = (typeof TERMINAL_STATES)[number];
+export type JobState = "PENDING" | "RUNNING" | TerminalState;
 export type JobRow = Record<string, string>;
+
+/** squeue's short state codes. */
+const SHORT_STATE: Record<JobState, string> = {
+  PENDING: "PD",
+  RUNNING: "R",
+  COMPLETED: "CD",
+  FAILED: "F",
+  TIMEOUT: "TO",
+  CANCELLED: "CA",
+  PREEMPTED: "PR",
+  OUT_OF_MEMORY: "OOM",
+  NODE_FAIL: "NF",
+  BOOT_FAIL: "BF",
+  DEADLINE: "DL",
+};
+
+/** sacct's `exitcode` (`<code>:<signal>`) for each way a job ends. */
+const EXIT_CODE: Record<TerminalState, string> = {
+  COMPLETED: "0:0",
+  FAILED: "1:0",
+  TIMEOUT: "0:15",
+  CANCELLED: "0:15",
+  PREEMPTED: "0:15",
+  OUT_OF_MEMORY: "0:125",
+  NODE_FAIL: "0:9",
+  BOOT_FAIL: "0:0",
+  DEADLINE: "0:0",
+};
 
 export interface Submission {
   /** A script path on the host (`isPath`), or the script's text. */
@@ -39,14 +84,20 @@ interface JobRecord {
   queuedAt: number;
   startsAt: number;
   endsAt: number;
+  /** How it ends unless cancelled first. */
+  finalState: TerminalState;
   /** Cancellation requests: each one's task, and when it was asked for (the job ends then, if still queued or running). */
   cancels: { task: string; at: number }[];
 }
 
 /** Slurm job ids are decimal numbers, counted from here. */
 const FIRST_JOB_ID = 12_345_678;
-/** Oldest jobs are forgotten beyond this, so a long-running mock stays bounded. */
-const MAX_JOBS = 10_000;
+/** Jobs are forgotten oldest first beyond this, so a long-running mock stays bounded. */
+export const DEFAULT_MAX_JOBS = 5000;
+/** Cancellations remembered per job (only the first that came in time matters; the rest are answered from this). */
+const MAX_CANCELS = 8;
+/** Stored names and command lines are cut to this many characters. */
+const MAX_TEXT = 1024;
 const HOUR_MS = 3_600_000;
 const DEFAULT_TIME_LIMIT = "00:30:00";
 
@@ -57,29 +108,50 @@ export class JobStore {
   constructor(
     private readonly tasks: TaskStore,
     private readonly now: () => number = Date.now,
+    private readonly files?: FileTree,
+    readonly maxJobs = DEFAULT_MAX_JOBS,
   ) {}
+
+  /** How many jobs are remembered now. */
+  get size(): number {
+    return this.#jobs.size;
+  }
 
   /** Submit a job; returns the submission's task id (its result names the job id once it completes). */
   submit(owner: string, machine: string, submission: Submission): string {
+    const script = submission.isPath
+      ? (this.files?.read(machine, submission.job)?.content.toString("utf8") ?? "")
+      : submission.job;
+    const directives = mockDirectives(script);
+    const refusal =
+      directives.submit === "error"
+        ? "sbatch: error: Batch job submission failed (asked for by #SFAPI-MOCK submit=error)"
+        : directives.state !== undefined && !isTerminal(directives.state)
+          ? `sbatch: error: #SFAPI-MOCK state=${clip(directives.state)} is not one of ${TERMINAL_STATES.join(", ")}`
+          : undefined;
+    if (refusal !== undefined)
+      return this.tasks.add(owner, ["job", machine], () => ({ status: "error", jobid: null, error: refusal }));
+
     const jobid = String(this.#next++);
     const task = this.tasks.add(owner, ["job", machine], () => ({ status: "ok", jobid, error: null }));
     const queuedAt = this.now() + this.tasks.delayMs;
-    const script = submission.isPath ? "" : submission.job;
     this.#jobs.set(jobid, {
       jobid,
       owner,
       machine,
-      name:
+      name: clip(
         sbatchOption(script, /^-J\s*|^--job-name[=\s]/) ?? (submission.isPath ? basename(submission.job) : "sbatch"),
-      timeLimit: sbatchOption(script, /^-t\s*|^--time[=\s]/) ?? DEFAULT_TIME_LIMIT,
-      command: submission.isPath ? [submission.job, ...submission.args].join(" ") : "(null)",
+      ),
+      timeLimit: clip(sbatchOption(script, /^-t\s*|^--time[=\s]/) ?? DEFAULT_TIME_LIMIT),
+      command: submission.isPath ? clip([submission.job, ...submission.args].join(" ")) : "(null)",
       submitTask: task,
       queuedAt,
       startsAt: queuedAt + this.tasks.delayMs,
       endsAt: queuedAt + 2 * this.tasks.delayMs,
+      finalState: (directives.state as TerminalState | undefined) ?? "COMPLETED",
       cancels: [],
     });
-    if (this.#jobs.size > MAX_JOBS) this.#jobs.delete(this.#jobs.keys().next().value!);
+    while (this.#jobs.size > this.maxJobs) this.#jobs.delete(this.#jobs.keys().next().value!);
     return task;
   }
 
@@ -88,13 +160,14 @@ export class JobStore {
     const job = this.#own(owner, machine, jobid);
     const at = this.now();
     const task = this.tasks.add(owner, ["job", machine], () => this.#cancelOutcome(job, task, jobid, at));
-    job?.cancels.push({ task, at });
+    if (job && job.cancels.length < MAX_CANCELS) job.cancels.push({ task, at });
     return task;
   }
 
   /**
    * `owner`'s jobs on `machine` as squeue (or sacct) rows, oldest first, narrowed by `filters` (`user=alice`,
-   * `jobid=1,2`: the row's field must be one of the listed values) and paged by `index` and `limit`.
+   * `jobid=1,2`: the row's field must be one of the listed values) and paged by `index` and `limit`. squeue lists
+   * only jobs still in the queue (PENDING or RUNNING); sacct lists them in whatever state they are.
    */
   rows(owner: string, machine: string, query: JobQuery): JobRow[] {
     const now = this.now();
@@ -103,18 +176,27 @@ export class JobStore {
       return { key: key.trim(), values: values.split(",").map((v) => v.trim()) };
     });
     const rows = [...this.#jobs.values()]
-      .filter((job) => job.owner === owner && job.machine === machine && this.#state(job, now))
+      .filter((job) => job.owner === owner && job.machine === machine && this.#listed(job, now, query.sacct))
       .map((job) => this.#row(job, now, query.sacct))
       .filter((row) => wanted.every(({ key, values }) => key in row && values.includes(row[key]!)));
     const from = Math.max(0, query.index ?? 0);
     return rows.slice(from, query.limit === undefined ? undefined : from + Math.max(0, query.limit));
   }
 
-  /** One job as a row: `owner`'s job of that id, or (for an id this client never submitted) a finished job of that id. */
-  row(owner: string, machine: string, jobid: string, sacct: boolean): JobRow {
+  /**
+   * One job as rows: `owner`'s job of that id, or (for an id this client never submitted) a finished job of that id in
+   * sacct; squeue has no row for a job no longer in the queue.
+   */
+  row(owner: string, machine: string, jobid: string, sacct: boolean): JobRow[] {
     const now = this.now();
-    const job = this.#own(owner, machine, jobid);
-    return this.#row(job && this.#state(job, now) ? job : finishedJob(owner, machine, jobid, now), now, sacct);
+    const own = this.#own(owner, machine, jobid);
+    const job = own && this.#state(own, now) ? own : finishedJob(owner, machine, jobid, now);
+    return this.#listed(job, now, sacct) ? [this.#row(job, now, sacct)] : [];
+  }
+
+  #listed(job: JobRecord, now: number, sacct: boolean): boolean {
+    const state = this.#state(job, now)?.state;
+    return state !== undefined && (sacct || state === "PENDING" || state === "RUNNING");
   }
 
   #own(owner: string, machine: string, jobid: string): JobRecord | undefined {
@@ -129,7 +211,7 @@ export class JobStore {
     if (cancelledAt !== undefined && at >= cancelledAt) return { state: "CANCELLED", endedAt: cancelledAt };
     if (at < job.startsAt) return { state: "PENDING" };
     if (at < job.endsAt) return { state: "RUNNING" };
-    return { state: "COMPLETED", endedAt: job.endsAt };
+    return { state: job.finalState, endedAt: job.endsAt };
   }
 
   /** The first cancellation that came while the job was queued or running. */
@@ -166,7 +248,7 @@ export class JobStore {
         uid: String(MOCK_USER.uid),
         cluster: job.machine,
         state: state === "CANCELLED" ? `CANCELLED by ${MOCK_USER.uid}` : state,
-        exitcode: state === "CANCELLED" ? "0:15" : "0:0",
+        exitcode: state === "PENDING" || state === "RUNNING" ? "0:0" : EXIT_CODE[state],
         submit: slurmTime(job.queuedAt),
         start: started ? slurmTime(job.startsAt) : "Unknown",
         end: endedAt !== undefined ? slurmTime(endedAt) : "Unknown",
@@ -182,7 +264,7 @@ export class JobStore {
       ...common,
       name: job.name,
       state,
-      st: { PENDING: "PD", RUNNING: "R", COMPLETED: "CD", CANCELLED: "CA" }[state],
+      st: SHORT_STATE[state],
       reason: state === "PENDING" ? "Priority" : "None",
       "nodelist(reason)": state === "PENDING" ? "(Priority)" : NODE,
       submit_time: slurmTime(job.queuedAt),
@@ -215,6 +297,7 @@ function finishedJob(owner: string, machine: string, jobid: string, now: number)
     queuedAt,
     startsAt: queuedAt + 60_000,
     endsAt: now - HOUR_MS,
+    finalState: "COMPLETED",
     cancels: [],
   };
 }
@@ -228,6 +311,27 @@ function sbatchOption(script: string, option: RegExp): string | undefined {
     if (value) return value;
   }
   return undefined;
+}
+
+/** The `#SFAPI-MOCK key=value` lines of a script (the first of each key wins). */
+function mockDirectives(script: string): { state?: string; submit?: string } {
+  const found: Record<string, string> = {};
+  for (const line of script.split("\n")) {
+    const rest = /^#SFAPI-MOCK\s+(.*)$/.exec(line.trim())?.[1];
+    for (const pair of rest?.split(/\s+/) ?? []) {
+      const [key = "", value = ""] = splitOnce(pair, "=");
+      if ((key === "state" || key === "submit") && !(key in found)) found[key] = value;
+    }
+  }
+  return { state: found.state?.toUpperCase(), submit: found.submit?.toLowerCase() };
+}
+
+function isTerminal(state: string): state is TerminalState {
+  return (TERMINAL_STATES as readonly string[]).includes(state);
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}...` : text;
 }
 
 function splitOnce(text: string, separator: string): [string, string?] {

@@ -16,15 +16,21 @@ export interface RequestLogEntry {
   /** Path without the query string (never headers or bodies: those may hold assertions and tokens). */
   path: string;
   status: number;
-  /** The client the request authenticated as, when it did. */
+  /** The client the request authenticated as, when it did, and its color. */
   clientId?: string;
+  color?: string;
 }
+
+/** Logged paths are cut to this many characters, so the log stays bounded whatever URLs arrive. */
+const MAX_LOGGED_PATH = 512;
 
 export interface ServerOptions {
   maxBodyBytes: number;
   /** Entries beyond this drop the oldest, so a long-running facility stays bounded. */
   maxLogEntries?: number;
   now?: () => number;
+  /** Called once per request answered (the `sfapi-gen mock` command prints a line for each). */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export type Handler = (request: FacilityRequest) => Promise<Reply>;
@@ -39,9 +45,22 @@ export function createFacilityServer(
 
   const server = createServer(async (req, res) => {
     const at = now();
-    const record = (status: number, clientId?: string) => {
-      log.push({ at, method: req.method ?? "", path: pathOf(req.url), status, ...(clientId ? { clientId } : {}) });
+    const record = (status: number, clientId?: string, color?: string) => {
+      const entry: RequestLogEntry = {
+        at,
+        method: (req.method ?? "").slice(0, 32),
+        path: pathOf(req.url),
+        status,
+        ...(clientId ? { clientId } : {}),
+        ...(color ? { color } : {}),
+      };
+      log.push(entry);
       if (log.length > maxLogEntries) log.splice(0, log.length - maxLogEntries);
+      try {
+        options.onRequest?.(entry);
+      } catch {
+        // A listener's failure is its own; the answer still goes out.
+      }
     };
     let answer: Reply;
     try {
@@ -49,7 +68,7 @@ export function createFacilityServer(
     } catch {
       answer = detail(500, "internal error in the local facility");
     }
-    record(answer.status, answer.clientId);
+    record(answer.status, answer.clientId, answer.color);
     send(res, answer);
   });
   // Malformed HTTP never reaches the handler: answer 400 and drop the connection.
@@ -107,17 +126,28 @@ function tooLarge(req: IncomingMessage, maxBytes: number): Reply {
   return { ...detail(413, `request body larger than ${maxBytes} bytes`), headers: { connection: "close" } };
 }
 
+/**
+ * Writes the answer. Turning it into text can fail (a body past V8's string limit throws a RangeError): that, like any
+ * other failure here, becomes a bare 500, never an exception that ends the process.
+ */
 function send(res: ServerResponse, answer: Reply): void {
   if (res.headersSent || res.destroyed) return;
-  const text = answer.rawJson ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
-  const headers: Record<string, string> = {
-    ...(text ? { "content-type": "application/json" } : {}),
-    ...answer.headers,
-  };
-  res.writeHead(answer.status, headers);
-  res.end(text);
+  let text: string;
+  try {
+    text = answer.rawJson ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
+  } catch {
+    answer = detail(500, "internal error in the local facility: the answer could not be written");
+    text = JSON.stringify(answer.body);
+  }
+  try {
+    res.writeHead(answer.status, { ...(text ? { "content-type": "application/json" } : {}), ...answer.headers });
+    res.end(text);
+  } catch {
+    res.destroy();
+  }
 }
 
 function pathOf(url: string | undefined): string {
-  return (url ?? "").split("?")[0]!;
+  const path = (url ?? "").split("?")[0]!;
+  return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}...` : path;
 }

@@ -1,8 +1,8 @@
 /**
  * Tasks the facility hands out for commands, job submissions and cancellations, and transfers. Nothing is executed:
- * a task reads "new" until the facility's task delay has passed, then "completed" with its outcome as JSON text in
- * `result`, in the shapes the facility's tasks carry (`{"status", "output", "error"}` for a command,
- * `{"status", "jobid", "error"}` for a job submission). Status values are the description's `TaskStatus` enum.
+ * a task reads "new" until the facility's task delay has passed, then "completed" (or "failed", when its outcome says
+ * so) with its outcome as JSON text in `result`, in the shapes the facility's tasks carry (`{"status", "output",
+ * "error", "exit_code"}` for a command, `{"status", "jobid", "error"}` for a job submission). Status values are the description's `TaskStatus` enum.
  * Views are worked out from the facility's clock when read, so a test that moves the clock sees tasks finish.
  */
 
@@ -15,17 +15,26 @@ export interface TaskView {
 /** A finished task's outcome, worked out when read, from the instant the task finished. */
 export type TaskOutcome = (doneAt: number) => Record<string, unknown>;
 
+export interface TaskOptions {
+  /** The task ends `failed` rather than `completed` (its result still says why). */
+  failed?: boolean;
+}
+
 interface TaskRecord {
   id: string;
   owner: string;
   tags: readonly string[];
   createdAt: number;
   cancelled: boolean;
+  failed: boolean;
   outcome: TaskOutcome;
 }
 
-/** Oldest tasks are forgotten beyond this, so a long-running mock stays bounded. */
-const MAX_TASKS = 10_000;
+/**
+ * Tasks are forgotten oldest first beyond this, so a long-running mock stays bounded. Every task takes the same delay,
+ * so the oldest is also the first to have finished (a cancelled one has finished too).
+ */
+export const DEFAULT_MAX_TASKS = 5000;
 /** Task ids are decimal numbers, counted from here. */
 const FIRST_TASK_ID = 1_000_001;
 
@@ -36,20 +45,21 @@ export class TaskStore {
   constructor(
     readonly delayMs: number,
     private readonly now: () => number = Date.now,
+    readonly maxTasks = DEFAULT_MAX_TASKS,
   ) {}
 
-  /** A new task of `owner`'s, tagged for `GET /tasks?tags=`; returns its id. */
-  add(owner: string, tags: readonly string[], outcome: TaskOutcome): string {
-    const id = String(this.#next++);
-    this.#tasks.set(id, { id, owner, tags, createdAt: this.now(), cancelled: false, outcome });
-    if (this.#tasks.size > MAX_TASKS) this.#tasks.delete(this.#tasks.keys().next().value!);
-    return id;
+  /** How many tasks are remembered now. */
+  get size(): number {
+    return this.#tasks.size;
   }
 
-  /** A command: it completes with a canned output that names it (and says it never ran). */
-  addCommand(owner: string, machine: string, command: string): string {
-    const output = `sfapi-gen mock: did not run \`${command}\` on ${machine} (the local facility never executes anything)\n`;
-    return this.add(owner, ["command", machine], () => ({ status: "ok", output, error: null }));
+  /** A new task of `owner`'s, tagged for `GET /tasks?tags=`; returns its id. */
+  add(owner: string, tags: readonly string[], outcome: TaskOutcome, options: TaskOptions = {}): string {
+    const id = String(this.#next++);
+    const failed = options.failed === true;
+    this.#tasks.set(id, { id, owner, tags, createdAt: this.now(), cancelled: false, failed, outcome });
+    while (this.#tasks.size > this.maxTasks) this.#tasks.delete(this.#tasks.keys().next().value!);
+    return id;
   }
 
   /** Whether task `id` was cancelled before it completed (false for one long forgotten). */
@@ -86,6 +96,6 @@ export class TaskStore {
     if (task.cancelled) return { id: task.id, status: "cancelled", result: null };
     const doneAt = task.createdAt + this.delayMs;
     if (this.now() < doneAt) return { id: task.id, status: "new", result: null };
-    return { id: task.id, status: "completed", result: JSON.stringify(task.outcome(doneAt)) };
+    return { id: task.id, status: task.failed ? "failed" : "completed", result: JSON.stringify(task.outcome(doneAt)) };
   }
 }

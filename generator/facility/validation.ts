@@ -5,7 +5,7 @@
  * are ignored, as FastAPI does.
  */
 import type { OpenApiDocument } from "../description/document.js";
-import { operationObjectOf, pathItemOf, resolve } from "../description/document.js";
+import { operationObjectOf, resolve } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { FORM, mediaType, reply } from "./http.js";
@@ -27,18 +27,14 @@ export function invalidParameters(
   params: Record<string, string>,
   query: URLSearchParams,
 ): Reply | undefined {
-  const own = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
-  const declared = [
-    ...own(pathItemOf(doc, operation.path)?.parameters),
-    ...own(operationObjectOf(doc, operation.path, operation.method)?.parameters),
-  ].map((p) => resolve(doc, p));
+  // The model's merged parameters: an operation-level one overrides the path item's of the same name and place.
   const problems: Problem[] = [];
-  for (const parameter of declared) {
-    const name: string = parameter?.name;
+  for (const parameter of operation.parameters) {
+    const { name } = parameter;
     const values =
-      parameter?.in === "path" && Object.hasOwn(params, name)
+      parameter.in === "path" && Object.hasOwn(params, name)
         ? [params[name]!]
-        : parameter?.in === "query"
+        : parameter.in === "query"
           ? query.getAll(name)
           : [];
     for (const value of values) {

@@ -16,6 +16,8 @@ export interface Parameter {
   name: string;
   in: "query" | "header" | "path" | "cookie";
   required: boolean;
+  /** The parameter's schema, its own `$ref` resolved (deeper `$ref`s resolve against the document); {} when it has none. */
+  schema: unknown;
 }
 
 export interface Operation {
@@ -98,14 +100,22 @@ export function buildOperations(
   return records.map((r, i) => ({ name: names[i]!, scope: r.requirement.scope, ...r }));
 }
 
-/** Path-level parameters, overridden by operation-level ones of the same (name, in). */
+/**
+ * Path-level parameters, overridden by operation-level ones of the same (name, in): the one merge every consumer
+ * (the emitted types, the diff, the facility's validation) reads.
+ */
 function parametersOf(doc: OpenApiDocument, item: Record<string, any>, op: Record<string, any>): Parameter[] {
   const byKey = new Map<string, Parameter>();
   for (const list of [item.parameters, op.parameters]) {
     for (const ref of Array.isArray(list) ? list : []) {
       const p = resolve(doc, ref);
       if (!p || typeof p.name !== "string") continue;
-      byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true || p.in === "path" });
+      byKey.set(`${p.in}:${p.name}`, {
+        name: p.name,
+        in: p.in,
+        required: p.required === true || p.in === "path",
+        schema: resolve(doc, p.schema) ?? {},
+      });
     }
   }
   return [...byKey.values()];

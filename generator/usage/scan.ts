@@ -7,6 +7,10 @@
  *  - named operations: `<anything>.<name>(...)` and `<anything>.<name>.safe(...)` where `<name>` is one of the
  *    table's names (`client.runCommand(args)`), again with any receiver;
  *  - `waitForTask(client, id)` (also imported under another name) and `<anything>.waitForTask(...)`: a `GET /tasks/{id}`;
+ *  - the workflow helpers: `<x>.compute(m).run(...)`, or a `run`, `submitJob`, `job`, `jobs`, `ls`, `download` or
+ *    `upload` call on a variable initialised from `<x>.compute(...)`, as the calls each makes (`run`: the command's
+ *    POST and the task's GET); `complete`, `state` and `cancel` on a variable holding what `submitJob` or `job`
+ *    resolved to;
  *  - uses of the operation table: `operations.runCommand` / `operations["runCommand"]` where `operations` is imported
  *    (under any alias) or a namespace import of an `operations` module, and named imports of entries from a module
  *    whose path ends in `operations` (`import { runCommand } from "./generated/operations.js"`).
@@ -30,6 +34,22 @@ import { isGeneratedFolder } from "../output/client-folder.js";
 /** openapi-fetch's method calls (`client.GET(...)`). */
 const CLIENT_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const WAIT_FOR_TASK = "waitForTask";
+
+/** The calls each workflow helper makes (templates/runtime/workflow.ts); "wait" is waitForTask's `GET /tasks/{id}`. */
+const COMPUTE_HELPERS: Readonly<Record<string, readonly (readonly [string, string] | "wait")[]>> = {
+  run: [["POST", "/utilities/command/{machine}"], "wait"],
+  submitJob: [["POST", "/compute/jobs/{machine}"], "wait"],
+  job: [["GET", "/compute/jobs/{machine}"]],
+  jobs: [["GET", "/compute/jobs/{machine}"]],
+  ls: [["GET", "/utilities/ls/{machine}/{path}"]],
+  download: [["GET", "/utilities/download/{machine}/{path}"]],
+  upload: [["PUT", "/utilities/upload/{machine}/{path}"]],
+};
+const JOB_HELPERS: Readonly<Record<string, readonly [string, string]>> = {
+  complete: ["GET", "/compute/jobs/{machine}"],
+  state: ["GET", "/compute/jobs/{machine}"],
+  cancel: ["DELETE", "/compute/jobs/{machine}/{jobid}"],
+};
 
 interface Where {
   /** Relative to the working directory, with "/" separators. */
@@ -219,6 +239,44 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
   // `operations.runCommand` is already a table use; calling it adds nothing.
   const isTable = (node: Node) => Node.isIdentifier(node) && tables.has(node.getText());
 
+  /** `<x>.compute(...)`, or a variable initialised with one (or with another such variable). */
+  const initializer = (node: Node): Node | undefined => {
+    if (!Node.isIdentifier(node)) return undefined;
+    const declaration = node.getSymbol()?.getDeclarations()[0];
+    return Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  };
+  const callOf = (node: Node, methods: ReadonlySet<string>): Node | undefined => {
+    const bare = Node.isAwaitExpression(node) ? node.getExpression() : node;
+    if (!Node.isCallExpression(bare)) return undefined;
+    const callee = bare.getExpression();
+    return Node.isPropertyAccessExpression(callee) && methods.has(callee.getName())
+      ? callee.getExpression()
+      : undefined;
+  };
+  const COMPUTE = new Set(["compute"]);
+  const JOB_SOURCES = new Set(["submitJob", "job"]);
+  const isCompute = (node: Node, depth = 0): boolean => {
+    if (depth > 8) return false;
+    if (callOf(node, COMPUTE)) return true;
+    const init = initializer(node);
+    return init !== undefined && isCompute(init, depth + 1);
+  };
+  const isJob = (node: Node, depth = 0): boolean => {
+    if (depth > 8) return false;
+    const from = callOf(node, JOB_SOURCES);
+    if (from) return isCompute(from);
+    const init = initializer(node);
+    return init !== undefined && isJob(init, depth + 1);
+  };
+  const helperUses = (node: Node, at: Node, calls: readonly (readonly [string, string] | "wait")[]) => {
+    for (const call of calls)
+      uses.push(
+        call === "wait"
+          ? { kind: "wait", ...where(node, at) }
+          : { kind: "call", method: call[0], path: call[1], ...where(node, at) },
+      );
+  };
+
   file.forEachDescendant((node) => {
     if (Node.isCallExpression(node)) {
       const callee = node.getExpression();
@@ -236,6 +294,10 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
         uses.push({ kind: "call", method, path, ...where(node, callee.getNameNode()) });
       } else if (method === WAIT_FOR_TASK) {
         uses.push({ kind: "wait", ...where(node, callee.getNameNode()) });
+      } else if (Object.hasOwn(COMPUTE_HELPERS, method) && isCompute(target)) {
+        helperUses(node, callee.getNameNode(), COMPUTE_HELPERS[method]!);
+      } else if (Object.hasOwn(JOB_HELPERS, method) && isJob(target)) {
+        helperUses(node, callee.getNameNode(), [JOB_HELPERS[method]!]);
       } else if (names.has(method) && !isTable(target)) {
         uses.push({ kind: "named", entry: method, ...where(node, callee.getNameNode()) });
       } else if (

@@ -4,17 +4,20 @@
  * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
  */
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
+import { retryingFetch } from "./call-retry.js";
 import { type NamedCall, operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
+import { JobMonitor } from "./jobs.js";
 import { compileTable } from "./matcher.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { taskWaiter, type WaitOptions } from "./tasks.js";
+import { computeHelpers, hasWorkflow, type WorkflowSpec } from "./workflow.js";
 
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
@@ -23,6 +26,8 @@ export interface ClientSpec {
   defaultBaseUrl?: string;
   /** The friendly name of the operation that reads one task (`GET /tasks/{id}`), when the API has one. */
   taskOperation?: string;
+  /** The operations behind `client.compute(machine)`'s helpers, when the API has them. */
+  workflow?: WorkflowSpec;
 }
 
 type Init = Record<string, unknown> & {
@@ -53,11 +58,14 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
   const resolved = resolveOptions(options, spec);
   const table = compileTable(spec.operations);
   const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
+  // Retries sit below the guard: each attempt is the request it allowed, with its token.
+  const retried = (fetch: (request: Request) => Promise<Response>) =>
+    retryingFetch(fetch, resolved.callRetry, resolved.clock);
   const send = createGuardedFetch({
     guard,
     tokens: resolved.tokens,
     baseUrl: resolved.baseUrl,
-    fetch: resolved.fetch,
+    fetch: retried(resolved.fetch),
     authorizationPrefix: resolved.authorizationPrefix,
   });
   // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
@@ -87,7 +95,7 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
               guard,
               tokens: resolved.tokens,
               baseUrl: resolved.baseUrl,
-              fetch: init.fetch as (r: Request) => Promise<Response>,
+              fetch: retried(init.fetch as (r: Request) => Promise<Response>),
               authorizationPrefix: resolved.authorizationPrefix,
             })
           : send;
@@ -142,6 +150,21 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     eject: (...middleware) => inner.eject(...middleware),
     waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
   };
+  if (hasWorkflow(spec.workflow)) {
+    const workflow = spec.workflow;
+    // One job monitor per machine: every job of a machine this client watches shares its poll.
+    const monitors = new Map<string, JobMonitor>();
+    const monitor = (machine: string) => {
+      let found = monitors.get(machine);
+      if (!found) {
+        found = new JobMonitor(machine, named[workflow.readJobs!]!, resolved.clock);
+        monitors.set(machine, found);
+      }
+      return found;
+    };
+    (client as Record<string, unknown>).compute = (machine: string) =>
+      computeHelpers(machine, { spec: workflow, calls: named, waitForTask: client.waitForTask, monitor });
+  }
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () =>

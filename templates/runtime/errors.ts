@@ -16,7 +16,10 @@ export type SfapiErrorCode =
   | "ERR_CONFIG"
   | "ERR_TASK"
   | "ERR_RESPONSE"
-  | "ERR_REDIRECT";
+  | "ERR_REDIRECT"
+  | "ERR_COMMAND"
+  | "ERR_JOB"
+  | "ERR_FILE";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */
@@ -192,6 +195,8 @@ export class ResponseError<Body = unknown> extends SfapiError {
   readonly operation: string;
   readonly status: number;
   readonly body: Body;
+  /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
+  readonly detail: string | undefined;
   declare readonly response: Response;
 
   constructor(init: { operation: string; method: string; path: string; response: Response; body: Body }) {
@@ -202,22 +207,157 @@ export class ResponseError<Body = unknown> extends SfapiError {
     this.operation = init.operation;
     this.status = init.response.status;
     this.body = init.body;
+    this.detail = detailText(init.body);
     // Not enumerable: JSON.stringify(error) and util.inspect stay short; the response is there for who asks.
     Object.defineProperty(this, "response", { value: init.response, enumerable: false });
   }
 }
 
-/** FastAPI's `{"detail": "..."}` (or a short text body) in the message, cut to a readable length. */
-function detailOf(body: unknown): string {
+/**
+ * FastAPI's `detail`, as one line: a string as it came, a validation error list (422) as `where: msg` items joined by
+ * "; " (`body.executable: Field required`), or a short text body; cut to a readable length. Undefined when absent.
+ */
+export function detailText(body: unknown): string | undefined {
   const detail =
     typeof body === "string"
       ? body
       : body && typeof body === "object" && "detail" in body
         ? (body as { detail: unknown }).detail
         : undefined;
-  if (typeof detail !== "string" || detail.trim() === "") return "";
-  const line = detail.replace(/\s+/g, " ").trim();
-  return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
+  const text = Array.isArray(detail)
+    ? detail.map(validationItem).join("; ")
+    : typeof detail === "string"
+      ? detail
+      : detail !== undefined && detail !== null
+        ? JSON.stringify(detail)
+        : undefined;
+  if (text === undefined || text.trim() === "") return undefined;
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}
+
+/** One FastAPI validation error (`{ loc: ["body", "executable"], msg: "Field required" }`) as `body.executable: Field required`. */
+function validationItem(item: unknown): string {
+  if (!item || typeof item !== "object") return String(item);
+  const { loc, msg } = item as { loc?: unknown; msg?: unknown };
+  const where = Array.isArray(loc) ? loc.map(String).join(".") : undefined;
+  const what = typeof msg === "string" ? msg : JSON.stringify(item);
+  return where ? `${where}: ${what}` : what;
+}
+
+function detailOf(body: unknown): string {
+  const text = detailText(body);
+  return text === undefined ? "" : `: ${text}`;
+}
+
+// ---- workflow helpers (`client.compute(machine)`) ------------------------------------------------------------------
+
+/** `compute.run(command)`: the command failed (non-zero exit, an error, or its task failed or was cancelled). */
+export class CommandError extends SfapiError {
+  static readonly code = "ERR_COMMAND";
+  override readonly name = "CommandError";
+  readonly machine: string;
+  readonly command: string;
+  /** The command's exit code, when the facility reported one. */
+  readonly exitCode: number | undefined;
+  /** What the facility said went wrong (the task result's `error`), if anything. */
+  readonly error: string | undefined;
+  /** What the command printed before it failed. */
+  readonly output: string | undefined;
+  readonly taskId: string;
+  /** The task's final status (`completed`, `failed`, `cancelled`). */
+  readonly taskStatus: string | undefined;
+
+  constructor(init: {
+    machine: string;
+    command: string;
+    exitCode?: number | undefined;
+    error?: string | undefined;
+    output?: string | undefined;
+    taskId: string;
+    taskStatus?: string | undefined;
+  }) {
+    const why =
+      init.taskStatus !== undefined && init.taskStatus !== "completed"
+        ? `its task ${init.taskId} ended ${init.taskStatus}`
+        : init.exitCode !== undefined && init.exitCode !== 0
+          ? `exit code ${init.exitCode}`
+          : "it failed";
+    const said = init.error ? `: ${oneLine(init.error)}` : "";
+    super("ERR_COMMAND", `Command ${JSON.stringify(oneLine(init.command))} on ${init.machine}: ${why}${said}`);
+    this.machine = init.machine;
+    this.command = init.command;
+    this.exitCode = init.exitCode;
+    this.error = init.error;
+    this.output = init.output;
+    this.taskId = init.taskId;
+    this.taskStatus = init.taskStatus;
+  }
+}
+
+/**
+ * A batch job did not end well: it ended in a state other than COMPLETED (FAILED, TIMEOUT, CANCELLED, ...), the
+ * submission was refused, it was not found, or waiting for it timed out (`reason` says which).
+ */
+export class JobError extends SfapiError {
+  static readonly code = "ERR_JOB";
+  override readonly name = "JobError";
+  readonly reason: "state" | "submit" | "not-found" | "query" | "timeout";
+  readonly machine: string;
+  /** The job id; undefined when the submission was refused before the scheduler gave one. */
+  readonly jobId: string | undefined;
+  /** The last Slurm state seen (`FAILED`, `TIMEOUT`, `PENDING` at a timeout, ...). */
+  readonly state: string | undefined;
+  /** The last job record read, if any. */
+  readonly record: Readonly<Record<string, unknown>> | undefined;
+  /** What the facility said (sbatch's error for a refused submission). */
+  readonly error: string | undefined;
+
+  constructor(init: {
+    message: string;
+    reason: "state" | "submit" | "not-found" | "query" | "timeout";
+    machine: string;
+    jobId?: string | undefined;
+    state?: string | undefined;
+    record?: Readonly<Record<string, unknown>> | undefined;
+    error?: string | undefined;
+  }) {
+    super("ERR_JOB", init.message);
+    this.reason = init.reason;
+    this.machine = init.machine;
+    this.jobId = init.jobId;
+    this.state = init.state;
+    this.record = init.record;
+    this.error = init.error;
+  }
+}
+
+/** `compute.ls`, `download` or `upload`: the facility answered, but with `status: "ERROR"` (no such file, ...). */
+export class FileError extends SfapiError {
+  static readonly code = "ERR_FILE";
+  override readonly name = "FileError";
+  readonly machine: string;
+  readonly path: string;
+  /** The operation's friendly name (`readDirectory`). */
+  readonly operation: string;
+  /** What the facility said. */
+  readonly error: string | undefined;
+
+  constructor(init: { machine: string; path: string; operation: string; error?: string | undefined }) {
+    super(
+      "ERR_FILE",
+      `${init.operation} ${init.path} on ${init.machine} failed${init.error ? `: ${oneLine(init.error)}` : ""}`,
+    );
+    this.machine = init.machine;
+    this.path = init.path;
+    this.operation = init.operation;
+    this.error = init.error;
+  }
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 /**
@@ -234,7 +374,10 @@ export type AnySfapiError =
   | Coded<typeof ConfigError>
   | Coded<typeof TaskError>
   | Coded<typeof RedirectError>
-  | Coded<typeof ResponseError>;
+  | Coded<typeof ResponseError>
+  | Coded<typeof CommandError>
+  | Coded<typeof JobError>
+  | Coded<typeof FileError>;
 
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
 type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> = C["prototype"] & {
@@ -244,8 +387,11 @@ type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> =
 /** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
 export const PUBLIC_ERRORS = [
   "ClientExpiredError",
+  "CommandError",
   "ConfigError",
   "CredentialsError",
+  "FileError",
+  "JobError",
   "KeyError",
   "RedirectError",
   "ResponseError",

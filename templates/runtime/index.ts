@@ -3,16 +3,20 @@
  * calls `createScopedClient(spec, options)` with its own operation table and ladder, and re-exports to consumers only
  * the errors and the option and result types; the rest stays internal to the client.
  */
+export type { CallRetryOptions } from "./call-retry.js";
 export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
 // Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
 export * from "./errors.js";
+export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export type { PrivateKeyInput } from "./keys.js";
 export type { ClientOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
+export type { TaskResult, TypedTask } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
+export type { AccessTokenInput } from "./token-provider.js";
 export type {
   Call,
   CallOptions,
@@ -26,3 +30,21 @@ export type {
   WaitOptions,
   WithJsonText,
 } from "./types.js";
+export type {
+  CommandRunning,
+  Computing,
+  DirectoryListing,
+  DownloadOptions,
+  FileDownloading,
+  FileUploading,
+  ItemsOf,
+  JobCancelling,
+  JobFinding,
+  JobRecordOf,
+  JobSubmitting,
+  JobWatching,
+  NeedsColor,
+  ScriptPath,
+  SignalOption,
+  WorkflowSpec,
+} from "./workflow.js";

@@ -1,4 +1,5 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
+import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
@@ -6,6 +7,7 @@ import { checkLadder } from "./levels.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
+import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
@@ -45,6 +47,16 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
   refreshSkewMs?: number;
   /** The clock tokens, retries and `waitForTask` read (default: the system clock); for tests that move time. */
   clock?: Clock;
+  /**
+   * Retries of GET, HEAD and OPTIONS API calls on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network
+   * errors (default `{ attempts: 10, baseDelayMs: 1000, maxDelayMs: 10000 }`); `false` turns them off. Never a POST.
+   */
+  callRetry?: CallRetryOptions | false;
+  /**
+   * An access token obtained elsewhere, or a function returning one (called for each call that needs a token, and
+   * again after a 401): instead of `keyFile`/`privateKey`. The color guard applies to every call as before.
+   */
+  accessToken?: AccessTokenInput;
 }
 
 export interface ResolvedOptions {
@@ -56,6 +68,8 @@ export interface ResolvedOptions {
   tokens: TokenSource | undefined;
   authorizationPrefix: string | undefined;
   clock: Clock;
+  /** Retries of idempotent API calls; undefined when off. */
+  callRetry: CallRetryPolicy | undefined;
 }
 
 export function resolveOptions(
@@ -83,6 +97,7 @@ export function resolveOptions(
     tokens: tokenSource(options, fromFile, fetch, clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
+    callRetry: callRetryPolicy(options.callRetry),
   };
 }
 
@@ -92,6 +107,13 @@ function tokenSource(
   fetch: FetchLike,
   clock: Clock,
 ): TokenSource | undefined {
+  if (options.accessToken !== undefined) {
+    if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
+      throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
+    if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
+      throw new ConfigError("createClient: accessToken must be a string or a function returning one");
+    return providedTokenSource(options.accessToken);
+  }
   if (options.privateKey !== undefined && fromFile !== undefined)
     throw new ConfigError("createClient: give either keyFile or privateKey, not both");
   if (options.privateKey === undefined && fromFile === undefined) {

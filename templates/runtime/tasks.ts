@@ -7,6 +7,29 @@ import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, TaskError } from "./errors.js";
 
+/**
+ * A finished task's `result`, parsed from its JSON text: the fields the facility's command, job and transfer tasks
+ * carry (the official Python client reads the same ones), and whatever else it sent.
+ */
+export interface TaskResult {
+  /** `"ok"` or `"error"`. */
+  readonly status?: string;
+  /** A command's standard output. */
+  readonly output?: string | null;
+  /** What went wrong, or null. */
+  readonly error?: string | null;
+  /** A command's exit code. */
+  readonly exit_code?: number | null;
+  /** A job submission's job id. */
+  readonly jobid?: string | null;
+  readonly [field: string]: unknown;
+}
+
+/** The task `T` as waitForTask returns it: `result` is the parsed object, the text itself when it is not a JSON object, or null. */
+export type TypedTask<T> = T extends { result?: unknown }
+  ? Omit<T, "result"> & { result: TaskResult | string | null }
+  : T;
+
 /** States in which a task has not finished yet (the v1.2 description names `new`; the others are seen in the wild). */
 const RUNNING = new Set(["new", "queued", "pending", "running", "active"]);
 
@@ -44,7 +67,7 @@ export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskW
       }
       const status = (data as { status?: unknown }).status;
       last = typeof status === "string" ? status : null;
-      if (last !== null && !RUNNING.has(last.toLowerCase())) return data;
+      if (last !== null && !RUNNING.has(last.toLowerCase())) return withTypedResult(data);
       const left = deadline - clock.now();
       if (left <= 0)
         throw new TaskError({
@@ -69,4 +92,13 @@ function abortable(sleeping: Promise<void>, signal: AbortSignal | undefined): Pr
       resolve();
     }, reject);
   });
+}
+
+/** The task's `result` as TaskResult promises: an object, null, or (when the text is not a JSON object) the text. */
+function withTypedResult(task: object): object {
+  if (!("result" in task)) return task;
+  const result = (task as { result: unknown }).result;
+  if (result === null || result === undefined) return { ...task, result: null };
+  if (typeof result === "object" && !Array.isArray(result)) return task;
+  return { ...task, result: typeof result === "string" ? result : JSON.stringify(result) };
 }

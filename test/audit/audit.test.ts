@@ -68,12 +68,12 @@ describe("sfapi-gen audit of the bundled description", () => {
   });
 
   it("counts per level equal those in the description (and --strict passes: nothing is unranked)", () => {
-    expect(expected.size).toBe(32);
+    expect(expected.size).toBe(31);
     expect(json.summary.total).toBe(expected.size);
     expect(json.summary.levels).toEqual({ green: count("green"), yellow: count("yellow"), red: count("red") });
     expect(json.summary.public).toBe(count("public"));
     expect(json.summary.unranked).toBe(0);
-    expect(json.summary).toEqual({ total: 32, levels: { green: 11, yellow: 5, red: 6 }, public: 10, unranked: 0 });
+    expect(json.summary).toEqual({ total: 31, levels: { green: 11, yellow: 5, red: 5 }, public: 10, unranked: 0 });
   });
 
   it("prints JSON that matches its documented schema, one entry per operation with the level it needs", () => {
@@ -207,7 +207,7 @@ describe("sfapi-gen audit --policy method", () => {
     expect(report.color).toBeNull();
     expect(report.operations.every((op) => op.callable === null)).toBe(true);
     // The method policy puts the yellow reads (download, ls) at green and the yellow writes at red.
-    expect(report.summary.levels).toEqual({ green: 11 + 2, yellow: 0, red: 6 + 3 });
+    expect(report.summary.levels).toEqual({ green: 11 + 2, yellow: 0, red: 5 + 3 });
   });
 });
 

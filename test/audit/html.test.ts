@@ -131,11 +131,11 @@ describe("sfapi-gen audit --format html", () => {
         .replace(/&gt;/g, ">")
         .replace(/&amp;/g, "&")
         .replace(/\s+/g, " ");
-      expect(report.operations).toHaveLength(32);
+      expect(report.operations).toHaveLength(31);
       for (const op of report.operations) {
         expect(text, `${op.method} ${op.path}`).toContain(` ${op.method} ${op.path} ${op.name} `);
       }
-      expect(text).toContain("26 callable, 6 refused.");
+      expect(text).toContain("26 callable, 5 refused.");
     } finally {
       rmSync(profile, { recursive: true, force: true });
     }

@@ -26,7 +26,7 @@ export interface GenerationInput {
 
 export const INPUTS = (): GenerationInput[] => [
   {
-    label: "NERSC SFAPI v1.2 (bundled, 32 operations)",
+    label: "NERSC SFAPI v1.2 (bundled, 31 operations)",
     short: "v1.2",
     file: join(projectRoot, "generator/descriptions/v1.2.json"),
     ourFlags: ["--levels", "green,yellow,red"],

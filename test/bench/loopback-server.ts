@@ -1,6 +1,8 @@
 /**
- * A minimal API + token endpoint on 127.0.0.1, for the call-overhead benchmark (run as its own process, so the server
- * has its own core and is not what is measured) and for the token/assertion count test (in process).
+ * A minimal API + token endpoint on 127.0.0.1, for the call-overhead benchmark only (run as its own process, so the
+ * server has its own core and is not what is measured). It stays this small on purpose: the local facility, which the
+ * tests use as their token endpoint (test/bench-counts.test.ts counts the same figures against it), verifies every
+ * token on every call, and that cost would sit inside the overhead this benchmark measures.
  *
  *   POST /token      client-credentials grant: verifies the assertion (RS256 signature, iss = sub, aud = the token
  *                    URL), counts requests and distinct `jti`s, answers a fresh token valid `tokenLifetimeS`

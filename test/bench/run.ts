@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,typecheck,calls,guard
+ *   --only generation,startup,typecheck,calls,guard,soak,workflow
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -19,10 +19,12 @@ import { benchGuard } from "./guard.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
 import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
+import { benchSoak } from "./soak.js";
 import { benchStartup } from "./startup.js";
 import { benchTypecheck } from "./typecheck.js";
+import { benchWorkflow } from "./workflow.js";
 
-const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard"] as const;
+const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard", "soak", "workflow"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const { values } = (() => {
@@ -65,6 +67,8 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   typecheck: () => benchTypecheck(join(outRoot, "typecheck"), rounds, log),
   calls: () => benchCalls(rounds, log),
   guard: () => benchGuard(join(outRoot, "guard"), log),
+  soak: () => benchSoak(log),
+  workflow: () => benchWorkflow(join(outRoot, "workflow"), rounds, log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;

@@ -245,7 +245,7 @@ interface Diagnostics {
 }
 
 /** Instantiations and check time as tsc itself reports them. */
-function diagnostics(dir: string): Diagnostics {
+export function diagnostics(dir: string): Diagnostics {
   const result = spawnSync(process.execPath, [tsc, "--noEmit", "--extendedDiagnostics", "-p", dir], {
     cwd: dir,
     encoding: "utf8",

@@ -25,7 +25,7 @@ function nextVersion() {
   const doc = bundled();
   doc.info.version = "1.3";
   doc.servers = [{ url: "/api/v1.3" }];
-  delete doc.paths["/storage/transfer"]; // removed: POST /storage/transfer
+  delete doc.paths["/storage/globus/transfer"]; // removed: POST /storage/globus/transfer
   doc.paths["/compute/reservations/{machine}"] = {
     get: {
       ...structuredClone(doc.paths["/compute/jobs/{machine}"].get),
@@ -127,10 +127,10 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
     ]);
     expect(report.removed).toEqual([
       {
-        name: "startTransfer",
-        operationId: "start_transfer_storage_transfer_post",
+        name: "startGlobusTransfer",
+        operationId: "start_globus_transfer_storage_globus_transfer_post",
         method: "POST",
-        path: "/storage/transfer",
+        path: "/storage/globus/transfer",
         scope: "red",
         level: "red",
       },
@@ -190,7 +190,7 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
       "## Added (1)\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| GET | `/compute/reservations/{machine}` | readReservations | red |\n",
     );
     expect(md).toContain(
-      "## Removed (1) **(breaking)**\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| POST | `/storage/transfer` | startTransfer | red |\n",
+      "## Removed (1) **(breaking)**\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| POST | `/storage/globus/transfer` | startGlobusTransfer | red |\n",
     );
     expect(md).toContain("### GET `/account/roles` (readRoles)\n\n- level escalated: green -> red **(breaking)**\n");
     expect(md).toContain(

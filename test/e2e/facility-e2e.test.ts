@@ -77,7 +77,7 @@ describe("generated client against the local facility", () => {
       body: { executable: "hostname -f" },
     });
     expect(started.response.status).toBe(200);
-    expect(started.data).toEqual({ task_id: expect.any(String), status: "OK" });
+    expect(started.data).toEqual({ task_id: expect.any(String), status: "OK", error: null });
     const id = started.data.task_id as string;
 
     const task = await generated.waitForTask(red, id, { interval: 100, timeout: 10_000 });

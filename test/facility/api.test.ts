@@ -1,14 +1,17 @@
 /**
- * The API behind the token: bare-token authentication, the ladder's color rules, the command/task behaviour and
+ * The API behind the token: authentication (bare token or `Bearer`), the ladder's color rules, the command/task behaviour and
  * routing. The facility runs on a clock the test moves, so expiry and task completion need no waiting.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../helpers.js";
 import { accessToken, api, form, testClient, useFacility, withFacility } from "./support.js";
 
 const TASK_DELAY_MS = 5_000;
 const main = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: TASK_DELAY_MS, tokenLifetimeSeconds: 60 });
-// A second facility: its own signing key, and it takes the `Bearer ` prefix.
-const bearer = useFacility({ levels: ["green", "yellow", "red"], acceptBearer: true });
+// A second facility: its own signing key, and it takes only the bare token.
+const bare = useFacility({ levels: ["green", "yellow", "red"], authorization: "bare" });
 let redToken: string;
 let yellowToken: string;
 let greenToken: string;
@@ -35,21 +38,30 @@ describe("authentication", () => {
     expect(body.detail).toContain('level "green"');
   });
 
-  it('a "Bearer "-prefixed token -> 401 (the facility wants the bare token)', async () => {
-    const { status, body } = await api(main.facility, "/tasks", { token: `Bearer ${greenToken}` });
-    expect(status).toBe(401);
-    expect(body.detail).toContain("Bearer");
+  it('takes the bare token and "Bearer <token>" (as the facility does: its clients all send the prefix)', async () => {
+    expect((await api(main.facility, "/tasks", { token: `Bearer ${greenToken}` })).status).toBe(200);
+    expect((await api(main.facility, "/tasks", { token: `bearer  ${greenToken}` })).status).toBe(200);
     expect((await api(main.facility, "/tasks", { token: greenToken })).status).toBe(200);
+    // The prefix is not a token: "Bearer" alone, or another scheme, is refused.
+    expect((await api(main.facility, "/tasks", { token: "Bearer " })).status).toBe(401);
+    expect((await api(main.facility, "/tasks", { token: `Basic ${greenToken}` })).status).toBe(401);
   });
 
-  it('a facility started with acceptBearer takes the "Bearer " prefix as well as the bare token', async () => {
-    const token = await bearer.token(await testClient(bearer.facility, "green"));
-    expect((await api(bearer.facility, "/tasks", { token: `Bearer ${token}` })).status).toBe(200);
-    expect((await api(bearer.facility, "/tasks", { token })).status).toBe(200);
+  it('authorization "bare" refuses the prefix, "bearer" requires it (to check what a client sends)', async () => {
+    const token = await bare.token(await testClient(bare.facility, "green"));
+    const prefixed = await api(bare.facility, "/tasks", { token: `Bearer ${token}` });
+    expect(prefixed.status).toBe(401);
+    expect(prefixed.body.detail).toContain("--strict-authorization bare");
+    expect((await api(bare.facility, "/tasks", { token })).status).toBe(200);
+    await withFacility({ authorization: "bearer" }, async (strict) => {
+      const t = await accessToken(strict, await testClient(strict, "green"));
+      expect((await api(strict, "/tasks", { token: t })).status).toBe(401);
+      expect((await api(strict, "/tasks", { token: `Bearer ${t}` })).status).toBe(200);
+    });
   });
 
   it("a token another facility signed -> 401", async () => {
-    const foreign = await bearer.token(await testClient(bearer.facility, "red"));
+    const foreign = await bare.token(await testClient(bare.facility, "red"));
     const { status, body } = await api(main.facility, "/tasks", { token: foreign });
     expect(status).toBe(401);
     expect(body.detail).toContain("not one this facility issued");
@@ -114,7 +126,7 @@ describe("commands and tasks", () => {
       token: redToken,
     });
     expect(started.status).toBe(200);
-    expect(started.body).toEqual({ task_id: expect.any(String), status: "OK" });
+    expect(started.body).toEqual({ task_id: expect.any(String), status: "OK", error: null });
     const id = started.body.task_id as string;
 
     const before = await api(main.facility, `/tasks/${id}`, { token: redToken });
@@ -194,10 +206,49 @@ describe("routing", () => {
     expect((await api(main.facility, "/status/outages/planned/perlmutter")).body).toEqual([
       expect.objectContaining({ name: "perlmutter", status: "Planned" }),
     ]);
-    const slashes = await api(main.facility, "/utilities/ls/dtn01/home/user/run.log", { token: yellowToken });
-    expect(slashes.body.entries).toEqual([expect.objectContaining({ name: "home/user/run.log" })]);
+    const file = new FormData();
+    file.append("file", new Blob(["log\n"]), "run.log");
+    const put = { method: "PUT", body: file, token: redToken };
+    expect((await api(main.facility, "/utilities/upload/dtn01//home/user/run.log", put)).body.status).toBe("OK");
+    const slashes = await api(main.facility, "/utilities/ls/dtn01//home/user/run.log", { token: yellowToken });
+    expect(slashes.body.entries).toEqual([expect.objectContaining({ name: "/home/user/run.log" })]);
     const encoded = await api(main.facility, "/utilities/ls/dtn01/%2Fhome%2Fuser%2Frun.log", { token: yellowToken });
     expect(encoded.body.entries).toEqual([expect.objectContaining({ name: "/home/user/run.log" })]);
     expect((await api(main.facility, "/utilities/ls/dtn01/%E0%A4%A", { token: yellowToken })).status).toBe(400);
+  });
+});
+
+describe("parameters, from the model's one merge", () => {
+  it("an operation-level parameter overrides the path item's of the same name (it is not checked twice)", async () => {
+    const dir = tempDir("params-");
+    const file = join(dir, "api.json");
+    const machine = (values: string[]) => ({ name: "machine", in: "path", required: true, schema: { enum: values } });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/m/{machine}": {
+            parameters: [machine(["a", "b"])],
+            get: {
+              parameters: [machine(["a", "b", "c"]), { name: "n", in: "query", schema: { type: "integer" } }],
+              responses: { 200: { description: "ok" } },
+              security: [],
+            },
+            delete: { responses: { 200: { description: "ok" } }, security: [] },
+          },
+        },
+      }),
+    );
+    await withFacility({ file }, async (facility) => {
+      // "c" is allowed by the operation's own declaration; the path item's narrower enum no longer applies to GET.
+      expect((await api(facility, "/m/c")).status).toBe(200);
+      expect((await api(facility, "/m/d")).status).toBe(422);
+      expect((await api(facility, "/m/c?n=x")).body.detail[0]).toMatchObject({ loc: ["query", "n"] });
+      // DELETE has only the path item's.
+      expect((await api(facility, "/m/c", { method: "DELETE" })).status).toBe(422);
+      expect((await api(facility, "/m/b", { method: "DELETE" })).status).toBe(200);
+    });
   });
 });

@@ -87,41 +87,7 @@ describe("account", () => {
   });
 });
 
-describe("files, transfers and metadata", () => {
-  it("ls names the path asked for: a file as itself, a directory with its entries", async () => {
-    expect((await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Frun.py")).entries).toEqual([
-      expect.objectContaining({ name: "/global/homes/m/mockuser/run.py", perms: "-rw-r-----" }),
-    ]);
-    const dir = await get("/utilities/ls/perlmutter/%2Fglobal%2Fhomes%2Fm%2Fmockuser");
-    expect(dir.entries.map((e: { name: string }) => e.name)).toEqual([".", "..", "job.sh"]);
-  });
-
-  it("downloads name the file and machine, as text or base64", async () => {
-    const text = await get("/utilities/download/dtn01/%2Fetc%2Fmotd");
-    expect(text).toMatchObject({ status: "OK", is_binary: false });
-    expect(text.file).toContain("/etc/motd on dtn01");
-    const binary = await get("/utilities/download/dtn01/%2Fetc%2Fmotd?binary=true");
-    expect(binary.is_binary).toBe(true);
-    expect(Buffer.from(binary.file, "base64").toString()).toBe(text.file);
-  });
-
-  it("a Globus transfer gets a UUID and reads as succeeded", async () => {
-    const started = await get(
-      "/storage/globus/transfer",
-      form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }),
-    );
-    expect(started).toEqual({
-      transfer_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
-      status: "OK",
-      reason: null,
-    });
-    expect(await get(`/storage/globus/transfer/${started.transfer_id}`)).toMatchObject({
-      status: "OK",
-      globus_status: "SUCCEEDED",
-      completion_time: startedAt(),
-    });
-  });
-
+describe("metadata", () => {
   it("meta/config tells the facility's own URLs and the description's version", async () => {
     expect(await get("/meta/config")).toEqual([
       { key: "api_version", value: "1.2" },

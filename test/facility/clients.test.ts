@@ -40,6 +40,14 @@ describe("client registry", () => {
   const clock = Date.parse("2025-06-01T00:00:00Z");
   const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
 
+  it("makes 13-character client IDs of lowercase letters and digits (the official key-file loader needs 13)", () => {
+    const ids = Array.from({ length: 200 }, () => registry.register({ color: "green", publicKey: rsa() }).clientId);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]{13}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every character of the alphabet turns up (a biased or truncated alphabet would not, over 2600 characters).
+    expect(new Set(ids.join("")).size).toBe(36);
+  });
+
   it("gives the top level 48 hours and the others 30 days by default", () => {
     expect(registry.register({ color: "red", publicKey: rsa() }).expiresAt.toISOString()).toBe(
       "2025-06-03T00:00:00.000Z",

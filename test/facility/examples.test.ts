@@ -41,7 +41,7 @@ describe("response examples", () => {
       operationObjectOf(doc, op.path, op.method)!.responses["200"].content["application/json"].example = example!.body;
       checked++;
     }
-    expect(checked).toBe(32);
+    expect(checked).toBe(31);
     expect(await exampleProblems(doc)).toEqual([]);
   });
 
@@ -142,8 +142,9 @@ describe("the facility's answers", () => {
     };
     const taskResult = async (id: string) => JSON.parse((await call(`/tasks/${id}`)).result);
     const jobViews = async (jobid: string) => {
-      await call(`/compute/jobs/perlmutter/${jobid}`);
+      await call(`/compute/jobs/perlmutter/${jobid}?cached=false`);
       await call(`/compute/jobs/perlmutter/${jobid}?sacct=true`);
+      await call(`/compute/jobs/perlmutter?kwargs=jobid%3D${jobid}&sacct=false&cached=false`);
       await call("/compute/jobs/perlmutter?kwargs=user%3Dmockuser&index=0&limit=5");
       await call("/compute/jobs/perlmutter?sacct=true");
     };
@@ -162,16 +163,13 @@ describe("the facility's answers", () => {
       )
     ).task_id;
     const command = (await call("/utilities/command/dtn01", form({ executable: "hostname" }))).task_id;
-    const transfer = (
-      await call(
-        "/storage/transfer",
-        form({
-          source: "dtn",
-          target: "hpss",
-          outdir: "/home/m/mockuser",
-          infiles: "/global/homes/m/mockuser/files.txt",
-        }),
-      )
+    const failing = (await call("/utilities/command/dtn01", form({ executable: "sfapi-mock task-failed" }))).task_id;
+    const exited = (await call("/utilities/command/dtn01", form({ executable: "exit 4" }))).task_id;
+    const refused = (
+      await call("/compute/jobs/perlmutter", form({ job: "#!/bin/bash\n#SFAPI-MOCK submit=error\n", isPath: "false" }))
+    ).task_id;
+    const timeout = (
+      await call("/compute/jobs/perlmutter", form({ job: "#!/bin/bash\n#SFAPI-MOCK state=TIMEOUT\n", isPath: "false" }))
     ).task_id;
     const dropped = (
       await call("/compute/jobs/perlmutter", form({ job: "/global/homes/m/mockuser/job.sh", isPath: "true" }))
@@ -185,7 +183,8 @@ describe("the facility's answers", () => {
     clock.advance(DELAY_MS);
     const first = (await taskResult(inline)).jobid as string;
     const second = (await taskResult(script)).jobid as string;
-    for (const id of [command, transfer]) await taskResult(id);
+    for (const id of [command, failing, exited, refused]) await call(`/tasks/${id}`);
+    const timedOut = (await taskResult(timeout)).jobid as string;
     await jobViews(first);
     clock.advance(DELAY_MS);
     await jobViews(first);
@@ -198,6 +197,7 @@ describe("the facility's answers", () => {
     clock.advance(DELAY_MS);
     await taskResult(late);
     await jobViews("98765432");
+    await jobViews(timedOut);
     await call("/tasks");
 
     // Requests the facility refuses as FastAPI would.
@@ -240,13 +240,26 @@ describe("the facility's answers", () => {
     const upload = new FormData();
     upload.append("file", new Blob(["echo hello\n"]), "hello.sh");
     await call("/utilities/upload/dtn01/%2Fglobal%2Fhomes%2Fm%2Fmockuser%2Fhello.sh", { method: "PUT", body: upload });
-    const globus = (
-      await call(
-        "/storage/globus/transfer",
-        form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b" }),
-      )
-    ).transfer_id;
-    await call(`/storage/globus/transfer/${globus}`);
+    // The stored file, listed, downloaded, and an upload refused (a directory is in the way).
+    await call("/utilities/ls/dtn01//global/homes/m/mockuser/hello.sh");
+    await call("/utilities/ls/dtn01//global/homes/m/mockuser");
+    await call("/utilities/download/dtn01//global/homes/m/mockuser/hello.sh?binary=true");
+    await call("/utilities/upload/dtn01//global/homes/m/mockuser", { method: "PUT", body: upload });
+    const globus = async (label: string) =>
+      (
+        await call(
+          "/storage/globus/transfer",
+          form({ source_uuid: "dtn", target_uuid: "perlmutter", source_dir: "/a", target_dir: "/b", label }),
+        )
+      ).transfer_id;
+    const transfers = [
+      await globus(""),
+      await globus("#SFAPI-MOCK state=FAILED"),
+      await globus("#SFAPI-MOCK state=CANCELED"),
+    ];
+    for (const id of transfers) await call(`/storage/globus/transfer/${id}`);
+    clock.advance(DELAY_MS);
+    for (const id of transfers) await call(`/storage/globus/transfer/${id}`);
 
     const doc = structuredClone(facility.model.description.document);
     let checked = 0;

@@ -1,6 +1,6 @@
 /**
  * Batch jobs as a client sees them: a submission's task completes with a job id, the job then shows in the queue
- * (PENDING, RUNNING, COMPLETED on the facility's clock) and cancelling it shows CANCELLED. Jobs belong to the client
+ * (PENDING, RUNNING, COMPLETED on the facility's clock) and cancelling it shows CANCELLED in sacct. Jobs belong to the client
  * that submitted them. The clock is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -42,7 +42,7 @@ describe("job submission", () => {
       "/compute/jobs/perlmutter",
       form({ job: "#!/bin/bash\n#SBATCH -J hello\n#SBATCH --time=10:00\nsrun hostname\n", isPath: "false" }),
     );
-    expect(accepted).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK" });
+    expect(accepted).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK", error: null });
     expect(await call(`/tasks/${accepted.task_id}`)).toEqual({ id: accepted.task_id, status: "new", result: null });
     const before = (await call("/compute/jobs/perlmutter")).output.length;
 
@@ -138,8 +138,9 @@ describe("job cancellation", () => {
     fixture.clock.advance(DELAY_MS + 500);
     expect((await squeue(jobid)).state).toBe("RUNNING");
     const cancel = await call(`/compute/jobs/perlmutter/${jobid}`, { method: "DELETE" });
-    expect(cancel).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK" });
-    expect(await squeue(jobid)).toMatchObject({ state: "CANCELLED", st: "CA" });
+    expect(cancel).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK", error: null });
+    // Out of the queue: squeue no longer lists it, sacct has its final state.
+    expect(await squeue(jobid)).toBeUndefined();
     expect(await sacct(jobid)).toMatchObject({ state: "CANCELLED by 12345", exitcode: "0:15", elapsed: "00:00:00" });
     expect((await call(`/tasks/${cancel.task_id}`)).status).toBe("new");
 
@@ -147,7 +148,7 @@ describe("job cancellation", () => {
     expect(await result(cancel.task_id)).toEqual({ status: "ok", output: "", error: null });
     // It stays cancelled: the run it was due to finish never comes.
     fixture.clock.advance(10 * DELAY_MS);
-    expect((await squeue(jobid)).state).toBe("CANCELLED");
+    expect((await sacct(jobid)).state).toBe("CANCELLED by 12345");
   });
 
   it("cancelling a finished job or an unknown one completes with scancel's error", async () => {
@@ -164,7 +165,7 @@ describe("job cancellation", () => {
       status: "error",
       error: expect.stringContaining("job id 99999999: Invalid job id specified"),
     });
-    expect((await squeue(jobid)).state).toBe("COMPLETED");
+    expect((await sacct(jobid)).state).toBe("COMPLETED");
   });
 });
 
@@ -191,10 +192,11 @@ describe("job queries", () => {
     expect(await ids("?index=1&limit=1")).toEqual([b]);
     expect(await ids("?limit=1&sacct=true")).toEqual([a]);
     // Another client's job is "never submitted" for this one.
-    expect((await call(`/compute/jobs/dtns/${a}`, {}, green)).output[0]).toMatchObject({
+    expect((await call(`/compute/jobs/dtns/${a}?sacct=true`, {}, green)).output[0]).toMatchObject({
       jobid: a,
       state: "COMPLETED",
-      name: "job",
+      jobname: "job",
     });
+    expect((await call(`/compute/jobs/dtns/${a}`, {}, green)).output).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { createPrivateKey } from "node:crypto";
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../generated/index.js";
@@ -150,27 +150,83 @@ describe("sfapi-gen mock", () => {
       params: { path: { machine } },
       body: { job: "#!/bin/bash\n#SBATCH -J offline\nsrun true\n", isPath: false, args: [] },
     });
-    expect(submitted.data).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK" });
+    expect(submitted.data).toEqual({ task_id: expect.stringMatching(/^\d+$/), status: "OK", error: null });
     const task = await waitForTask(red, submitted.data!.task_id, { interval: 10, timeout: 5_000 });
     expect(task.status).toBe("completed");
     // The task's JSON `result` arrives parsed.
     const { jobid } = task.result as { jobid: string };
-    const job = await red.GET("/compute/jobs/{machine}/{jobid}", { params: { path: { machine, jobid } } });
-    expect(job.data!.output[0]).toMatchObject({ jobid, name: "offline", user: "mockuser", state: "COMPLETED" });
+    // Finished, so out of squeue's queue: sacct has it with its final state.
+    const job = await red.GET("/compute/jobs/{machine}/{jobid}", {
+      params: { path: { machine, jobid }, query: { sacct: true } },
+    });
+    expect(job.data!.output[0]).toMatchObject({ jobid, jobname: "offline", user: "mockuser", state: "COMPLETED" });
     const queue = await red.GET("/compute/jobs/{machine}", { params: { path: { machine }, query: { sacct: true } } });
     expect(queue.data!.output.map((row) => row.jobid)).toEqual([jobid]);
 
-    const { code, stdout } = await mock.stop();
+    const { code, stdout, stderr } = await mock.stop();
     expect(code).toBe(0);
     expect(stdout).toContain("sfapi-gen mock: aborted, stopping");
     await expect(fetch(`${mock.baseUrl}/openapi.json`)).rejects.toThrow();
-    rmSync(dir, { recursive: true, force: true });
+    // The key folder it made is gone with it.
+    expect(existsSync(dir)).toBe(false);
+    // A line per request, with the client's color and never a token or a query string.
+    const lines = stderr.split("\n").filter((line) => line.startsWith("sfapi-gen mock: "));
+    expect(lines).toContain("sfapi-gen mock: POST /token 200 red");
+    expect(lines).toContain("sfapi-gen mock: POST /api/v1.2/compute/jobs/perlmutter 200 red");
+    expect(lines).toContain("sfapi-gen mock: GET /api/v1.2/compute/jobs/perlmutter 200 red");
+    expect(stderr).not.toMatch(/eyJ|sacct=/);
+  });
+
+  it("--fault, --strict-authorization and --token-real-lifetime change what it answers", async () => {
+    const mock = await mockInProcess([
+      "--task-delay",
+      "0",
+      "--strict-authorization",
+      "bearer",
+      "--token-real-lifetime",
+      "0",
+      "--fault",
+      "api/status:503:retry-after=7:times=2",
+      "--fault",
+      "token:429:times=1",
+    ]);
+    const status = async () => {
+      const r = await fetch(`${mock.baseUrl}/status/perlmutter`);
+      return [r.status, r.headers.get("retry-after")];
+    };
+    expect([await status(), await status(), await status()]).toEqual([
+      [503, "7"],
+      [503, "7"],
+      [200, null],
+    ]);
+    const dir = dirname([...mock.printed.matchAll(/wrote (\S+)/g)][0]![1]!);
+    const red = JSON.parse(readFileSync(join(dir, "red.json"), "utf8"));
+    const ask = async () =>
+      fetch(mock.tokenUrl, {
+        method: "POST",
+        body: tokenForm(
+          await assertion({ tokenUrl: mock.tokenUrl }, red.client_id, createPrivateKey(red.private_key_pem)),
+        ),
+      });
+    const throttled = await ask();
+    expect([throttled.status, (await throttled.json()).error]).toEqual([429, "temporarily_unavailable"]);
+    const granted = await ask();
+    const { access_token, expires_in } = await granted.json();
+    expect(expires_in).toBe(600);
+    // Bearer only, and the token is dead on arrival though expires_in says 600 s.
+    const tasks = (authorization: string) => fetch(`${mock.baseUrl}/tasks`, { headers: { authorization } });
+    expect((await (await tasks(access_token)).json()).detail).toContain("--strict-authorization bearer");
+    expect((await (await tasks(`Bearer ${access_token}`)).json()).detail).toContain("expired");
+    expect((await mock.stop()).code).toBe(0);
   });
 
   it("refuses bad flags with one readable line and a non-zero exit", async () => {
     const port = await runCli(["mock", "--port", "eighty"]);
     expect(port.code).not.toBe(0);
     expect(port.stderr).toContain('--port takes a whole number, not "eighty"');
+    const fault = await runCli(["mock", "--fault", "api:418"]);
+    expect(fault.code).not.toBe(0);
+    expect(fault.stderr).toContain('--fault "api:418": "418" is not a status');
     const file = await runCli(["mock", "--file", "no-such-description.json"]);
     expect(file.code).toBe(1);
     expect(file.stderr.trim()).toBe("sfapi-gen: no-such-description.json: no such file");

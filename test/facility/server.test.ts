@@ -1,9 +1,12 @@
 /** The server's own duties: serve the description, cap bodies, survive malformed input, log without secrets. */
 
 import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Reply } from "../../generator/facility/http.js";
 import type { Facility } from "../../generator/facility/index.js";
+import { createFacilityServer } from "../../generator/facility/server.js";
 import { loadModel } from "../../generator/model/model.js";
 import { accessToken, api, assertion, postToken, testClient, tokenForm, useFacility } from "./support.js";
 
@@ -110,12 +113,47 @@ describe("facility server", () => {
     const before = facility.requests.length;
     await api(facility, "/tasks?tags=", { token });
     expect(facility.requests.slice(before)).toEqual([
-      { at: expect.any(Number), method: "GET", path: "/api/v1.2/tasks", status: 200, clientId: client.clientId },
+      {
+        at: expect.any(Number),
+        method: "GET",
+        path: "/api/v1.2/tasks",
+        status: 200,
+        clientId: client.clientId,
+        color: "green",
+      },
     ]);
     const log = JSON.stringify(facility.requests);
     expect(log).toContain('"path":"/token"');
     expect(log).not.toContain(token.split(".")[2]);
     expect(log).not.toContain(made.split(".")[2]);
     expect(await accessToken(facility, client)).not.toBe(token);
+  });
+
+  it("an answer that cannot be written (JSON.stringify throws) is a 500, and the server keeps serving", async () => {
+    // What a body past V8's string limit does inside JSON.stringify, without building one: a BigInt throws too.
+    const answers: Reply[] = [
+      { status: 200, body: { big: 1n } },
+      { status: 200, body: { fine: true } },
+    ];
+    const { server } = createFacilityServer(async () => answers.shift()!, { maxBodyBytes: 1024 });
+    await new Promise<void>((resolvePromise) => server.listen(0, "127.0.0.1", resolvePromise));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const broken = await fetch(`${origin}/x`);
+      expect(broken.status).toBe(500);
+      expect(await broken.json()).toEqual({ detail: expect.stringContaining("could not be written") });
+      expect(await (await fetch(`${origin}/y`)).json()).toEqual({ fine: true });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("keeps the logged path bounded, whatever the URL's length", async () => {
+    const long = `/status/${"x".repeat(5000)}`;
+    await fetch(`${facility.baseUrl}${long}`);
+    const entry = facility.requests.at(-1)!;
+    expect(entry.path.length).toBeLessThanOrEqual(515);
+    expect(entry.path.startsWith("/api/v1.2/status/xxx")).toBe(true);
   });
 });

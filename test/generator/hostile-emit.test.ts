@@ -24,8 +24,11 @@ const clients: string[] = [];
 /** The errors and what else index.js exports besides createClient/waitForTask (see emit/public-exports.ts). */
 const INDEX_EXPORTS = [
   "ClientExpiredError",
+  "CommandError",
   "ConfigError",
   "CredentialsError",
+  "FileError",
+  "JobError",
   "KeyError",
   "RedirectError",
   "ResponseError",

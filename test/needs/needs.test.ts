@@ -378,6 +378,36 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(report.forcedBy.map((u) => u.line)).toEqual([4]);
   });
 
+  it("counts the workflow helpers of compute(machine) as the calls they make", () => {
+    const src = writeSource([
+      "declare const client: any; declare const other: any;",
+      'const perlmutter = client.compute("perlmutter");',
+      "const again = perlmutter;",
+      'await again.ls("/global/homes/u/user");',
+      'const job = await client.compute("dtn01").job("1");',
+      "await job.complete({ timeout: 1 });",
+      'await other.run("hostname"); // not a compute(): not counted',
+      "const watched = await perlmutter.submitJob(script);",
+      "await watched.cancel();",
+      'await perlmutter.run("hostname");',
+      "declare const script: string;",
+    ]);
+    const report = needs(src, "generated", root);
+    expect(
+      report.uses.map((u) => [u.line, u.kind, u.operations.map((o) => `${o.method} ${o.path}`).join(), u.level]),
+    ).toEqual([
+      [4, "call", "GET /utilities/ls/{machine}/{path}", "yellow"],
+      [5, "call", "GET /compute/jobs/{machine}", "green"],
+      [6, "call", "GET /compute/jobs/{machine}", "green"],
+      [8, "call", "POST /compute/jobs/{machine}", "red"],
+      [8, "wait", "GET /tasks/{id}", "green"],
+      [9, "call", "DELETE /compute/jobs/{machine}/{jobid}", "red"],
+      [10, "call", "POST /utilities/command/{machine}", "red"],
+      [10, "wait", "GET /tasks/{id}", "green"],
+    ]);
+    expect(report.color).toBe("red");
+  });
+
   it("skips a generated client folder inside the scanned folder (recognised by its manifest), and says so", async () => {
     const project = tempDir("needs-project-");
     mkdirSync(join(project, "src", "sfapi", "runtime"), { recursive: true });
@@ -417,7 +447,7 @@ describe("needs: the client table from manifest.json", () => {
     const table = readClientTable(join(root, "generated"));
     expect(table.ladder).toEqual(["green", "yellow", "red"]);
     expect(table.description).toEqual({ title: "NERSC Superfacility API", version: "1.2" });
-    expect(table.entries).toHaveLength(32);
+    expect(table.entries).toHaveLength(31);
     expect(table.entries.find((e) => e.name === "runCommand")).toEqual({
       name: "runCommand",
       operationId: "run_command_utilities_command__machine__post",

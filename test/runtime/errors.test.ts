@@ -29,6 +29,12 @@ function factOf(error: unknown): string {
       return `HTTP ${error.status} from ${error.operation}`;
     case "ERR_REDIRECT":
       return `redirect ${error.status}`;
+    case "ERR_COMMAND":
+      return `exit ${error.exitCode}`;
+    case "ERR_JOB":
+      return `job ${error.reason} ${error.state}`;
+    case "ERR_FILE":
+      return `file ${error.path}`;
     case "ERR_CREDENTIALS":
     case "ERR_CONFIG":
       return error.name;
@@ -53,6 +59,9 @@ const samples = (r: typeof runtime) => [
     body: null,
   }),
   new r.RedirectError({ message: "m", status: 302 }),
+  new r.CommandError({ machine: "perlmutter", command: "false", exitCode: 1, taskId: "9" }),
+  new r.JobError({ message: "m", reason: "state", machine: "perlmutter", state: "FAILED" }),
+  new r.FileError({ machine: "perlmutter", path: "/x", operation: "ls" }),
   new r.CredentialsError("m"),
   new r.ConfigError("m"),
 ];
@@ -64,6 +73,9 @@ const facts = [
   "task 7",
   "HTTP 404 from readTask",
   "redirect 302",
+  "exit 1",
+  "job state FAILED",
+  "file /x",
   "CredentialsError",
   "ConfigError",
 ];

@@ -5,7 +5,14 @@
  */
 import type { ClientPathsWithMethod } from "openapi-fetch";
 import { describe, expectTypeOf, test } from "vitest";
-import { createClient, type GreenClient, type paths, type Task, waitForTask } from "../../generated/index.js";
+import {
+  createClient,
+  type FinishedTask,
+  type GreenClient,
+  type paths,
+  type Task,
+  waitForTask,
+} from "../../generated/index.js";
 
 const commandInit = { params: { path: { machine: "dtn01" as const } }, body: { executable: "hostname" } };
 const command = { path: { machine: "dtn01" as const }, body: { executable: "hostname" } };
@@ -60,7 +67,7 @@ describe("green", () => {
       | "/status/outages/planned/{name}"
       | "/status/outages/{name}"
       | "/status/{name}"
-      | "/storage/globus/transfer/{transfer_id}"
+      | "/storage/globus/transfer/{globus_uuid}"
       | "/tasks"
       | "/tasks/{id}"
     >();
@@ -75,8 +82,15 @@ describe("green", () => {
     expectTypeOf(task).toEqualTypeOf<Task>();
     expectTypeOf(task.id).toEqualTypeOf<string>();
     expectTypeOf(task.result).not.toEqualTypeOf<string | null>();
-    expectTypeOf(await green.waitForTask("1")).toEqualTypeOf<Task>();
-    expectTypeOf(await waitForTask(green, "1")).toEqualTypeOf<Task>();
+    expectTypeOf(await green.waitForTask("1")).toEqualTypeOf<FinishedTask>();
+    expectTypeOf(await waitForTask(green, "1")).toEqualTypeOf<FinishedTask>();
+    // A finished task's result is typed (no cast): the object's fields, its text, or null.
+    const finished = await green.waitForTask("1");
+    if (typeof finished.result === "object" && finished.result !== null) {
+      expectTypeOf(finished.result.jobid).toEqualTypeOf<string | null | undefined>();
+      expectTypeOf(finished.result.exit_code).toEqualTypeOf<number | null | undefined>();
+      expectTypeOf(finished.result.output).toEqualTypeOf<string | null | undefined>();
+    } else expectTypeOf(finished.result).toEqualTypeOf<string | null>();
     const result = await green.readTask.safe({ path: { id: "1" } });
     if (result.error === undefined) expectTypeOf(result.data).toEqualTypeOf<Task>();
   });
@@ -107,11 +121,7 @@ describe("red", () => {
     void red.runCommand(command);
     void red.cancelJob({ path: { machine: "perlmutter", jobid: "1" } });
     expectTypeOf<ClientPathsWithMethod<typeof red, "post">>().toEqualTypeOf<
-      | "/account/groups"
-      | "/compute/jobs/{machine}"
-      | "/storage/globus/transfer"
-      | "/storage/transfer"
-      | "/utilities/command/{machine}"
+      "/account/groups" | "/compute/jobs/{machine}" | "/storage/globus/transfer" | "/utilities/command/{machine}"
     >();
   });
 

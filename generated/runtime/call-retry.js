@@ -1,0 +1,117 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+import { ConfigError } from "./errors.js";
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
+/** The methods whose calls may be repeated without changing anything at the facility. */
+export const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** `callRetry` checked and defaulted; `false` (or `{ attempts: 1 }`) turns retries off. */
+export function callRetryPolicy(options) {
+    if (options === false)
+        return undefined;
+    if (options !== undefined && (typeof options !== "object" || options === null))
+        throw new ConfigError("callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs }) or false");
+    const attempts = Math.floor(options?.attempts ?? 10);
+    const baseDelayMs = options?.baseDelayMs ?? 1_000;
+    const maxDelayMs = options?.maxDelayMs ?? 10_000;
+    const timeoutMs = options?.timeoutMs;
+    if (!(attempts >= 1 && attempts <= 100))
+        throw new ConfigError("callRetry.attempts must be between 1 and 100");
+    if (!(baseDelayMs >= 0) || !(maxDelayMs >= 0))
+        throw new ConfigError("callRetry delays must be non-negative numbers of milliseconds");
+    if (timeoutMs !== undefined && !(timeoutMs > 0))
+        throw new ConfigError("callRetry.timeoutMs must be a positive number of milliseconds");
+    if (attempts === 1 && timeoutMs === undefined)
+        return undefined;
+    return { attempts, baseDelayMs, maxDelayMs, timeoutMs };
+}
+/** Thrown (as the last error) when every attempt ran out of `timeoutMs`. */
+class AttemptTimeout extends Error {
+    name = "TimeoutError";
+}
+/**
+ * `fetch` with retries for idempotent requests. The common case (an answer that is not retryable) costs one promise
+ * reaction; anything else goes through the loop.
+ */
+export function retryingFetch(fetch, given, clock) {
+    if (!given)
+        return fetch;
+    const policy = given;
+    const { timeoutMs } = policy;
+    async function again(request, first, firstError) {
+        let response = first;
+        let error = firstError;
+        for (let n = 1;; n++) {
+            const signal = request.signal;
+            if (signal.aborted)
+                throw error ?? signal.reason;
+            let wait;
+            if (response) {
+                if (!RETRYABLE_STATUS.has(response.status) || n >= policy.attempts)
+                    return response;
+                const asked = retryAfterMs(response.headers.get("retry-after"), clock.now());
+                // A server asking for a longer pause than we would wait gets its answer back, not a retry sooner than asked.
+                if (asked !== undefined && asked > policy.maxDelayMs)
+                    return response;
+                wait = Math.max(backoffMs(policy, n), asked ?? 0);
+                await response.body?.cancel().catch(() => undefined);
+            }
+            else {
+                if (n >= policy.attempts)
+                    throw error;
+                wait = backoffMs(policy, n);
+            }
+            await sleepUnlessAborted(clock, wait, signal);
+            response = undefined;
+            error = undefined;
+            try {
+                response = await attempt(request);
+            }
+            catch (failure) {
+                error = failure;
+            }
+        }
+    }
+    function attempt(request) {
+        // A bodyless request can be sent again as it is; one with a body (an OPTIONS) is sent as a copy.
+        const sent = request.body === null ? request : request.clone();
+        if (timeoutMs === undefined)
+            return fetch(sent);
+        return withTimeout(fetch, sent, timeoutMs);
+    }
+    return (request) => {
+        if (!IDEMPOTENT_METHODS.has(request.method))
+            return fetch(request);
+        // Every attempt sends a copy of a request with a body, so `request` itself stays sendable for the next one.
+        return attempt(request).then((response) => (RETRYABLE_STATUS.has(response.status) ? again(request, response, undefined) : response), (error) => again(request, undefined, error));
+    };
+}
+/** One attempt under a deadline of its own, aborting the request (and so its connection) when it passes. */
+function withTimeout(fetch, request, timeoutMs) {
+    const controller = new AbortController();
+    const sent = new Request(request, { signal: AbortSignal.any([request.signal, controller.signal]) });
+    let timer;
+    const deadline = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort();
+            reject(new AttemptTimeout(`${request.method} ${request.url}: no answer within ${timeoutMs} ms`));
+        }, timeoutMs);
+    });
+    const fetching = fetch(sent);
+    fetching.catch(() => undefined); // it may fail after the deadline has answered
+    return Promise.race([fetching, deadline]).finally(() => clearTimeout(timer));
+}
+/** Wait `ms` on the clock; an abort of the call ends the wait with its reason. */
+export function sleepUnlessAborted(clock, ms, signal) {
+    const sleeping = clock.sleep(ms);
+    if (!signal)
+        return sleeping;
+    return new Promise((resolve, reject) => {
+        const aborted = () => reject(signal.reason);
+        if (signal.aborted)
+            return aborted();
+        signal.addEventListener("abort", aborted, { once: true });
+        sleeping.then(() => {
+            signal.removeEventListener("abort", aborted);
+            resolve();
+        }, reject);
+    });
+}

@@ -1,0 +1,43 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * Batch jobs of one machine, watched together. As the official Python client's job monitor does, status reads are
+ * batched into one job query (`GET /compute/jobs/{machine}?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made
+ * in the same tick share one query, and every `job.complete()` of a machine joins one poll loop, so each poll costs
+ * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
+ * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
+ * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
+ * A single read (`job.state()`, `compute.job(id)`) asks accounting at once for jobs missing from the queue, as the
+ * official client does.
+ */
+import type { NamedCall } from "./calls.js";
+import type { Clock } from "./clock.js";
+/** Slurm's terminal job states: the job will not run again. */
+export declare const TERMINAL_STATES: ReadonlySet<string>;
+/** One job's scheduler record: squeue's or sacct's fields as strings (`jobid`, `state`, ...). */
+export type JobRow = Readonly<Record<string, unknown>>;
+export interface WatchOptions {
+    /** Between polls, in milliseconds (default 10 000, as the official Python client). */
+    interval?: number;
+    /** Give up after this many milliseconds with a JobError (`reason: "timeout"`); default: wait as long as it takes. */
+    timeout?: number;
+    /** Stop waiting (rejects with the signal's reason); the job itself is not cancelled. */
+    signal?: AbortSignal;
+}
+/** A job's Slurm state as one word: sacct's `CANCELLED by 1234` is `CANCELLED`, `FAILED+` is `FAILED`. */
+export declare function slurmState(row: JobRow | undefined): string | undefined;
+export declare class JobMonitor {
+    #private;
+    readonly machine: string;
+    private readonly readJobs;
+    private readonly clock;
+    /** Job queries sent, and polls made by the watch loop (what the bench reads). */
+    readonly stats: {
+        queries: number;
+        polls: number;
+    };
+    constructor(machine: string, readJobs: NamedCall, clock: Clock);
+    /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
+    read(id: string): Promise<JobRow | undefined>;
+    /** Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll. */
+    watch(id: string, options?: WatchOptions): Promise<JobRow>;
+}

@@ -1,0 +1,4 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+import type { TokenSource } from "./token.js";
+export type AccessTokenInput = string | (() => string | Promise<string>);
+export declare function providedTokenSource(input: AccessTokenInput): TokenSource;

@@ -1,0 +1,243 @@
+/**
+ * Batch jobs of one machine, watched together. As the official Python client's job monitor does, status reads are
+ * batched into one job query (`GET /compute/jobs/{machine}?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made
+ * in the same tick share one query, and every `job.complete()` of a machine joins one poll loop, so each poll costs
+ * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
+ * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
+ * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
+ * A single read (`job.state()`, `compute.job(id)`) asks accounting at once for jobs missing from the queue, as the
+ * official client does.
+ */
+
+import { sleepUnlessAborted } from "./call-retry.js";
+import type { NamedCall } from "./calls.js";
+import type { Clock } from "./clock.js";
+import { JobError } from "./errors.js";
+
+/** Slurm's terminal job states: the job will not run again. */
+export const TERMINAL_STATES: ReadonlySet<string> = new Set([
+  "BOOT_FAIL",
+  "CANCELLED",
+  "COMPLETED",
+  "DEADLINE",
+  "FAILED",
+  "NODE_FAIL",
+  "OUT_OF_MEMORY",
+  "PREEMPTED",
+  "TIMEOUT",
+]);
+
+/** One job's scheduler record: squeue's or sacct's fields as strings (`jobid`, `state`, ...). */
+export type JobRow = Readonly<Record<string, unknown>>;
+
+export interface WatchOptions {
+  /** Between polls, in milliseconds (default 10 000, as the official Python client). */
+  interval?: number;
+  /** Give up after this many milliseconds with a JobError (`reason: "timeout"`); default: wait as long as it takes. */
+  timeout?: number;
+  /** Stop waiting (rejects with the signal's reason); the job itself is not cancelled. */
+  signal?: AbortSignal;
+}
+
+/** A job's Slurm state as one word: sacct's `CANCELLED by 1234` is `CANCELLED`, `FAILED+` is `FAILED`. */
+export function slurmState(row: JobRow | undefined): string | undefined {
+  const raw = row?.state;
+  if (typeof raw !== "string") return undefined;
+  const word = raw.trim().split(/\s+/, 1)[0]!.replace(/\+$/, "");
+  return word === "" ? undefined : word.toUpperCase();
+}
+
+interface Watcher {
+  resolve(row: JobRow): void;
+  reject(error: unknown): void;
+  deadline: number;
+  interval: number;
+  signal: AbortSignal | undefined;
+  timeout: number | undefined;
+}
+
+export class JobMonitor {
+  readonly #watchers = new Map<string, Watcher[]>();
+  /** Polls in a row that found each watched job neither in the queue nor in accounting. */
+  readonly #misses = new Map<string, number>();
+  /** Last record seen per job (for the errors). */
+  readonly #last = new Map<string, JobRow>();
+  #reads = new Map<string, { resolve(row: JobRow | undefined): void; reject(error: unknown): void }[]>();
+  #looping = false;
+  /** Job queries sent, and polls made by the watch loop (what the bench reads). */
+  readonly stats = { queries: 0, polls: 0 };
+
+  constructor(
+    readonly machine: string,
+    private readonly readJobs: NamedCall,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
+  read(id: string): Promise<JobRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const first = this.#reads.size === 0;
+      const list = this.#reads.get(id) ?? [];
+      list.push({ resolve, reject });
+      this.#reads.set(id, list);
+      if (first) queueMicrotask(() => void this.#flushReads());
+    });
+  }
+
+  async #flushReads(): Promise<void> {
+    const reads = this.#reads;
+    this.#reads = new Map();
+    try {
+      const rows = await this.#fetch([...reads.keys()]);
+      for (const [id, waiting] of reads) for (const w of waiting) w.resolve(rows.get(id));
+    } catch (error) {
+      for (const waiting of reads.values()) for (const w of waiting) w.reject(error);
+    }
+  }
+
+  /** Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll. */
+  watch(id: string, options: WatchOptions = {}): Promise<JobRow> {
+    const interval = options.interval ?? 10_000;
+    if (!(interval > 0)) return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
+    const timeout = options.timeout;
+    return new Promise((resolve, reject) => {
+      const { signal } = options;
+      if (signal?.aborted) return reject(signal.reason);
+      const watcher: Watcher = {
+        resolve,
+        reject,
+        interval,
+        signal,
+        timeout,
+        deadline: timeout === undefined ? Number.POSITIVE_INFINITY : this.clock.now() + timeout,
+      };
+      const list = this.#watchers.get(id) ?? [];
+      list.push(watcher);
+      this.#watchers.set(id, list);
+      signal?.addEventListener("abort", () => this.#drop(id, watcher, signal.reason), { once: true });
+      if (!this.#looping) {
+        this.#looping = true;
+        // After this tick: jobs watched together (Promise.all over complete()) join the first poll.
+        queueMicrotask(() => void this.#loop());
+      }
+    });
+  }
+
+  #drop(id: string, watcher: Watcher, reason: unknown): void {
+    const list = this.#watchers.get(id);
+    if (!list?.includes(watcher)) return;
+    const rest = list.filter((w) => w !== watcher);
+    if (rest.length === 0) this.#watchers.delete(id);
+    else this.#watchers.set(id, rest);
+    watcher.reject(reason);
+  }
+
+  async #loop(): Promise<void> {
+    // Set once a watched job has left the queue: from then on this loop reads accounting only.
+    let accounting = false;
+    try {
+      while (this.#watchers.size > 0) {
+        const ids = [...this.#watchers.keys()];
+        this.stats.polls++;
+        let rows: Map<string, JobRow>;
+        try {
+          rows = await this.#query(ids, accounting);
+        } catch (error) {
+          for (const id of ids) for (const w of this.#watchers.get(id) ?? []) this.#drop(id, w, error);
+          continue;
+        }
+        for (const id of ids) {
+          const row = rows.get(id);
+          if (row === undefined) {
+            const misses = (this.#misses.get(id) ?? 0) + 1;
+            this.#misses.set(id, misses);
+            if (!accounting) continue; // left the queue: the next poll reads accounting
+            // Missing from accounting too, twice in a row: the official client's "Job not found".
+            if (misses >= 2) for (const w of this.#watchers.get(id) ?? []) this.#drop(id, w, this.#notFound(id));
+            continue;
+          }
+          this.#misses.delete(id);
+          this.#last.set(id, row);
+          const state = slurmState(row);
+          if (state !== undefined && TERMINAL_STATES.has(state)) {
+            const done = this.#watchers.get(id) ?? [];
+            this.#watchers.delete(id);
+            for (const w of done) w.resolve(row);
+          }
+        }
+        if (!accounting && ids.some((id) => !rows.has(id))) accounting = true;
+        const now = this.clock.now();
+        let next = Number.POSITIVE_INFINITY;
+        for (const [id, list] of [...this.#watchers]) {
+          for (const w of list) {
+            if (w.deadline <= now) this.#drop(id, w, this.#timedOut(id, w.timeout!));
+            else next = Math.min(next, w.interval, w.deadline - now);
+          }
+        }
+        if (this.#watchers.size === 0) break;
+        await sleepUnlessAborted(this.clock, next, undefined);
+      }
+    } finally {
+      this.#looping = false;
+      for (const id of this.#misses.keys()) if (!this.#watchers.has(id)) this.#misses.delete(id);
+    }
+  }
+
+  /** The records of `ids`, by job id: from the queue, and from accounting for those not (or no longer) in it. */
+  async #fetch(ids: readonly string[]): Promise<Map<string, JobRow>> {
+    const rows = await this.#query(ids, false);
+    const gone = ids.filter((id) => !rows.has(id));
+    if (gone.length > 0) for (const [id, row] of await this.#query(gone, true)) rows.set(id, row);
+    for (const [id, row] of rows) this.#last.set(id, row);
+    return rows;
+  }
+
+  async #query(ids: readonly string[], sacct: boolean): Promise<Map<string, JobRow>> {
+    this.stats.queries++;
+    const answer = (await this.readJobs({
+      path: { machine: this.machine },
+      query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false },
+    })) as { status?: unknown; output?: unknown; error?: unknown } | undefined;
+    if (String(answer?.status).toUpperCase() === "ERROR" || !Array.isArray(answer?.output)) {
+      const said = typeof answer?.error === "string" ? answer.error : undefined;
+      throw new JobError({
+        message: `Reading jobs ${ids.join(",")} on ${this.machine} failed${said ? `: ${said}` : ""}`,
+        reason: "query",
+        machine: this.machine,
+        jobId: ids.length === 1 ? ids[0] : undefined,
+        error: said,
+      });
+    }
+    const wanted = new Set(ids);
+    const rows = new Map<string, JobRow>();
+    for (const row of answer.output as unknown[]) {
+      if (!row || typeof row !== "object") continue;
+      const id = String((row as JobRow).jobid ?? "");
+      // sacct lists a job's steps too (`123.batch`); the job's own row is the one with its id.
+      if (wanted.has(id) && !rows.has(id)) rows.set(id, row as JobRow);
+    }
+    return rows;
+  }
+
+  #notFound(id: string): JobError {
+    return new JobError({
+      message: `Job ${id} not found on ${this.machine} (neither in the queue nor in accounting)`,
+      reason: "not-found",
+      machine: this.machine,
+      jobId: id,
+    });
+  }
+
+  #timedOut(id: string, timeout: number): JobError {
+    const record = this.#last.get(id);
+    const state = slurmState(record);
+    return new JobError({
+      message: `Job ${id} on ${this.machine} is still ${state ?? "not finished"} after ${timeout} ms`,
+      reason: "timeout",
+      machine: this.machine,
+      jobId: id,
+      state,
+      record,
+    });
+  }
+}

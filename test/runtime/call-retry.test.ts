@@ -1,0 +1,238 @@
+/**
+ * Retries of API calls against a real loopback server: GET retried on 429 (after its Retry-After), 502, 503, 504,
+ * timeouts and refused connections, with back-off on the client's clock and a bound; never a POST; off with
+ * `callRetry: false`; waitForTask riding out a 503 mid-poll. Also: tokens from elsewhere (`accessToken`), and
+ * FastAPI's `detail` in ResponseError. Time is virtual: the back-off is recorded, never waited.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { listenLocal } from "../helpers.js";
+import { type VirtualClock, virtualClock } from "./clock.js";
+import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
+import { type ApiCall, issue, json, type Reply, startServers, type TestServers } from "./servers.js";
+import { op, variants } from "./variants.js";
+
+const key = rsaKey();
+
+describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
+  let servers: TestServers;
+  let clock: VirtualClock;
+  beforeAll(async () => {
+    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => {
+    servers.reset();
+    clock = virtualClock();
+  });
+  const client = (extra: Record<string, unknown> = {}) =>
+    createClient({
+      color: "red",
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs8,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+      clock,
+      ...extra,
+    });
+  /** Answer the first `n` calls matching `match` with `reply`, then as usual. */
+  const failFirst = (n: number, reply: Reply, match: (call: ApiCall) => boolean = () => true) => {
+    let left = n;
+    servers.override = (call) => (match(call) && left-- > 0 ? reply : undefined);
+  };
+  const apiCalls = () => servers.apiCalls.map((c) => `${c.method} ${c.url.replace("/api/v1.2", "")}`);
+
+  test.each([502, 503, 504])("a GET answered %i is retried with growing back-off, then succeeds", async (status) => {
+    failFirst(3, json(status, { detail: "upstream" }));
+    const { data, response } = await client().GET("/status/{name}", { params: { path: { name: "perlmutter" } } });
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ method: "GET", path: "/status/perlmutter" });
+    expect(apiCalls()).toEqual(Array(4).fill("GET /status/perlmutter"));
+    // Default base 1 000 ms doubling, with jitter between half and all of it.
+    expect(clock.slept).toHaveLength(3);
+    clock.slept.forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(500 * 2 ** i);
+      expect(ms).toBeLessThanOrEqual(1000 * 2 ** i);
+    });
+  });
+
+  test("429 waits as long as Retry-After asks; one asking for more than maxDelayMs is handed back", async () => {
+    failFirst(1, json(429, { detail: "slow down" }, { "retry-after": "7" }));
+    const ok = await client().GET("/status/");
+    expect(ok.response.status).toBe(200);
+    expect(clock.slept).toEqual([7000]);
+
+    failFirst(1, json(429, { detail: "slow down" }, { "retry-after": "60" }));
+    const given = await client().GET("/status/");
+    expect(given.response.status).toBe(429);
+    expect(given.error).toEqual({ detail: "slow down" });
+    expect(clock.slept).toEqual([7000]);
+  });
+
+  test("bounded: after `attempts` the last answer is the call's answer (a ResponseError for a named call)", async () => {
+    failFirst(100, json(503, { detail: "maintenance" }));
+    const error = await op(client({ callRetry: { attempts: 3, baseDelayMs: 10 } }), "readTasks")().catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(errors.ResponseError);
+    expect(error).toMatchObject({ status: 503, detail: "maintenance" });
+    expect((error as Error).message).toContain("HTTP 503: maintenance");
+    expect(apiCalls()).toEqual(Array(3).fill("GET /tasks"));
+    expect(clock.slept).toHaveLength(2);
+  });
+
+  test("never a POST: a 503 to a command is the answer, sent once", async () => {
+    failFirst(1, json(503, { detail: "busy" }), (c) => c.method === "POST");
+    const { response } = await client().POST("/utilities/command/{machine}", {
+      params: { path: { machine: "dtn01" } },
+      body: { executable: "hostname" },
+    });
+    expect(response.status).toBe(503);
+    expect(apiCalls()).toEqual(["POST /utilities/command/dtn01"]);
+    expect(clock.slept).toEqual([]);
+  });
+
+  test("callRetry: false turns retries off; anything but 429/502/503/504 is never retried", async () => {
+    failFirst(1, json(503, {}));
+    expect((await client({ callRetry: false }).GET("/status/")).response.status).toBe(503);
+    failFirst(1, json(500, {}));
+    expect((await client().GET("/status/")).response.status).toBe(500);
+    expect(apiCalls()).toEqual(["GET /status/", "GET /status/"]);
+  });
+
+  test("an attempt without an answer within timeoutMs is abandoned and retried", async () => {
+    failFirst(1, "hang");
+    const { response } = await client({ callRetry: { timeoutMs: 100 } }).GET("/status/");
+    expect(response.status).toBe(200);
+    expect(apiCalls()).toEqual(["GET /status/", "GET /status/"]);
+    expect(clock.slept).toHaveLength(1);
+  });
+
+  test("a refused connection is retried up to the bound, then its error is thrown", async () => {
+    const closed = await listenLocal((_req, res) => res.end());
+    const baseUrl = `${closed.origin}/api/v1.2`;
+    await closed.close();
+    let sent = 0;
+    const counting = (request: Request) => {
+      sent++;
+      return fetch(request);
+    };
+    const anonymous = createClient({ color: "green", baseUrl, clock, fetch: counting, callRetry: { attempts: 4 } });
+    await expect(anonymous.GET("/status/")).rejects.toThrow(TypeError);
+    expect(sent).toBe(4);
+    expect(clock.slept).toHaveLength(3);
+  });
+
+  test("waitForTask rides out a 503 between polls", async () => {
+    servers.taskStates = ["new", "completed"];
+    let polls = 0;
+    servers.override = (call) => (call.url.startsWith("/api/v1.2/tasks/") && ++polls === 2 ? json(503, {}) : undefined);
+    const task = await client().waitForTask("t-1", { interval: 2000 });
+    expect(task).toMatchObject({ id: "t-1", status: "completed", result: { output: "nid001" } });
+    expect(apiCalls()).toEqual(Array(3).fill("GET /tasks/t-1"));
+  });
+
+  test("a waited task's result that is not a JSON object stays text", async () => {
+    servers.override = (call) =>
+      call.url.startsWith("/api/v1.2/tasks/") ? json(200, { id: "t", status: "completed", result: "42" }) : undefined;
+    expect(await client().waitForTask("t")).toMatchObject({ result: "42" });
+  });
+});
+
+describe.each(variants)("tokens from elsewhere ($name)", ({ createClient, errors }) => {
+  let servers: TestServers;
+  beforeAll(async () => {
+    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => servers.reset());
+  const given = (accessToken: unknown, color = "red") =>
+    createClient({ color, baseUrl: servers.baseUrl, accessToken } as never);
+
+  test("a token string is sent as the Authorization header; no token request is made", async () => {
+    issue(servers, 1, 600, "shared-token");
+    const { response } = await given("shared-token").GET("/tasks");
+    expect(response.status).toBe(200);
+    expect(servers.apiCalls[0]!.headers.authorization).toBe("shared-token");
+    expect(servers.tokenCalls).toEqual([]);
+  });
+
+  test("a function is asked for each call, and again after a 401", async () => {
+    issue(servers, 1, 600, "second");
+    const handed = ["first", "second", "second"];
+    let asked = 0;
+    const red = given(async () => handed[asked++]!);
+    expect((await red.GET("/tasks")).response.status).toBe(200);
+    expect(servers.apiCalls.map((c) => c.headers.authorization)).toEqual(["first", "second"]);
+    expect((await red.GET("/tasks")).response.status).toBe(200);
+    expect(asked).toBe(3);
+  });
+
+  test("the guard still applies: a call above the color sends nothing and asks for no token", async () => {
+    let asked = 0;
+    const green = given(() => {
+      asked++;
+      return "t";
+    }, "green");
+    await expect(
+      green.POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: {} }),
+    ).rejects.toBeInstanceOf(errors.ScopeError);
+    expect(asked).toBe(0);
+    expect(servers.apiCalls).toEqual([]);
+  });
+
+  test("a token a header cannot carry, or a failing function, is a TokenError that never shows the token", async () => {
+    expect(() => given("bad token\n")).toThrow(errors.TokenError);
+    const error = await given(() => "with space")
+      .GET("/tasks")
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "TokenError", error: "invalid_token_source" });
+    expect(JSON.stringify(error) + String(error)).not.toContain("with space");
+    await expect(
+      given(() => {
+        throw new Error("vault sealed");
+      }).GET("/tasks"),
+    ).rejects.toMatchObject({ name: "TokenError", error: "token_source", message: expect.stringContaining("vault") });
+  });
+
+  test("accessToken with a key is a ConfigError", () => {
+    expect(() =>
+      createClient({
+        color: "red",
+        baseUrl: servers.baseUrl,
+        accessToken: "t",
+        clientId: CLIENT_ID,
+        privateKey: key.pkcs8,
+      }),
+    ).toThrow(errors.ConfigError);
+  });
+});
+
+describe.each(variants)("what the facility said ($name)", ({ errors }) => {
+  const answer = (body: unknown) =>
+    new errors.ResponseError({
+      operation: "submitJob",
+      method: "POST",
+      path: "/compute/jobs/{machine}",
+      response: new Response(null, { status: 422 }),
+      body,
+    });
+
+  test("a validation error list reads as where: msg, in the message and in `detail`", () => {
+    const error = answer({
+      detail: [
+        { loc: ["body", "job"], msg: "Field required", type: "missing" },
+        { loc: ["path", "machine"], msg: "Input should be 'perlmutter'", type: "enum" },
+      ],
+    });
+    expect(error.detail).toBe("body.job: Field required; path.machine: Input should be 'perlmutter'");
+    expect(error.message).toBe(
+      "submitJob (POST /compute/jobs/{machine}) answered HTTP 422: body.job: Field required; path.machine: Input should be 'perlmutter'",
+    );
+  });
+
+  test("a string detail as it came; none when absent", () => {
+    expect(answer({ detail: "Job not found" }).detail).toBe("Job not found");
+    expect(answer({ other: 1 }).detail).toBeUndefined();
+    expect(answer(undefined).message).toBe("submitJob (POST /compute/jobs/{machine}) answered HTTP 422");
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The workflow layer's types, proven against the generated client: `compute(machine)` per color, helpers a color may
+ * not use not callable (their type names the color needed), typed results (outputs, job records, directory entries),
+ * and the machine typed from the description. Type-checked only (by `tsc -p tsconfig.json`), never run.
+ */
+import { describe, expectTypeOf, test } from "vitest";
+import {
+  createClient,
+  type DirectoryEntry,
+  type GreenCompute,
+  type JobRecord,
+  type Machine,
+  type RedCompute,
+  type RedJob,
+  type YellowCompute,
+} from "../../generated/index.js";
+import type { NeedsColor } from "../../templates/runtime/index.js";
+
+const script = "#!/bin/bash\nsrun hostname\n";
+
+describe("compute(machine) by color", () => {
+  test("red: every helper, typed results", async () => {
+    const perlmutter = createClient({ color: "red" }).compute("perlmutter");
+    expectTypeOf(perlmutter).toEqualTypeOf<RedCompute>();
+    expectTypeOf(await perlmutter.run("hostname")).toEqualTypeOf<string>();
+    const job = await perlmutter.submitJob(script);
+    expectTypeOf(job).toEqualTypeOf<RedJob>();
+    expectTypeOf(
+      await perlmutter.submitJob({ path: "/global/homes/u/user/run.sh", args: ["1"] }),
+    ).toEqualTypeOf<RedJob>();
+    expectTypeOf(await job.complete({ timeout: 600_000 })).toEqualTypeOf<JobRecord>();
+    expectTypeOf((await job.complete()).state).toEqualTypeOf<string>();
+    expectTypeOf(await job.state()).toEqualTypeOf<string>();
+    expectTypeOf(job.cancel).toBeFunction();
+    expectTypeOf(await perlmutter.job("1")).toEqualTypeOf<RedJob>();
+    expectTypeOf(await perlmutter.jobs(["1", 2])).toEqualTypeOf<RedJob[]>();
+    const entries = await perlmutter.ls("/global/homes/u/user");
+    expectTypeOf(entries).toEqualTypeOf<DirectoryEntry[]>();
+    expectTypeOf(entries[0]!.name).toEqualTypeOf<string | undefined>();
+    expectTypeOf(await perlmutter.download("/x")).toEqualTypeOf<string>();
+    expectTypeOf(await perlmutter.download("/x", { binary: true })).toEqualTypeOf<Uint8Array>();
+    await perlmutter.upload("/x", "data");
+    await perlmutter.upload("/x", new Uint8Array(1));
+  });
+
+  test("the machine is the description's host enum", () => {
+    expectTypeOf<Machine>().toEqualTypeOf<"dtn01" | "dtns" | "perlmutter">();
+    // @ts-expect-error not a host of this API
+    createClient({ color: "red" }).compute("laptop");
+  });
+
+  test("yellow: files to read, jobs to watch; no run, submitJob, upload or cancel", async () => {
+    const perlmutter = createClient({ color: "yellow" }).compute("perlmutter");
+    expectTypeOf(perlmutter).toEqualTypeOf<YellowCompute>();
+    expectTypeOf(await perlmutter.ls("/")).toEqualTypeOf<DirectoryEntry[]>();
+    expectTypeOf(perlmutter.run).toEqualTypeOf<NeedsColor<"run", "red">>();
+    expectTypeOf(perlmutter.upload).toEqualTypeOf<NeedsColor<"upload", "red">>();
+    // @ts-expect-error run needs red: "This expression is not callable. Type 'NeedsColor<"run", "red">' ..."
+    void perlmutter.run("hostname");
+    // @ts-expect-error submitJob needs red
+    void perlmutter.submitJob(script);
+    const job = await perlmutter.job("1");
+    // @ts-expect-error cancelling a job needs red
+    void job.cancel();
+    expectTypeOf(await job.complete()).toEqualTypeOf<JobRecord>();
+  });
+
+  test("green: jobs to find and watch only", async () => {
+    const perlmutter = createClient({ color: "green" }).compute("perlmutter");
+    expectTypeOf(perlmutter).toEqualTypeOf<GreenCompute>();
+    expectTypeOf(perlmutter.ls).toEqualTypeOf<NeedsColor<"ls", "yellow">>();
+    expectTypeOf(perlmutter.download).toEqualTypeOf<NeedsColor<"download", "yellow">>();
+    expectTypeOf(perlmutter.submitJob).toEqualTypeOf<NeedsColor<"submitJob", "red">>();
+    // @ts-expect-error listing needs yellow
+    void perlmutter.ls("/");
+    expectTypeOf(await (await perlmutter.jobs(["1"]))[0]!.state()).toEqualTypeOf<string>();
+  });
+
+  test("a color typed as string admits every helper (the guard decides at run time)", async () => {
+    const color: string = "green";
+    const any = createClient({ color }).compute("perlmutter");
+    expectTypeOf(await any.run("hostname")).toEqualTypeOf<string>();
+  });
+});
