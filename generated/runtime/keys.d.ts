@@ -37,8 +37,11 @@ export type PrivateKeyInput = string | Jwk | KeyObjectLike | CryptoKeyLike | {
     file: string;
 };
 export interface LoadedKey {
-    /** The key WebCrypto signs with, imported once, on the first token request. */
-    readonly signingKey: () => Promise<CryptoKey>;
+    /**
+     * The CryptoKey jose signs with, imported once, on the first token request. Typed `object` so that the client's
+     * declarations name no DOM or Node type (a browser-less, @types/node-less project checks them too).
+     */
+    readonly signingKey: () => Promise<object>;
     readonly kid: string | undefined;
     /** The client ID the key file names (Python client formats), if any. */
     readonly clientId: string | undefined;

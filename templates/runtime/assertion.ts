@@ -36,5 +36,5 @@ export async function signClientAssertion(
     .setIssuedAt(iat)
     .setExpirationTime(iat + ASSERTION_LIFETIME_S)
     .setJti(randomJti())
-    .sign(signingKey);
+    .sign(signingKey as CryptoKey);
 }

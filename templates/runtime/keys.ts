@@ -63,8 +63,11 @@ export interface CryptoKeyLike {
 export type PrivateKeyInput = string | Jwk | KeyObjectLike | CryptoKeyLike | { file: string };
 
 export interface LoadedKey {
-  /** The key WebCrypto signs with, imported once, on the first token request. */
-  readonly signingKey: () => Promise<CryptoKey>;
+  /**
+   * The CryptoKey jose signs with, imported once, on the first token request. Typed `object` so that the client's
+   * declarations name no DOM or Node type (a browser-less, @types/node-less project checks them too).
+   */
+  readonly signingKey: () => Promise<object>;
   readonly kid: string | undefined;
   /** The client ID the key file names (Python client formats), if any. */
   readonly clientId: string | undefined;
@@ -94,8 +97,8 @@ export function loadPrivateKey(input: PrivateKeyInput): LoadedKey {
 }
 
 /** The key's import, started on first use and shared by every token request after it. */
-function lazily(load: () => Promise<CryptoKey>, where: string, file: string | undefined): () => Promise<CryptoKey> {
-  let imported: Promise<CryptoKey> | undefined;
+function lazily(load: () => Promise<object>, where: string, file: string | undefined): () => Promise<object> {
+  let imported: Promise<object> | undefined;
   return () =>
     (imported ??= load().catch(() => {
       throw new KeyError(`${where} could not be imported for RS256 signing`, file);
@@ -196,7 +199,7 @@ function fromJwk(jwk: Jwk, where: string, file: string | undefined): LoadedKey {
   // Only the key itself: `alg`, `use` or `key_ops` a JWK may carry must not stop an RS256 import.
   const clean = { kty: "RSA", ...members };
   return {
-    signingKey: lazily(() => importJWK(clean, ALG) as Promise<CryptoKey>, where, file),
+    signingKey: lazily(() => importJWK(clean, ALG), where, file),
     kid: typeof jwk.kid === "string" ? jwk.kid : undefined,
     clientId: undefined,
   };
@@ -220,7 +223,7 @@ function fromCryptoKey(key: CryptoKeyLike, where: string): LoadedKey {
   if (algorithm.name !== "RSASSA-PKCS1-v1_5" || algorithm.hash?.name !== "SHA-256" || !key.usages.includes("sign"))
     throw new KeyError(`${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`);
   checkRsa({ type: "rsa", bits: Number(algorithm.modulusLength) || 0 }, where, undefined);
-  const ready = Promise.resolve(key as unknown as CryptoKey);
+  const ready = Promise.resolve<object>(key);
   return { signingKey: () => ready, kid: undefined, clientId: undefined };
 }
 
