@@ -24,6 +24,14 @@ export class DescriptionError extends SfapiGenError {
   }
 }
 
+/**
+ * The command ran and found what it was asked to fail on (`diff --fail-on`, `audit --strict`, `generate --check`):
+ * exit status 1, where a failure to run is 2, as diff(1), grep and ESLint do.
+ */
+export class FindingsError extends SfapiGenError {
+  override name = "FindingsError";
+}
+
 /** Options that contradict each other or the description (e.g. two scope fields, --strict offenders). */
 export class OptionError extends SfapiGenError {
   override name = "OptionError";

@@ -1,6 +1,6 @@
 /** `sfapi-gen generate --check`: print "up to date" (exit 0) or the diff (exit 1); writes nothing either way. */
 import type { DescriptionSource } from "../description/read.js";
-import { SfapiGenError } from "../errors.js";
+import { FindingsError } from "../errors.js";
 import type { ScopeOptions } from "../model/model.js";
 import { loadModel } from "../model/model.js";
 import { readManifest } from "../output/client-folder.js";
@@ -16,6 +16,6 @@ export async function runCheck(io: CliIo, options: DescriptionSource & ScopeOpti
   const report = checkGenerated(model, manifest, out);
   io.stdout.write(renderCheck(report));
   if (!report.upToDate) {
-    throw new SfapiGenError(`--check: ${out} is out of date; run \`sfapi-gen generate\` and commit the result`);
+    throw new FindingsError(`--check: ${out} is out of date; run \`sfapi-gen generate\` and commit the result`);
   }
 }

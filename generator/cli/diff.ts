@@ -1,5 +1,5 @@
 import type { DescriptionSource } from "../description/read.js";
-import { SfapiGenError } from "../errors.js";
+import { FindingsError } from "../errors.js";
 import type { FailOn } from "../reports/diff/report.js";
 import { FAIL_ON } from "../reports/diff/report.js";
 import { Command, Option } from "./commander.js";
@@ -75,7 +75,7 @@ export function diffCommand(io: CliIo): Command {
           removal: `${s.removed} removed${s.moved > 0 ? ` and ${s.moved} moved` : ""} operation(s)`,
           breaking: `${s.breaking} breaking change(s)`,
         };
-        throw new SfapiGenError(
+        throw new FindingsError(
           `--fail-on ${flags.failOn}: ${counts[flags.failOn]} between ${report.old.source} and ${report.new.source}`,
         );
       }

@@ -27,6 +27,7 @@ export function generateCommand(io: CliIo): Command {
         ...resolveSourceOptions(flags, config, io.cwd),
         out: resolve(io.cwd, out),
         whileValidating: preloadSchemaEmitter,
+        onPhase: io.phase,
       });
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();

@@ -19,6 +19,8 @@ import { renderMarkdown } from "../reports/audit/markdown.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
   out: string;
+  /** Told what runs now (for a progress line). */
+  onPhase?: ((phase: string) => void) | undefined;
 }
 
 /** The facility's own host: relative `servers` URLs in its description (`/api/v1.2`) are relative to it. */
@@ -28,10 +30,13 @@ export const FALLBACK_BASE_URL = `${FACILITY_ORIGIN}/api/v1.2`;
 export async function generate(options: GenerateOptions): Promise<{ model: Model; files: string[] }> {
   // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
   await prepareOutput(options.out, { cwd: options.cwd });
+  options.onPhase?.("reading the description");
   const model = await loadModel(options, options);
   const { warning } = chooseBaseUrl(serverUrl(model));
   if (warning) model.warnings.push(`${model.description.source}: ${warning}`);
+  options.onPhase?.(`emitting ${model.operations.length} operations`);
   const files = await emitClient(model);
+  options.onPhase?.("writing");
   await writeAtomically(options.out, files, { cwd: options.cwd });
   return { model, files: [...files.keys()].sort() };
 }

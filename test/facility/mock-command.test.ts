@@ -172,7 +172,7 @@ describe("sfapi-gen mock", () => {
     expect(port.code).not.toBe(0);
     expect(port.stderr).toContain('--port takes a whole number, not "eighty"');
     const file = await runCli(["mock", "--file", "no-such-description.json"]);
-    expect(file.code).toBe(1);
+    expect(file.code).toBe(2);
     expect(file.stderr.trim()).toBe("sfapi-gen: no-such-description.json: no such file");
   });
 });

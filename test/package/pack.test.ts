@@ -181,7 +181,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "sfapi-pack-"));
   project = join(work, "project");
   mkdirSync(join(project, "src"), { recursive: true });
-  // dist/ is built by `npm ci` (prepare) and by prepack; packing without scripts keeps this test to the package itself.
+  // dist/ is built by the test setup and by prepack; packing without scripts keeps this test to the package itself.
   await ok(NPM, ["pack", "--ignore-scripts", "--pack-destination", work, "--loglevel=error"], root);
   tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
   writeFileSync(
@@ -267,6 +267,9 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
       expect(listing, file).toContain(file);
     }
     expect(listing.filter((f) => /^package\/(test|\.ci|generated|templates|generator)\//.test(f))).toEqual([]);
+    // No install script (preinstall, install, postinstall, prepare): npm warns about each on install.
+    const manifest = JSON.parse((await ok("tar", ["xzOf", tarball, "package/package.json"], work)).stdout);
+    expect(Object.keys(manifest.scripts).filter((s) => /^(pre|post)?install$|^prepare$/.test(s))).toEqual([]);
   });
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
