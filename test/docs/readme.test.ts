@@ -100,6 +100,12 @@ describe("README.md", () => {
     expect(problems.join("\n")).toBe("");
   });
 
+  it("the CSV header it names is the one `audit --format csv` prints", async () => {
+    const named = /`csv`: [^`]*a header\s+`([^`]+)`/.exec(readme)?.[1];
+    const csv = await runCli(["audit", "--format", "csv"]);
+    expect(named).toBe(csv.stdout.split("\r\n")[0]?.split("\n")[0]);
+  });
+
   // A block of several synopses is the CLI overview: there every flag a command has must be listed too.
   const synopses = blocks.flatMap((b) => {
     const found = b.body
