@@ -76,7 +76,9 @@ describe("README.md", () => {
     });
     const options: ts.CompilerOptions = {
       ...promisedFlags(),
-      skipLibCheck: false,
+      // The blocks are what is checked here; the declarations they use are checked with skipLibCheck off, under every
+      // @types/node and TypeScript, by the pack test (doing it again here would double this test's time).
+      skipLibCheck: true,
       noEmit: true,
       target: ts.ScriptTarget.ES2022,
       lib: ["lib.es2022.d.ts"],
