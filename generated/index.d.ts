@@ -6,8 +6,8 @@ import type { Call, ClientOptions, NoSuchPath, OptionalCall, Refuse, ReRankedCli
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { CallOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, SfapiErrorCode, WaitOptions } from "./runtime/index.js";
+export { ClientExpiredError, ConfigError, CredentialsError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
+export type { AnySfapiError, CallOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, SfapiErrorCode, WaitOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";

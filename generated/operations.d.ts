@@ -252,7 +252,7 @@ export declare const runCommand: { readonly name: "runCommand"; readonly operati
  * `GET /utilities/download/{machine}/{path}`
  * @scope yellow
  */
-export declare const downloadFile: { readonly name: "downloadFile"; readonly operationId: "download_file_utilities_download__machine___path__get"; readonly method: "GET"; readonly path: "/utilities/download/{machine}/{path}"; readonly scope: "yellow"; readonly tags: readonly ["utilities"] };
+export declare const downloadFile: { readonly name: "downloadFile"; readonly operationId: "download_file_utilities_download__machine___path__get"; readonly method: "GET"; readonly path: "/utilities/download/{machine}/{path}"; readonly scope: "yellow"; readonly tags: readonly ["utilities"]; readonly wholePath: "path" };
 
 /**
  * List a directory
@@ -260,7 +260,7 @@ export declare const downloadFile: { readonly name: "downloadFile"; readonly ope
  * `GET /utilities/ls/{machine}/{path}`
  * @scope yellow
  */
-export declare const readDirectory: { readonly name: "readDirectory"; readonly operationId: "read_directory_utilities_ls__machine___path__get"; readonly method: "GET"; readonly path: "/utilities/ls/{machine}/{path}"; readonly scope: "yellow"; readonly tags: readonly ["utilities"] };
+export declare const readDirectory: { readonly name: "readDirectory"; readonly operationId: "read_directory_utilities_ls__machine___path__get"; readonly method: "GET"; readonly path: "/utilities/ls/{machine}/{path}"; readonly scope: "yellow"; readonly tags: readonly ["utilities"]; readonly wholePath: "path" };
 
 /**
  * Upload a small file
@@ -268,7 +268,7 @@ export declare const readDirectory: { readonly name: "readDirectory"; readonly o
  * `PUT /utilities/upload/{machine}/{path}`
  * @scope red
  */
-export declare const uploadFile: { readonly name: "uploadFile"; readonly operationId: "upload_file_utilities_upload__machine___path__put"; readonly method: "PUT"; readonly path: "/utilities/upload/{machine}/{path}"; readonly scope: "red"; readonly tags: readonly ["utilities"]; readonly requestMediaType: "multipart/form-data" };
+export declare const uploadFile: { readonly name: "uploadFile"; readonly operationId: "upload_file_utilities_upload__machine___path__put"; readonly method: "PUT"; readonly path: "/utilities/upload/{machine}/{path}"; readonly scope: "red"; readonly tags: readonly ["utilities"]; readonly requestMediaType: "multipart/form-data"; readonly wholePath: "path" };
 
 /** Every operation of the description, by friendly name. */
 export declare const operations: { readonly readUser: typeof readUser; readonly readClients: typeof readClients;

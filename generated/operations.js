@@ -62,11 +62,11 @@ export const cancelTask = Object.freeze({ name: "cancelTask", operationId: "canc
 
 export const runCommand = Object.freeze({ name: "runCommand", operationId: "run_command_utilities_command__machine__post", method: "POST", path: "/utilities/command/{machine}", scope: "red", tags: ["utilities"], requestMediaType: "application/x-www-form-urlencoded" });
 
-export const downloadFile = Object.freeze({ name: "downloadFile", operationId: "download_file_utilities_download__machine___path__get", method: "GET", path: "/utilities/download/{machine}/{path}", scope: "yellow", tags: ["utilities"] });
+export const downloadFile = Object.freeze({ name: "downloadFile", operationId: "download_file_utilities_download__machine___path__get", method: "GET", path: "/utilities/download/{machine}/{path}", scope: "yellow", tags: ["utilities"], wholePath: "path" });
 
-export const readDirectory = Object.freeze({ name: "readDirectory", operationId: "read_directory_utilities_ls__machine___path__get", method: "GET", path: "/utilities/ls/{machine}/{path}", scope: "yellow", tags: ["utilities"] });
+export const readDirectory = Object.freeze({ name: "readDirectory", operationId: "read_directory_utilities_ls__machine___path__get", method: "GET", path: "/utilities/ls/{machine}/{path}", scope: "yellow", tags: ["utilities"], wholePath: "path" });
 
-export const uploadFile = Object.freeze({ name: "uploadFile", operationId: "upload_file_utilities_upload__machine___path__put", method: "PUT", path: "/utilities/upload/{machine}/{path}", scope: "red", tags: ["utilities"], requestMediaType: "multipart/form-data" });
+export const uploadFile = Object.freeze({ name: "uploadFile", operationId: "upload_file_utilities_upload__machine___path__put", method: "PUT", path: "/utilities/upload/{machine}/{path}", scope: "red", tags: ["utilities"], requestMediaType: "multipart/form-data", wholePath: "path" });
 
 /** Every operation of the description, by friendly name. */
 export const operations = Object.freeze({ readUser, readClients, readGroups, createGroup, readGroup, updateGroupMembership, readProjects, readRoles,

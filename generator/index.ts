@@ -9,7 +9,15 @@ export { main } from "./cli/main.js";
 export type { GenerateOptions } from "./commands/generate.js";
 export { generate } from "./commands/generate.js";
 export type { DescriptionSource, LoadedDescription } from "./description/read.js";
-export { DescriptionError, OptionError, SfapiGenError } from "./errors.js";
+export type { AnyGeneratorError, SfapiGenErrorCode } from "./errors.js";
+export {
+  CheckFailedError,
+  DescriptionError,
+  ManifestError,
+  OptionError,
+  OutputError,
+  SfapiGenError,
+} from "./errors.js";
 export type { Model, ScopeOptions } from "./model/model.js";
 export { loadModel } from "./model/model.js";
 export type { Operation } from "./model/operations.js";

@@ -17,6 +17,8 @@ export const bundledDescriptionPath = join(descriptionsDir, "v1.2.json");
 export const bundledLevelsPath = join(descriptionsDir, "v1.2.levels.json");
 /** The runtime compiled to `.js` + `.d.ts` by `npm run build` (from templates/runtime). */
 export const runtimeBuildDir = join(packageRoot, "dist", "runtime");
+/** The generator's name, as manifests (`generator.name`, how a folder is recognised as ours) and audits record it. */
+export const GENERATOR_NAME = "sfapi-gen";
 export const generatorVersion: string = readVersion();
 
 function readVersion(): string {

@@ -18,6 +18,7 @@ type Init = Record<string, unknown> & {
     params?: {
         path?: Record<string, unknown>;
     };
+    pathSerializer?: unknown;
 };
 type Call = (url: string, init?: Init) => Promise<{
     data?: unknown;

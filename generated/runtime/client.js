@@ -4,14 +4,16 @@
  * operation of the table as a named call, and `waitForTask`. User middlewares (`client.use`) run first; the guard
  * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
  */
-import createFetchClient from "openapi-fetch";
+import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
-import { FORM_MEDIA_TYPE, formBody, formMediaTypes, multipartBody } from "./form.js";
+import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions } from "./options.js";
+import { fillWholePath } from "./path.js";
+import { FORM_MEDIA_TYPE } from "./protocol.js";
 import { taskWaiter } from "./tasks.js";
 export function createScopedClient(spec, options) {
     const resolved = resolveOptions(options, spec);
@@ -32,6 +34,8 @@ export function createScopedClient(spec, options) {
         redirect: "manual",
     });
     const formTypeOf = formMediaTypes(table);
+    /** Methods with a whole-path operation: the others skip that lookup on every call. */
+    const wholeMethods = new Set(table.entries.filter((e) => e.wholePath !== undefined).map((e) => e.method.toUpperCase()));
     /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
     function prepare(method, url, init) {
         guard.checkWritten(method, url, init?.params?.path);
@@ -53,6 +57,10 @@ export function createScopedClient(spec, options) {
             const mode = redirectMode(init.redirect);
             out = { ...out, fetch: (request) => own(request, mode), redirect: "manual" };
         }
+        // A whole file path keeps its slashes (`/utilities/ls/perlmutter//global/homes`), as the official client sends it.
+        const whole = wholeMethods.has(method) ? table.byTemplate.get(`${method} ${url}`)?.wholePath : undefined;
+        if (whole !== undefined && init.pathSerializer === undefined && isText(init.params?.path?.[whole]))
+            out = { ...out, pathSerializer: wholePathSerializer(whole) };
         if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers))
             return out;
         const mediaType = formTypeOf(method, url);
@@ -105,6 +113,13 @@ export function createScopedClient(spec, options) {
         value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
     });
     return client;
+}
+function isText(value) {
+    return typeof value === "string" || typeof value === "number";
+}
+/** openapi-fetch's own serializer for every parameter but the whole path `name`, which keeps its slashes. */
+function wholePathSerializer(name) {
+    return (url, params) => defaultPathSerializer(fillWholePath(url, name, String(params[name])), params);
 }
 function redirectMode(value) {
     return value === "manual" || value === "error" ? value : "follow";

@@ -5,7 +5,7 @@
  * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
  */
-export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE";
+export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT";
 export declare class SfapiError extends Error {
     /** Stable across versions: branch on this, not on messages. */
     readonly code: SfapiErrorCode;
@@ -13,13 +13,13 @@ export declare class SfapiError extends Error {
         cause?: unknown;
     });
     /**
-     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
-     * `ScopeError.is(e)`: a ScopeError (same `code`).
+     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them, as `AnySfapiError`
+     * (so `switch (e.code)` narrows); `ScopeError.is(e)`: a ScopeError (same `code`).
      */
     static is<T extends SfapiError>(this: {
         prototype: T;
         readonly code?: SfapiErrorCode;
-    }, value: unknown): value is T;
+    }, value: unknown): value is SfapiError extends T ? AnySfapiError : T;
 }
 /** A call above the client's color, or to a path that matches no operation. Nothing was sent. */
 export declare class ScopeError extends SfapiError {
@@ -106,6 +106,17 @@ export declare class TaskError extends SfapiError {
         lastStatus?: string | null | undefined;
     });
 }
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export declare class RedirectError extends SfapiError {
+    static readonly code = "ERR_REDIRECT";
+    readonly name = "RedirectError";
+    /** The 3xx status the API answered. */
+    readonly status: number;
+    constructor(init: {
+        message: string;
+        status: number;
+    });
+}
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
 export declare class ResponseError<Body = unknown> extends SfapiError {
     static readonly code = "ERR_RESPONSE";
@@ -123,3 +134,19 @@ export declare class ResponseError<Body = unknown> extends SfapiError {
         body: Body;
     });
 }
+/**
+ * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
+ * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
+ * PUBLIC_ERRORS.
+ */
+export type AnySfapiError = Coded<typeof ScopeError> | Coded<typeof CredentialsError> | Coded<typeof TokenError> | Coded<typeof ClientExpiredError> | Coded<typeof KeyError> | Coded<typeof ConfigError> | Coded<typeof TaskError> | Coded<typeof RedirectError> | Coded<typeof ResponseError>;
+/** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
+type Coded<C extends {
+    prototype: SfapiError;
+    readonly code: SfapiErrorCode;
+}> = C["prototype"] & {
+    readonly code: C["code"];
+};
+/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
+export declare const PUBLIC_ERRORS: readonly ["ClientExpiredError", "ConfigError", "CredentialsError", "KeyError", "RedirectError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"];
+export {};

@@ -15,8 +15,8 @@ export class SfapiError extends Error {
         Object.defineProperty(this, BRAND, { value: true });
     }
     /**
-     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
-     * `ScopeError.is(e)`: a ScopeError (same `code`).
+     * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them, as `AnySfapiError`
+     * (so `switch (e.code)` narrows); `ScopeError.is(e)`: a ScopeError (same `code`).
      */
     static is(value) {
         if (typeof value !== "object" || value === null || value[BRAND] !== true)
@@ -118,6 +118,17 @@ export class TaskError extends SfapiError {
         this.lastStatus = init.lastStatus;
     }
 }
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export class RedirectError extends SfapiError {
+    static code = "ERR_REDIRECT";
+    name = "RedirectError";
+    /** The 3xx status the API answered. */
+    status;
+    constructor(init) {
+        super("ERR_REDIRECT", init.message);
+        this.status = init.status;
+    }
+}
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
 export class ResponseError extends SfapiError {
     static code = "ERR_RESPONSE";
@@ -147,3 +158,16 @@ function detailOf(body) {
     const line = detail.replace(/\s+/g, " ").trim();
     return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
+/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
+export const PUBLIC_ERRORS = [
+    "ClientExpiredError",
+    "ConfigError",
+    "CredentialsError",
+    "KeyError",
+    "RedirectError",
+    "ResponseError",
+    "ScopeError",
+    "SfapiError",
+    "TaskError",
+    "TokenError",
+];

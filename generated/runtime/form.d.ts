@@ -5,8 +5,6 @@
  * picks the form encoding for them, from the operation the call's path means.
  */
 import type { CompiledTable } from "./matcher.js";
-export declare const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-export declare const MULTIPART_MEDIA_TYPE = "multipart/form-data";
 /**
  * `{ executable: "hostname" }` -> `executable=hostname`. Dates are ISO strings, objects JSON, everything else its
  * string form. Ready-made URLSearchParams and strings pass through.

@@ -1,7 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-import { matchAll } from "./matcher.js";
-export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+import { matchPath, readPath } from "./path.js";
+import { FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from "./protocol.js";
 /** Absent (undefined/null) fields are left out and arrays repeat the field. */
 function fields(body) {
     const out = [];
@@ -55,20 +54,14 @@ export function formMediaTypes(table) {
         const byTemplate = table.byTemplate.get(`${method} ${url}`);
         if (byTemplate)
             return isForm(byTemplate.requestMediaType) ? byTemplate.requestMediaType : undefined;
-        // A concrete path (`/utilities/command/dtn01`): what it would match as written.
-        const path = url.split(/[?#]/, 1)[0];
-        const segments = (path.startsWith("/") ? path.slice(1) : path).split("/").map(safeDecode);
-        return matchAll(table, method, segments).find((e) => isForm(e.requestMediaType))?.requestMediaType;
+        // A concrete path (`/utilities/command/dtn01`): what it would match as written (a refused path: none, the guard
+        // refuses the call anyway).
+        const reading = readPath(url);
+        if ("refused" in reading)
+            return undefined;
+        return matchPath(table, method, reading).find((e) => isForm(e.requestMediaType))?.requestMediaType;
     };
 }
 function isForm(mediaType) {
     return mediaType === FORM_MEDIA_TYPE || mediaType === MULTIPART_MEDIA_TYPE;
-}
-function safeDecode(segment) {
-    try {
-        return segment.includes("%") ? decodeURIComponent(segment) : segment;
-    }
-    catch {
-        return segment;
-    }
 }

@@ -1,5 +1,5 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-import { type CompiledTable } from "./matcher.js";
+import type { CompiledTable } from "./matcher.js";
 export interface GuardConfig {
     table: CompiledTable;
     ladder: readonly string[];

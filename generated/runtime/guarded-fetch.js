@@ -1,11 +1,14 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
  * The one door to the network for API calls: a `fetch` that openapi-fetch calls with the final Request (after every
- * user middleware), so the guard sees exactly what is sent. It refuses what the guard refuses, attaches the token only
- * to what the guard allowed, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded
- * again, and one whose target the guard refuses is not followed (the 3xx answer is returned as it came).
+ * user middleware). The object it gets may be anything that passes `instanceof Request` (a subclass whose `url` and
+ * `method` getters lie, a Proxy), so it never judges that object: it first builds a genuine Request from it (the
+ * global constructor reads the request's own state, as fetch would), judges that copy, attaches the token to that copy
+ * only and sends that copy. Middlewares keep the object they made, which never holds the token. It refuses what the
+ * guard refuses, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded again, and one
+ * whose target the guard refuses is not followed (the 3xx answer is returned as it came).
  */
-import { CredentialsError } from "./errors.js";
+import { ConfigError, CredentialsError, RedirectError } from "./errors.js";
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function createGuardedFetch(config) {
@@ -40,8 +43,9 @@ export function createGuardedFetch(config) {
      * The common path (allowed, token cached, a plain answer) costs one promise reaction on top of the fetch; the rest
      * (a token to fetch, a 401, a redirect) goes through `handle`.
      */
-    function send(request, mode = "follow", hops = 0) {
+    function send(input, mode = "follow", hops = 0) {
         try {
+            const request = genuine(input);
             const method = request.method;
             const needsToken = guard.check(method, request.url);
             // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again. GET and HEAD
@@ -71,8 +75,13 @@ export function createGuardedFetch(config) {
         }
         if (!REDIRECTS.has(response.status) || mode === "manual")
             return response;
-        if (mode === "error")
-            throw new TypeError(`${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`);
+        if (mode === "error") {
+            await response.body?.cancel();
+            throw new RedirectError({
+                message: `${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`,
+                status: response.status,
+            });
+        }
         const next = hops < MAX_REDIRECTS ? redirected(request, copy, response) : undefined;
         if (!next)
             return response;
@@ -86,6 +95,15 @@ export function createGuardedFetch(config) {
         return send(next, mode, hops + 1);
     }
     return send;
+}
+/**
+ * A Request built by the global constructor from `input`'s own state (not its getters): what fetch would send, with
+ * getters that tell the truth. Redirects stay with us (`manual`), whatever mode the input asked for.
+ */
+function genuine(input) {
+    if (!(input instanceof Request))
+        throw new ConfigError("the client's fetch was given something that is not a Request; refused");
+    return new Request(input, { redirect: "manual" });
 }
 /** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */
 function redirected(request, copy, response) {

@@ -6,9 +6,10 @@
  */
 export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, type SfapiErrorCode, TaskError, TokenError, } from "./errors.js";
+export * from "./errors.js";
 export type { PrivateKeyInput } from "./keys.js";
-export { type ClientOptions, DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";
+export type { ClientOptions } from "./options.js";
+export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { FetchLike, Logger } from "./token.js";

@@ -5,5 +5,6 @@
  * the errors and the option and result types; the rest stays internal to the client.
  */
 export { createScopedClient } from "./client.js";
-export { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, } from "./errors.js";
-export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./options.js";
+// Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
+export * from "./errors.js";
+export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";

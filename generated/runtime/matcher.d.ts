@@ -4,8 +4,11 @@
  * request path could mean. Lookups walk the path's segments (literal children first, then `{param}` children), so
  * their cost depends on the path's depth, not on the number of operations.
  *
- * Segments are compared percent-decoded. A `{param}` matches any non-empty segment; empty segments (from `//` or a
- * trailing `/`) match only a template's own empty segment, so `/account/` and `/account` are different paths.
+ * Segments are compared percent-decoded (path.ts reads them). A `{param}` matches any non-empty segment; empty segments
+ * (from `//` or a trailing `/`) match only a template's own empty segment, so `/account/` and `/account` are different
+ * paths. An entry's `wholePath` parameter (its template's last segment) takes every remaining segment, empty ones
+ * included, as one value joined with `/`, provided that value is not empty: `/utilities/ls/{machine}/{path}` fits
+ * `/utilities/ls/perlmutter//global/homes` with `path` = `/global/homes`.
  */
 import type { OperationEntry, OperationTable } from "./table.js";
 interface Node {
@@ -16,6 +19,8 @@ interface Node {
         re: RegExp;
         node: Node;
     }[];
+    /** A trailing whole-path parameter: the rest of the path, one or more segments. */
+    rest?: Node;
     op?: OperationEntry;
 }
 export interface CompiledTable {
@@ -35,7 +40,8 @@ export declare function matchAll(table: CompiledTable, method: string, segments:
 /**
  * The parameter values a concrete path gives `template`, for a server that routes with matchAll and then needs the
  * values: `templateParams("/jobs/{machine}/{jobid}", ["jobs", "pm", "123"])` -> `{ machine: "pm", jobid: "123" }`.
- * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template.
+ * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template. `wholePath`
+ * names the trailing parameter that takes the rest of the path, as the entry's mark does for matchAll.
  */
-export declare function templateParams(template: string, segments: readonly string[]): Record<string, string> | undefined;
+export declare function templateParams(template: string, segments: readonly string[], wholePath?: string): Record<string, string> | undefined;
 export {};

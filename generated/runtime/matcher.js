@@ -15,8 +15,10 @@ export function compileTable(table) {
         let node = tries.get(method);
         if (!node)
             tries.set(method, (node = {}));
-        for (const segment of templateSegments(entry.path))
-            node = child(node, segment);
+        const segments = templateSegments(entry.path);
+        const whole = wholePathAt(entry, segments);
+        for (let i = 0; i < segments.length; i++)
+            node = i === whole ? (node.rest ??= {}) : child(node, segments[i]);
         // Two entries for one (method, template) would be a generator bug; keep the first, like the table's order.
         node.op ??= entry;
         byTemplate.set(`${method} ${entry.path}`, entry);
@@ -27,6 +29,16 @@ export function compileTable(table) {
 }
 function templateSegments(path) {
     return (path.startsWith("/") ? path.slice(1) : path).split("/");
+}
+/**
+ * The index of the template segment a whole path fills: the last one, when it is exactly `{<entry.wholePath>}`; -1
+ * otherwise (a mark that does not fit the template is ignored, so the parameter stays one segment: fail closed).
+ */
+function wholePathAt(entry, segments) {
+    if (entry.wholePath === undefined)
+        return -1;
+    const last = segments.length - 1;
+    return segments[last] === `{${entry.wholePath}}` ? last : -1;
 }
 function child(node, segment) {
     if (WHOLE_PARAM.test(segment))
@@ -73,25 +85,40 @@ function collect(node, segments, i, found) {
     const literal = node.literals?.get(segment);
     if (literal)
         collect(literal, segments, i + 1, found);
-    if (segment === "")
-        return;
-    if (node.patterns)
-        for (const p of node.patterns)
-            if (p.re.test(segment))
-                collect(p.node, segments, i + 1, found);
-    if (node.param)
-        collect(node.param, segments, i + 1, found);
+    if (segment !== "") {
+        if (node.patterns)
+            for (const p of node.patterns)
+                if (p.re.test(segment))
+                    collect(p.node, segments, i + 1, found);
+        if (node.param)
+            collect(node.param, segments, i + 1, found);
+    }
+    // Least specific last: the rest of the path as one value, unless that value is empty (`/ls/pm/`).
+    if (node.rest?.op && (segment !== "" || i < segments.length - 1))
+        found.push(node.rest.op);
 }
 /**
  * The parameter values a concrete path gives `template`, for a server that routes with matchAll and then needs the
  * values: `templateParams("/jobs/{machine}/{jobid}", ["jobs", "pm", "123"])` -> `{ machine: "pm", jobid: "123" }`.
- * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template.
+ * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template. `wholePath`
+ * names the trailing parameter that takes the rest of the path, as the entry's mark does for matchAll.
  */
-export function templateParams(template, segments) {
+export function templateParams(template, segments, wholePath) {
     const parts = templateSegments(template);
-    if (parts.length !== segments.length)
-        return undefined;
     const params = {};
+    const whole = wholePathAt({ wholePath }, parts);
+    if (whole >= 0) {
+        if (segments.length < parts.length)
+            return undefined;
+        const rest = segments.slice(whole).join("/");
+        if (rest === "")
+            return undefined;
+        params[wholePath] = rest;
+        parts.pop();
+        segments = segments.slice(0, whole);
+    }
+    else if (parts.length !== segments.length)
+        return undefined;
     for (let i = 0; i < parts.length; i++) {
         const part = parts[i];
         const segment = segments[i];

@@ -4,8 +4,6 @@ import { type Clock } from "./clock.js";
 import { type PrivateKeyInput } from "./keys.js";
 import { type RetryOptions } from "./retry.js";
 import { type FetchLike, type Logger, type TokenSource } from "./token.js";
-export declare const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
-export declare const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;

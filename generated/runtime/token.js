@@ -9,13 +9,13 @@ import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
 import { readCapped } from "./body.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
+import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
 export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 class Deadline extends Error {
@@ -73,12 +73,12 @@ export function createTokenSource(config) {
     async function exchange(assertion, signal) {
         const body = new URLSearchParams({
             grant_type: "client_credentials",
-            client_assertion_type: ASSERTION_TYPE,
+            client_assertion_type: CLIENT_ASSERTION_TYPE,
             client_assertion: assertion,
         });
         const response = await config.fetch(new Request(config.tokenUrl, {
             method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+            headers: { "content-type": FORM_MEDIA_TYPE, accept: "application/json" },
             body: body.toString(),
             // Never replay an assertion to another address.
             redirect: "manual",

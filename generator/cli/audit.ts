@@ -1,4 +1,4 @@
-import { FindingsError } from "../errors.js";
+import { CheckFailedError } from "../errors.js";
 import type { AuditFormat } from "../reports/audit/report.js";
 import { AUDIT_FORMATS } from "../reports/audit/report.js";
 import { Command, Option } from "./commander.js";
@@ -24,6 +24,6 @@ export function auditCommand(io: CliIo): Command {
       const report = buildAudit(auditSubject(model), { color: flags.color });
       io.stdout.write(renderAudit(report, flags.format));
       const error = options.strict ? strictError(model) : undefined;
-      if (error) throw new FindingsError(error.message);
+      if (error) throw new CheckFailedError(error.message);
     });
 }

@@ -1,21 +1,20 @@
-/** `sfapi-gen generate --check`: print "up to date" (exit 0) or the diff (exit 1); writes nothing either way. */
+/** `sfapi-gen generate --check`: print "up to date" (exit 0) or what differs (exit 1); writes nothing either way. */
 import type { DescriptionSource } from "../description/read.js";
-import { FindingsError } from "../errors.js";
+import { CheckFailedError } from "../errors.js";
 import type { ScopeOptions } from "../model/model.js";
-import { loadModel } from "../model/model.js";
-import { readManifest } from "../output/client-folder.js";
-import { checkGenerated, renderCheck } from "../reports/diff/check.js";
+import { renderCheck } from "../reports/diff/check.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
 
 export async function runCheck(io: CliIo, options: DescriptionSource & ScopeOptions, out: string): Promise<void> {
-  // The manifest first: without one there is nothing to compare, and no reason to fetch a description.
-  const manifest = readManifest(out, io.cwd, "nothing generated here to check against; run `sfapi-gen generate` first");
-  const model = await loadModel(options, options);
+  const { checkOutput } = await import("../commands/check.js");
+  const { report, model, kept } = await checkOutput(options, out);
+  if (kept) io.stderr.write(`sfapi-gen: ${kept}\n`);
   printWarnings(io, model.warnings);
-  const report = checkGenerated(model, manifest, out);
   io.stdout.write(renderCheck(report));
   if (!report.upToDate) {
-    throw new FindingsError(`--check: ${out} is out of date; run \`sfapi-gen generate\` and commit the result`);
+    const edited = report.files.map((f) => f.path);
+    const why = edited.length > 0 ? `: ${edited.join(", ")} not as generated` : " is out of date";
+    throw new CheckFailedError(`--check: ${out}${why}; run \`sfapi-gen generate\` and commit the result`);
   }
 }

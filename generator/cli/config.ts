@@ -4,12 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { OptionError } from "../errors.js";
+import { isPolicy, POLICIES, type Policy } from "../model/scope.js";
 
 export interface ConfigFile {
   vendor?: string;
   levels?: string[] | string;
   out?: string;
-  policy?: "scope" | "method";
+  policy?: Policy;
 }
 
 export const CONFIG_FILE = "sfapi-gen.config.json";
@@ -41,8 +42,8 @@ export function readConfig(cwd: string = process.cwd()): ConfigFile {
   const c = config as Record<string, unknown>;
   if (c.vendor !== undefined && typeof c.vendor !== "string") throw new OptionError('"vendor" must be a string', path);
   if (c.out !== undefined && typeof c.out !== "string") throw new OptionError('"out" must be a string', path);
-  if (c.policy !== undefined && c.policy !== "scope" && c.policy !== "method")
-    throw new OptionError('"policy" must be "scope" or "method"', path);
+  if (c.policy !== undefined && !isPolicy(c.policy))
+    throw new OptionError(`"policy" must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}`, path);
   if (
     c.levels !== undefined &&
     typeof c.levels !== "string" &&

@@ -1,5 +1,5 @@
 import type { DescriptionSource } from "../description/read.js";
-import { FindingsError } from "../errors.js";
+import { CheckFailedError } from "../errors.js";
 import type { FailOn } from "../reports/diff/report.js";
 import { FAIL_ON } from "../reports/diff/report.js";
 import { Command, Option } from "./commander.js";
@@ -25,7 +25,7 @@ export function sourceOf(arg: string, cwd: string): DescriptionSource {
 export function diffCommand(io: CliIo): Command {
   const command = new Command("diff")
     .description("what changed between two descriptions: operations added, removed, changed, and levels raised")
-    .argument("<old>", "the earlier description: a file, or an http(s) URL")
+    .argument("<old>", "the earlier description: a file, an http(s) URL, or a folder written by generate")
     .argument("<new>", "the later description: a file, or an http(s) URL")
     .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
     .addOption(
@@ -45,14 +45,14 @@ export function diffCommand(io: CliIo): Command {
     );
   return addExternalRefsOption(addScopeOptions(command)).action(
     async (oldArg: string, newArg: string, flags: DiffFlags) => {
-      const [{ diffModels, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
+      const [{ diffModels, diffSource, fails, loadPair }, { renderDiffMarkdown }, { parsePrefix }] = await Promise.all([
         import("../reports/diff/diff.js"),
         import("../reports/diff/markdown.js"),
         import("../reports/diff/prefix.js"),
       ]);
       const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
       const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
-      const side = (arg: string) => ({ ...sourceOf(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
+      const side = (arg: string) => ({ ...diffSource(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
       const [before, after] = await loadPair(side(oldArg), side(newArg), options);
       printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
       const report = diffModels(before, after, { color: flags.color, prefix });
@@ -65,7 +65,21 @@ export function diffCommand(io: CliIo): Command {
         ]);
         const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
         const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
-        report.code = codeImpact(report, oldTable, newTable, flags.code, scan);
+        // The client to swap for the new one: the old side when it is a client folder, else the one the code imports.
+        const oldSide = diffSource(oldArg, io.cwd);
+        const clientDir =
+          oldSide.client?.dir ?? (await import("../usage/find-client.js")).findClient(flags.code, io.cwd).found?.dir;
+        let check: Parameters<typeof codeImpact>[5];
+        if (clientDir === undefined) {
+          check = { why: "no client folder: give the client folder as <old>, or import one from the code" };
+        } else {
+          const [{ emitClient }, { typeBreaks }] = await Promise.all([
+            import("../commands/generate.js"),
+            import("../usage/typecheck.js"),
+          ]);
+          check = { client: clientDir, result: typeBreaks(flags.code, clientDir, await emitClient(after), io.cwd) };
+        }
+        report.code = codeImpact(report, oldTable, newTable, flags.code, scan, check);
       }
       io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderDiffMarkdown(report));
       if (flags.failOn && fails(report, flags.failOn)) {
@@ -75,7 +89,7 @@ export function diffCommand(io: CliIo): Command {
           removal: `${s.removed} removed${s.moved > 0 ? ` and ${s.moved} moved` : ""} operation(s)`,
           breaking: `${s.breaking} breaking change(s)`,
         };
-        throw new FindingsError(
+        throw new CheckFailedError(
           `--fail-on ${flags.failOn}: ${counts[flags.failOn]} between ${report.old.source} and ${report.new.source}`,
         );
       }

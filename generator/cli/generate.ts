@@ -14,7 +14,7 @@ export function generateCommand(io: CliIo): Command {
       "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)",
     )
     .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
-      const [{ chooseBaseUrl, generate, serverUrl }, { preloadSchemaEmitter }] = await Promise.all([
+      const [{ generate }, { preloadSchemaEmitter }] = await Promise.all([
         import("../commands/generate.js"),
         import("../emit/schema.js"),
       ]);
@@ -23,12 +23,13 @@ export function generateCommand(io: CliIo): Command {
       if (flags.check)
         return (await import("./check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
       // openapi-typescript loads while a worker thread lints a large description.
-      const { model, files } = await generate({
+      const { model, files, kept } = await generate({
         ...resolveSourceOptions(flags, config, io.cwd),
-        out: resolve(io.cwd, out),
+        out,
         whileValidating: preloadSchemaEmitter,
         onPhase: io.phase,
       });
+      if (kept) io.stdout.write(`sfapi-gen: ${kept}\n`);
       printWarnings(io, model.warnings);
       const counts = new Map<string, number>();
       for (const op of model.operations) counts.set(op.scope, (counts.get(op.scope) ?? 0) + 1);
@@ -36,7 +37,7 @@ export function generateCommand(io: CliIo): Command {
       io.stdout.write(
         `sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`,
       );
-      const baseUrl = chooseBaseUrl(serverUrl(model));
+      const baseUrl = model.baseUrl;
       io.stdout.write(
         `  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`,
       );

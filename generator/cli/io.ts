@@ -1,3 +1,5 @@
+import { oneLine, printable } from "../emit/text.js";
+
 /**
  * Where a command reads and writes: the process's streams and working directory for `sfapi-gen`, anything else for
  * tests and programs that run commands in-process (`main(argv, io)`).
@@ -24,5 +26,13 @@ export function processIo(): CliIo {
 }
 
 export function printWarnings(io: CliIo, warnings: readonly string[]): void {
-  for (const w of warnings) io.stderr.write(`sfapi-gen: warning: ${w}\n`);
+  for (const w of warnings) io.stderr.write(`sfapi-gen: warning: ${oneLine(w)}\n`);
+}
+
+/**
+ * A stream that writes only printable text: description strings reach reports, warnings and errors, and an ESC or a
+ * C1 control in them must not clear the screen, fake lines or set the terminal title (see `printable`).
+ */
+export function printing(stream: Writable): Writable {
+  return { write: (text: string) => stream.write(printable(String(text))) };
 }

@@ -4,14 +4,15 @@
  * stderr and a non-zero exit. Commands load their implementation on use, so `--help` loads commander only.
  */
 
-import { FindingsError, SfapiGenError } from "../errors.js";
+import { oneLine } from "../emit/text.js";
+import { CheckFailedError, SfapiGenError } from "../errors.js";
 import { generatorVersion } from "../package-files.js";
 import { auditCommand } from "./audit.js";
 import { Command, CommanderError } from "./commander.js";
 import { diffCommand } from "./diff.js";
 import { generateCommand } from "./generate.js";
 import type { CliIo } from "./io.js";
-import { processIo } from "./io.js";
+import { printing, processIo } from "./io.js";
 import { mockCommand } from "./mock.js";
 import { needsCommand } from "./needs.js";
 import { startProgress } from "./progress.js";
@@ -56,10 +57,12 @@ export async function main(args: readonly string[], io: Partial<CliIo> = {}): Pr
     };
     return { isTTY: stream.isTTY, write };
   };
+  // Everything printed goes through `printing`: no control character of a description reaches a terminal (the
+  // progress line writes to the terminal itself, beside it).
   const full: CliIo = {
     ...given,
-    stdout: around(given.stdout),
-    stderr: around(given.stderr),
+    stdout: around(printing(given.stdout)),
+    stderr: around(printing(given.stderr)),
     phase: progress?.phase,
   };
   const commands = program(full).exitOverride();
@@ -72,9 +75,11 @@ export async function main(args: readonly string[], io: Partial<CliIo> = {}): Pr
     // --help and --version end through commander with 0; its usage errors are failures to run.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.failed;
     const message =
-      error instanceof SfapiGenError ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
+      error instanceof SfapiGenError
+        ? oneLine(error.message)
+        : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
     full.stderr.write(`sfapi-gen: ${message}\n`);
-    return error instanceof FindingsError ? EXIT.findings : EXIT.failed;
+    return error instanceof CheckFailedError ? EXIT.findings : EXIT.failed;
   } finally {
     progress?.end();
   }

@@ -2,6 +2,7 @@
 
 import type { DescriptionSource } from "../description/read.js";
 import type { ScopeOptions } from "../model/model.js";
+import { POLICIES, type Policy } from "../model/scope.js";
 import type { Command } from "./commander.js";
 import { Option } from "./commander.js";
 import type { ConfigFile } from "./config.js";
@@ -11,7 +12,7 @@ export interface SourceFlags {
   file?: string;
   vendor?: string;
   levels?: string;
-  policy?: "scope" | "method";
+  policy?: Policy;
   strict?: boolean;
   allowExternalRefs?: boolean;
 }
@@ -26,10 +27,9 @@ export function addScopeOptions(command: Command, { policy = true }: { policy?: 
     );
   if (policy)
     command.addOption(
-      new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices([
-        "scope",
-        "method",
-      ]),
+      new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices(
+        POLICIES,
+      ),
     );
   return command;
 }

@@ -29,10 +29,10 @@ export function inlineLikeTheBundler(document: object, changes: readonly Bundler
   }
   for (const { parent, key, ref, target } of steps) {
     if (!isPlainObject(target)) {
-      parent[key] = target;
+      setOwn(parent, key, target);
     } else {
       delete ref.$ref;
-      Object.assign(ref, { ...target, ...ref });
+      for (const [name, value] of Object.entries({ ...target, ...ref })) setOwn(ref, name, value);
     }
   }
   return true;
@@ -58,6 +58,11 @@ function locate(document: object, pointer: string): { parent: Plain; key: string
     parent = node as Plain;
   }
   return undefined;
+}
+
+/** `object[key] = value` as an own property, also for `__proto__` (an assignment would set the prototype instead). */
+function setOwn(object: Plain, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** redocly's isPlainObject. */

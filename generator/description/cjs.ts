@@ -5,6 +5,7 @@
  * run, where `require` only compiles it. openapi-typescript ships a CommonJS build beside its ESM one.
  */
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
 
@@ -14,8 +15,36 @@ export type OpenapiTypescript = typeof import("openapi-typescript");
 /** Where @redocly/openapi-core is, for the lint worker to require it too. */
 export const redoclyPath = require.resolve("@redocly/openapi-core");
 
+/** redocly's node types module (its `normalizeTypes`), for `ownKeysOnly`. */
+export const redoclyTypesPath = join(dirname(redoclyPath), "types", "index.js");
+
 export function loadRedocly(): Redocly {
+  ownKeysOnly(require(redoclyTypesPath));
   return require(redoclyPath) as Redocly;
+}
+
+/**
+ * redocly 1.x looks a description's keys up in its type maps as `type.properties[key]`, plain objects: a schema
+ * property or an extension named `constructor`, `hasOwnProperty`, `valueOf`... finds Object.prototype's member, which
+ * redocly then calls as a type resolver (a crash) or takes for a type (a false "Expected type" message). Wrap its
+ * `normalizeTypes` once so that every `properties` map it returns has no prototype. Self-contained: the lint worker
+ * runs it from source too.
+ */
+export function ownKeysOnly(types: { normalizeTypes: (...args: any[]) => Record<string, any> }): void {
+  const normalize = types.normalizeTypes as ((...args: any[]) => Record<string, any>) & { ownKeysOnly?: true };
+  if (normalize.ownKeysOnly) return;
+  const wrapped = Object.assign(
+    function (this: unknown, ...args: any[]) {
+      const normalized = normalize.apply(this, args);
+      for (const type of Object.values(normalized)) {
+        if (type?.properties && Object.getPrototypeOf(type.properties) !== null)
+          type.properties = Object.assign(Object.create(null), type.properties);
+      }
+      return normalized;
+    },
+    { ownKeysOnly: true as const },
+  );
+  types.normalizeTypes = wrapped;
 }
 
 /**

@@ -18,7 +18,7 @@ import { Worker } from "node:worker_threads";
 import type { BaseResolver } from "@redocly/openapi-core";
 import type { Oas3Rule } from "@redocly/openapi-core/lib/visitors.js";
 import type { Redocly } from "./cjs.js";
-import { loadRedocly, redoclyPath } from "./cjs.js";
+import { loadRedocly, ownKeysOnly, redoclyPath, redoclyTypesPath } from "./cjs.js";
 
 /** What callers need of a problem: the fields of redocly's NormalizedProblem that survive a structured clone. */
 export interface LintProblem {
@@ -165,6 +165,7 @@ export function refResolver(
 // Plain JavaScript evaluated in the worker.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
+(${ownKeysOnly.toString()})(require(workerData.redoclyTypesPath));
 const redocly = require(workerData.redoclyPath);
 const { input } = workerData;
 const ready = (async () => (input.json ? JSON.parse(input.text) : redocly.makeDocumentFromString(input.text, input.absoluteRef).parsed))();
@@ -193,7 +194,7 @@ export function prepareLint(
   if (input.text.length < workerMinChars) return inProcess;
   let worker: Worker | undefined;
   try {
-    worker = new Worker(WORKER, { eval: true, workerData: { redoclyPath, input } });
+    worker = new Worker(WORKER, { eval: true, workerData: { redoclyPath, redoclyTypesPath, input } });
   } catch {
     return inProcess;
   }

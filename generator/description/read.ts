@@ -18,6 +18,7 @@ import type { OpenApiDocument } from "./document.js";
 import { preflight } from "./limits.js";
 import type { LintProblem } from "./lint.js";
 import { prepareLint, refResolver } from "./lint.js";
+import { checkOperationIds, checkOperationRefs } from "./operation-objects.js";
 
 export type { OpenApiDocument } from "./document.js";
 
@@ -55,6 +56,8 @@ export interface LoadedDescription {
   levels?: readonly string[];
   /** What its `.levels.json` says every audit must tell about it (that it is a reconstruction), for the same bytes. */
   note?: string;
+  /** Templates whose trailing path parameter takes a whole file path, from its `.levels.json` (model/whole-path.ts). */
+  wholePaths?: readonly string[];
 }
 
 const FETCH_TIMEOUT_MS = 30_000;
@@ -97,12 +100,14 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     Promise.reject(stackExhausted(error, source, "validating")),
   );
   throwFirstError(report.problems, source);
+  checkOperationRefs(parsed, source);
   // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
   // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
   const document =
     allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges)
       ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs)
       : parsed;
+  checkOperationIds(document, source);
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
   const apiFromUrl = from.url
@@ -118,6 +123,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
       api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url),
     },
     ...(bundled ? { levels: bundled.levels, note: bundled.note } : {}),
+    ...(bundled?.wholePaths ? { wholePaths: bundled.wholePaths } : {}),
   };
 }
 
@@ -167,13 +173,21 @@ function tooLarge(source: string): DescriptionError {
 }
 
 /** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
-async function bundledSidecar(sha256: string): Promise<{ levels: readonly string[]; note: string } | undefined> {
+async function bundledSidecar(
+  sha256: string,
+): Promise<{ levels: readonly string[]; note: string; wholePaths?: readonly string[] } | undefined> {
   const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as {
     sha256: string;
     levels: string[];
     note: string;
+    wholePaths?: string[];
   };
-  return sidecar.sha256 === sha256 ? { levels: sidecar.levels, note: sidecar.note } : undefined;
+  if (sidecar.sha256 !== sha256) return undefined;
+  return {
+    levels: sidecar.levels,
+    note: sidecar.note,
+    ...(sidecar.wholePaths ? { wholePaths: sidecar.wholePaths } : {}),
+  };
 }
 
 async function fetchText(url: string): Promise<string> {

@@ -13,12 +13,12 @@ import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
-import { blockCommentText, jsDoc, levelIdentifier, literal } from "./text.js";
+import { blockCommentText, jsDoc, levelIdentifiers, literal } from "./text.js";
 
 export function emitClientTypes(ctx: EmitContext): string {
   const { ladder } = ctx;
   const top = topLevel(ladder);
-  const ids = ladder.map(levelIdentifier);
+  const ids = levelIdentifiers(ladder);
   const hasTasks = ctx.taskOperation !== undefined;
   const task = hasTasks ? ctx.operations.find((op) => op.name === ctx.taskOperation)! : undefined;
   const out: string[] = [

@@ -6,7 +6,7 @@
  */
 
 import type { Operation } from "../model/operations.js";
-import { describeProblem, effectiveLevel, PUBLIC, rank, topLevel, UNRANKED } from "../model/scope.js";
+import { describeProblem, effectiveLevel, PUBLIC, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { blockCommentText, jsDoc, literal, literalList } from "./text.js";
@@ -72,6 +72,7 @@ function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
     ["requestMediaType", op.requestMediaTypes[0]],
     ["responseType", op.answer.responseType],
     ["jsonText", op.answer.jsonText.length > 0 ? op.answer.jsonText : undefined],
+    ["wholePath", op.wholePath],
   ];
   const ro = flavour === "dts" ? "readonly " : "";
   const fields = entry
@@ -99,7 +100,7 @@ function wrapped(items: string[], open: string, close: string): string {
 export function operationDoc(op: Operation, ctx: EmitContext, indent = ""): string {
   const tags: [string, string?][] = [["scope", blockCommentText(op.scope)]];
   if (op.scope === PUBLIC) tags.push(["public"]);
-  else if (op.scope === UNRANKED || rank(ctx.ladder, op.scope) < 0) {
+  else if (op.requirement.problem) {
     const why = describeProblem(op.requirement, ctx.scopeField) ?? "not ranked";
     tags.push(["unranked", blockCommentText(`${why}: callable only by ${effectiveLevel(ctx.ladder, op.scope)}`)]);
   }

@@ -2,19 +2,10 @@
  * What a generated client re-exports from its runtime to consumers: the errors (values, for `instanceof` and `.is`)
  * and the option and result types. The rest of the runtime stays internal to the client folder.
  */
-export const PUBLIC_ERRORS = [
-  "ClientExpiredError",
-  "ConfigError",
-  "CredentialsError",
-  "KeyError",
-  "ResponseError",
-  "ScopeError",
-  "SfapiError",
-  "TaskError",
-  "TokenError",
-] as const;
+export { PUBLIC_ERRORS } from "../../templates/runtime/errors.js";
 
 export const PUBLIC_TYPES = [
+  "AnySfapiError",
   "CallOptions",
   "CallResult",
   "ClientOptions",

@@ -1,6 +1,8 @@
 /**
- * Description strings reach generated code only through these: as string literals, inside comments, and as level
- * names in identifiers. The description is untrusted input; nothing it says may end a literal or a comment early.
+ * Every escaper, in one module. Description strings (and text from scanned code) reach generated code, reports and
+ * terminals only through these: as string literals, inside comments, as level names in identifiers, in Markdown cells
+ * and prose, and in whatever the CLI prints. The description is untrusted input; nothing it says may end a literal, a
+ * comment, a table cell or a line early, open an HTML comment, or drive a terminal.
  */
 
 /** A JavaScript/TypeScript string literal for any string (JSON's escaping, plus the two line terminators JSON keeps raw). */
@@ -47,4 +49,78 @@ export function jsDoc(
 /** `green` -> `Green`; names that are not plain words get `Level<n>` (the JSDoc then names the level). */
 export function levelIdentifier(level: string, index: number): string {
   return /^[A-Za-z][A-Za-z0-9]*$/.test(level) ? level[0]!.toUpperCase() + level.slice(1) : `Level${index}`;
+}
+
+/** Identifiers whose `<id>Client` would be a name the client's types import (`ReRankedClient`). */
+const TAKEN_LEVEL_IDS = new Set(["ReRanked"]);
+
+/**
+ * One identifier per level, all different: `green` and `Green`, or `x y` (Level1) beside a level named `Level1`, would
+ * otherwise declare one interface twice. A level whose identifier is taken gets `Level<n>` (then `Level<n>_<k>`); the
+ * JSDoc of every generated type names its level, so the reader sees which is which.
+ */
+export function levelIdentifiers(ladder: readonly string[]): string[] {
+  const taken = new Set(TAKEN_LEVEL_IDS);
+  return ladder.map((level, i) => {
+    let id = levelIdentifier(level, i);
+    if (taken.has(id)) id = `Level${i}`;
+    for (let k = 2; taken.has(id); k++) id = `Level${i}_${k}`;
+    taken.add(id);
+    return id;
+  });
+}
+
+/**
+ * Characters a terminal or a viewer acts on instead of showing: C0 controls but tab and line feed (ESC starts every
+ * terminal escape sequence; a carriage return not ending a CRLF line would overwrite the line), DEL, C1 controls (0x9b is a one-byte CSI), line/paragraph separators and bidirectional
+ * overrides (which reorder what is shown).
+ */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
+
+/** `\u001b` for ESC: the `\uXXXX` spelling, also a valid escape inside a JSON string. */
+function escapeControl(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/** Text safe to print: control characters (see CONTROL) written as `\uXXXX`; tabs, line feeds and CRLF kept. */
+export function printable(text: string): string {
+  return text.replace(CONTROL, escapeControl);
+}
+
+/** One line of a message (an error, a warning): printable, and line breaks written as `\n`. */
+export function oneLine(text: string): string {
+  return printable(text).replace(/\r?\n/g, "\\n");
+}
+
+/** Pipes, backticks, line breaks and control characters: what any cell needs, inside or outside a code span. */
+function cellText(text: string): string {
+  return printable(
+    text
+      .replace(/\|/g, "\\|")
+      .replace(/`/g, "'")
+      .replace(/\r\n?|\n/g, " "),
+  );
+}
+
+/**
+ * Text from a description or from scanned code, made safe for one cell of a Markdown table (outside a code span): a
+ * pipe would end the cell, a line break the table, a `<` could open an HTML comment that hides the rest of the page.
+ */
+export function cell(text: string): string {
+  return cellText(text).replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
+
+/** The same text as a code span in a table cell or in prose: a backtick cannot close it, HTML is not read inside it. */
+export function code(text: string): string {
+  return `\`${cellText(text)}\``;
+}
+
+/**
+ * Description text in Markdown prose or a heading (a title, a version, a level): one line, no HTML (an unclosed
+ * `<!--` would hide everything after it on GitHub), no control characters.
+ */
+export function inline(text: string): string {
+  return printable(text.replace(/\r\n?|\n|\t/g, " "))
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;");
 }

@@ -1,13 +1,16 @@
 /**
- * Concrete request paths to the description's operations, with the runtime's own path matcher (the segment trie the
- * color guard uses), so the facility and the guard never disagree on which template a path means. A server routes a
- * path to the most literal template (`/status/outages` before `/status/{name}`), the first of matchAll's answers.
- * A path with more segments than any template fits a template's last parameter greedily, because file paths
- * (`/utilities/ls/{machine}/{path}`) may arrive with their slashes unencoded, as the facility's own routes take them.
+ * Concrete request paths to the description's operations, read and matched by the runtime's own path reader
+ * (templates/runtime/path.ts, the one the color guard uses), so the facility and the guard never disagree on which
+ * template a path means or which paths are tricks. A server routes a path to the most literal template
+ * (`/status/outages` before `/status/{name}`), the first of the matches; the path as sent decides, and where an
+ * encoded slash makes it fit nothing, the reading with that slash decoded (as a server that decodes it routes it).
+ * An operation marked for whole paths takes the rest of the path in its trailing parameter, slashes and all
+ * (`/utilities/ls/perlmutter//global/homes` -> `path` = `/global/homes`), and hands it on as one value.
  */
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
 import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
+import { readPath } from "../../templates/runtime/path.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Operation } from "../model/operations.js";
 
@@ -16,6 +19,9 @@ export type RouteMatch =
   | { kind: "method-not-allowed"; allowed: string[] }
   | { kind: "not-found" }
   | { kind: "bad-encoding" };
+
+const NOT_FOUND: RouteMatch = { kind: "not-found" };
+const BAD_ENCODING: RouteMatch = { kind: "bad-encoding" };
 
 export class Router {
   readonly #table: CompiledTable;
@@ -26,26 +32,25 @@ export class Router {
     this.#operations = new Map<OperationEntry, Operation>(operations.map((op) => [op, op]));
   }
 
-  /** `pathname` relative to the API base, still percent-encoded, starting with "/". */
+  /**
+   * `pathname` relative to the API base, still percent-encoded, starting with "/". A path the reader refuses is
+   * `bad-encoding` when its escapes are malformed, else `not-found` (dot-segments, backslashes: no route has them).
+   */
   match(method: string, pathname: string): RouteMatch {
-    let segments: string[];
-    try {
-      segments = pathname.split("/").slice(1).map(decodeURIComponent);
-    } catch {
-      return { kind: "bad-encoding" };
-    }
-    for (const reading of readings(segments)) {
-      const byMethod = this.#bestPerMethod(reading);
+    const reading = readPath(pathname);
+    if ("refused" in reading) return reading.refused === "escape" ? BAD_ENCODING : NOT_FOUND;
+    for (const segments of reading.split ? [reading.segments, reading.split] : [reading.segments]) {
+      const byMethod = this.#bestPerMethod(segments);
       if (byMethod.size === 0) continue;
       const entry = byMethod.get(method.toUpperCase());
       if (!entry) return { kind: "method-not-allowed", allowed: [...byMethod.keys()] };
       return {
         kind: "operation",
         operation: this.#operations.get(entry)!,
-        params: templateParams(entry.path, reading)!,
+        params: templateParams(entry.path, segments, entry.wholePath)!,
       };
     }
-    return { kind: "not-found" };
+    return NOT_FOUND;
   }
 
   /** For each method with a template that fits, its most literal one. */
@@ -57,11 +62,4 @@ export class Router {
     }
     return found;
   }
-}
-
-/** The path as sent, then with its tail folded into ever earlier last segments (`a/b/c` -> `a/b/c` as one value). */
-function* readings(segments: string[]): Generator<string[]> {
-  yield segments;
-  for (let last = segments.length - 2; last >= 0; last--)
-    yield [...segments.slice(0, last), segments.slice(last).join("/")];
 }

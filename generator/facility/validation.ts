@@ -36,7 +36,7 @@ export function invalidParameters(
   for (const parameter of declared) {
     const name: string = parameter?.name;
     const values =
-      parameter?.in === "path" && name in params
+      parameter?.in === "path" && Object.hasOwn(params, name)
         ? [params[name]!]
         : parameter?.in === "query"
           ? query.getAll(name)

@@ -6,10 +6,21 @@
 import type { DescriptionSource, LoadedDescription } from "../description/read.js";
 import { loadDescription } from "../description/read.js";
 import { OptionError } from "../errors.js";
+import { type BaseUrlChoice, chooseBaseUrl, serverUrl } from "./base-url.js";
 import type { Operation } from "./operations.js";
 import { buildOperations } from "./operations.js";
 import type { Ladder, Policy } from "./scope.js";
-import { DEFAULT_LADDER, describeProblem, parseLadder, scopeField, topLevel, UNRANKED, vendorOf } from "./scope.js";
+import {
+  DEFAULT_LADDER,
+  describeProblem,
+  isPolicy,
+  POLICIES,
+  parseLadder,
+  scopeField,
+  topLevel,
+  UNRANKED,
+  vendorOf,
+} from "./scope.js";
 
 export interface ScopeOptions {
   /** Vendor of the `x-<vendor>-scope` field, or "auto". Default "nersc". */
@@ -28,6 +39,8 @@ export interface Model {
   ladder: Ladder;
   policy: Policy;
   operations: Operation[];
+  /** The generated client's default base URL, chosen once from `servers[0].url` (and why not, when it was not). */
+  baseUrl: BaseUrlChoice;
   /** Human-readable warnings (levels the ladder lacks, unranked operations), for stderr. */
   warnings: string[];
 }
@@ -40,10 +53,16 @@ export async function loadModel(source: DescriptionSource, options: ScopeOptions
 export function buildModel(description: LoadedDescription, options: ScopeOptions = {}): Model {
   const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
   const policy = options.policy ?? "scope";
-  if (policy !== "scope" && policy !== "method")
-    throw new OptionError(`--policy must be "scope" or "method", not "${String(policy)}"`);
+  if (!isPolicy(policy))
+    throw new OptionError(
+      `--policy must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}, not ${JSON.stringify(String(policy))}`,
+    );
   const field = scopeField(description.document, options.vendor);
-  const operations = buildOperations(description.document, { field, ladder, policy });
+  const operations = buildOperations(
+    description.document,
+    { field, ladder, policy },
+    { source: description.source, listed: description.wholePaths },
+  );
   const offLadder = [
     ...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope)),
   ].sort();
@@ -55,6 +74,7 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     ladder,
     policy,
     operations,
+    baseUrl: chooseBaseUrl(serverUrl(description.document)),
     warnings: [],
   };
   const error = options.strict ? strictError(model) : undefined;

@@ -4,11 +4,13 @@
  */
 
 import type { HttpMethod, OpenApiDocument } from "../description/document.js";
-import { eachOperationObject, escapePointer, HTTP_METHODS, resolve } from "../description/document.js";
+import { eachOperationObject, HTTP_METHODS, resolve } from "../description/document.js";
 import type { AnswerInfo } from "./responses.js";
 import { answerOf } from "./responses.js";
 import type { Requirement, ScopeRules } from "./scope.js";
 import { requirementOf, usesSecurity } from "./scope.js";
+import type { WholePathMarks } from "./whole-path.js";
+import { checkListedWholePaths, pathItemPointer, wholePathOf } from "./whole-path.js";
 
 export interface Parameter {
   name: string;
@@ -39,9 +41,16 @@ export interface Operation {
   deprecated: boolean;
   /** What it answers: statuses and media types, non-JSON success answers, JSON-text fields. */
   answer: AnswerInfo;
+  /** The trailing path parameter that takes a whole file path, slashes included (whole-path.ts); usually absent. */
+  wholePath?: string;
 }
 
-export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operation[] {
+export function buildOperations(
+  doc: OpenApiDocument,
+  rules: ScopeRules,
+  marks: WholePathMarks = { source: "description" },
+): Operation[] {
+  checkListedWholePaths(doc, marks);
   const effectiveRules: ScopeRules =
     rules.policy === "method" && rules.describesSecurity === undefined
       ? { ...rules, describesSecurity: usesSecurity(doc) }
@@ -49,6 +58,16 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
   const records = [...eachOperationObject(doc)].map(([path, method, op, item]) => {
     const body = resolve(doc, op.requestBody);
     const content: Record<string, any> = body?.content ?? {};
+    const pointer = `${pathItemPointer(path)}/${method}`;
+    const wholePath = wholePathOf(
+      doc,
+      path,
+      [
+        [item.parameters, pathItemPointer(path)],
+        [op.parameters, pointer],
+      ],
+      marks,
+    );
     return {
       operationId: typeof op.operationId === "string" ? op.operationId : undefined,
       method,
@@ -66,9 +85,10 @@ export function buildOperations(doc: OpenApiDocument, rules: ScopeRules): Operat
           schemaRefs(resolve(doc, r)?.content ?? {}),
         ]),
       ),
-      pointer: `/paths/${escapePointer(path)}/${method}`,
+      pointer,
       deprecated: op.deprecated === true,
       answer: answerOf(doc, op),
+      ...(wholePath === undefined ? {} : { wholePath }),
     };
   });
   records.sort((a, b) =>
@@ -123,7 +143,12 @@ const RESERVED_WORDS = new Set(
 export function stripFastApiSuffix(operationId: string, path: string, method: string): string {
   const suffix = `${path.replace(/\W/g, "_")}_${method}`;
   if (operationId.length > suffix.length && operationId.endsWith(suffix)) return operationId.slice(0, -suffix.length);
-  return operationId;
+  // Written before a path parameter was renamed (`__transfer_id__` for `{globus_uuid}`): the same suffix with any
+  // names in the parameters' places, so the friendly name survives the rename. Bounded: the regex backtracks per name.
+  const literals = path.split(/\{[^}]*\}/);
+  if (literals.length < 2 || literals.length > 5 || operationId.length > 300) return operationId;
+  const loose = new RegExp(`^(.+?)${literals.map((l) => l.replace(/\W/g, "_")).join("_\\w+_")}_${method}$`);
+  return loose.exec(operationId)?.[1] ?? operationId;
 }
 
 export function camelCase(text: string): string {

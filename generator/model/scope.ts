@@ -3,15 +3,24 @@
  * the rule that turns an operation's scope value into the level it requires. Unknown or malformed values fail closed.
  */
 
-import { canCall, PUBLIC, requiredLevel, UNRANKED } from "../../templates/runtime/levels.js";
+import {
+  canCall,
+  colorProblem,
+  ladderProblem,
+  PUBLIC,
+  rank,
+  requiredLevel,
+  topLevel,
+  UNRANKED,
+} from "../../templates/runtime/levels.js";
 import type { HttpMethod, OpenApiDocument } from "../description/document.js";
 import { eachOperationObject } from "../description/document.js";
 import { OptionError } from "../errors.js";
 
 export type { HttpMethod };
-// The ladder rule itself lives in the runtime (the guard enforces it); the generator, the facility and `needs` use
-// that one copy.
-export { canCall, PUBLIC, UNRANKED };
+// The ladder rules themselves live in the runtime (the guard enforces them); the generator, the facility and `needs`
+// use that one copy.
+export { canCall, PUBLIC, rank, topLevel, UNRANKED };
 /** The level a client needs for `scope` under `ladder`: the level itself when ranked, "public", else the top. */
 export const effectiveLevel = requiredLevel;
 
@@ -25,38 +34,35 @@ export const DEFAULT_VENDOR = "nersc";
  * Where an operation's level comes from: `scope`, its scope field; `method`, the earlier facility rule (reads need the
  * lowest level, writes the top).
  */
-export type Policy = "scope" | "method";
+export const POLICIES = ["scope", "method"] as const;
+export type Policy = (typeof POLICIES)[number];
+
+export function isPolicy(value: unknown): value is Policy {
+  return (POLICIES as readonly unknown[]).includes(value);
+}
 
 export interface Requirement {
   /** The table's `scope`: the named level verbatim, `"public"`, or `"unranked"`. */
   scope: string;
-  /** Why an operation ends up callable only by the top level, when it does; undefined for an ordinary ranked level. */
+  /**
+   * Why an operation ends up callable only by the top level, when it does; undefined for an ordinary ranked level and
+   * for a public one. The one place "unranked" is decided: audits and emitters read this, never recompute it.
+   */
   problem?: "not-on-ladder" | "malformed" | "empty" | "missing";
   /** The scope field's raw value, for audits (undefined when absent). */
   raw?: unknown;
 }
 
-const RESERVED = new Set([PUBLIC, UNRANKED]);
 const SCOPE_KEY = /^x-(.+)-scope$/;
 
+/** `--levels` (comma-separated, or a config file's list) as a ladder, by the runtime's ladder rule. */
 export function parseLadder(value: string | readonly string[]): Ladder {
   const levels = (typeof value === "string" ? value.split(",") : [...value]).map((l) => l.trim());
   if (levels.length === 0 || levels.some((l) => l === ""))
     throw new OptionError(`--levels needs a comma-separated list of level names, got ${JSON.stringify(value)}`);
-  const reserved = levels.find((l) => RESERVED.has(l));
-  if (reserved) throw new OptionError(`--levels: "${reserved}" is reserved and cannot be a level`);
-  const dup = levels.find((l, i) => levels.indexOf(l) !== i);
-  if (dup) throw new OptionError(`--levels names "${dup}" twice`);
+  const bad = ladderProblem(levels);
+  if (bad) throw new OptionError(`--levels: ${bad.problem}`);
   return levels;
-}
-
-export function topLevel(ladder: Ladder): string {
-  return ladder[ladder.length - 1]!;
-}
-
-/** Position on the ladder, or -1 for a level it does not name. */
-export function rank(ladder: Ladder, level: string): number {
-  return ladder.indexOf(level);
 }
 
 /** Position of the level a scope needs: public below every level, unranked at the top (fail closed). */
@@ -66,7 +72,8 @@ export function levelRank(ladder: Ladder, scope: string): number {
 
 /** A color must be a level on the ladder: anything else would silently count as "may call nothing". */
 export function checkColor(ladder: Ladder, color: string): void {
-  if (rank(ladder, color) < 0) throw new OptionError(`--color "${color}" is not on the ladder ${ladder.join(" < ")}`);
+  const wrong = colorProblem(ladder, color);
+  if (wrong) throw new OptionError(`--color ${wrong}`);
 }
 
 /**
@@ -142,7 +149,7 @@ export function requirementOf(
   }
   if (typeof raw !== "string") return { scope: UNRANKED, problem: "malformed", raw };
   if (raw.trim() === "") return { scope: UNRANKED, problem: "empty", raw };
-  if (RESERVED.has(raw)) return { scope: UNRANKED, problem: "malformed", raw };
+  if (raw === PUBLIC || raw === UNRANKED) return { scope: UNRANKED, problem: "malformed", raw };
   if (rank(rules.ladder, raw) < 0) return { scope: raw, problem: "not-on-ladder", raw };
   return { scope: raw, raw };
 }

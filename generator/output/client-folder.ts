@@ -3,11 +3,12 @@
  * operation table, as data. The file is checked field by field, so a hand-edited or foreign manifest gives one line
  * naming the file and the JSON pointer of what is wrong, never a half-read table.
  */
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ladderProblem } from "../../templates/runtime/levels.js";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
-import { SfapiGenError } from "../errors.js";
-import { PUBLIC, UNRANKED } from "../model/scope.js";
+import { ManifestError } from "../errors.js";
+import { isPolicy, POLICIES } from "../model/scope.js";
 import type { Manifest, TableEntry } from "./manifest.js";
 import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
 
@@ -36,17 +37,17 @@ export function readManifest(
   hint = "not a folder written by `sfapi-gen generate`",
 ): Manifest {
   const file = join(resolve(cwd, dir), MANIFEST_FILE);
-  if (!existsSync(file)) throw new SfapiGenError(`no ${MANIFEST_FILE} here: ${hint}`, dir);
+  if (!existsSync(file)) throw new ManifestError(`no ${MANIFEST_FILE} here: ${hint}`, dir);
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new SfapiGenError(`invalid JSON: ${(error as Error).message}`, join(dir, MANIFEST_FILE));
+    throw new ManifestError(`invalid JSON: ${(error as Error).message}`, join(dir, MANIFEST_FILE));
   }
   try {
     return validateManifest(data);
   } catch (error) {
-    if (error instanceof ManifestProblem) throw new SfapiGenError(error.message, join(dir, MANIFEST_FILE));
+    if (error instanceof ManifestProblem) throw new ManifestError(error.message, join(dir, MANIFEST_FILE));
     throw error;
   }
 }
@@ -87,14 +88,13 @@ export function validateManifest(data: unknown): Manifest {
   const scope = object(root.scope, "/scope");
   const generator = object(root.generator, "/generator");
   const ladder = array(scope.ladder, "/scope/ladder").map((level, i) => text(level, `/scope/ladder/${i}`));
-  if (ladder.length === 0) throw new ManifestProblem("/scope/ladder is empty");
-  ladder.forEach((level, i) => {
-    if (level === PUBLIC || level === UNRANKED || ladder.indexOf(level) !== i)
-      throw new ManifestProblem(`/scope/ladder/${i}: "${level}" is reserved or repeated`);
-  });
+  const bad = ladderProblem(ladder);
+  if (bad) throw new ManifestProblem(`/scope/ladder${bad.index === undefined ? "" : `/${bad.index}`}: ${bad.problem}`);
   const policy = scope.policy;
-  if (policy !== "scope" && policy !== "method")
-    throw new ManifestProblem(`/scope/policy must be "scope" or "method", not ${JSON.stringify(policy)}`);
+  if (!isPolicy(policy))
+    throw new ManifestProblem(
+      `/scope/policy must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}, not ${JSON.stringify(policy)}`,
+    );
   if (generator.name !== GENERATOR_NAME)
     throw new ManifestProblem(`/generator/name must be "${GENERATOR_NAME}", not ${JSON.stringify(generator.name)}`);
   const names = new Set<string>();
@@ -110,7 +110,16 @@ export function validateManifest(data: unknown): Manifest {
     const path = text(op.path, `${at}/path`);
     if (!path.startsWith("/")) throw new ManifestProblem(`${at}/path must start with "/", not ${JSON.stringify(path)}`);
     const operationId = op.operationId === null ? null : text(op.operationId, `${at}/operationId`);
-    return { name, operationId, method, path, scope: text(op.scope, `${at}/scope`) };
+    const entry: TableEntry = { name, operationId, method, path, scope: text(op.scope, `${at}/scope`) };
+    if (op.wholePath !== undefined) {
+      const wholePath = text(op.wholePath, `${at}/wholePath`);
+      if (!path.endsWith(`/{${wholePath}}`))
+        throw new ManifestProblem(
+          `${at}/wholePath: "${wholePath}" is not the last parameter of ${JSON.stringify(path)}`,
+        );
+      entry.wholePath = wholePath;
+    }
+    return entry;
   });
   return {
     format: MANIFEST_FORMAT_ID,
@@ -123,7 +132,23 @@ export function validateManifest(data: unknown): Manifest {
     scope: { vendor: text(scope.vendor, "/scope/vendor"), field: text(scope.field, "/scope/field"), ladder, policy },
     operations,
     generator: { name: GENERATOR_NAME, version: text(generator.version, "/generator/version") },
+    ...(root.files === undefined ? {} : { files: fileHashes(root.files) }),
   };
+}
+
+function fileHashes(value: unknown): Record<string, string> {
+  const files = object(value, "/files");
+  const hashes: Record<string, string> = Object.create(null);
+  for (const [path, hash] of Object.entries(files)) {
+    const at = `/files/${path.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    // Paths generate writes: relative, "/"-separated, no dot-segments (the check reads these files).
+    if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(path) || path.split("/").some((s) => s === "." || s === ".."))
+      throw new ManifestProblem(`${at}: not a path sfapi-gen writes`);
+    if (typeof hash !== "string" || !/^[0-9a-f]{64}$/.test(hash))
+      throw new ManifestProblem(`${at} must be 64 lower-case hex digits, not ${JSON.stringify(hash)}`);
+    hashes[path] = hash;
+  }
+  return hashes;
 }
 
 function object(value: unknown, at: string): Record<string, unknown> {
@@ -147,4 +172,29 @@ function sha256(value: unknown): string {
   if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value))
     throw new ManifestProblem(`/description/sha256 must be 64 lower-case hex digits, not ${JSON.stringify(value)}`);
   return value;
+}
+
+/** Most files a generated folder may hold for `readFolderFiles`; far more than generate writes. */
+const MAX_FOLDER_FILES = 1000;
+
+/**
+ * The regular files under the generated folder `dir`, by "/"-separated relative path, as bytes; anything else
+ * (a symbolic link, a FIFO) is listed in `others` unread. Refuses a folder of more than MAX_FOLDER_FILES entries.
+ */
+export function readFolderFiles(dir: string): { files: Map<string, Buffer>; others: string[] } {
+  const files = new Map<string, Buffer>();
+  const others: string[] = [];
+  let seen = 0;
+  const walk = (folder: string, prefix: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (++seen > MAX_FOLDER_FILES)
+        throw new ManifestError(`more than ${MAX_FOLDER_FILES} entries: not a folder sfapi-gen wrote`, dir);
+      const path = prefix + entry.name;
+      if (entry.isDirectory()) walk(join(folder, entry.name), `${path}/`);
+      else if (entry.isFile()) files.set(path, readFileSync(join(folder, entry.name)));
+      else others.push(path);
+    }
+  };
+  walk(dir, "");
+  return { files, others: others.sort() };
 }

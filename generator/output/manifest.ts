@@ -4,13 +4,15 @@
  * The shape is `sfapi-gen/manifest@1`; needs/client.ts reads it back (and validates it).
  */
 
+import { createHash } from "node:crypto";
 import type { EmitContext } from "../emit/context.js";
 import type { Operation } from "../model/operations.js";
 import type { Policy } from "../model/scope.js";
+import { GENERATOR_NAME } from "../package-files.js";
 
 export const MANIFEST_FORMAT_ID = "sfapi-gen/manifest@1";
 /** `generator.name` in every manifest: how a folder is recognised as sfapi-gen output. */
-export const GENERATOR_NAME = "sfapi-gen";
+export { GENERATOR_NAME };
 
 /** One operation as the generated table has it. */
 export interface TableEntry {
@@ -22,6 +24,8 @@ export interface TableEntry {
   path: string;
   /** The table's scope: the level the description names verbatim, `"public"` or `"unranked"`. */
   scope: string;
+  /** The trailing path parameter that takes a whole file path (`"path"`); absent for most operations. */
+  wholePath?: string;
 }
 
 export interface Manifest {
@@ -31,7 +35,15 @@ export interface Manifest {
   /** In the model's order (by path, then method). */
   operations: TableEntry[];
   generator: { name: typeof GENERATOR_NAME; version: string };
+  /**
+   * Every other file generate wrote, by path, with its SHA-256, so `generate --check` can say which one was edited
+   * after generation. Absent in manifests written before it was added (they are treated as unverifiable).
+   */
+  files?: Record<string, string>;
 }
+
+/** The description the client was generated from, bundled and written as JSON: the old side of a later `diff`. */
+export const DESCRIPTION_FILE = "description.json";
 
 export function tableEntries(operations: readonly Operation[]): TableEntry[] {
   return operations.map((op) => ({
@@ -40,16 +52,27 @@ export function tableEntries(operations: readonly Operation[]): TableEntry[] {
     method: op.method.toUpperCase(),
     path: op.path,
     scope: op.scope,
+    ...(op.wholePath === undefined ? {} : { wholePath: op.wholePath }),
   }));
 }
 
-export function emitManifest(ctx: EmitContext): string {
+export function sha256Of(text: string | Buffer): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** `files`: the other files of the output (manifest.json itself excluded), each with its SHA-256, sorted by path. */
+export function emitManifest(ctx: EmitContext, files: ReadonlyMap<string, string>): string {
+  const hashes = [...files]
+    .filter(([path]) => path !== "manifest.json")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, text]) => [path, sha256Of(text)]);
   const manifest: Manifest = {
     format: MANIFEST_FORMAT_ID,
     description: { title: ctx.title, version: ctx.version.info, api: ctx.version.api ?? null, sha256: ctx.sha256 },
     scope: { vendor: ctx.vendor, field: ctx.scopeField, ladder: [...ctx.ladder], policy: ctx.policy },
     operations: tableEntries(ctx.operations),
     generator: { name: GENERATOR_NAME, version: ctx.generatorVersion },
+    files: Object.fromEntries(hashes),
   };
   return JSON.stringify(manifest, null, 2) + "\n";
 }

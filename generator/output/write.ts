@@ -16,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
-import { OptionError } from "../errors.js";
+import { OutputError } from "../errors.js";
 import { isGeneratedFolder } from "./client-folder.js";
 import { GENERATOR_NAME } from "./manifest.js";
 
@@ -113,16 +113,16 @@ async function refuseProtected(target: string, cwd: string): Promise<void> {
   const home = new Set([homedir(), await realpathOrSelf(homedir())]);
   const workingDirs = new Set([cwd, await realpathOrSelf(cwd)]);
   for (const t of targets) {
-    if (t === parse(t).root) throw new OptionError("refusing to write the output over the filesystem root", t);
-    if (home.has(t)) throw new OptionError("refusing to write the output over the home folder", t);
+    if (t === parse(t).root) throw new OutputError("refusing to write the output over the filesystem root", t);
+    if (home.has(t)) throw new OutputError("refusing to write the output over the home folder", t);
     for (const dir of workingDirs) {
       if (dir === t)
-        throw new OptionError(
+        throw new OutputError(
           "refusing to write the output over the working directory (give a folder of its own, e.g. --out generated)",
           t,
         );
       if (dir.startsWith(t.endsWith(sep) ? t : t + sep))
-        throw new OptionError("refusing to write the output over a parent of the working directory", t);
+        throw new OutputError("refusing to write the output over a parent of the working directory", t);
     }
   }
 }
@@ -132,11 +132,11 @@ async function checkReplaceable(target: string): Promise<void> {
   const stat = await lstatOrUndefined(target);
   if (!stat) return;
   if (stat.isSymbolicLink())
-    throw new OptionError("is a symbolic link; give the folder it points to as the output folder", target);
+    throw new OutputError("is a symbolic link; give the folder it points to as the output folder", target);
   if (!stat.isDirectory())
-    throw new OptionError("is a file, not a folder; refusing to replace it with the output", target);
+    throw new OutputError("is a file, not a folder; refusing to replace it with the output", target);
   if ((await readdir(target)).length === 0 || isGeneratedFolder(target)) return;
-  throw new OptionError(
+  throw new OutputError(
     `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; refusing to replace it (give an empty or new folder)`,
     target,
   );

@@ -1,12 +1,15 @@
 /**
  * From a use found in the code to the operations it reaches and the level it needs, by the run-time guard's rules:
- * paths go through the runtime's own matcher (templates/runtime/matcher.ts), a concrete path that fits several
- * templates needs the most demanding of them (every match must be callable), and a path that matches nothing, or
- * that is not a literal, needs the top level (fail closed). Table and named-operation uses are looked up by name.
+ * paths are read and matched by the runtime's own path reader (templates/runtime/path.ts), a concrete path that fits
+ * several templates needs the most demanding of them (every match must be callable), and a path that matches nothing,
+ * that the guard refuses, or that is not a literal, needs the top level (fail closed). Table and named-operation uses
+ * are looked up by name.
  */
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
-import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
+import { compileTable } from "../../templates/runtime/matcher.js";
+import { matchPath, readPath } from "../../templates/runtime/path.js";
+import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Ladder } from "../model/scope.js";
 import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
@@ -14,7 +17,7 @@ import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse } from "./scan.js";
 
 /** What `waitForTask` calls (templates/runtime/tasks.ts). */
-export const WAIT_FOR_TASK_CALL = { method: "GET", path: "/tasks/{id}" } as const;
+export const WAIT_FOR_TASK_CALL = { method: "GET", path: TASK_PATH } as const;
 
 /** A table ready for lookups: by name, and by method and path through the runtime's compiled trie. */
 export interface Lookup {
@@ -30,7 +33,13 @@ export function lookupOf(ladder: Ladder, entries: readonly TableEntry[]): Lookup
   const origin = new Map<OperationEntry, TableEntry>();
   const table: Record<string, OperationEntry> = {};
   for (const entry of entries) {
-    const compiled: OperationEntry = { name: entry.name, method: entry.method, path: entry.path, scope: entry.scope };
+    const compiled: OperationEntry = {
+      name: entry.name,
+      method: entry.method,
+      path: entry.path,
+      scope: entry.scope,
+      ...(entry.wholePath === undefined ? {} : { wholePath: entry.wholePath }),
+    };
     table[entry.name] = compiled;
     origin.set(compiled, entry);
   }
@@ -59,6 +68,8 @@ export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefine
       if (use.entry === null) return unknown(lookup, "entry name is not a literal");
       if (use.via === "import" && !lookup.byName.has(use.entry)) return undefined; // another export of operations.js
       return byName(lookup, use.entry);
+    case "unreadable":
+      return unknown(lookup, `the file ${use.reason}`);
   }
 }
 
@@ -69,36 +80,16 @@ function byName(lookup: Lookup, name: string): Resolution {
 
 /** A path as written in code: a template (`/tasks/{id}`) or concrete (`/tasks/42?x=1`). */
 function resolveCall(lookup: Lookup, method: string, written: string): Resolution {
-  const path = written.split(/[?#]/)[0]!;
-  const readings = segmentReadings(path);
-  if (typeof readings === "string")
-    return unknown(lookup, `${readings}; the guard refuses ${JSON.stringify(written)} for every color`);
-  const matches = [
-    ...new Set(readings.flatMap((segments) => matchAll(lookup.compiled, method.toUpperCase(), segments))),
-  ];
-  if (matches.length === 0) return unknown(lookup, `no ${method.toUpperCase()} operation matches ${path}`);
+  const reading = readPath(written);
+  if ("refused" in reading)
+    return unknown(lookup, `${reading.message}; the guard refuses ${JSON.stringify(written)} for every color`);
+  const matches = matchPath(lookup.compiled, method.toUpperCase(), reading);
+  if (matches.length === 0)
+    return unknown(lookup, `no ${method.toUpperCase()} operation matches ${written.split(/[?#]/)[0]}`);
   return resolved(
     lookup,
     matches.map((m) => lookup.origin.get(m)!),
   );
-}
-
-/**
- * The decoded segments the guard would match, or why it refuses the path. A segment holding an encoded slash gives a
- * second reading where it splits, as a server that decodes it would route the request; both readings count.
- */
-function segmentReadings(path: string): string[][] | string {
-  if (!path.startsWith("/")) return "not a path below the base URL (no leading /)";
-  if (/[\\\t\n\r]/.test(path)) return "backslashes, tabs and newlines are refused";
-  let segments: string[];
-  try {
-    segments = path.slice(1).split("/").map(decodeURIComponent);
-  } catch {
-    return "malformed percent-encoding";
-  }
-  const split = segments.join("/").split(/[/\\]/);
-  if ([...segments, ...split].some((s) => s === "." || s === "..")) return "dot-segments are refused";
-  return split.length === segments.length ? [segments] : [segments, split];
 }
 
 function resolved(lookup: Lookup, operations: TableEntry[]): Resolution {

@@ -11,12 +11,16 @@
  *    (under any alias) or a namespace import of an `operations` module, and named imports of entries from a module
  *    whose path ends in `operations` (`import { runCommand } from "./generated/operations.js"`).
  * Folders of sfapi-gen output (a generated client inside the code base, recognised by its manifest.json) are skipped:
- * the runtime's own calls are not the code base's. Imports are not resolved (`noResolve`) and no lib is loaded
+ * the runtime's own calls are not the code base's. The folder walk follows symbolic links but reads each real folder
+ * and each real file once (two links to `.` cannot make it loop). A file that cannot be read or parsed (unreadable,
+ * nested too deeply for the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level:
+ * the scan names it and never under-reports because of it. Cost is linear in a file's size (line numbers come from
+ * TypeScript's line map, not from counting newlines per use). Imports are not resolved (`noResolve`) and no lib is loaded
  * (`noLib`: literal types need none, and it makes the scan ~30x faster), so the scan needs neither the client's types
  * nor node_modules.
  */
-import { existsSync, statSync } from "node:fs";
-import { dirname, relative, resolve, sep } from "node:path";
+import { type Dirent, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { SourceFile } from "ts-morph";
 import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
@@ -43,7 +47,9 @@ export type FoundUse =
   /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */
   | (Where & { kind: "named"; entry: string })
   /** `import`: a named import of an entry (only names the table has count); `access`: `operations.x` / `operations[x]`. */
-  | (Where & { kind: "table"; via: "import" | "access"; entry: string | null });
+  | (Where & { kind: "table"; via: "import" | "access"; entry: string | null })
+  /** A file that could not be read or parsed: skipped, and counted as needing the top level. */
+  | (Where & { kind: "unreadable"; reason: string });
 
 export interface Scan {
   uses: FoundUse[];
@@ -70,16 +76,10 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
       strict: true,
     },
   });
-  const glob = root.split(sep).join("/");
-  const all = project.addSourceFilesAtPaths([
-    `${glob}/**/*.{ts,tsx,mts,cts}`,
-    `!${glob}/**/node_modules/**`,
-    `!${glob}/**/*.d.ts`,
-  ]);
   const generated = generatedFolderOf(root);
   const skipped = new Set<string>();
-  const files = all.filter((file) => {
-    const folder = generated(dirname(file.getFilePath()));
+  const files = sourceFiles(root).filter((file) => {
+    const folder = generated(dirname(file));
     if (folder !== undefined) skipped.add(displayPath(cwd, folder));
     return folder === undefined;
   });
@@ -89,9 +89,86 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
       dir,
     );
   }
-  const uses = files.flatMap((file) => scanFile(file, cwd, names));
+  const uses = files.flatMap((path) => {
+    try {
+      const file = project.addSourceFileAtPath(path);
+      try {
+        return scanFile(file, cwd, names);
+      } finally {
+        project.removeSourceFile(file);
+      }
+    } catch (error) {
+      return [unreadable(cwd, path, error)];
+    }
+  });
   uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return { uses, skipped: [...skipped].sort() };
+}
+
+const SOURCE_FILE = /\.(?:ts|tsx|mts|cts)$/;
+const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
+
+/**
+ * The TypeScript files under `root` (not declarations, not in node_modules or dot-folders), sorted, each real file
+ * once: symbolic links are followed, but a real folder already walked (`ln -s . loop`) or a real file already listed
+ * is not taken again.
+ */
+function sourceFiles(root: string): string[] {
+  const files: string[] = [];
+  const seenDirs = new Set<string>();
+  const seenFiles = new Set<string>();
+  const real = (path: string): string | undefined => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return undefined; // a dangling link
+    }
+  };
+  const pending = [root];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    const realDir = real(dir);
+    if (realDir === undefined || seenDirs.has(realDir)) continue;
+    seenDirs.add(realDir);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue; // an unreadable folder holds nothing we can scan
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = statSync(path);
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          continue;
+        }
+      }
+      if (isDir) pending.push(path);
+      else if (isFile && SOURCE_FILE.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
+        const realFile = real(path);
+        if (realFile === undefined || seenFiles.has(realFile)) continue;
+        seenFiles.add(realFile);
+        files.push(path);
+      }
+    }
+  }
+  return files.sort();
+}
+
+function unreadable(cwd: string, path: string, error: unknown): FoundUse {
+  const why =
+    error instanceof RangeError
+      ? "nested too deeply to parse"
+      : ((error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error));
+  const file = displayPath(cwd, path);
+  return { kind: "unreadable", reason: `could not be read (${why})`, file, line: 1, column: 1, code: file };
 }
 
 /** For a folder at or below `root`: the outermost generated client folder holding it, if any (cached per folder). */
@@ -114,9 +191,11 @@ function displayPath(cwd: string, path: string): string {
 
 function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): FoundUse[] {
   const name = displayPath(cwd, file.getFilePath());
+  const source = file.compilerNode;
   const where = (node: Node, at: Node = node): Where => {
-    const { line, column } = file.getLineAndColumnAtPos(at.getStart());
-    return { file: name, line, column, code: shorten(node) };
+    // TypeScript's line map (binary search); ts-morph's getLineAndColumnAtPos counts newlines from the start each time.
+    const { line, character } = ts.getLineAndCharacterOfPosition(source, at.getStart());
+    return { file: name, line: line + 1, column: character + 1, code: shorten(node) };
   };
   const uses: FoundUse[] = [];
   const tables = new Set<string>();

@@ -2,7 +2,7 @@
  * A use of a generated client in a user's code base, as `needs` and `diff --code` report it: where it is, and how a
  * report names the operations it reaches.
  */
-import { cell } from "../emit/markdown-cell.js";
+import { cell, code } from "../emit/text.js";
 import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse } from "./scan.js";
 
@@ -14,8 +14,11 @@ export interface UseSite {
   file: string;
   line: number;
   column: number;
-  /** `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`. */
-  kind: "call" | "wait" | "named" | "table";
+  /**
+   * `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`;
+   * `unreadable`: a file the scan could not read or parse (it needs the top level).
+   */
+  kind: "call" | "wait" | "named" | "table" | "unreadable";
   /** The code as written, shortened. */
   code: string;
 }
@@ -33,6 +36,8 @@ export function operationRef(entry: TableEntry): OperationRef {
 export function operationsCell(operations: readonly OperationRef[]): string {
   if (operations.length === 0) return "unknown";
   return operations
-    .map((op) => `${op.method} \`${cell(op.path)}\` (${op.name}${operations.length > 1 ? `: ${op.scope}` : ""})`)
+    .map(
+      (op) => `${op.method} ${code(op.path)} (${cell(op.name)}${operations.length > 1 ? `: ${cell(op.scope)}` : ""})`,
+    )
     .join(", ");
 }

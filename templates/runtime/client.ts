@@ -3,14 +3,16 @@
  * operation of the table as a named call, and `waitForTask`. User middlewares (`client.use`) run first; the guard
  * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
  */
-import createFetchClient from "openapi-fetch";
+import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { type NamedCall, operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
-import { FORM_MEDIA_TYPE, formBody, formMediaTypes, multipartBody } from "./form.js";
+import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
+import { fillWholePath } from "./path.js";
+import { FORM_MEDIA_TYPE } from "./protocol.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 import { taskWaiter, type WaitOptions } from "./tasks.js";
 
@@ -28,6 +30,7 @@ type Init = Record<string, unknown> & {
   bodySerializer?: unknown;
   headers?: unknown;
   params?: { path?: Record<string, unknown> };
+  pathSerializer?: unknown;
 };
 type Call = (url: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 /** openapi-fetch as the runtime drives it, paths untyped: the precise types live in the generated `index.d.ts`. */
@@ -65,6 +68,10 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     redirect: "manual",
   }) as unknown as UntypedFetchClient;
   const formTypeOf = formMediaTypes(table);
+  /** Methods with a whole-path operation: the others skip that lookup on every call. */
+  const wholeMethods = new Set(
+    table.entries.filter((e) => e.wholePath !== undefined).map((e) => e.method.toUpperCase()),
+  );
 
   /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
   function prepare(method: string, url: string, init: Init | undefined): Init | undefined {
@@ -87,6 +94,10 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
       const mode = redirectMode(init.redirect);
       out = { ...out, fetch: (request: Request) => own(request, mode), redirect: "manual" };
     }
+    // A whole file path keeps its slashes (`/utilities/ls/perlmutter//global/homes`), as the official client sends it.
+    const whole = wholeMethods.has(method) ? table.byTemplate.get(`${method} ${url}`)?.wholePath : undefined;
+    if (whole !== undefined && init.pathSerializer === undefined && isText(init.params?.path?.[whole]))
+      out = { ...out, pathSerializer: wholePathSerializer(whole) };
     if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers)) return out;
     const mediaType = formTypeOf(method, url);
     if (mediaType === undefined) return out;
@@ -140,6 +151,16 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
 }
 
 export type { NamedCall };
+
+function isText(value: unknown): value is string | number {
+  return typeof value === "string" || typeof value === "number";
+}
+
+/** openapi-fetch's own serializer for every parameter but the whole path `name`, which keeps its slashes. */
+function wholePathSerializer(name: string) {
+  return (url: string, params: Record<string, unknown>): string =>
+    defaultPathSerializer(fillWholePath(url, name, String(params[name])), params);
+}
 
 function redirectMode(value: unknown): RedirectMode {
   return value === "manual" || value === "error" ? value : "follow";

@@ -15,7 +15,8 @@ export type SfapiErrorCode =
   | "ERR_KEY"
   | "ERR_CONFIG"
   | "ERR_TASK"
-  | "ERR_RESPONSE";
+  | "ERR_RESPONSE"
+  | "ERR_REDIRECT";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */
@@ -28,10 +29,13 @@ export class SfapiError extends Error {
   }
 
   /**
-   * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them;
-   * `ScopeError.is(e)`: a ScopeError (same `code`).
+   * Is `value` this kind of error, from any copy of the runtime? `SfapiError.is(e)`: any of them, as `AnySfapiError`
+   * (so `switch (e.code)` narrows); `ScopeError.is(e)`: a ScopeError (same `code`).
    */
-  static is<T extends SfapiError>(this: { prototype: T; readonly code?: SfapiErrorCode }, value: unknown): value is T {
+  static is<T extends SfapiError>(
+    this: { prototype: T; readonly code?: SfapiErrorCode },
+    value: unknown,
+  ): value is SfapiError extends T ? AnySfapiError : T {
     if (typeof value !== "object" || value === null || (value as Record<symbol, unknown>)[BRAND] !== true) return false;
     return this.code === undefined || (value as SfapiError).code === this.code;
   }
@@ -167,6 +171,19 @@ export class TaskError extends SfapiError {
   }
 }
 
+/** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
+export class RedirectError extends SfapiError {
+  static readonly code = "ERR_REDIRECT";
+  override readonly name = "RedirectError";
+  /** The 3xx status the API answered. */
+  readonly status: number;
+
+  constructor(init: { message: string; status: number }) {
+    super("ERR_REDIRECT", init.message);
+    this.status = init.status;
+  }
+}
+
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
 export class ResponseError<Body = unknown> extends SfapiError {
   static readonly code = "ERR_RESPONSE";
@@ -202,3 +219,38 @@ function detailOf(body: unknown): string {
   const line = detail.replace(/\s+/g, " ").trim();
   return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
+
+/**
+ * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
+ * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
+ * PUBLIC_ERRORS.
+ */
+export type AnySfapiError =
+  | Coded<typeof ScopeError>
+  | Coded<typeof CredentialsError>
+  | Coded<typeof TokenError>
+  | Coded<typeof ClientExpiredError>
+  | Coded<typeof KeyError>
+  | Coded<typeof ConfigError>
+  | Coded<typeof TaskError>
+  | Coded<typeof RedirectError>
+  | Coded<typeof ResponseError>;
+
+/** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
+type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> = C["prototype"] & {
+  readonly code: C["code"];
+};
+
+/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
+export const PUBLIC_ERRORS = [
+  "ClientExpiredError",
+  "ConfigError",
+  "CredentialsError",
+  "KeyError",
+  "RedirectError",
+  "ResponseError",
+  "ScopeError",
+  "SfapiError",
+  "TaskError",
+  "TokenError",
+] as const;

@@ -4,10 +4,8 @@
  * picks the form encoding for them, from the operation the call's path means.
  */
 import type { CompiledTable } from "./matcher.js";
-import { matchAll } from "./matcher.js";
-
-export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+import { matchPath, readPath } from "./path.js";
+import { FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from "./protocol.js";
 
 type Field = [name: string, value: unknown];
 
@@ -61,21 +59,14 @@ export function formMediaTypes(table: CompiledTable): (method: string, url: stri
     if (!formMethods.has(method)) return undefined;
     const byTemplate = table.byTemplate.get(`${method} ${url}`);
     if (byTemplate) return isForm(byTemplate.requestMediaType) ? byTemplate.requestMediaType : undefined;
-    // A concrete path (`/utilities/command/dtn01`): what it would match as written.
-    const path = url.split(/[?#]/, 1)[0]!;
-    const segments = (path.startsWith("/") ? path.slice(1) : path).split("/").map(safeDecode);
-    return matchAll(table, method, segments).find((e) => isForm(e.requestMediaType))?.requestMediaType;
+    // A concrete path (`/utilities/command/dtn01`): what it would match as written (a refused path: none, the guard
+    // refuses the call anyway).
+    const reading = readPath(url);
+    if ("refused" in reading) return undefined;
+    return matchPath(table, method, reading).find((e) => isForm(e.requestMediaType))?.requestMediaType;
   };
 }
 
 function isForm(mediaType: string | undefined): mediaType is string {
   return mediaType === FORM_MEDIA_TYPE || mediaType === MULTIPART_MEDIA_TYPE;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return segment.includes("%") ? decodeURIComponent(segment) : segment;
-  } catch {
-    return segment;
-  }
 }

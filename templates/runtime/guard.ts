@@ -3,16 +3,16 @@
  * ScopeError and before any I/O, unless the client's color may call every operation it could mean.
  *
  * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the client's own base
- * URL (whatever base URL a call asked for), without query or fragment, segments percent-decoded. Refused for every
- * color: URLs outside the base URL, dot-segments (`.`, `..`, `%2e`, also in the call as written, before the URL parser
- * resolves them), backslashes and tabs/newlines in the written path, malformed percent-encoding. A path that matches no
- * operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it. A segment
- * holding an encoded slash (`%2F`) may only fill a parameter, and the request must also pass as a server that decodes
- * it into a real slash would route it.
+ * URL (whatever base URL a call asked for), read by the one path reader (path.ts), which also says what is refused for
+ * every color: dot-segments (also in the call as written, before the URL parser resolves them), backslashes and
+ * control characters in the written path, malformed percent-encoding, and URLs outside the base URL. A path that
+ * matches no operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it.
+ * A segment holding an encoded slash (`%2F`) must also pass as a server that decodes it into a real slash routes it.
  */
 import { ScopeError } from "./errors.js";
-import { canCall, PUBLIC, requiredLevel } from "./levels.js";
-import { type CompiledTable, matchAll } from "./matcher.js";
+import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
+import type { CompiledTable } from "./matcher.js";
+import { matchPath, readPath, writtenPathProblem } from "./path.js";
 import type { OperationEntry } from "./table.js";
 
 export interface GuardConfig {
@@ -30,16 +30,13 @@ export interface Guard {
   checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
 }
 
-/** In a path as the caller wrote it: characters the URL parser drops or rewrites, and dot-segments. */
-const WRITTEN_TRICKS = /[\\\t\n\r]|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
-const SLASHES = /[/\\]/;
 /** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
 const DECISIONS_KEPT = 1024;
 
 export function createGuard(config: GuardConfig): Guard {
   const { table, ladder, color, baseUrl } = config;
   const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
-  const top = ladder[ladder.length - 1]!;
+  const top = topLevel(ladder);
   const decisions = new Map<string, boolean>();
 
   function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
@@ -48,10 +45,9 @@ export function createGuard(config: GuardConfig): Guard {
   }
 
   function decide(method: string, path: string): boolean {
-    const reading = readSegments(path);
-    if (typeof reading === "string") refuse(method, path, `${method} ${path}: ${reading}`);
-    const matches = matchAll(table, method, reading.segments);
-    if (reading.alternate) matches.push(...matchAll(table, method, reading.alternate));
+    const reading = readPath(path);
+    if ("refused" in reading) refuse(method, path, `${method} ${path}: ${reading.message}`);
+    const matches = matchPath(table, method, reading);
     if (matches.length === 0) {
       if (color === top) return true;
       throw new ScopeError({
@@ -65,7 +61,7 @@ export function createGuard(config: GuardConfig): Guard {
     }
     let needsToken = false;
     for (const entry of matches) {
-      if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, color), entry);
+      if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, top, color), entry);
       if (entry.scope !== PUBLIC) needsToken = true;
     }
     return needsToken;
@@ -85,36 +81,20 @@ export function createGuard(config: GuardConfig): Guard {
       return needsToken;
     },
     checkWritten(method, written, pathParams) {
-      if (WRITTEN_TRICKS.test(written) || hasDotParam(pathParams)) {
-        refuse(
-          method,
-          written,
-          `${method} ${JSON.stringify(written)}: dot-segments, backslashes and tabs/newlines are refused in API paths`,
-        );
-      }
+      const problem = writtenPathProblem(written, pathParams);
+      if (problem !== undefined) refuse(method, written, `${method} ${JSON.stringify(written)}: ${problem}`);
     },
   };
 }
 
-function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], color: string): string {
+function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], top: string, color: string): string {
   const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
-  const top = ladder[ladder.length - 1]!;
-  if (!ladder.includes(entry.scope)) {
+  if (rank(ladder, entry.scope) < 0) {
     return `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, so only the top level may call it; this client is ${color}`;
   }
-  const above = ladder.slice(ladder.indexOf(entry.scope));
+  const above = ladder.slice(rank(ladder, entry.scope));
   const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
   return `${what} needs color ${needs}; this client is ${color}`;
-}
-
-function hasDotParam(params: Record<string, unknown> | undefined): boolean {
-  if (!params) return false;
-  for (const key in params) {
-    const value = params[key];
-    const text = Array.isArray(value) ? value.join(",") : value;
-    if (text === "." || text === "..") return true;
-  }
-  return false;
 }
 
 /** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */
@@ -132,28 +112,4 @@ function pathBelow(url: string, base: string): string | undefined {
   const h = url.indexOf("#", base.length);
   if (h >= 0 && h < end) end = h;
   return url.slice(base.length, end);
-}
-
-type Reading = { segments: string[]; alternate: string[] | undefined };
-
-/** Decoded segments, plus the reading where encoded slashes split segments; or why the path is refused. */
-function readSegments(path: string): Reading | string {
-  const segments = path.slice(1).split("/");
-  let slashes = false;
-  for (let i = 0; i < segments.length; i++) {
-    let segment = segments[i]!;
-    if (segment.includes("%")) {
-      try {
-        segment = segments[i] = decodeURIComponent(segment);
-      } catch {
-        return "malformed percent-encoding is refused";
-      }
-      if (!slashes && SLASHES.test(segment)) slashes = true;
-    }
-    if (segment === "." || segment === "..") return "dot-segments are refused";
-  }
-  if (!slashes) return { segments, alternate: undefined };
-  const alternate = segments.join("/").split(SLASHES);
-  if (alternate.some((s) => s === "." || s === "..")) return "dot-segments behind encoded slashes are refused";
-  return { segments, alternate };
 }

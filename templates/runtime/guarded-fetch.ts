@@ -1,10 +1,13 @@
 /**
  * The one door to the network for API calls: a `fetch` that openapi-fetch calls with the final Request (after every
- * user middleware), so the guard sees exactly what is sent. It refuses what the guard refuses, attaches the token only
- * to what the guard allowed, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded
- * again, and one whose target the guard refuses is not followed (the 3xx answer is returned as it came).
+ * user middleware). The object it gets may be anything that passes `instanceof Request` (a subclass whose `url` and
+ * `method` getters lie, a Proxy), so it never judges that object: it first builds a genuine Request from it (the
+ * global constructor reads the request's own state, as fetch would), judges that copy, attaches the token to that copy
+ * only and sends that copy. Middlewares keep the object they made, which never holds the token. It refuses what the
+ * guard refuses, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded again, and one
+ * whose target the guard refuses is not followed (the 3xx answer is returned as it came).
  */
-import { CredentialsError } from "./errors.js";
+import { ConfigError, CredentialsError, RedirectError } from "./errors.js";
 import type { Guard } from "./guard.js";
 import type { FetchLike, TokenSource } from "./token.js";
 
@@ -61,8 +64,9 @@ export function createGuardedFetch(
    * The common path (allowed, token cached, a plain answer) costs one promise reaction on top of the fetch; the rest
    * (a token to fetch, a 401, a redirect) goes through `handle`.
    */
-  function send(request: Request, mode: RedirectMode = "follow", hops = 0): Promise<Response> {
+  function send(input: Request, mode: RedirectMode = "follow", hops = 0): Promise<Response> {
     try {
+      const request = genuine(input);
       const method = request.method;
       const needsToken = guard.check(method, request.url);
       // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again. GET and HEAD
@@ -102,10 +106,13 @@ export function createGuardedFetch(
       response = await config.fetch(retry);
     }
     if (!REDIRECTS.has(response.status) || mode === "manual") return response;
-    if (mode === "error")
-      throw new TypeError(
-        `${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`,
-      );
+    if (mode === "error") {
+      await response.body?.cancel();
+      throw new RedirectError({
+        message: `${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`,
+        status: response.status,
+      });
+    }
     const next = hops < MAX_REDIRECTS ? redirected(request, copy, response) : undefined;
     if (!next) return response;
     try {
@@ -118,6 +125,16 @@ export function createGuardedFetch(
   }
 
   return send;
+}
+
+/**
+ * A Request built by the global constructor from `input`'s own state (not its getters): what fetch would send, with
+ * getters that tell the truth. Redirects stay with us (`manual`), whatever mode the input asked for.
+ */
+function genuine(input: Request): Request {
+  if (!(input instanceof Request))
+    throw new ConfigError("the client's fetch was given something that is not a Request; refused");
+  return new Request(input, { redirect: "manual" });
 }
 
 /** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */

@@ -3,8 +3,11 @@
  * request path could mean. Lookups walk the path's segments (literal children first, then `{param}` children), so
  * their cost depends on the path's depth, not on the number of operations.
  *
- * Segments are compared percent-decoded. A `{param}` matches any non-empty segment; empty segments (from `//` or a
- * trailing `/`) match only a template's own empty segment, so `/account/` and `/account` are different paths.
+ * Segments are compared percent-decoded (path.ts reads them). A `{param}` matches any non-empty segment; empty segments
+ * (from `//` or a trailing `/`) match only a template's own empty segment, so `/account/` and `/account` are different
+ * paths. An entry's `wholePath` parameter (its template's last segment) takes every remaining segment, empty ones
+ * included, as one value joined with `/`, provided that value is not empty: `/utilities/ls/{machine}/{path}` fits
+ * `/utilities/ls/perlmutter//global/homes` with `path` = `/global/homes`.
  */
 import type { OperationEntry, OperationTable } from "./table.js";
 
@@ -13,6 +16,8 @@ interface Node {
   param?: Node;
   /** Segments mixing text and parameters (`{name}.json`), tested in order. */
   patterns?: { re: RegExp; node: Node }[];
+  /** A trailing whole-path parameter: the rest of the path, one or more segments. */
+  rest?: Node;
   op?: OperationEntry;
 }
 
@@ -39,7 +44,9 @@ export function compileTable(table: OperationTable): CompiledTable {
     const method = entry.method.toUpperCase();
     let node = tries.get(method);
     if (!node) tries.set(method, (node = {}));
-    for (const segment of templateSegments(entry.path)) node = child(node, segment);
+    const segments = templateSegments(entry.path);
+    const whole = wholePathAt(entry, segments);
+    for (let i = 0; i < segments.length; i++) node = i === whole ? (node.rest ??= {}) : child(node, segments[i]!);
     // Two entries for one (method, template) would be a generator bug; keep the first, like the table's order.
     node.op ??= entry;
     byTemplate.set(`${method} ${entry.path}`, entry);
@@ -51,6 +58,16 @@ export function compileTable(table: OperationTable): CompiledTable {
 
 function templateSegments(path: string): string[] {
   return (path.startsWith("/") ? path.slice(1) : path).split("/");
+}
+
+/**
+ * The index of the template segment a whole path fills: the last one, when it is exactly `{<entry.wholePath>}`; -1
+ * otherwise (a mark that does not fit the template is ignored, so the parameter stays one segment: fail closed).
+ */
+function wholePathAt(entry: { wholePath?: string }, segments: readonly string[]): number {
+  if (entry.wholePath === undefined) return -1;
+  const last = segments.length - 1;
+  return segments[last] === `{${entry.wholePath}}` ? last : -1;
 }
 
 function child(node: Node, segment: string): Node {
@@ -96,20 +113,36 @@ function collect(node: Node, segments: readonly string[], i: number, found: Oper
   const segment = segments[i]!;
   const literal = node.literals?.get(segment);
   if (literal) collect(literal, segments, i + 1, found);
-  if (segment === "") return;
-  if (node.patterns) for (const p of node.patterns) if (p.re.test(segment)) collect(p.node, segments, i + 1, found);
-  if (node.param) collect(node.param, segments, i + 1, found);
+  if (segment !== "") {
+    if (node.patterns) for (const p of node.patterns) if (p.re.test(segment)) collect(p.node, segments, i + 1, found);
+    if (node.param) collect(node.param, segments, i + 1, found);
+  }
+  // Least specific last: the rest of the path as one value, unless that value is empty (`/ls/pm/`).
+  if (node.rest?.op && (segment !== "" || i < segments.length - 1)) found.push(node.rest.op);
 }
 
 /**
  * The parameter values a concrete path gives `template`, for a server that routes with matchAll and then needs the
  * values: `templateParams("/jobs/{machine}/{jobid}", ["jobs", "pm", "123"])` -> `{ machine: "pm", jobid: "123" }`.
- * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template.
+ * `segments` are decoded, as for matchAll, and undefined is returned when they do not fit the template. `wholePath`
+ * names the trailing parameter that takes the rest of the path, as the entry's mark does for matchAll.
  */
-export function templateParams(template: string, segments: readonly string[]): Record<string, string> | undefined {
+export function templateParams(
+  template: string,
+  segments: readonly string[],
+  wholePath?: string,
+): Record<string, string> | undefined {
   const parts = templateSegments(template);
-  if (parts.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
+  const whole = wholePathAt({ wholePath }, parts);
+  if (whole >= 0) {
+    if (segments.length < parts.length) return undefined;
+    const rest = segments.slice(whole).join("/");
+    if (rest === "") return undefined;
+    params[wholePath!] = rest;
+    parts.pop();
+    segments = segments.slice(0, whole);
+  } else if (parts.length !== segments.length) return undefined;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const segment = segments[i]!;

@@ -1,14 +1,12 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import { canonicalBaseUrl } from "./guard.js";
 import { type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
+import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
-
-export const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
-export const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
+import { readHttpUrl } from "./urls.js";
 
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
   /** The client's configured color (its level on the ladder). Required. */
@@ -125,26 +123,12 @@ function tokenSource(
   });
 }
 
-/**
- * An http(s) URL without query, fragment, credentials or empty path segments (`//`), canonical and without a trailing
- * slash: the prefix every request URL and the guard compare against, so it must not be ambiguous.
- */
+/** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
 function httpUrl(value: unknown, name: string): string {
-  const text = String(value);
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError(`${name} is not a URL: ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new ConfigError(`${name} must be an http(s) URL, got ${url.protocol}`);
-  // A bare "?" or "#" leaves search/hash empty but still ends up in the URL: look at the text too.
-  if (/[?#]/.test(text) || url.username || url.password)
-    throw new ConfigError(`${name} must not carry a query, fragment or credentials`);
-  if (/\/\/./.test(url.pathname) || url.pathname.endsWith("//"))
-    throw new ConfigError(`${name} must not hold empty path segments ("//")`);
-  return canonicalBaseUrl(url.href);
+  const read = readHttpUrl(String(value));
+  // The value is not repeated: it may carry credentials.
+  if ("problem" in read) throw new ConfigError(`${name} ${read.problem}`);
+  return read.url;
 }
 
 function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {

@@ -15,6 +15,11 @@ export interface OperationEntry {
   readonly responseType?: "text" | "blob";
   /** Fields of the success answer (or of each of its items) that hold JSON text, parsed by named calls. */
   readonly jsonText?: readonly string[];
+  /**
+   * The trailing path parameter that carries a whole file path and may span segments (`"path"` in
+   * `/utilities/ls/{machine}/{path}`), as the description or its ladder file marks it; see path.ts.
+   */
+  readonly wholePath?: string;
 }
 
 export type OperationTable = Readonly<Record<string, OperationEntry>>;

@@ -10,6 +10,7 @@ import { readCapped } from "./body.js";
 import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import type { LoadedKey } from "./keys.js";
+import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, type RetryPolicy, retryAfterMs } from "./retry.js";
 
 export interface Logger {
@@ -47,7 +48,6 @@ export const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
 export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
@@ -113,13 +113,13 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
   async function exchange(assertion: string, signal: AbortSignal): Promise<Attempt> {
     const body = new URLSearchParams({
       grant_type: "client_credentials",
-      client_assertion_type: ASSERTION_TYPE,
+      client_assertion_type: CLIENT_ASSERTION_TYPE,
       client_assertion: assertion,
     });
     const response = await config.fetch(
       new Request(config.tokenUrl, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        headers: { "content-type": FORM_MEDIA_TYPE, accept: "application/json" },
         body: body.toString(),
         // Never replay an assertion to another address.
         redirect: "manual",

@@ -288,14 +288,21 @@ describe("diff classification (in process)", () => {
         breaking: false,
       },
     ]);
-    expect(changes["/tasks GET"]).toEqual([
-      {
-        kind: "response-schema",
-        status: "200",
-        from: ["#/components/schemas/Tasks"],
-        to: ["#/components/schemas/Task"],
-        breaking: false,
-      },
+    expect(changes["/tasks GET"]![0]).toEqual({
+      kind: "response-schema",
+      status: "200",
+      from: ["#/components/schemas/Tasks"],
+      to: ["#/components/schemas/Task"],
+      breaking: false,
+    });
+    // What the new schema holds is compared too: the list the client read is gone.
+    expect(
+      changes["/tasks GET"]!.slice(1).map((c) => (c.kind === "schema" ? [c.change, c.field, c.breaking] : c.kind)),
+    ).toEqual([
+      ["field-removed", "tasks", true],
+      ["field-added", "id", false],
+      ["field-added", "status", false],
+      ["field-added", "result", false],
     ]);
     expect(changes["/tasks/{id} GET"]).toEqual([{ kind: "name", from: "readTask", to: "showTask", breaking: false }]);
     expect(describeChange(changes["/tasks/{id} GET"]![0]!)).toBe(
@@ -551,7 +558,7 @@ describe("diff across a version move", () => {
       impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to]),
     ).toEqual([[`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"]]);
     expect(impact.color).toEqual({ before: "yellow", after: "red", raised: true });
-    expect(impact.summary).toEqual({ uses: 7, files: 1, broken: 4, escalated: 1, unknown: 0 });
+    expect(impact.summary).toEqual({ uses: 7, files: 1, broken: 4, escalated: 1, unknown: 0, typeErrors: 0 });
   });
 
   it("prints moves, method changes and the code impact readably in Markdown; --fail-on removal counts moves", () => {

@@ -1,6 +1,6 @@
 /**
- * The facility's router on the runtime's matcher: the template a concrete path means (the most literal one), its
- * parameter values, greedy file paths, and the not-found / method-not-allowed / bad-encoding answers.
+ * The facility's router on the runtime's path reader: the template a concrete path means (the most literal one), its
+ * parameter values, whole file paths, and the not-found / method-not-allowed / bad-encoding answers.
  */
 import { describe, expect, it } from "vitest";
 import type { RouteMatch } from "../../generator/facility/routes.js";
@@ -45,7 +45,18 @@ describe("facility router", () => {
     });
   });
 
-  it("decodes parameters and folds an unencoded file path into the last parameter", () => {
+  it("decodes parameters and takes a whole file path in the file operations' last parameter, and only there", () => {
+    expect(route("GET", "/utilities/ls/perlmutter//global/homes/u/user")).toEqual({
+      name: "readDirectory",
+      params: { machine: "perlmutter", path: "/global/homes/u/user" },
+    });
+    expect(route("PUT", "/utilities/upload/dtn01//a//b/")).toEqual({
+      name: "uploadFile",
+      params: { machine: "dtn01", path: "/a//b/" },
+    });
+    expect(route("GET", "/utilities/ls/dtn01/")).toEqual({ kind: "not-found" });
+    expect(route("GET", "/tasks/42/43")).toEqual({ kind: "not-found" });
+    expect(route("GET", "/compute/jobs/perlmutter/1/2")).toEqual({ kind: "not-found" });
     expect(route("GET", "/utilities/ls/dtn01/%2Fglobal%2Fhomes")).toEqual({
       name: "readDirectory",
       params: { machine: "dtn01", path: "/global/homes" },
@@ -64,5 +75,9 @@ describe("facility router", () => {
     expect(route("POST", "/tasks")).toEqual({ kind: "method-not-allowed", allowed: ["GET"] });
     expect(route("PUT", "/tasks/42")).toEqual({ kind: "method-not-allowed", allowed: ["GET", "DELETE"] });
     expect(route("GET", "/status/%E0%A4%A")).toEqual({ kind: "bad-encoding" });
+    // Dot-segments, also inside a whole path, reach no operation, as the guard refuses them.
+    expect(route("GET", "/utilities/ls/dtn01//global/../etc")).toEqual({ kind: "not-found" });
+    expect(route("GET", "/utilities/ls/dtn01/%2Fglobal%2F..%2Fetc")).toEqual({ kind: "not-found" });
+    expect(route("GET", "/tasks/..")).toEqual({ kind: "not-found" });
   });
 });

@@ -3,7 +3,9 @@
 // own URL with a warning. `generate` says which default it chose.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseBaseUrl, FALLBACK_BASE_URL } from "../../generator/commands/generate.js";
+import { chooseBaseUrl, FALLBACK_BASE_URL } from "../../generator/model/base-url.js";
+import { ConfigError } from "../../templates/runtime/errors.js";
+import { resolveOptions } from "../../templates/runtime/options.js";
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
@@ -24,12 +26,12 @@ describe("chooseBaseUrl", () => {
   it("falls back, with a warning naming the value and its pointer, for anything else", () => {
     const cases: [unknown, string][] = [
       ["http://evil.example/api", "is not an https URL"],
-      ["javascript:alert(1)", "is not an https URL"],
-      ["file:///etc/passwd", "is not an https URL"],
+      ["javascript:alert(1)", "is not an http(s) URL (javascript:)"],
+      ["file:///etc/passwd", "is not an http(s) URL (file:)"],
       ["https://{region}.example.org/api", "has server variables"],
-      ["https://user:secret@example.org/api", "carries credentials, a query or a fragment"],
-      ["https://example.org/api?token=1", "carries credentials, a query or a fragment"],
-      ["https://exa mple.org", "is not a valid URL"],
+      ["https://user:secret@example.org/api", "carries a query, fragment or credentials"],
+      ["https://example.org/api?token=1", "carries a query, fragment or credentials"],
+      ["https://exa mple.org", "is not a URL"],
       ["", "is not a URL"],
       [42, "is not a URL"],
     ];
@@ -38,6 +40,59 @@ describe("chooseBaseUrl", () => {
         url: FALLBACK_BASE_URL,
         warning: `servers[0].url ${JSON.stringify(server)} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}`,
       });
+    }
+  });
+});
+
+// Issue 24, item 10: the generator and the runtime judge a base URL by one rule (templates/runtime/urls.ts). Each of
+// these was once written as the default, and every createClient() without baseUrl then threw ConfigError.
+describe("a default the runtime would refuse is never written", () => {
+  const refusedByRuntime: [server: string, why: string][] = [
+    ["https://sfapi.example.org/api//v1", 'holds empty path segments ("//")'],
+    ["https://sfapi.example.org//api", 'holds empty path segments ("//")'],
+    ["/api//v1.2", 'holds empty path segments ("//")'],
+    ["https://sfapi.example.org/api\\v1", "holds a backslash, whitespace or a control character"],
+    ["https://sfapi.example.org\\api", "holds a backslash, whitespace or a control character"],
+    ["https://sfapi.example.org/api?", "carries a query, fragment or credentials"],
+    ["https://sfapi.example.org/api#", "carries a query, fragment or credentials"],
+    ["https://sfapi.example.org/my%20api", "holds a backslash, whitespace or a control character"],
+    ["https://sfapi.example.org/my api", "holds a backslash, whitespace or a control character"],
+    ["https://sfapi.example.org/api%0a", "holds a backslash, whitespace or a control character"],
+  ];
+  const runtimeBaseUrl = (baseUrl: string | undefined, defaultBaseUrl?: string) =>
+    resolveOptions(
+      { color: "green", ...(baseUrl === undefined ? {} : { baseUrl }) },
+      {
+        ladder: ["green", "red"],
+        ...(defaultBaseUrl === undefined ? {} : { defaultBaseUrl }),
+      },
+    ).baseUrl;
+
+  it.each(refusedByRuntime)("servers[0].url %j falls back: it %s", (server, why) => {
+    expect(chooseBaseUrl(server)).toEqual({
+      url: FALLBACK_BASE_URL,
+      warning: `servers[0].url ${JSON.stringify(server)} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}`,
+    });
+    // The same text as a createClient option is refused for the same reason (absolute ones; relative ones are the
+    // generator's own notation).
+    if (!server.startsWith("/")) expect(() => runtimeBaseUrl(server)).toThrow(new ConfigError(`baseUrl ${why}`));
+  });
+
+  it("every default the generator chooses is one createClient accepts unchanged", () => {
+    const servers: unknown[] = [
+      undefined,
+      "/api/v1.2",
+      "//other.example.org/api",
+      "https://Sfapi.Example.org:443/api/v2/",
+      "https://sfapi.example.org",
+      "https://sfapi.example.org/a/./b/../c",
+      "https://sfapi.example.org/%7euser/api",
+      "https://[::1]:8443/api",
+      ...refusedByRuntime.map(([server]) => server),
+    ];
+    for (const server of servers) {
+      const { url } = chooseBaseUrl(server);
+      expect(runtimeBaseUrl(undefined, url), String(server)).toBe(url);
     }
   });
 });

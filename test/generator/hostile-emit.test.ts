@@ -27,6 +27,7 @@ const INDEX_EXPORTS = [
   "ConfigError",
   "CredentialsError",
   "KeyError",
+  "RedirectError",
   "ResponseError",
   "ScopeError",
   "SfapiError",

@@ -64,6 +64,7 @@ describe("sfapi-gen needs on the sample consumer", () => {
     ]);
     expect(report.client).toEqual({
       dir: "generated",
+      found: "import",
       ladder: ["green", "yellow", "red"],
       description: { title: "NERSC Superfacility API", version: "1.2" },
     });
@@ -319,7 +320,7 @@ describe("needs agrees with the run-time guard", () => {
       ],
       [
         "red",
-        'unknown: malformed percent-encoding; the guard refuses "/things/%zz" for every color; assumes top level (red)',
+        'unknown: malformed percent-encoding is refused; the guard refuses "/things/%zz" for every color; assumes top level (red)',
       ],
     ]);
   });
@@ -475,7 +476,7 @@ describe("needs: the client table from manifest.json", () => {
     ]);
     expect(await bad((m) => (m.scope.ladder = ["green", "green"]))).toEqual([
       2,
-      'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is reserved or repeated\n',
+      'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is named twice\n',
     ]);
     expect(await bad((m) => (m.operations = 32))).toEqual([
       2,

@@ -164,6 +164,18 @@ describe("guard decisions", () => {
     );
   });
 
+  test("a whole file path, as the official client sends it, is the file operation's: yellow may list it", () => {
+    const path = "/utilities/ls/perlmutter//global/homes/u/user";
+    expect(guardFor("yellow")("GET", path, path)).toBe(true);
+    expect(refusal(() => guardFor("green")("GET", path, path))).toMatchObject({
+      operation: "readDirectory",
+      required: "yellow",
+    });
+    expect(refusal(() => guardFor("red")("GET", "/utilities/ls/perlmutter//global/%2E%2E/etc")).message).toContain(
+      "dot-segments",
+    );
+  });
+
   test("dot-segments as written are refused even where the URL parser would resolve them to an allowed path", () => {
     const green = guardFor("green");
     expect(refusal(() => green("GET", "/account/", "/tasks/../account/")).message).toContain("dot-segments");
@@ -186,7 +198,7 @@ describe("client options", () => {
       /color "purple" is not on the ladder green < yellow < red/,
     );
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "green"] })).toThrow(
-      /names "green" twice/,
+      /levels\[1\]: "green" is named twice/,
     );
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "public"] })).toThrow(/reserved/);
     expect(() => createScopedClient(spec, { color: "green", baseUrl: "ftp://x" })).toThrow(/http\(s\)/);

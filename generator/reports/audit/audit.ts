@@ -11,10 +11,9 @@ export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./report.js";
 import type { DescriptionSource } from "../../description/read.js";
 import type { ScopeOptions } from "../../model/model.js";
 import { loadModel } from "../../model/model.js";
-import type { Operation } from "../../model/operations.js";
-import type { Ladder } from "../../model/scope.js";
-import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC, rank } from "../../model/scope.js";
+import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
+import { GENERATOR_NAME } from "../../package-files.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
@@ -43,7 +42,8 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
       summary: op.summary ?? null,
       scope: op.scope,
       level: effectiveLevel(ladder, op.scope),
-      unranked: isUnranked(op, ladder) ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
+      // The model decided whether the operation is ranked (`requirement.problem`); the audit only words it.
+      unranked: op.requirement.problem ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
       callable: color === undefined ? null : canCall(ladder, color, op.scope),
     }),
   );
@@ -61,7 +61,7 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
       sha256: subject.sha256,
       note: subject.note ?? null,
     },
-    generator: { name: "sfapi-gen", version: subject.generatorVersion },
+    generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
     scope: { field: subject.scopeField, ladder: [...ladder], policy: subject.policy },
     summary: {
       total: operations.length,
@@ -72,11 +72,6 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
     color: color === undefined ? null : { name: color, callable, refused: operations.length - callable },
     operations,
   };
-}
-
-/** Not public and not a level on the ladder: callable only by the top level. */
-function isUnranked(op: Operation, ladder: Ladder): boolean {
-  return op.scope !== PUBLIC && rank(ladder, op.scope) < 0;
 }
 
 export function renderAudit(report: AuditReport, format: AuditFormat): string {

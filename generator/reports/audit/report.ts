@@ -2,6 +2,7 @@
 
 import type { Policy } from "../../model/scope.js";
 import type { Subject } from "../../model/subject.js";
+import type { GENERATOR_NAME } from "../../package-files.js";
 
 /** What an audit needs to know: the model's subject (a Model and the emitters' context both provide it). */
 export type AuditSubject = Subject;
@@ -35,7 +36,7 @@ export interface AuditReport {
     sha256: string;
     note: string | null;
   };
-  generator: { name: "sfapi-gen"; version: string };
+  generator: { name: typeof GENERATOR_NAME; version: string };
   scope: { field: string; ladder: string[]; policy: Policy };
   summary: {
     total: number;

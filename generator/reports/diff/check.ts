@@ -20,23 +20,36 @@ export interface CheckReport {
   sha256: { generated: string; current: string };
   /** Scope settings that differ (`ladder: green < red -> green < yellow < red`); empty when they agree. */
   settings: string[];
-  /** The table diff from the folder's manifest to the description; null when up to date. */
+  /** The table diff from the folder's manifest to the description; null when the description and settings agree. */
   diff: DiffReport | null;
+  /** Files of the folder that are not what generate wrote (edited, missing, added), by path; empty when all are. */
+  files: FileProblem[];
+}
+
+export interface FileProblem {
+  path: string;
+  /**
+   * `edited`: its SHA-256 is not the one manifest.json lists; `missing`: listed, not there; `unexpected`: there, not
+   * listed (or not a regular file); `stale`: not what this sfapi-gen writes for this description and these settings;
+   * `unverifiable`: the manifest lists no hashes (written before they were recorded).
+   */
+  problem: "edited" | "missing" | "unexpected" | "stale" | "unverifiable";
 }
 
 /** Compare `model` (the description `generate` would read) with what the folder `out` was generated from (its manifest). */
-export function checkGenerated(model: Model, manifest: Manifest, out: string): CheckReport {
+export function checkGenerated(model: Model, manifest: Manifest, out: string, files: FileProblem[] = []): CheckReport {
   const current = model.description.sha256;
   const settings = settingChanges(manifest, model);
-  const upToDate = manifest.description.sha256 === current && settings.length === 0;
+  const same = manifest.description.sha256 === current && settings.length === 0;
   const report: CheckReport = {
     out,
-    upToDate,
+    upToDate: same && files.length === 0,
     sha256: { generated: manifest.description.sha256, current },
     settings,
     diff: null,
+    files,
   };
-  if (upToDate) return report;
+  if (same) return report;
   const { title, version, api } = manifest.description;
   const before = { side: { source: join(out, MANIFEST_FILE), title, version, api }, operations: manifest.operations };
   report.diff = diffTables(before, modelInput(model), { ladder: model.ladder, policy: model.policy });
@@ -53,11 +66,22 @@ function settingChanges(manifest: Manifest, model: Model): string[] {
   return changes;
 }
 
+const FILE_PROBLEMS: Record<FileProblem["problem"], string> = {
+  edited: "edited after generation (its SHA-256 is not the one manifest.json lists)",
+  missing: "missing (manifest.json lists it)",
+  unexpected: "not written by sfapi-gen (manifest.json does not list it)",
+  stale: "differs from what this sfapi-gen generates from this description",
+  unverifiable: "manifest.json lists no file hashes (written by an older sfapi-gen)",
+};
+
 export function renderCheck(report: CheckReport): string {
   const short = (sha: string) => sha.slice(0, 12);
   if (report.upToDate)
     return `sfapi-gen: ${report.out} is up to date (description sha256 ${short(report.sha256.current)}…)\n`;
   const lines: string[] = [];
+  for (const { path, problem } of report.files) lines.push(`${join(report.out, path)}: ${FILE_PROBLEMS[problem]}`);
+  if (report.diff === null) return `${lines.join("\n")}\n`;
+  if (lines.length > 0) lines.push("");
   if (report.sha256.generated !== report.sha256.current) {
     lines.push(
       `The description changed: sha256 ${short(report.sha256.generated)}… (manifest) -> ${short(report.sha256.current)}… (now).`,

@@ -12,8 +12,10 @@ import type { TableEntry } from "../../output/manifest.js";
 import { coveringColor, lookupOf, mostDemanding, resolveUse } from "../../usage/resolve.js";
 import type { Scan } from "../../usage/scan.js";
 import { useSite } from "../../usage/site.js";
+import type { TypeCheck } from "../../usage/typecheck.js";
 import { ref } from "./diff.js";
 import type { ChangedOperation, CodeImpact, DiffReport } from "./report.js";
+import { pathShape } from "./schema.js";
 
 /** How an old operation fared: removed, or its counterpart with what changed; absent: unchanged. */
 type Fate = { removed: true } | { removed: false; now: ChangedOperation };
@@ -24,6 +26,9 @@ export function codeImpact(
   newTable: readonly TableEntry[],
   source: string,
   scan: Scan,
+  check: { client: string; result: TypeCheck & { omitted: number } } | { why: string } = {
+    why: "no client folder to check against",
+  },
 ): CodeImpact {
   const ladder: Ladder = report.ladder;
   const old = lookupOf(ladder, oldTable);
@@ -53,6 +58,13 @@ export function codeImpact(
       const fate = fates.get(key(op));
       if (!fate) continue;
       if (fate.removed) reasons.push(`${op.name} removed`);
+      else if (
+        byPath &&
+        op.method === fate.now.method &&
+        op.path !== fate.now.path &&
+        pathShape(op.path) === pathShape(fate.now.path)
+      )
+        reasons.push(`${op.name}: path parameters renamed (${fate.now.path})`);
       else if (byPath && (op.method !== fate.now.method || op.path !== fate.now.path))
         reasons.push(`${op.name} moved to ${fate.now.method} ${fate.now.path}`);
       else if (!byPath && op.name !== fate.now.name) reasons.push(`${op.name} renamed to ${fate.now.name}`);
@@ -83,6 +95,7 @@ export function codeImpact(
     }
   }
   const color = { before: coveringColor(ladder, levelsBefore), after: coveringColor(ladder, levelsAfter) };
+  const typeCheck = typeCheckSection(check, scan, old, ladder);
   return {
     source,
     skipped: scan.skipped,
@@ -95,6 +108,35 @@ export function codeImpact(
       broken: broken.length,
       escalated: escalated.length,
       unknown,
+      typeErrors: typeCheck.errors.length + typeCheck.omitted,
     },
+    typeCheck,
+  };
+}
+
+/** The type check's errors, each placed in the client call it sits in (its operations, by the old table) or a read. */
+function typeCheckSection(
+  check: { client: string; result: TypeCheck & { omitted: number } } | { why: string },
+  scan: Scan,
+  old: ReturnType<typeof lookupOf>,
+  ladder: Ladder,
+): CodeImpact["typeCheck"] {
+  if ("why" in check) return { client: null, tsconfig: null, why: check.why, errors: [], omitted: 0 };
+  const at = new Map(scan.uses.map((u) => [`${u.file}:${u.line}:${u.column}`, u]));
+  const errors = check.result.breaks.map((b) => {
+    const use = b.call ? at.get(`${b.file}:${b.call.line}:${b.call.column}`) : undefined;
+    const resolved = use ? resolveUse(use, old) : undefined;
+    return {
+      ...b,
+      kind: use ? ("call" as const) : ("read" as const),
+      operations: resolved ? resolved.operations.map((op) => ref(op, ladder)) : [],
+    };
+  });
+  return {
+    client: check.client,
+    tsconfig: check.result.tsconfig,
+    why: null,
+    errors,
+    omitted: check.result.omitted,
   };
 }

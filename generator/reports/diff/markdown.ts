@@ -2,27 +2,27 @@
  * The diff as Markdown: version line, summary, then added, removed and changed operations (how each was matched and
  * what changed, breaking ones marked), then, with `--code`, the uses in the code base that break or escalate.
  */
-import { cell } from "../../emit/markdown-cell.js";
+import { cell, inline, code as span } from "../../emit/text.js";
 import { operationsCell } from "../../usage/site.js";
-import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef } from "./report.js";
+import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef, SchemaChange } from "./report.js";
 
 const BREAKING = " **(breaking)**";
 
 export function renderDiffMarkdown(report: DiffReport): string {
   const { old: a, new: b, summary: s } = report;
-  const version = (side: typeof a) => `${side.version}${side.api ? ` (${side.api})` : ""}`;
+  const version = (side: typeof a) => `${inline(side.version)}${side.api ? ` (${inline(side.api)})` : ""}`;
   const lines = [
-    `# API diff: ${a.title} ${a.version} -> ${b.title === a.title ? "" : `${b.title} `}${b.version}`,
+    `# API diff: ${inline(a.title)} ${inline(a.version)} -> ${b.title === a.title ? "" : `${inline(b.title)} `}${inline(b.version)}`,
     "",
-    `Old: ${a.source}. New: ${b.source}.`,
+    `Old: ${inline(a.source)}. New: ${inline(b.source)}.`,
     "",
     report.versionChanged ? `Version changed: ${version(a)} -> ${version(b)}.` : `Version unchanged: ${version(a)}.`,
-    `Ladder ${report.ladder.join(" < ")}, policy ${report.policy}${report.color ? `; new operations above ${report.color} count as escalations` : ""}.`,
+    `Ladder ${report.ladder.map(inline).join(" < ")}, policy ${report.policy}${report.color ? `; new operations above ${inline(report.color)} count as escalations` : ""}.`,
   ];
   if (report.prefix) {
     const how = report.prefix.how === "detected" ? "detected; `--prefix` overrides" : "`--prefix`";
     lines.push(
-      `Version prefix moved: \`${report.prefix.from || "(none)"}\` -> \`${report.prefix.to || "(none)"}\` (${how}).`,
+      `Version prefix moved: ${span(report.prefix.from || "(none)")} -> ${span(report.prefix.to || "(none)")} (${how}).`,
     );
   }
   lines.push("");
@@ -48,7 +48,9 @@ export function renderDiffMarkdown(report: DiffReport): string {
       "| --- | --- | --- | --- |",
     );
     lines.push(
-      ...report.added.map((op) => `${opRow(op)}${op.aboveColor ? ` above ${report.color}${BREAKING}` : ""} |`),
+      ...report.added.map(
+        (op) => `${opRow(op)}${op.aboveColor ? ` above ${inline(report.color ?? "")}${BREAKING}` : ""} |`,
+      ),
     );
   }
   if (report.removed.length > 0) {
@@ -67,10 +69,10 @@ export function renderDiffMarkdown(report: DiffReport): string {
       const was =
         op.matchedBy === "method-path"
           ? []
-          : [`Was ${op.was.method} \`${op.was.path}\` (${op.was.name}), ${matchedBy(op, report)}.`, ""];
+          : [`Was ${op.was.method} ${span(op.was.path)} (${cell(op.was.name)}), ${matchedBy(op, report)}.`, ""];
       lines.push(
         "",
-        `### ${op.method} \`${op.path}\` (${op.name})`,
+        `### ${op.method} ${span(op.path)} (${cell(op.name)})`,
         "",
         ...was,
         ...op.changes.map((c) => `- ${describeChange(c)}${c.breaking ? BREAKING : ""}`),
@@ -87,12 +89,14 @@ function matchedBy(op: ChangedOperation, report: DiffReport): string {
       return "matched by method and path";
     case "operationId":
       return op.was.operationId === op.operationId
-        ? `matched by operationId \`${op.operationId}\``
-        : `matched by operationId stem (\`${op.was.operationId}\` -> \`${op.operationId}\`)`;
+        ? `matched by operationId ${span(op.operationId ?? "")}`
+        : `matched by operationId stem (${span(op.was.operationId ?? "")} -> ${span(op.operationId ?? "")})`;
     case "prefix":
-      return `matched by path with the version prefix moved (\`${report.prefix?.from}\` -> \`${report.prefix?.to}\`)`;
+      return `matched by path with the version prefix moved (${span(report.prefix?.from ?? "")} -> ${span(report.prefix?.to ?? "")})`;
     case "path":
       return "matched by path: the one operation there before and after";
+    case "path-parameters":
+      return "matched by method and path, path parameters renamed";
   }
 }
 
@@ -101,7 +105,7 @@ function codeSection(code: CodeImpact): string[] {
   const s = code.summary;
   const lines = [
     "",
-    `## Code under ${code.source} (${s.uses} use${s.uses === 1 ? "" : "s"} in ${s.files} file${s.files === 1 ? "" : "s"})`,
+    `## Code under ${inline(code.source)} (${s.uses} use${s.uses === 1 ? "" : "s"} in ${s.files} file${s.files === 1 ? "" : "s"})`,
     "",
   ];
   lines.push(
@@ -115,7 +119,7 @@ function codeSection(code: CodeImpact): string[] {
     `${s.broken} broken, ${s.escalated} escalated${s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : ""}.`,
   );
   if (code.skipped.length > 0)
-    lines.push(`Not scanned (generated client folders): ${code.skipped.map((d) => `\`${cell(d)}\``).join(", ")}.`);
+    lines.push(`Not scanned (generated client folders): ${code.skipped.map(span).join(", ")}.`);
   if (code.broken.length > 0) {
     lines.push(
       "",
@@ -127,7 +131,7 @@ function codeSection(code: CodeImpact): string[] {
     lines.push(
       ...code.broken.map(
         (u) =>
-          `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.was)} | ${cell(u.reason)} | ${u.level ?? "nothing (removed)"} |`,
+          `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${operationsCell(u.was)} | ${cell(u.reason)} | ${cell(u.level ?? "nothing (removed)")} |`,
       ),
     );
   }
@@ -141,40 +145,42 @@ function codeSection(code: CodeImpact): string[] {
     );
     lines.push(
       ...code.escalated.map(
-        (u) => `| ${u.file}:${u.line} | \`${cell(u.code)}\` | ${operationsCell(u.operations)} | ${u.from} -> ${u.to} |`,
+        (u) =>
+          `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${operationsCell(u.operations)} | ${cell(u.from)} -> ${cell(u.to)} |`,
       ),
     );
   }
+  lines.push(...typeCheckLines(code));
   return lines;
 }
 
 function opRow(op: OperationRef): string {
   const level = op.scope === op.level ? op.level : `${op.level} (${op.scope})`;
-  return `| ${op.method} | \`${cell(op.path)}\` | ${op.name} | ${level}`;
+  return `| ${op.method} | ${span(op.path)} | ${cell(op.name)} | ${cell(level)}`;
 }
 
-const list = (items: string[]) => (items.length ? items.map((i) => `\`${i}\``).join(", ") : "none");
+const list = (items: string[]) => (items.length ? items.map(span).join(", ") : "none");
 
 export function describeChange(c: Change): string {
   switch (c.kind) {
     case "path":
-      return `path moved: \`${c.from}\` -> \`${c.to}\``;
+      return `path moved: ${span(c.from)} -> ${span(c.to)}`;
     case "method":
       return `method changed: ${c.from} -> ${c.to}`;
     case "level": {
       const named = (scope: string, level: string) => (scope === level ? level : `${scope} (needs ${level})`);
       const what =
         c.direction === "same" ? "scope changed" : `level ${c.direction === "escalation" ? "escalated" : "relaxed"}`;
-      return `${what}: ${named(c.from, c.fromLevel)} -> ${named(c.to, c.toLevel)}`;
+      return `${what}: ${cell(named(c.from, c.fromLevel))} -> ${cell(named(c.to, c.toLevel))}`;
     }
     case "parameter-added":
-      return `parameter added: \`${c.parameter.name}\` (${c.parameter.in}, ${c.parameter.required ? "required" : "optional"})`;
+      return `parameter added: ${span(c.parameter.name)} (${c.parameter.in}, ${c.parameter.required ? "required" : "optional"})`;
     case "parameter-removed":
-      return `parameter removed: \`${c.parameter.name}\` (${c.parameter.in})`;
+      return `parameter removed: ${span(c.parameter.name)} (${c.parameter.in})`;
     case "parameter-required":
-      return `parameter made required: \`${c.parameter.name}\` (${c.parameter.in})`;
+      return `parameter made required: ${span(c.parameter.name)} (${c.parameter.in})`;
     case "parameter-optional":
-      return `parameter made optional: \`${c.parameter.name}\` (${c.parameter.in})`;
+      return `parameter made optional: ${span(c.parameter.name)} (${c.parameter.in})`;
     case "request-media-type":
       return `request media type: ${list(c.from)} -> ${list(c.to)}`;
     case "request-body-required":
@@ -184,6 +190,69 @@ export function describeChange(c: Change): string {
     case "response-schema":
       return `response ${c.status} schema: ${list(c.from)} -> ${list(c.to)}`;
     case "name":
-      return `table name: \`${c.from}\` -> \`${c.to}\` (code using \`operations.${c.from}\` must follow)`;
+      return `table name: ${span(c.from)} -> ${span(c.to)} (code using ${span(`operations.${c.from}`)} must follow)`;
+    case "path-parameter-renamed":
+      return `path parameter renamed: ${span(`{${c.from}}`)} -> ${span(`{${c.to}}`)} (the same operation; typed calls name it)`;
+    case "schema":
+      return describeSchemaChange(c);
   }
+}
+
+const SCHEMA_CHANGES: Record<SchemaChange["change"], string> = {
+  type: "type changed",
+  "enum-value-removed": "enum value removed",
+  "enum-value-added": "enum value added",
+  "enum-added": "now limited to an enum",
+  "enum-removed": "no longer limited to an enum",
+  "field-removed": "field removed",
+  "field-added": "field added",
+  "field-required": "field now required",
+  "field-optional": "field now optional (may be absent)",
+  "variant-removed": "alternative removed",
+  "variant-added": "alternative added",
+  "status-removed": "response status removed",
+  "status-added": "response status added",
+  "media-type-removed": "response media type removed",
+  "media-type-added": "response media type added",
+};
+
+/** `response 200 \`output[].state\`: enum value removed: \`"dtn01"\` (at /components/schemas/X/properties/state)`. */
+export function describeSchemaChange(c: SchemaChange): string {
+  const where =
+    c.in === "parameter"
+      ? `${c.parameter!.in} parameter ${span(c.parameter!.name)}`
+      : c.in === "request-body"
+        ? "request body"
+        : `response ${inline(c.status ?? "")}`;
+  const field = c.field === "" ? "" : ` ${span(c.field)}`;
+  const values =
+    c.from !== undefined && c.to !== undefined
+      ? `: ${span(c.from)} -> ${span(c.to)}`
+      : c.from !== undefined
+        ? `: ${span(c.from)}`
+        : c.to !== undefined
+          ? `: ${span(c.to)}`
+          : "";
+  const media = c.mediaType && c.change.startsWith("media-type") ? ` ${span(c.mediaType)}` : "";
+  return `${where}${field}: ${SCHEMA_CHANGES[c.change]}${media}${values} (at ${span(c.pointer)}${c.side === "old" ? " in the old description" : ""})`;
+}
+
+/** `--code`'s type check: what the new client's types break in the code, call by call and read by read. */
+function typeCheckLines(code: CodeImpact): string[] {
+  const t = code.typeCheck;
+  if (t.why !== null) return ["", `Not type-checked against the new client: ${t.why}.`];
+  const lines = [
+    "",
+    `### Type errors against the new client (${t.errors.length + t.omitted})`,
+    "",
+    `The code type-checked against \`${cell(t.client ?? "")}\` and against the new client in its place (${t.tsconfig ? `\`${cell(t.tsconfig)}\`` : "strict defaults, no tsconfig.json found"}): what only the new client's types reject.`,
+  ];
+  if (t.errors.length === 0) return [...lines, "", "None."];
+  lines.push("", "| where | code | in | error |", "| --- | --- | --- | --- |");
+  for (const e of t.errors)
+    lines.push(
+      `| ${cell(e.file)}:${e.line} | \`${cell(e.code)}\` | ${e.kind === "call" ? operationsCell(e.operations) : "a read of a returned value"} | ${cell(e.message)} |`,
+    );
+  if (t.omitted > 0) lines.push("", `${t.omitted} more not listed.`);
+  return lines;
 }

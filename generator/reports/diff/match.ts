@@ -2,6 +2,7 @@
  * Pair each operation of the old description with its counterpart in the new one, in an order that can be explained
  * (each pair says which step made it; an operation is paired at most once, by the first step that fits):
  *  1. `method-path`: the same method and path;
+ *     `path-parameters`: the same method and path once path parameter names are ignored (a renamed parameter);
  *  2. `operationId`: the same operationId, else the same FastAPI operationId stem (`read_jobs` of
  *     `read_jobs_api_v1_jobs_get`), when it names one unpaired operation on each side;
  *  3. `prefix`: the same path once the version prefix is moved (`/api/v1/jobs` -> `/api/v2/jobs`): the same method
@@ -14,6 +15,7 @@ import { stripFastApiSuffix } from "../../model/operations.js";
 import type { TableEntry } from "../../output/manifest.js";
 import { isUnder, movePath } from "./prefix.js";
 import type { MatchedBy, PrefixMove } from "./report.js";
+import { pathShape } from "./schema.js";
 
 export interface Pair<T> {
   before: T;
@@ -46,6 +48,13 @@ export function matchOperations<T extends TableEntry>(
     const b = exact.get(key(a));
     if (b) pair(a, b, "method-path");
   }
+
+  pairUnique(
+    open(before),
+    open(after),
+    (op) => `${op.method} ${pathShape(op.path)}`,
+    (a, b) => pair(a, b, "path-parameters"),
+  );
 
   const stem = (op: T) =>
     op.operationId ? stripFastApiSuffix(op.operationId, op.path, op.method.toLowerCase()) : null;

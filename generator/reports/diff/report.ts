@@ -1,6 +1,11 @@
 /** The diff report's shape (the JSON format verbatim), shared by the builder (diff.ts) and the renderers. */
 import type { Parameter } from "../../model/operations.js";
+import type { Policy } from "../../model/scope.js";
 import type { UseSite } from "../../usage/site.js";
+import type { TypeBreak } from "../../usage/typecheck.js";
+import type { SchemaChange } from "./schema.js";
+
+export type { SchemaChange } from "./schema.js";
 
 export const DIFF_FORMAT_ID = "sfapi-gen/diff@2";
 
@@ -47,14 +52,22 @@ export type Change =
   | { kind: "request-body-required"; from: boolean; to: boolean; breaking: boolean }
   | { kind: "request-schema"; from: string[]; to: string[]; breaking: boolean }
   | { kind: "response-schema"; status: string; from: string[]; to: string[]; breaking: boolean }
-  | { kind: "name"; from: string; to: string; breaking: boolean };
+  | { kind: "name"; from: string; to: string; breaking: boolean }
+  /**
+   * A path parameter renamed in place (`{transfer_id}` -> `{globus_uuid}`): the same operation on the wire, but typed
+   * calls name the parameter (`path: { transfer_id }`) and the path template, so they break.
+   */
+  | { kind: "path-parameter-renamed"; from: string; to: string; breaking: boolean }
+  /** Inside a parameter's, the request body's or a response's schema (diff/schema.ts). */
+  | SchemaChange;
 
 /**
- * How an old operation was paired with a new one, tried in this order: the same method and path; the same
+ * How an old operation was paired with a new one, tried in this order: the same method and path; the same method
+ * and path once path parameter names are ignored (`{transfer_id}` and `{globus_uuid}`); the same
  * operationId (or the same FastAPI operationId stem, its path-and-method suffix left out); the same path once the
  * version prefix is moved, the same method first, else the one operation left there; the same path, method changed.
  */
-export type MatchedBy = "method-path" | "operationId" | "prefix" | "path";
+export type MatchedBy = "method-path" | "path-parameters" | "operationId" | "prefix" | "path";
 
 export interface ChangedOperation extends OperationRef {
   matchedBy: MatchedBy;
@@ -81,7 +94,22 @@ export interface CodeImpact {
   broken: (UseSite & { was: OperationRef[]; reason: string; level: string | null })[];
   /** Uses that still resolve but need a higher level than before. */
   escalated: (UseSite & { operations: OperationRef[]; from: string; to: string })[];
-  summary: { uses: number; files: number; broken: number; escalated: number; unknown: number };
+  summary: { uses: number; files: number; broken: number; escalated: number; unknown: number; typeErrors: number };
+  /**
+   * What schema changes break, from type-checking the code against the client folder and against the new client in
+   * its place (usage/typecheck.ts); null with `why` when no client folder was known to swap.
+   */
+  typeCheck: {
+    /** The client folder swapped, and the tsconfig.json read (null: default strict options). */
+    client: string | null;
+    tsconfig: string | null;
+    /** Why the code was not type-checked; null when it was. */
+    why: string | null;
+    /** Errors the new client causes, each in a call of the client (with its operations) or a read of what one returned. */
+    errors: (TypeBreak & { kind: "call" | "read"; operations: OperationRef[] })[];
+    /** Errors past the 500 listed. */
+    omitted: number;
+  };
 }
 
 export interface DiffReport {
@@ -91,7 +119,7 @@ export interface DiffReport {
   versionChanged: boolean;
   ladder: string[];
   /** How levels were ranked: by the scope field, or by method (GET: lowest level, others: top). */
-  policy: "scope" | "method";
+  policy: Policy;
   /** With `--color`: new operations that color may not call count as escalations. */
   color: string | null;
   prefix: PrefixMove | null;

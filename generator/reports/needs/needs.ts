@@ -4,9 +4,11 @@
  * report the lowest color that may make all of them, with the uses that force it. Anything that cannot be mapped fails
  * closed: it assumes the top level, as the runtime would refuse it for every other color.
  */
-import { PUBLIC } from "../../model/scope.js";
+import { SfapiGenError } from "../../errors.js";
+import { checkColor, levelRank, PUBLIC } from "../../model/scope.js";
 import type { ClientTable } from "../../output/client-folder.js";
 import { readClientTable } from "../../output/client-folder.js";
+import { findClient } from "../../usage/find-client.js";
 import type { Resolution } from "../../usage/resolve.js";
 import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
 import type { FoundUse, Scan } from "../../usage/scan.js";
@@ -18,9 +20,33 @@ import { NEEDS_FORMAT_ID } from "./report.js";
 export type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
 export { NEEDS_FORMAT_ID } from "./report.js";
 
-export function needs(sourceDir: string, clientDir: string, cwd: string = process.cwd()): NeedsReport {
-  const table = readClientTable(clientDir, cwd);
-  return buildNeeds(sourceDir, table, scanSources(sourceDir, cwd, new Set(table.entries.map((e) => e.name))));
+/**
+ * `clientDir` undefined: the client the code's imports point to, else the only generated folder under it, else
+ * `generated/` (see usage/find-client.ts); several imported clients are an error naming them.
+ */
+export function needs(sourceDir: string, clientDir: string | undefined, cwd: string = process.cwd()): NeedsReport {
+  const chosen = clientDir === undefined ? chooseClient(sourceDir, cwd) : { dir: clientDir, how: "option" as const };
+  const table = readClientTable(chosen.dir, cwd);
+  const report = buildNeeds(sourceDir, table, scanSources(sourceDir, cwd, new Set(table.entries.map((e) => e.name))));
+  report.client.found = chosen.how;
+  return report;
+}
+
+function chooseClient(sourceDir: string, cwd: string): { dir: string; how: NeedsReport["client"]["found"] } {
+  const search = findClient(sourceDir, cwd);
+  if (search.found) return { dir: search.found.dir, how: search.found.how };
+  if (search.imported.length > 1)
+    throw new SfapiGenError(
+      `the code imports ${search.imported.length} generated clients (${search.imported.join(", ")}); name one with --client`,
+      sourceDir,
+    );
+  return { dir: "generated", how: "default" };
+}
+
+/** The uses that need more than `color` (a ladder level): what `--fail-above` names. */
+export function usesAbove(report: NeedsReport, color: string): NeedsUse[] {
+  checkColor(report.client.ladder, color);
+  return report.uses.filter((u) => levelRank(report.client.ladder, u.level) > levelRank(report.client.ladder, color));
 }
 
 export function buildNeeds(source: string, table: ClientTable, scan: Scan): NeedsReport {
@@ -40,7 +66,7 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
   return {
     format: NEEDS_FORMAT_ID,
     source,
-    client: { dir: table.dir, ladder: [...ladder], description: table.description },
+    client: { dir: table.dir, found: "option", ladder: [...ladder], description: table.description },
     color,
     forcedBy: onlyPublic ? [] : uses.filter((u) => u.level === color),
     uses,

@@ -20,7 +20,13 @@ export interface NeedsUse extends UseSite {
 export interface NeedsReport {
   format: typeof NEEDS_FORMAT_ID;
   source: string;
-  client: { dir: string; ladder: string[]; description: { title: string; version: string } };
+  client: {
+    dir: string;
+    /** How the client was chosen: `--client`, the code's imports, the only one under the code, or `generated/`. */
+    found: "option" | "import" | "only" | "default";
+    ladder: string[];
+    description: { title: string; version: string };
+  };
   /** The lowest color that may make every use. With no uses above public: the lowest level. */
   color: string;
   /** The uses that need exactly `color` (empty when only public operations are used). */

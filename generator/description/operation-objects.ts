@@ -1,0 +1,64 @@
+/**
+ * What the lint does not refuse but would make the model, the audit and the generated types disagree about which
+ * operations exist. Every reader of operations (model, audit, diff, facility, openapi-typescript) must see the same
+ * set, so these are refused with the pointer rather than read one way here and another way there.
+ *
+ * - A path item with a `$ref` and fields beside it (`post`, `parameters`...): the specification leaves the result
+ *   undefined, and a reader that follows the `$ref` drops the operation written beside it, which then vanishes from
+ *   the audit. Only `summary` and `description` (which OpenAPI 3.1 allows there, and which change nothing) may stay.
+ * - An operation object holding a `$ref` (never valid: readers disagree on whether the fields beside it or its target
+ *   count, scope included).
+ * - Two operations sharing an `operationId`: the generated types key operations by it, so one would shadow the other.
+ */
+import { DescriptionError } from "../errors.js";
+import { eachOperationObject, escapePointer, HTTP_METHODS, type OpenApiDocument } from "./document.js";
+
+/** Fields that may sit beside a path item's `$ref` without changing what it means. */
+const HARMLESS_BESIDE_REF = new Set(["$ref", "summary", "description"]);
+
+/** Refuse `$ref`s whose siblings change which operations exist or what they need; see the module comment. */
+export function checkOperationRefs(doc: OpenApiDocument, source: string): void {
+  const paths = doc.paths;
+  if (!paths || typeof paths !== "object") return;
+  for (const path of Object.keys(paths)) {
+    const item = paths[path];
+    if (!item || typeof item !== "object" || Array.isArray(item)) continue;
+    const at = `/paths/${escapePointer(path)}`;
+    if (typeof item.$ref === "string") {
+      const beside = Object.keys(item).filter((k) => !HARMLESS_BESIDE_REF.has(k));
+      if (beside.length > 0)
+        throw new DescriptionError(
+          source,
+          `the path item has a $ref and ${beside.map((k) => JSON.stringify(k)).join(", ")} beside it; what that means is undefined, so it is refused: move the fields into the referenced path item or drop the $ref`,
+          at,
+        );
+    }
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (op && typeof op === "object" && "$ref" in op)
+        throw new DescriptionError(
+          source,
+          "an operation object cannot be a $ref (readers disagree on which operation it is); write the operation out",
+          `${at}/${method}`,
+        );
+    }
+  }
+}
+
+/** Refuse two operations with one `operationId`, naming both. */
+export function checkOperationIds(doc: OpenApiDocument, source: string): void {
+  const seen = new Map<string, string>();
+  for (const [path, method, op] of eachOperationObject(doc)) {
+    const id = op.operationId;
+    if (typeof id !== "string") continue;
+    const at = `/paths/${escapePointer(path)}/${method}`;
+    const first = seen.get(id);
+    if (first !== undefined)
+      throw new DescriptionError(
+        source,
+        `operationId ${JSON.stringify(id)} is used by two operations, ${first} and ${at}; operationIds must be unique`,
+        at,
+      );
+    seen.set(id, at);
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * `diff --code`: what a schema change breaks in a code base, found the most faithful way there is: the code is
+ * type-checked twice, once against the client folder as it is and once with the new client's files served in its
+ * place (in memory: nothing is written, the code base is not copied), and the errors only the second check has are
+ * the breaks. Each is mapped back to the call of the client it sits in (its operation), or else reported as a read of
+ * what a call returned (`task.status === "cancelled"`, `result.task_id`), at file:line with TypeScript's message.
+ *
+ * Why a type check rather than following values from calls to field reads ourselves: the user's code already says,
+ * through TypeScript's inference, where each response value flows (destructuring, helper functions, generics); any
+ * tracking of our own would be a weaker copy of it. The cost is a program built twice (the second reuses the first's
+ * unchanged files), a few seconds on a mid-size code base.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+// The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
+import ts from "typescript";
+import { isGeneratedFolder } from "../output/client-folder.js";
+
+export interface TypeBreak {
+  /** Relative to the working directory, "/" separators. */
+  file: string;
+  line: number;
+  column: number;
+  /** TypeScript's message, on one line. */
+  message: string;
+  /** TypeScript's error code (2339: property does not exist, 2322: not assignable, ...). */
+  tsCode: number;
+  /** The line of code, trimmed and shortened. */
+  code: string;
+  /** Position of the client call the error sits in (its callee's name), when it sits in one. */
+  call?: { line: number; column: number };
+}
+
+export interface TypeCheck {
+  /** The tsconfig.json read (relative to the working directory), or null when default options were used. */
+  tsconfig: string | null;
+  breaks: TypeBreak[];
+}
+
+/** Most errors reported; past it the check says how many it left out. */
+const MAX_BREAKS = 500;
+
+/**
+ * Type-check the code under `codeDir` against the client folder `clientDir` and against `replacement` (relative path
+ * -> text: the new client's files) in its place; the errors only the second check has.
+ */
+export function typeBreaks(
+  codeDir: string,
+  clientDir: string,
+  replacement: ReadonlyMap<string, string>,
+  cwd: string = process.cwd(),
+): TypeCheck & { omitted: number } {
+  const root = resolve(cwd, codeDir);
+  const client = resolve(cwd, clientDir);
+  // The code's own tsconfig.json: at or above the code, but not above the working directory (the project).
+  const top = resolve(cwd);
+  const nearest = ts.findConfigFile(root, ts.sys.fileExists);
+  const configFile =
+    nearest && (dirname(resolve(nearest)) === top || resolve(nearest).startsWith(top + sep)) ? nearest : undefined;
+  let rootNames: string[];
+  let options: ts.CompilerOptions;
+  if (configFile) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configFile,
+      { noEmit: true },
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: () => {},
+      },
+    );
+    // Only the code's own files are checked (what they import comes along); the rest of the project is not read.
+    rootNames = (parsed?.fileNames ?? []).filter((f) => resolve(f).startsWith(root + sep));
+    if (rootNames.length === 0) rootNames = sourceFiles(root);
+    options = { ...(parsed?.options ?? {}), noEmit: true };
+  } else {
+    rootNames = sourceFiles(root);
+    options = {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      skipLibCheck: true,
+      types: [],
+    };
+  }
+  const inCode = (file: string) => {
+    const abs = resolve(file);
+    return abs.startsWith(root + sep) && !abs.startsWith(client + sep) && !abs.endsWith(".d.ts");
+  };
+
+  const before = ts.createProgram({ rootNames, options, host: ts.createCompilerHost(options, true) });
+  const served = new Map([...replacement].map(([path, text]) => [join(client, ...path.split("/")), text]));
+  const host = ts.createCompilerHost(options, true);
+  const { fileExists, readFile } = host;
+  // Inside the client folder only the new files exist; elsewhere the disk as it is.
+  const ours = (file: string) => resolve(file).startsWith(client + sep);
+  host.fileExists = (file) => (ours(file) ? served.has(resolve(file)) : fileExists.call(host, file));
+  host.readFile = (file) => (ours(file) ? served.get(resolve(file)) : readFile.call(host, file));
+  const after = ts.createProgram({ rootNames, options, host, oldProgram: before });
+
+  const errors = (program: ts.Program) =>
+    ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file && inCode(d.file.fileName));
+  const key = (d: ts.Diagnostic) => {
+    const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
+    return `${resolve(d.file!.fileName)}:${line}:${character}:${d.code}`;
+  };
+  const old = new Set(errors(before).map(key));
+  const found = errors(after).filter((d) => !old.has(key(d)));
+  const breaks = found.slice(0, MAX_BREAKS).map((d) => toBreak(d, cwd));
+  breaks.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  return {
+    tsconfig: configFile ? relative(cwd, configFile).split(sep).join("/") : null,
+    breaks,
+    omitted: found.length - breaks.length,
+  };
+}
+
+function toBreak(d: ts.Diagnostic, cwd: string): TypeBreak {
+  const file = d.file!;
+  const start = d.start ?? 0;
+  const { line, character } = file.getLineAndCharacterOfPosition(start);
+  const text = file.text.split(/\r?\n/)[line]?.trim() ?? "";
+  const call = enclosingCall(file, start);
+  return {
+    file: relative(cwd, file.fileName).split(sep).join("/"),
+    line: line + 1,
+    column: character + 1,
+    message: ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " "),
+    tsCode: d.code,
+    code: text.length > 120 ? `${text.slice(0, 117)}...` : text,
+    ...(call ? { call } : {}),
+  };
+}
+
+/**
+ * The outermost-but-nearest call `<x>.<name>(...)` whose arguments hold `position`, as the scan places a use: the
+ * line and column of `<name>`. The scan decides whether that call is a use of the client.
+ */
+function enclosingCall(file: ts.SourceFile, position: number): { line: number; column: number } | undefined {
+  let found: ts.CallExpression | undefined;
+  const visit = (node: ts.Node) => {
+    if (position < node.getStart(file) || position >= node.getEnd()) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) found = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!found) return undefined;
+  let callee = found.expression as ts.PropertyAccessExpression;
+  // `client.runCommand.safe(...)`: the scan places the use at `runCommand`.
+  if (callee.name.text === "safe" && ts.isPropertyAccessExpression(callee.expression)) callee = callee.expression;
+  const at = file.getLineAndCharacterOfPosition(callee.name.getStart(file));
+  return { line: at.line + 1, column: at.character + 1 };
+}
+
+/** The TypeScript files under `root` (no node_modules, no generated folders, no symbolic links). */
+function sourceFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && !isGeneratedFolder(path)) walk(path);
+      } else if (entry.isFile() && /\.(ts|tsx|mts|cts)$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+        files.push(path);
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return files.sort();
+}
