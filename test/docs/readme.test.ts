@@ -147,7 +147,7 @@ describe("README.md", () => {
       });
     } else run = await runCli(args, { cwd: project });
     // 0, or 1 where the line asks to fail on findings; never 2 (could not run).
-    const findings = args.some((a) => ["--fail-on", "--strict", "--check"].includes(a));
+    const findings = args.some((a) => ["--fail-on", "--strict", "--check", "--fail-above"].includes(a));
     expect([0, ...(findings ? [1] : [])], `${run.stderr}`).toContain(run.code);
   });
 });
