@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run build` (also run by `npm ci` through `prepare`, and by `npm pack` through `prepack`): compile the generator
-// and the runtime template into dist/, then copy the data files the compiled generator reads beside it.
+// `npm run build` (also run by `npm pack` through `prepack`, by the test setup and by a fresh checkout's first
+// `npx sfapi-gen`): compile the generator and the runtime template into dist/, then copy the data files the compiled
+// generator reads beside it. No install script runs it: a published package must not carry one (npm warns).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

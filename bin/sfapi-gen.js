@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// The `sfapi-gen` command: runs the compiled CLI (dist/, built by `npm run build`, which `npm ci` and `npm pack` run).
+// The `sfapi-gen` command: runs the compiled CLI (dist/). The published package ships dist/ (built by `prepack`) and
+// carries no install script, so npm has nothing to warn about; in a fresh checkout of the repository (sources, no
+// dist/ yet) the first run builds it, so that `npm ci && npx sfapi-gen generate` works there too.
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const cli = new URL("../dist/generator/cli/main.js", import.meta.url);
 if (!existsSync(cli)) {
-  process.stderr.write("sfapi-gen: dist/ is missing; run `npm run build` in the sfapi-gen folder first\n");
-  process.exit(1);
+  const checkout = existsSync(new URL("../tsconfig.build.json", import.meta.url));
+  if (!checkout) {
+    process.stderr.write("sfapi-gen: dist/ is missing from this installation; reinstall sfapi-gen\n");
+    process.exit(2);
+  }
+  process.stderr.write("sfapi-gen: building dist/ (first run in this checkout)\n");
+  execFileSync(process.execPath, [fileURLToPath(new URL("build.mjs", import.meta.url))], { stdio: "inherit" });
 }
 const { main } = await import(cli.href);
 process.exitCode = await main(process.argv.slice(2));

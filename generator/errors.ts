@@ -68,7 +68,10 @@ export class ManifestError extends SfapiGenError {
   override readonly name = "ManifestError";
 }
 
-/** A gate asked to fail did: `generate --check` found the output out of date, `diff --fail-on` found changes. */
+/**
+ * A gate asked to fail did: `generate --check` found the output out of date, `diff --fail-on` found changes, `audit
+ * --strict` found unranked operations. The CLI exits 1 for it, where a failure to run is 2 (as diff(1), grep, ESLint).
+ */
 export class CheckFailedError extends SfapiGenError {
   static override readonly code = "ERR_CHECK_FAILED";
   override readonly name = "CheckFailedError";

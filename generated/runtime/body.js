@@ -18,5 +18,11 @@ export async function readCapped(response, max) {
         }
         chunks.push(value);
     }
-    return new TextDecoder().decode(Buffer.concat(chunks, size));
+    const whole = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+        whole.set(chunk, at);
+        at += chunk.byteLength;
+    }
+    return new TextDecoder().decode(whole);
 }

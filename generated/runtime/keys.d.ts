@@ -1,22 +1,47 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
- * Private keys: turn whatever the caller holds into a Node RSA private KeyObject (plus the JWK `kid` and, for the
- * official Python client's key files, the client ID). Accepted: PEM (PKCS#8 and PKCS#1, via node:crypto since jose
- * cannot import PKCS#1), a JWK object or its JSON text, a KeyObject, or `{ file }` holding any of those, or the
- * Python client's formats: the client ID on the first line followed by the PEM, or JSON `{ client_id, secret }`
- * (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes). Key files are opened without
- * following FIFOs or devices, checked on the open descriptor (a regular file, mode 600/400, a few KB) and read once.
- *
- * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
+ * An RSA private key as a JWK (RFC 7517). Typed here rather than taken from node:crypto (gone from @types/node 26),
+ * the DOM or jose, so that the client's declarations need none of them; a `JsonWebKey` of either is assignable.
  */
-import { type JsonWebKey, KeyObject } from "node:crypto";
-/** A JWK as node:crypto types it (not jose's type: its declarations would be a consumer's to parse on every check). */
-type JWK = JsonWebKey;
-export type PrivateKeyInput = string | JWK | KeyObject | {
+export interface Jwk {
+    kty?: string | undefined;
+    kid?: string | undefined;
+    alg?: string | undefined;
+    use?: string | undefined;
+    key_ops?: string[] | undefined;
+    ext?: boolean | undefined;
+    n?: string | undefined;
+    e?: string | undefined;
+    d?: string | undefined;
+    p?: string | undefined;
+    q?: string | undefined;
+    dp?: string | undefined;
+    dq?: string | undefined;
+    qi?: string | undefined;
+}
+/** A Node `KeyObject` (node:crypto), described by what is used of it. */
+export interface KeyObjectLike {
+    readonly type: string;
+    readonly asymmetricKeyType?: string | undefined;
+    export(options: {
+        format: "jwk";
+    }): object;
+}
+/** A WebCrypto `CryptoKey` (RSASSA-PKCS1-v1_5 with SHA-256, private, usable for "sign"). */
+export interface CryptoKeyLike {
+    readonly type: string;
+    readonly algorithm: object;
+    readonly usages: readonly string[];
+}
+export type PrivateKeyInput = string | Jwk | KeyObjectLike | CryptoKeyLike | {
     file: string;
 };
 export interface LoadedKey {
-    readonly key: KeyObject;
+    /**
+     * The CryptoKey jose signs with, imported once, on the first token request. Typed `object` so that the client's
+     * declarations name no DOM or Node type (a browser-less, @types/node-less project checks them too).
+     */
+    readonly signingKey: () => Promise<object>;
     readonly kid: string | undefined;
     /** The client ID the key file names (Python client formats), if any. */
     readonly clientId: string | undefined;
@@ -24,9 +49,7 @@ export interface LoadedKey {
     readonly baseUrl?: string;
     readonly tokenUrl?: string;
 }
-export declare function loadPrivateKey(input: PrivateKeyInput): LoadedKey;
-/** `~` and `~/x` expand to the home folder. */
-export declare function expandHome(path: string): string;
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export declare const MIN_RSA_BITS = 2048;
-export {};
+export declare function loadPrivateKey(input: PrivateKeyInput): LoadedKey;
+export declare function parseKeyText(raw: string, where: string, file: string | undefined): LoadedKey;

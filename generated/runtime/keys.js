@@ -1,86 +1,49 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
- * Private keys: turn whatever the caller holds into a Node RSA private KeyObject (plus the JWK `kid` and, for the
- * official Python client's key files, the client ID). Accepted: PEM (PKCS#8 and PKCS#1, via node:crypto since jose
- * cannot import PKCS#1), a JWK object or its JSON text, a KeyObject, or `{ file }` holding any of those, or the
- * Python client's formats: the client ID on the first line followed by the PEM, or JSON `{ client_id, secret }`
- * (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes). Key files are opened without
- * following FIFOs or devices, checked on the open descriptor (a regular file, mode 600/400, a few KB) and read once.
+ * Private keys: turn whatever the caller holds into a WebCrypto RS256 signing key (plus the JWK `kid` and, for the
+ * official Python client's key files, the client ID). Accepted: PEM (PKCS#8, and PKCS#1 wrapped into PKCS#8 here since
+ * WebCrypto and jose import only PKCS#8), a JWK object or its JSON text, a CryptoKey, a Node KeyObject, or `{ file }`
+ * holding any of those, or the Python client's formats: the client ID on the first line followed by the PEM, or JSON
+ * `{ client_id, secret }` (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes).
+ *
+ * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
+ * by reading the DER structure, and imported through jose (WebCrypto) on the first token request, so the same code
+ * runs in Node, Deno, Bun, browsers and edge runtimes. Only `{ file }` needs a file system (key-file.ts).
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { createPrivateKey, KeyObject } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { importJWK, importPKCS8 } from "jose";
+import { bitLength, fromBase64, fromBase64Url, pkcs1ToPkcs8, readPkcs1, readPkcs8, toBase64, } from "./der.js";
 import { KeyError } from "./errors.js";
+import { readKeyFileText } from "./key-file.js";
+/** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
+export const MIN_RSA_BITS = 2048;
+const ALG = "RS256";
 export function loadPrivateKey(input) {
-    if (input instanceof KeyObject)
-        return { key: checkRsaPrivate(input, "privateKey"), kid: undefined, clientId: undefined };
     if (typeof input === "string")
         return parseKeyText(input, "privateKey", undefined);
     if (input && typeof input === "object") {
-        if ("file" in input && typeof input.file === "string")
-            return readKeyFile(input.file);
+        if ("file" in input && typeof input.file === "string") {
+            const { path, text } = readKeyFileText(input.file);
+            return parseKeyText(text, `The key file ${path}`, path);
+        }
+        if ("algorithm" in input && "usages" in input)
+            return fromCryptoKey(input, "privateKey");
+        if ("export" in input && typeof input.export === "function")
+            return fromKeyObject(input, "privateKey");
         if ("kty" in input)
             return fromJwk(input, "privateKey", undefined);
     }
-    throw new KeyError("privateKey must be a PEM string, a JWK (object or JSON), a KeyObject or { file: path }");
+    throw new KeyError("privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }");
 }
-/** `~` and `~/x` expand to the home folder. */
-export function expandHome(path) {
-    if (path === "~")
-        return homedir();
-    if (path.startsWith("~/"))
-        return join(homedir(), path.slice(2));
-    return path;
+/** The key's import, started on first use and shared by every token request after it. */
+function lazily(load, where, file) {
+    let imported;
+    return () => (imported ??= load().catch(() => {
+        throw new KeyError(`${where} could not be imported for RS256 signing`, file);
+    }));
 }
-/** Key files are a few KB; anything far larger is not a key file (and is not read whole). */
-const MAX_KEY_FILE_BYTES = 64 * 1024;
-/** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
-export const MIN_RSA_BITS = 2048;
-function readKeyFile(file) {
-    const path = expandHome(file);
-    const fail = (why) => {
-        throw new KeyError(`Cannot read the key file ${path}: ${why}`, path);
-    };
-    let fd;
-    try {
-        // Non-blocking, so that a FIFO or a device cannot hang the open; the checks below refuse them anyway.
-        fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    }
-    catch (error) {
-        return fail(error.code ?? "unreadable");
-    }
-    try {
-        // fstat on the open descriptor: what is checked is what is read.
-        const stat = fstatSync(fd);
-        if (!stat.isFile())
-            fail("not a regular file");
-        // Same rule as ssh and the official Python client: a private key others can read is not private any more.
-        if (process.platform !== "win32" && (stat.mode & 0o077) !== 0) {
-            throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`, path);
-        }
-        if (stat.size > MAX_KEY_FILE_BYTES)
-            fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);
-        const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
-        let length = 0;
-        for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;)
-            length += n;
-        if (length > MAX_KEY_FILE_BYTES)
-            fail(`larger than ${MAX_KEY_FILE_BYTES} bytes; not a key file`);
-        return parseKeyText(buffer.toString("utf8", 0, length), `The key file ${path}`, path);
-    }
-    catch (error) {
-        if (error instanceof KeyError)
-            throw error;
-        return fail(error.code ?? "unreadable");
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-function parseKeyText(raw, where, file) {
+export function parseKeyText(raw, where, file) {
     const text = raw.replace(/^\uFEFF/, "").trim();
     if (text.startsWith("{"))
         return fromJson(text, where, file);
@@ -125,6 +88,7 @@ function fromJson(text, where, file) {
     }
     throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
 }
+const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----\s*$/;
 function fromPem(pem, where, file, clientId) {
     if (/-----BEGIN (?:RSA )?PUBLIC KEY-----|-----BEGIN CERTIFICATE-----/.test(pem)) {
         throw new KeyError(`${where} holds a public key or certificate; the client needs the private key`, file);
@@ -132,41 +96,80 @@ function fromPem(pem, where, file, clientId) {
     if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----") || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
         throw new KeyError(`${where} is encrypted with a passphrase; store it decrypted (e.g. \`openssl pkey -in key.pem -out key-plain.pem\`) with mode 600`, file);
     }
-    let key;
-    try {
-        key = createPrivateKey({ key: pem, format: "pem" });
+    const match = PEM.exec(pem);
+    const der = match ? fromBase64(match[2]) : undefined;
+    const label = match?.[1];
+    const unreadable = () => new KeyError(`${where} is not a readable PEM private key`, file);
+    if (!der)
+        throw unreadable();
+    let info;
+    let pkcs8 = der;
+    if (label === "PRIVATE KEY")
+        info = readPkcs8(der);
+    else if (label === "RSA PRIVATE KEY") {
+        info = readPkcs1(der);
+        pkcs8 = pkcs1ToPkcs8(der);
     }
-    catch {
-        throw new KeyError(`${where} is not a readable PEM private key`, file);
-    }
-    return { key: checkRsaPrivate(key, where, file), kid: undefined, clientId };
+    else if (label === "EC PRIVATE KEY")
+        info = { type: "ec" };
+    else if (label === "DSA PRIVATE KEY")
+        info = { type: "dsa" };
+    if (!info)
+        throw unreadable();
+    checkRsa(info, where, file);
+    const text = `-----BEGIN PRIVATE KEY-----\n${toBase64(pkcs8).replace(/.{64}/g, "$&\n")}\n-----END PRIVATE KEY-----`;
+    return { signingKey: lazily(() => importPKCS8(text, ALG), where, file), kid: undefined, clientId };
 }
+const RSA_PRIVATE_MEMBERS = ["n", "e", "d", "p", "q", "dp", "dq", "qi"];
 function fromJwk(jwk, where, file) {
     if (jwk.kty !== "RSA")
         throw new KeyError(`${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`, file);
     if (typeof jwk.d !== "string")
         throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
-    let key;
-    try {
-        key = createPrivateKey({ key: jwk, format: "jwk" });
+    const members = {};
+    for (const name of RSA_PRIVATE_MEMBERS) {
+        const value = jwk[name];
+        if (typeof value !== "string" || !fromBase64Url(value))
+            throw new KeyError(`${where} is not a usable RSA private JWK (its "${name}" is missing or not base64url)`, file);
+        members[name] = value;
     }
-    catch {
-        throw new KeyError(`${where} is not a usable RSA private JWK`, file);
-    }
+    checkRsa({ type: "rsa", bits: bitLength(fromBase64Url(members.n)) }, where, file);
+    // Only the key itself: `alg`, `use` or `key_ops` a JWK may carry must not stop an RS256 import.
+    const clean = { kty: "RSA", ...members };
     return {
-        key: checkRsaPrivate(key, where, file),
+        signingKey: lazily(() => importJWK(clean, ALG), where, file),
         kid: typeof jwk.kid === "string" ? jwk.kid : undefined,
         clientId: undefined,
     };
 }
-function checkRsaPrivate(key, where, file) {
+function fromKeyObject(key, where) {
     if (key.type !== "private")
-        throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`, file);
-    if (key.asymmetricKeyType !== "rsa") {
-        throw new KeyError(`${where} is an ${String(key.asymmetricKeyType)} key; SFAPI clients sign with RSA (RS256)`, file);
+        throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+    if (key.asymmetricKeyType !== "rsa")
+        checkRsa({ type: String(key.asymmetricKeyType) }, where, undefined);
+    let jwk;
+    try {
+        jwk = key.export({ format: "jwk" });
     }
-    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (bits < MIN_RSA_BITS)
-        throw new KeyError(`${where} is a ${bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
-    return key;
+    catch {
+        throw new KeyError(`${where} is a key object that cannot be exported as a JWK`);
+    }
+    return fromJwk(jwk, where, undefined);
+}
+function fromCryptoKey(key, where) {
+    const algorithm = key.algorithm;
+    if (key.type !== "private")
+        throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+    if (algorithm.name !== "RSASSA-PKCS1-v1_5" || algorithm.hash?.name !== "SHA-256" || !key.usages.includes("sign"))
+        throw new KeyError(`${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`);
+    checkRsa({ type: "rsa", bits: Number(algorithm.modulusLength) || 0 }, where, undefined);
+    const ready = Promise.resolve(key);
+    return { signingKey: () => ready, kid: undefined, clientId: undefined };
+}
+function checkRsa(info, where, file) {
+    if (info.type !== "rsa") {
+        throw new KeyError(`${where} is an ${info.type} key; SFAPI clients sign with RSA (RS256)`, file);
+    }
+    if ((info.bits ?? 0) < MIN_RSA_BITS)
+        throw new KeyError(`${where} is a ${info.bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
 }

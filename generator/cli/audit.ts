@@ -1,3 +1,4 @@
+import { CheckFailedError } from "../errors.js";
 import type { AuditFormat } from "../reports/audit/report.js";
 import { AUDIT_FORMATS } from "../reports/audit/report.js";
 import { Command, Option } from "./commander.js";
@@ -23,6 +24,6 @@ export function auditCommand(io: CliIo): Command {
       const report = buildAudit(auditSubject(model), { color: flags.color });
       io.stdout.write(renderAudit(report, flags.format));
       const error = options.strict ? strictError(model) : undefined;
-      if (error) throw error;
+      if (error) throw new CheckFailedError(error.message);
     });
 }

@@ -27,6 +27,7 @@ export function generateCommand(io: CliIo): Command {
         ...resolveSourceOptions(flags, config, io.cwd),
         out,
         whileValidating: preloadSchemaEmitter,
+        onPhase: io.phase,
       });
       if (kept) io.stdout.write(`sfapi-gen: ${kept}\n`);
       printWarnings(io, model.warnings);

@@ -6,6 +6,8 @@ import { oneLine, printable } from "../emit/text.js";
  */
 export interface Writable {
   write(text: string): unknown;
+  /** A terminal (progress lines go only there). */
+  isTTY?: boolean;
 }
 
 export interface CliIo {
@@ -15,6 +17,8 @@ export interface CliIo {
   cwd: string;
   /** Ends a long-running command (`mock`) like SIGINT/SIGTERM does. */
   signal?: AbortSignal;
+  /** Names what a long run is doing now, for its progress line on a terminal. */
+  phase?: (text: string) => void;
 }
 
 export function processIo(): CliIo {

@@ -5,7 +5,7 @@
  */
 
 import { oneLine } from "../emit/text.js";
-import { SfapiGenError } from "../errors.js";
+import { CheckFailedError, SfapiGenError } from "../errors.js";
 import { generatorVersion } from "../package-files.js";
 import { auditCommand } from "./audit.js";
 import { Command, CommanderError } from "./commander.js";
@@ -15,6 +15,7 @@ import type { CliIo } from "./io.js";
 import { printing, processIo } from "./io.js";
 import { mockCommand } from "./mock.js";
 import { needsCommand } from "./needs.js";
+import { startProgress } from "./progress.js";
 
 export type { CliIo } from "./io.js";
 
@@ -31,11 +32,39 @@ export function program(io: CliIo): Command {
     .addCommand(mockCommand(io));
 }
 
+/** Exit statuses: what CI scripts branch on (`sfapi-gen diff ... --fail-on breaking || ...`). */
+export const EXIT = {
+  /** Done; nothing found that the flags fail on. */
+  ok: 0,
+  /** Done, and found what `--fail-on`, `--strict` or `--check` fail on (the report is printed). */
+  findings: 1,
+  /** Could not run: bad flags, an unreadable or invalid description, an unwritable folder, an unexpected error. */
+  failed: 2,
+} as const;
+
 /** Run one command; `args` are the words after `sfapi-gen` (`["generate", "--out", "src/sfapi"]`). */
 export async function main(args: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
   const given: CliIo = { ...processIo(), ...io };
-  // Everything printed goes through `printing`: no control character of a description reaches a terminal.
-  const full: CliIo = { ...given, stdout: printing(given.stdout), stderr: printing(given.stderr) };
+  // A progress line on a terminal for the commands that end by themselves (mock serves until stopped, and says so).
+  const progress = ["generate", "audit", "diff", "needs"].includes(args[0] ?? "")
+    ? startProgress(given.stderr, args[0]!)
+    : undefined;
+  const around = (stream: CliIo["stdout"]): CliIo["stdout"] => {
+    if (!progress) return stream;
+    const write = (text: string) => {
+      progress.clear();
+      return stream.write(text);
+    };
+    return { isTTY: stream.isTTY, write };
+  };
+  // Everything printed goes through `printing`: no control character of a description reaches a terminal (the
+  // progress line writes to the terminal itself, beside it).
+  const full: CliIo = {
+    ...given,
+    stdout: around(printing(given.stdout)),
+    stderr: around(printing(given.stderr)),
+    phase: progress?.phase,
+  };
   const commands = program(full).exitOverride();
   // Commander's exit override applies to the program only; subcommands must exit through it too.
   for (const command of commands.commands) command.exitOverride().configureOutput(commands.configureOutput());
@@ -43,12 +72,15 @@ export async function main(args: readonly string[], io: Partial<CliIo> = {}): Pr
     await commands.parseAsync([...args], { from: "user" });
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
+    // --help and --version end through commander with 0; its usage errors are failures to run.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.failed;
     const message =
       error instanceof SfapiGenError
         ? oneLine(error.message)
         : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
     full.stderr.write(`sfapi-gen: ${message}\n`);
-    return 1;
+    return error instanceof CheckFailedError ? EXIT.findings : EXIT.failed;
+  } finally {
+    progress?.end();
   }
 }

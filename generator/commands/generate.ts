@@ -21,6 +21,8 @@ import { renderMarkdown } from "../reports/audit/markdown.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
   out: string;
+  /** Told what runs now (for a progress line). */
+  onPhase?: ((phase: string) => void) | undefined;
 }
 
 export interface Generated {
@@ -33,13 +35,16 @@ export interface Generated {
 export async function generate(options: GenerateOptions): Promise<Generated> {
   // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
   await prepareOutput(options.out, { cwd: options.cwd });
+  options.onPhase?.("reading the description");
   // A previous output's ladder, vendor and policy are part of the client: kept unless options name others.
   const kept = keepScope(options.out, options.cwd ?? process.cwd(), options);
   const model = await loadModel(options, kept.options);
   if (kept.warning) model.warnings.push(kept.warning);
   const { warning } = model.baseUrl;
   if (warning) model.warnings.push(`${model.description.source}: ${warning}`);
+  options.onPhase?.(`emitting ${model.operations.length} operations`);
   const files = await emitClient(model);
+  options.onPhase?.("writing");
   await writeAtomically(options.out, files, { cwd: options.cwd });
   const note = keptNote(kept, model);
   return { model, files: [...files.keys()].sort(), ...(note ? { kept: note } : {}) };

@@ -3,8 +3,10 @@
  * where. Mirrors what a user registers on the facility's web page; nothing here ever holds a private key.
  */
 
-import type { JsonWebKey, KeyObject } from "node:crypto";
+import type { KeyObject } from "node:crypto";
 import { createPublicKey, randomBytes } from "node:crypto";
+// jose's JWK, not node:crypto's JsonWebKey: @types/node 26 no longer exports that, and these declarations are public.
+import type { JWK as JsonWebKey } from "jose";
 import { OptionError } from "../errors.js";
 import type { Ladder } from "../model/scope.js";
 import { rank, topLevel } from "../model/scope.js";

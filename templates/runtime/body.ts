@@ -16,5 +16,11 @@ export async function readCapped(response: Response, max: number): Promise<strin
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }

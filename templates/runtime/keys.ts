@@ -1,26 +1,73 @@
 /**
- * Private keys: turn whatever the caller holds into a Node RSA private KeyObject (plus the JWK `kid` and, for the
- * official Python client's key files, the client ID). Accepted: PEM (PKCS#8 and PKCS#1, via node:crypto since jose
- * cannot import PKCS#1), a JWK object or its JSON text, a KeyObject, or `{ file }` holding any of those, or the
- * Python client's formats: the client ID on the first line followed by the PEM, or JSON `{ client_id, secret }`
- * (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes). Key files are opened without
- * following FIFOs or devices, checked on the open descriptor (a regular file, mode 600/400, a few KB) and read once.
+ * Private keys: turn whatever the caller holds into a WebCrypto RS256 signing key (plus the JWK `kid` and, for the
+ * official Python client's key files, the client ID). Accepted: PEM (PKCS#8, and PKCS#1 wrapped into PKCS#8 here since
+ * WebCrypto and jose import only PKCS#8), a JWK object or its JSON text, a CryptoKey, a Node KeyObject, or `{ file }`
+ * holding any of those, or the Python client's formats: the client ID on the first line followed by the PEM, or JSON
+ * `{ client_id, secret }` (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes).
+ *
+ * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
+ * by reading the DER structure, and imported through jose (WebCrypto) on the first token request, so the same code
+ * runs in Node, Deno, Bun, browsers and edge runtimes. Only `{ file }` needs a file system (key-file.ts).
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { createPrivateKey, type JsonWebKey, KeyObject } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { importJWK, importPKCS8 } from "jose";
+import {
+  bitLength,
+  fromBase64,
+  fromBase64Url,
+  type KeyInfo,
+  pkcs1ToPkcs8,
+  readPkcs1,
+  readPkcs8,
+  toBase64,
+} from "./der.js";
 import { KeyError } from "./errors.js";
+import { readKeyFileText } from "./key-file.js";
 
-/** A JWK as node:crypto types it (not jose's type: its declarations would be a consumer's to parse on every check). */
-type JWK = JsonWebKey;
+/**
+ * An RSA private key as a JWK (RFC 7517). Typed here rather than taken from node:crypto (gone from @types/node 26),
+ * the DOM or jose, so that the client's declarations need none of them; a `JsonWebKey` of either is assignable.
+ */
+export interface Jwk {
+  kty?: string | undefined;
+  kid?: string | undefined;
+  alg?: string | undefined;
+  use?: string | undefined;
+  key_ops?: string[] | undefined;
+  ext?: boolean | undefined;
+  n?: string | undefined;
+  e?: string | undefined;
+  d?: string | undefined;
+  p?: string | undefined;
+  q?: string | undefined;
+  dp?: string | undefined;
+  dq?: string | undefined;
+  qi?: string | undefined;
+}
 
-export type PrivateKeyInput = string | JWK | KeyObject | { file: string };
+/** A Node `KeyObject` (node:crypto), described by what is used of it. */
+export interface KeyObjectLike {
+  readonly type: string;
+  readonly asymmetricKeyType?: string | undefined;
+  export(options: { format: "jwk" }): object;
+}
+
+/** A WebCrypto `CryptoKey` (RSASSA-PKCS1-v1_5 with SHA-256, private, usable for "sign"). */
+export interface CryptoKeyLike {
+  readonly type: string;
+  readonly algorithm: object;
+  readonly usages: readonly string[];
+}
+
+export type PrivateKeyInput = string | Jwk | KeyObjectLike | CryptoKeyLike | { file: string };
 
 export interface LoadedKey {
-  readonly key: KeyObject;
+  /**
+   * The CryptoKey jose signs with, imported once, on the first token request. Typed `object` so that the client's
+   * declarations name no DOM or Node type (a browser-less, @types/node-less project checks them too).
+   */
+  readonly signingKey: () => Promise<object>;
   readonly kid: string | undefined;
   /** The client ID the key file names (Python client formats), if any. */
   readonly clientId: string | undefined;
@@ -29,69 +76,36 @@ export interface LoadedKey {
   readonly tokenUrl?: string;
 }
 
-export function loadPrivateKey(input: PrivateKeyInput): LoadedKey {
-  if (input instanceof KeyObject)
-    return { key: checkRsaPrivate(input, "privateKey"), kid: undefined, clientId: undefined };
-  if (typeof input === "string") return parseKeyText(input, "privateKey", undefined);
-  if (input && typeof input === "object") {
-    if ("file" in input && typeof input.file === "string") return readKeyFile(input.file);
-    if ("kty" in input) return fromJwk(input as JWK, "privateKey", undefined);
-  }
-  throw new KeyError("privateKey must be a PEM string, a JWK (object or JSON), a KeyObject or { file: path }");
-}
-
-/** `~` and `~/x` expand to the home folder. */
-export function expandHome(path: string): string {
-  if (path === "~") return homedir();
-  if (path.startsWith("~/")) return join(homedir(), path.slice(2));
-  return path;
-}
-
-/** Key files are a few KB; anything far larger is not a key file (and is not read whole). */
-const MAX_KEY_FILE_BYTES = 64 * 1024;
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export const MIN_RSA_BITS = 2048;
+const ALG = "RS256";
 
-function readKeyFile(file: string): LoadedKey {
-  const path = expandHome(file);
-  const fail = (why: string): never => {
-    throw new KeyError(`Cannot read the key file ${path}: ${why}`, path);
-  };
-  let fd: number;
-  try {
-    // Non-blocking, so that a FIFO or a device cannot hang the open; the checks below refuse them anyway.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    return fail((error as NodeJS.ErrnoException).code ?? "unreadable");
-  }
-  try {
-    // fstat on the open descriptor: what is checked is what is read.
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) fail("not a regular file");
-    // Same rule as ssh and the official Python client: a private key others can read is not private any more.
-    if (process.platform !== "win32" && (stat.mode & 0o077) !== 0) {
-      throw new KeyError(
-        `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`,
-        path,
-      );
+export function loadPrivateKey(input: PrivateKeyInput): LoadedKey {
+  if (typeof input === "string") return parseKeyText(input, "privateKey", undefined);
+  if (input && typeof input === "object") {
+    if ("file" in input && typeof input.file === "string") {
+      const { path, text } = readKeyFileText(input.file);
+      return parseKeyText(text, `The key file ${path}`, path);
     }
-    if (stat.size > MAX_KEY_FILE_BYTES)
-      fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);
-    const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1);
-    let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; )
-      length += n;
-    if (length > MAX_KEY_FILE_BYTES) fail(`larger than ${MAX_KEY_FILE_BYTES} bytes; not a key file`);
-    return parseKeyText(buffer.toString("utf8", 0, length), `The key file ${path}`, path);
-  } catch (error) {
-    if (error instanceof KeyError) throw error;
-    return fail((error as NodeJS.ErrnoException).code ?? "unreadable");
-  } finally {
-    closeSync(fd);
+    if ("algorithm" in input && "usages" in input) return fromCryptoKey(input, "privateKey");
+    if ("export" in input && typeof input.export === "function") return fromKeyObject(input, "privateKey");
+    if ("kty" in input) return fromJwk(input, "privateKey", undefined);
   }
+  throw new KeyError(
+    "privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }",
+  );
 }
 
-function parseKeyText(raw: string, where: string, file: string | undefined): LoadedKey {
+/** The key's import, started on first use and shared by every token request after it. */
+function lazily(load: () => Promise<object>, where: string, file: string | undefined): () => Promise<object> {
+  let imported: Promise<object> | undefined;
+  return () =>
+    (imported ??= load().catch(() => {
+      throw new KeyError(`${where} could not be imported for RS256 signing`, file);
+    }));
+}
+
+export function parseKeyText(raw: string, where: string, file: string | undefined): LoadedKey {
   const text = raw.replace(/^\uFEFF/, "").trim();
   if (text.startsWith("{")) return fromJson(text, where, file);
   if (text.startsWith("-----BEGIN")) return fromPem(text, where, file, undefined);
@@ -114,7 +128,7 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
   if (!value || typeof value !== "object" || Array.isArray(value))
     throw new KeyError(`${where} is JSON but not an object`, file);
   const record = value as Record<string, unknown>;
-  if ("kty" in record) return fromJwk(record as JWK, where, file);
+  if ("kty" in record) return fromJwk(record as Jwk, where, file);
   if ("secret" in record) {
     // The Python client's JSON format: { "client_id": "...", "secret": <JWK object, JWK JSON or PEM> }.
     const clientId =
@@ -124,7 +138,7 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
       typeof secret === "string"
         ? parseKeyText(secret, `${where} (its "secret")`, file)
         : secret && typeof secret === "object"
-          ? fromJwk(secret as JWK, `${where} (its "secret")`, file)
+          ? fromJwk(secret as Jwk, `${where} (its "secret")`, file)
           : undefined;
     if (!inner) throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
     const url = (field: string) =>
@@ -136,6 +150,8 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
   throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
 }
 
+const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----\s*$/;
+
 function fromPem(pem: string, where: string, file: string | undefined, clientId: string | undefined): LoadedKey {
   if (/-----BEGIN (?:RSA )?PUBLIC KEY-----|-----BEGIN CERTIFICATE-----/.test(pem)) {
     throw new KeyError(`${where} holds a public key or certificate; the client needs the private key`, file);
@@ -146,44 +162,75 @@ function fromPem(pem: string, where: string, file: string | undefined, clientId:
       file,
     );
   }
-  let key: KeyObject;
-  try {
-    key = createPrivateKey({ key: pem, format: "pem" });
-  } catch {
-    throw new KeyError(`${where} is not a readable PEM private key`, file);
-  }
-  return { key: checkRsaPrivate(key, where, file), kid: undefined, clientId };
+  const match = PEM.exec(pem);
+  const der = match ? fromBase64(match[2]!) : undefined;
+  const label = match?.[1];
+  const unreadable = () => new KeyError(`${where} is not a readable PEM private key`, file);
+  if (!der) throw unreadable();
+  let info: KeyInfo | undefined;
+  let pkcs8 = der;
+  if (label === "PRIVATE KEY") info = readPkcs8(der);
+  else if (label === "RSA PRIVATE KEY") {
+    info = readPkcs1(der);
+    pkcs8 = pkcs1ToPkcs8(der);
+  } else if (label === "EC PRIVATE KEY") info = { type: "ec" };
+  else if (label === "DSA PRIVATE KEY") info = { type: "dsa" };
+  if (!info) throw unreadable();
+  checkRsa(info, where, file);
+  const text = `-----BEGIN PRIVATE KEY-----\n${toBase64(pkcs8).replace(/.{64}/g, "$&\n")}\n-----END PRIVATE KEY-----`;
+  return { signingKey: lazily(() => importPKCS8(text, ALG), where, file), kid: undefined, clientId };
 }
 
-function fromJwk(jwk: JWK, where: string, file: string | undefined): LoadedKey {
+const RSA_PRIVATE_MEMBERS = ["n", "e", "d", "p", "q", "dp", "dq", "qi"] as const;
+
+function fromJwk(jwk: Jwk, where: string, file: string | undefined): LoadedKey {
   if (jwk.kty !== "RSA")
     throw new KeyError(`${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`, file);
   if (typeof jwk.d !== "string")
     throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
-  let key: KeyObject;
-  try {
-    key = createPrivateKey({ key: jwk, format: "jwk" });
-  } catch {
-    throw new KeyError(`${where} is not a usable RSA private JWK`, file);
+  const members: Record<string, string> = {};
+  for (const name of RSA_PRIVATE_MEMBERS) {
+    const value = jwk[name];
+    if (typeof value !== "string" || !fromBase64Url(value))
+      throw new KeyError(`${where} is not a usable RSA private JWK (its "${name}" is missing or not base64url)`, file);
+    members[name] = value;
   }
+  checkRsa({ type: "rsa", bits: bitLength(fromBase64Url(members.n!)!) }, where, file);
+  // Only the key itself: `alg`, `use` or `key_ops` a JWK may carry must not stop an RS256 import.
+  const clean = { kty: "RSA", ...members };
   return {
-    key: checkRsaPrivate(key, where, file),
+    signingKey: lazily(() => importJWK(clean, ALG), where, file),
     kid: typeof jwk.kid === "string" ? jwk.kid : undefined,
     clientId: undefined,
   };
 }
 
-function checkRsaPrivate(key: KeyObject, where: string, file?: string): KeyObject {
-  if (key.type !== "private")
-    throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`, file);
-  if (key.asymmetricKeyType !== "rsa") {
-    throw new KeyError(
-      `${where} is an ${String(key.asymmetricKeyType)} key; SFAPI clients sign with RSA (RS256)`,
-      file,
-    );
+function fromKeyObject(key: KeyObjectLike, where: string): LoadedKey {
+  if (key.type !== "private") throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+  if (key.asymmetricKeyType !== "rsa") checkRsa({ type: String(key.asymmetricKeyType) }, where, undefined);
+  let jwk: Jwk;
+  try {
+    jwk = key.export({ format: "jwk" }) as Jwk;
+  } catch {
+    throw new KeyError(`${where} is a key object that cannot be exported as a JWK`);
   }
-  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < MIN_RSA_BITS)
-    throw new KeyError(`${where} is a ${bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
-  return key;
+  return fromJwk(jwk, where, undefined);
+}
+
+function fromCryptoKey(key: CryptoKeyLike, where: string): LoadedKey {
+  const algorithm = key.algorithm as { name?: unknown; hash?: { name?: unknown }; modulusLength?: unknown };
+  if (key.type !== "private") throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+  if (algorithm.name !== "RSASSA-PKCS1-v1_5" || algorithm.hash?.name !== "SHA-256" || !key.usages.includes("sign"))
+    throw new KeyError(`${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`);
+  checkRsa({ type: "rsa", bits: Number(algorithm.modulusLength) || 0 }, where, undefined);
+  const ready = Promise.resolve<object>(key);
+  return { signingKey: () => ready, kid: undefined, clientId: undefined };
+}
+
+function checkRsa(info: KeyInfo, where: string, file: string | undefined): void {
+  if (info.type !== "rsa") {
+    throw new KeyError(`${where} is an ${info.type} key; SFAPI clients sign with RSA (RS256)`, file);
+  }
+  if ((info.bits ?? 0) < MIN_RSA_BITS)
+    throw new KeyError(`${where} is a ${info.bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
 }

@@ -188,7 +188,7 @@ describe("sfapi-gen audit --color", () => {
 
   it("refuses a color that is not on the ladder, naming it and the ladder", () => {
     const r = runs.purple;
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe('sfapi-gen: --color "purple" is not on the ladder green < yellow < red\n');
   });

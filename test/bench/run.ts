@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,typecheck,calls,guard,soak,workflow
+ *   --only generation,startup,typecheck,calls,guard,soak,workflow,bundle
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { benchBundle } from "./bundle.js";
 import { benchCalls } from "./calls.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
@@ -24,7 +25,7 @@ import { benchStartup } from "./startup.js";
 import { benchTypecheck } from "./typecheck.js";
 import { benchWorkflow } from "./workflow.js";
 
-const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard", "soak", "workflow"] as const;
+const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard", "soak", "workflow", "bundle"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const { values } = (() => {
@@ -58,7 +59,8 @@ mkdirSync(outRoot, { recursive: true });
 const startLoad = currentLoad();
 const started = Date.now();
 if (!values["no-build"]) build();
-ensurePeers(log);
+// The bundle section compares against the project's own openapi-fetch and jose: no peers needed for it alone.
+if (only.some((name) => name !== "bundle")) ensurePeers(log);
 
 const sections: Section[] = [];
 const runners: Record<SectionName, () => Promise<Section>> = {
@@ -69,6 +71,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   guard: () => benchGuard(join(outRoot, "guard"), log),
   soak: () => benchSoak(log),
   workflow: () => benchWorkflow(join(outRoot, "workflow"), rounds, log),
+  bundle: () => benchBundle(log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;

@@ -596,7 +596,7 @@ describe("diff across a version move", () => {
     expect(without.prefix).toBeNull();
     expect(pairs(without).map(([by]) => by)).toEqual(["method-path", "operationId"]);
     expect(without.summary).toMatchObject({ removed: 5, added: 5, moved: 1 });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toBe(
       'sfapi-gen: --prefix "api/v1": expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none\n',
@@ -694,7 +694,7 @@ describe("sfapi-gen generate --check", () => {
     expect(otherLadder.stdout).toContain("Scope settings changed: ladder: green < yellow < red -> green < red.");
     expect(otherLadder.stdout).not.toContain("The description changed");
     expect([nothing.code, nothing.stdout, nothing.stderr]).toEqual([
-      1,
+      2,
       "",
       "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run `sfapi-gen generate` first\n",
     ]);

@@ -228,7 +228,7 @@ describe("sfapi-gen mock", () => {
     expect(fault.code).not.toBe(0);
     expect(fault.stderr).toContain('--fault "api:418": "418" is not a status');
     const file = await runCli(["mock", "--file", "no-such-description.json"]);
-    expect(file.code).toBe(1);
+    expect(file.code).toBe(2);
     expect(file.stderr.trim()).toBe("sfapi-gen: no-such-description.json: no such file");
   });
 });

@@ -48,7 +48,7 @@ function writeText(name: string, text: string): string {
 
 async function auditError(file: string): Promise<string> {
   const run = await runCli(["audit", "--file", file]);
-  expect(run.code).toBe(1);
+  expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
   expect(run.stderr.trim().split("\n")).toHaveLength(1);
   return run.stderr.trim();
@@ -69,7 +69,7 @@ describe("$ref chains and cycles", () => {
       "--out",
       out,
     ]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `sfapi-gen: ${join(dir, "chain-2000.json")}: $ref chain longer than ${MAX_REF_CHAIN}: #/components/schemas/S1 -> #/components/schemas/S2 -> #/components/schemas/S3 -> … (at /components/schemas/S0)\n`,
     );
@@ -247,7 +247,7 @@ describe("size", () => {
 
   it("an endless response is cut off", async () => {
     const run = await runCli(["audit", "--url", `${origin}/spec.json`]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toBe(`sfapi-gen: ${origin}/spec.json: ${tooLarge}\n`);
   });
 

@@ -82,7 +82,7 @@ describe("refused by default", () => {
     const reads = watchFileReads();
     const out = join(dir, "file-out");
     const run = await runCli(["generate", "--file", file, "--out", out]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expectOneLine(
       run.stderr,
       /^sfapi-gen: .*file-ref\.json: \$ref "\.\/secret\.json" refers outside the description; external references are refused \(give --allow-external-refs to follow them\) \(at \/components\/schemas\/Leak\)$/m,
@@ -94,7 +94,7 @@ describe("refused by default", () => {
   it("a $ref to a URL: nothing is fetched", async () => {
     const file = withLeak({ $ref: `${origin}/schema.json` }, "url-ref.json");
     const run = await runCli(["generate", "--file", file, "--out", join(dir, "url-out")]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expectOneLine(
       run.stderr,
       new RegExp(
@@ -117,7 +117,7 @@ describe("refused by default", () => {
       },
     });
     const run = await runCli(["audit", "--file", writeJson(dir, "external-value.json", example)]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expectOneLine(
       run.stderr,
       /externalValue ".*\/example\.json" refers outside the description.*\(at \/paths\/~1x\/get\/responses\/200\/content\/application~1json\/examples\/one\/externalValue\)$/m,
@@ -131,7 +131,7 @@ describe("refused by default", () => {
       "mapping.json",
     );
     const run2 = await runCli(["audit", "--file", mapping]);
-    expect(run2.code).toBe(1);
+    expect(run2.code).toBe(2);
     expectOneLine(
       run2.stderr,
       /discriminator mapping ".*\/schema\.json" refers outside the description.*\(at \/components\/schemas\/Leak\/discriminator\/mapping\/a\)$/m,
@@ -142,10 +142,10 @@ describe("refused by default", () => {
   it("audit, diff and mock refuse it the same way", async () => {
     const file = withLeak({ $ref: `${origin}/schema.json` }, "url-ref-2.json");
     const audit = await runCli(["audit", "--file", file]);
-    expect(audit.code).toBe(1);
+    expect(audit.code).toBe(2);
     expectOneLine(audit.stderr, /url-ref-2\.json: \$ref ".*" refers outside the description/);
     const diff = await runCli(["diff", file, file]);
-    expect(diff.code).toBe(1);
+    expect(diff.code).toBe(2);
     expectOneLine(diff.stderr, /url-ref-2\.json: \$ref ".*" refers outside the description/);
     await expect(startFacility({ file })).rejects.toThrow(DescriptionError);
     expect(requests).toEqual([]);

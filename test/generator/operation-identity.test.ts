@@ -63,7 +63,7 @@ describe("an operation beside a path item's $ref", () => {
     const doc = description({ "GET /tasks": green, "POST /run": red });
     doc.paths["/tasks"].post = { $ref: "#/paths/~1run/post", "x-nersc-scope": "green" };
     const run = await runCli(["audit", "--file", writeJson(dir, "op-ref.json", doc), ...LEVELS]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain("an operation object cannot be a $ref");
     expect(run.stderr).toContain("(at /paths/~1tasks/post)");
   });
@@ -81,7 +81,7 @@ describe("operationIds and level names that collide", () => {
       ["audit", "--file", file, ...LEVELS],
     ]) {
       const run = await runCli(args);
-      expect(run.code, args[0]).toBe(1);
+      expect(run.code, args[0]).toBe(2);
       expect(run.stderr).toContain(
         'operationId "read" is used by two operations, /paths/~1tasks/get and /paths/~1tasks~1{id}/delete',
       );

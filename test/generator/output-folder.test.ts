@@ -41,7 +41,7 @@ function folderWith(files: Record<string, string>, at = tempDir("user-")): strin
 
 async function refused(args: string[], cwd: string, message: string): Promise<void> {
   const run = await runCli(["generate", "--file", spec, ...args], { cwd });
-  expect(run.code).toBe(1);
+  expect(run.code).toBe(2);
   expect(run.stderr).toBe(`sfapi-gen: ${message}\n`);
 }
 
@@ -118,7 +118,7 @@ describe("--out never replaces what sfapi-gen did not write", () => {
     const home = homedir();
     const before = readdirSync(home).sort();
     const run = await runCli(["generate", "--file", spec, "--out", home], { cwd });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       new RegExp(
         `^sfapi-gen: ${home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: refusing to write the output over (the home folder|a parent of the working directory)`,

@@ -162,7 +162,7 @@ describe("generate with scope edge cases", () => {
   it("--strict fails listing every offender at once and writes nothing", async () => {
     const out = join(dir, "strict");
     const run = await runCli(["generate", "--file", file, "--out", out, "--strict"]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     for (const offender of ["POST /purple", "POST /array", "POST /object", "POST /empty", "DELETE /no-scope"])
       expect(run.stderr).toContain(offender);
     expect(run.stderr).toMatch(/--strict: 5 operations without a level/);

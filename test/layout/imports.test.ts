@@ -140,3 +140,56 @@ describe("imports run one way", () => {
     expect(graph.get("generator/model/model.ts")).toContain("generator/errors.ts");
   });
 });
+
+/**
+ * What a browser or edge bundle of a generated client reaches must run without Node: no `node:` (or bare builtin)
+ * import, no Node-only global. Key files are read through `process.getBuiltinModule` in key-file.ts, taken only for
+ * `keyFile`. A module listed here would be a Node-only entry, reachable only through a Node-only export condition.
+ */
+const NODE_ONLY_ENTRIES = new Set<string>([]);
+const BUILTINS = new Set(["fs", "os", "path", "crypto", "http", "https", "net", "url", "util", "stream", "buffer"]);
+const NODE_USE =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*"(node:[^"]+|[a-z]+)"|import\(\s*"(node:[^"]+)"\s*\)|\brequire\(|\bBuffer\.|\bNodeJS\./g;
+
+function nodeUses(text: string): string[] {
+  return [...text.matchAll(NODE_USE)]
+    .map((m) => m[1] ?? m[2] ?? m[0].trim())
+    .filter((use) => !/^[a-z]+$/.test(use) || BUILTINS.has(use));
+}
+
+describe("the runtime runs where fetch and WebCrypto run", () => {
+  const reached = new Set<string>();
+  const walk = (file: string): void => {
+    if (reached.has(file) || NODE_ONLY_ENTRIES.has(file)) return;
+    reached.add(file);
+    for (const to of graph.get(file) ?? []) walk(to);
+  };
+  walk("templates/runtime/index.ts");
+
+  it("no module reached from the runtime's index imports node: or a Node builtin, or uses Buffer or NodeJS", () => {
+    expect(reached.size).toBeGreaterThan(10);
+    const found = [...reached].flatMap((f) =>
+      nodeUses(readFileSync(join(root, f), "utf8")).map((use) => `${f}: ${use}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("nor does the generated client's own code", () => {
+    const generated = readdirSync(join(root, "generated"), { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".js"),
+    );
+    expect(generated.length).toBeGreaterThan(10);
+    const found = generated.flatMap((f) =>
+      nodeUses(readFileSync(join(root, "generated", f), "utf8")).map((use) => `${f}: ${use}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the check sees what it looks for", () => {
+    expect(
+      nodeUses(
+        'import { readFileSync } from "node:fs";\nimport os from "os";\nimport { x } from "jose";\nconst b = Buffer.from("");\nconst d = await import("node:path");',
+      ),
+    ).toEqual(["node:fs", "os", "Buffer.", "node:path"]);
+  });
+});

@@ -57,7 +57,7 @@ describe("needs finds the client", () => {
     writeFileSync(join(other, "code", "b.ts"), 'import { operations } from "./second/operations.js";\n');
     const two = await runCli(["needs", "code"], { cwd: other });
     expect([two.code, two.stdout, two.stderr]).toEqual([
-      1,
+      2,
       "",
       "sfapi-gen: code: the code imports 2 generated clients (code/lib/client, code/second); name one with --client\n",
     ]);
@@ -82,7 +82,7 @@ describe("needs --fail-above <color>", () => {
     );
     expect([red.code, red.stderr]).toEqual([0, ""]);
     expect([off.code, off.stderr]).toEqual([
-      1,
+      2,
       'sfapi-gen: --color "purple" is not on the ladder green < yellow < red\n',
     ]);
   });

@@ -480,7 +480,7 @@ describe("needs: the client table from manifest.json", () => {
 
   it("fails with one readable line on a missing or malformed manifest, or a missing source folder", async () => {
     const noClient = await runCli(["needs", rel(consumer), "--client", "test/needs/fixtures"]);
-    expect(noClient.code).toBe(1);
+    expect(noClient.code).toBe(2);
     expect(noClient.stdout).toBe("");
     expect(noClient.stderr).toBe(
       "sfapi-gen: test/needs/fixtures: no manifest.json here: --client must name a folder written by `sfapi-gen generate`\n",
@@ -497,23 +497,23 @@ describe("needs: the client table from manifest.json", () => {
       ]);
     };
     expect(await bad((m) => (m.operations[3].method = "get"))).toEqual([
-      1,
+      2,
       'sfapi-gen: <dir>/manifest.json: /operations/3/method must be an upper-case HTTP method, not "get"\n',
     ]);
     expect(await bad((m) => delete m.operations[0].scope)).toEqual([
-      1,
+      2,
       "sfapi-gen: <dir>/manifest.json: /operations/0/scope must be a non-empty string, not undefined\n",
     ]);
     expect(await bad((m) => (m.scope.ladder = ["green", "green"]))).toEqual([
-      1,
+      2,
       'sfapi-gen: <dir>/manifest.json: /scope/ladder/1: "green" is named twice\n',
     ]);
     expect(await bad((m) => (m.operations = 32))).toEqual([
-      1,
+      2,
       "sfapi-gen: <dir>/manifest.json: /operations must be an array\n",
     ]);
     expect(await bad((m) => delete m.format)).toEqual([
-      1,
+      2,
       "sfapi-gen: <dir>/manifest.json: not an sfapi-gen/manifest@1 manifest: it has no format field (written by an older sfapi-gen); regenerate the client with `sfapi-gen generate`\n",
     ]);
     const notJson = tempDir("needs-bad-");

@@ -3,11 +3,26 @@
  * package.json, TypeScript 5.9, no sfapi-gen config), `npx sfapi-gen generate --out src/sfapi` there, install what
  * generate says the client needs, type-check a workflow under every strict setting (NodeNext with declarations
  * checked, and Bundler resolution), compile it, and run it against `npx sfapi-gen mock` on 127.0.0.1.
+ *
+ * Then what users' set-ups vary: every maintained @types/node (20 in the project; 22, 24 and 26 from one scratch
+ * project of npm aliases, switched in by `typeRoots`), the newest TypeScript (7, its own binary), a browser project
+ * without @types/node, `tsc` into an outDir with declarations (ESM and CommonJS projects), tsx, and Node's own type
+ * stripping where the Node running the test has it.
  */
 
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -89,19 +104,20 @@ try {
  * user's tsc reports those too). Only TypeScript's libs and Node's types are taken as given (most of the time a
  * spawned tsc would spend); the NodeNext configuration emits dist/ like `tsc` does.
  */
-function compileProject(config: string): string[] {
+function compileProject(
+  config: string,
+  extend: import("typescript").CompilerOptions = {},
+  /** Report problems in the project's and sfapi-gen's own files only (other packages were checked in full once). */
+  oursOnly = false,
+): string[] {
   const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
   expect(ts.version).toMatch(/^5\.9\./);
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(project, config),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(String(d.messageText));
-      },
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(project, config), extend, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(String(d.messageText));
     },
-  )!;
+  })!;
   const host = ts.createCompilerHost(parsed.options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version, ...rest) => {
@@ -111,7 +127,8 @@ function compileProject(config: string): string[] {
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   const ours = program
     .getSourceFiles()
-    .filter((f) => !/\/node_modules\/(typescript|@types\/node|undici-types)\//.test(f.fileName));
+    .filter((f) => !/\/node_modules\/(typescript|@types\/node|types-node-\d+|undici-types)\//.test(f.fileName))
+    .filter((f) => !oursOnly || !/\/node_modules\/(?!sfapi-gen\/)/.test(f.fileName));
   const problems = [
     ...parsed.errors,
     ...program.getOptionsDiagnostics(),
@@ -121,13 +138,61 @@ function compileProject(config: string): string[] {
   if (!parsed.options.noEmit) problems.push(...program.emit().diagnostics);
   return problems.map(
     (d) =>
-      `${d.file ? d.file.fileName.slice(project.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+      `${d.file ? d.file.fileName.slice(work.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
   );
 }
 const parsedFiles = new Map<string, import("typescript").SourceFile | undefined>();
 
+/**
+ * The other maintained @types/node majors, the newest TypeScript and tsx: one scratch project of npm aliases, kept in
+ * node_modules/.cache (so `npm ci` starts it afresh) and installed again only when this list changes.
+ */
+const TYPES_NODE = [22, 24, 26];
+const SCRATCH_PACKAGES = [
+  ...TYPES_NODE.map((major) => `types-node-${major}@npm:@types/node@^${major}`),
+  "typescript-7@npm:typescript@^7",
+  "tsx@^4",
+];
+
+/** A user's module that exports what it builds from the client: its declarations must keep the client's types. */
+const LIBRARY = `import { createClient, type ClientOptions } from "./sfapi/index.js";
+
+export function greenClient(options: Omit<ClientOptions<"green">, "color">) {
+  return createClient({ ...options, color: "green" });
+}
+`;
+
+/** Every published declaration a user can reach: checked against each @types/node without re-checking workflows. */
+const DECLARATIONS = `export type * from "./sfapi/index.js";
+export type * as facility from "sfapi-gen/facility";
+export type * as generator from "sfapi-gen";
+`;
+
+/** Browser code: no process, no @types/node; a key given as PEM text, a call the guard refuses. */
+const BROWSER = `import { createClient, ScopeError } from "./sfapi/index.js";
+
+export async function tryIt(color: string, pem: string, clientId: string): Promise<string> {
+  const client = createClient({ color, clientId, privateKey: pem, baseUrl: "https://example.test/api/v1.2" });
+  return client.runCommand({ path: { machine: "dtn01" }, body: { executable: "id" } }).then(
+    () => "sent",
+    (error: unknown) => (ScopeError.is(error) ? \`refused: needs \${error.required}\` : "other"),
+  );
+}
+`;
+
+/** A CommonJS project's code: tsc emits require() of the ES module client (Node 20.19+ and 22.12+ load it). */
+const COMMONJS = `import { createClient, ScopeError } from "./sfapi/index.js";
+
+const color: string = process.env["SFAPI_COLOR"] ?? "green";
+createClient({ color }).runCommand({ path: { machine: "dtn01" }, body: { executable: "id" } }).then(
+  () => console.log("sent"),
+  (error: unknown) => console.log(ScopeError.is(error) ? \`refused: needs \${error.required}\` : String(error)),
+);
+`;
+
 let work: string;
 let project: string;
+let scratch: string;
 let tarball: string;
 let generated: CliRun;
 let mock: ChildProcess | undefined;
@@ -136,29 +201,74 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "sfapi-pack-"));
   project = join(work, "project");
   mkdirSync(join(project, "src"), { recursive: true });
-  // dist/ is built by `npm ci` (prepare) and by prepack; packing without scripts keeps this test to the package itself.
+  // dist/ is built by the test setup and by prepack; packing without scripts keeps this test to the package itself.
   await ok(NPM, ["pack", "--ignore-scripts", "--pack-destination", work, "--loglevel=error"], root);
   tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
   writeFileSync(
     join(project, "package.json"),
     JSON.stringify({ name: "workflow", private: true, type: "module" }, null, 2),
   );
-  await ok(NPM, ["install", ...QUIET, tarball, "typescript@~5.9", "@types/node@^20"], project);
+  scratch = join(root, "node_modules", ".cache", "sfapi-gen-pack-scratch");
+  const stamp = join(scratch, "installed.json");
+  const current = existsSync(stamp) && readFileSync(stamp, "utf8") === JSON.stringify(SCRATCH_PACKAGES);
+  if (!current) {
+    rmSync(scratch, { recursive: true, force: true });
+    mkdirSync(scratch, { recursive: true });
+    writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "scratch", private: true }));
+  }
+  // One install each, side by side: the user's project, and (when not already there) the scratch project.
+  await Promise.all([
+    ok(NPM, ["install", ...QUIET, tarball, "typescript@~5.9", "@types/node@^20"], project),
+    current ? undefined : ok(NPM, ["install", ...QUIET, ...SCRATCH_PACKAGES], scratch),
+  ]);
+  if (!current) {
+    // typeRoots wants a folder holding `node/`: one per major, linked to its aliased package.
+    for (const major of TYPES_NODE) {
+      mkdirSync(join(scratch, "roots", String(major)), { recursive: true });
+      symlinkSync(join(scratch, "node_modules", `types-node-${major}`), join(scratch, "roots", String(major), "node"));
+    }
+    writeFileSync(stamp, JSON.stringify(SCRATCH_PACKAGES));
+  }
   generated = await ok(NPX, ["sfapi-gen", "generate", "--out", "src/sfapi"], project);
   const install = /npm install (.+)\n/.exec(generated.stdout)?.[1]?.split(" ") ?? [];
   await ok(NPM, ["install", ...QUIET, ...install], project);
   writeFileSync(join(project, "src", "main.ts"), WORKFLOW);
   writeFileSync(join(project, "src", "offline.ts"), OFFLINE);
-  const options = (extra: object) =>
-    JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include: ["src"] }, null, 2);
+  writeFileSync(join(project, "src", "library.ts"), LIBRARY);
+  writeFileSync(join(project, "src", "browser.ts"), BROWSER);
+  writeFileSync(join(project, "src", "declarations.ts"), DECLARATIONS);
+  const options = (extra: object, include = ["src"]) =>
+    JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include }, null, 2);
+  // The README's recipe for tsc into an outDir: declarations on, no allowJs, the client folder copied beside.
   writeFileSync(
     join(project, "tsconfig.json"),
-    options({ module: "NodeNext", moduleResolution: "NodeNext", allowJs: true, rootDir: "src", outDir: "dist" }),
+    options({ module: "NodeNext", moduleResolution: "NodeNext", declaration: true, rootDir: "src", outDir: "dist" }),
   );
   // Declarations are checked once, above; this one proves the other resolution mode finds and types everything.
   writeFileSync(
     join(project, "tsconfig.bundler.json"),
     options({ module: "ESNext", moduleResolution: "Bundler", noEmit: true, skipLibCheck: true }),
+  );
+  writeFileSync(
+    join(project, "tsconfig.types.json"),
+    options({ module: "NodeNext", moduleResolution: "NodeNext", noEmit: true }, ["src/declarations.ts"]),
+  );
+  // A browser project: the DOM's lib, no @types/node at all, every declaration checked.
+  writeFileSync(
+    join(project, "tsconfig.browser.json"),
+    options({ module: "ESNext", moduleResolution: "Bundler", noEmit: true, lib: ["ES2022", "DOM"], types: [] }, [
+      "src/browser.ts",
+    ]),
+  );
+  // The newest TypeScript with the newest @types/node, declarations checked.
+  writeFileSync(
+    join(project, "tsconfig.ts7.json"),
+    options({
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      noEmit: true,
+      typeRoots: [join(scratch, "roots", String(TYPES_NODE.at(-1)))],
+    }),
   );
 }, 240_000);
 
@@ -185,11 +295,14 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
       expect(listing, file).toContain(file);
     }
     expect(listing.filter((f) => /^package\/(test|\.ci|generated|templates|generator)\//.test(f))).toEqual([]);
+    // No install script (preinstall, install, postinstall, prepare): npm warns about each on install.
+    const manifest = JSON.parse((await ok("tar", ["xzOf", tarball, "package/package.json"], work)).stdout);
+    expect(Object.keys(manifest.scripts).filter((s) => /^(pre|post)?install$|^prepare$/.test(s))).toEqual([]);
   });
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
     expect(generated.stdout).toContain(
-      "wrote 61 files to src/sfapi/ (31 operations: green 11, yellow 5, red 5, public 10)",
+      "wrote 65 files to src/sfapi/ (31 operations: green 11, yellow 5, red 5, public 10)",
     );
     expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
     expect(generated.stderr).not.toContain("warning");
@@ -209,9 +322,77 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
   });
 
   it("type-checks under every strict setting, with NodeNext and with Bundler resolution, and compiles", () => {
-    expect(compileProject("tsconfig.json")).toEqual([]);
-    expect(compileProject("tsconfig.bundler.json")).toEqual([]);
-    expect(readdirSync(join(project, "dist")).sort()).toEqual(["main.js", "offline.js", "sfapi"]);
+    expect(compileProject("tsconfig.json").join("\n")).toBe("");
+    expect(compileProject("tsconfig.bundler.json").join("\n")).toBe("");
+    // tsc emits the user's files only; the recipe copies the client folder (its .js, .d.ts and package.json) beside.
+    cpSync(join(project, "src", "sfapi"), join(project, "dist", "sfapi"), { recursive: true });
+    expect(
+      readdirSync(join(project, "dist"))
+        .filter((f) => f.endsWith(".js"))
+        .sort(),
+    ).toEqual(["browser.js", "declarations.js", "library.js", "main.js", "offline.js"]);
+    // declaration: true keeps the client's types in the user's own declarations.
+    const declared = readFileSync(join(project, "dist", "library.d.ts"), "utf8");
+    expect(declared).toContain('import("./sfapi/index.js")');
+    expect(declared).not.toMatch(/\bany\b/);
+  });
+
+  it.each(TYPES_NODE)("the client's and sfapi-gen's declarations hold against @types/node %i", (major) => {
+    const typeRoots = [join(scratch, "roots", String(major))];
+    expect(compileProject("tsconfig.types.json", { typeRoots }, true).join("\n")).toBe("");
+  });
+
+  it("the client's declarations need no @types/node: a browser project (DOM lib, no types) type-checks", () => {
+    expect(compileProject("tsconfig.browser.json").join("\n")).toBe("");
+  });
+
+  it("type-checks under the newest TypeScript (7) with the newest @types/node", async () => {
+    const tsc = join(scratch, "node_modules", "typescript-7", "bin", "tsc");
+    const version = await ok(process.execPath, [tsc, "--version"], project);
+    expect(version.stdout).toMatch(/Version 7\./);
+    const result = await run(process.execPath, [tsc, "-p", "tsconfig.ts7.json"], project);
+    expect(`${result.stdout}${result.stderr}`).toBe("");
+    expect(result.code).toBe(0);
+  });
+
+  it("a CommonJS project: tsc into an outDir, the client folder copied beside, runs", async () => {
+    const cjs = join(work, "project", "cjs");
+    mkdirSync(join(cjs, "src"), { recursive: true });
+    writeFileSync(join(cjs, "package.json"), JSON.stringify({ name: "cjs", private: true, type: "commonjs" }));
+    cpSync(join(project, "src", "sfapi"), join(cjs, "src", "sfapi"), { recursive: true });
+    writeFileSync(join(cjs, "src", "main.ts"), COMMONJS);
+    writeFileSync(
+      join(cjs, "tsconfig.json"),
+      JSON.stringify({
+        // verbatimModuleSyntax would have CommonJS code written as `import x = require()`; most such projects do not.
+        compilerOptions: {
+          ...STRICT,
+          verbatimModuleSyntax: false,
+          module: "NodeNext",
+          declaration: true,
+          rootDir: "src",
+          outDir: "dist",
+        },
+        include: ["src"],
+      }),
+    );
+    expect(compileProject("cjs/tsconfig.json").join("\n")).toBe("");
+    expect(readFileSync(join(cjs, "dist", "main.js"), "utf8")).toContain('require("./sfapi/index.js")');
+    cpSync(join(cjs, "src", "sfapi"), join(cjs, "dist", "sfapi"), { recursive: true });
+    const result = await ok(process.execPath, [join(cjs, "dist", "main.js")], cjs);
+    expect(result.stdout.trim()).toBe("refused: needs red");
+  });
+
+  it("tsx runs the TypeScript workflow as written", async () => {
+    const tsx = join(scratch, "node_modules", "tsx", "dist", "cli.mjs");
+    const result = await ok(process.execPath, [tsx, "src/offline.ts", join(work, "tsx-keys")], project);
+    expect(JSON.parse(result.stdout)).toEqual({ task: "completed", job: true });
+  });
+
+  const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
+  it.runIf(major > 22 || (major === 22 && minor >= 18))("Node's own type stripping runs it too", async () => {
+    const result = await ok(process.execPath, ["src/offline.ts", join(work, "strip-keys")], project);
+    expect(JSON.parse(result.stdout)).toEqual({ task: "completed", job: true });
   });
 
   it("runs the compiled workflow against sfapi-gen mock", async () => {

@@ -54,6 +54,11 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
     await callWith(key.pkcs1);
   });
   test("a KeyObject", () => callWith(key.privateKey));
+  test("a WebCrypto CryptoKey (what a browser holds)", async () => {
+    const der = key.privateKey.export({ type: "pkcs8", format: "der" });
+    const algorithm = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
+    await callWith(await crypto.subtle.importKey("pkcs8", der, algorithm, false, ["sign"]));
+  });
   test("a JWK object; its kid goes into the assertion header", async () => {
     servers.kid = "key-2026";
     await callWith(jwk);
@@ -193,6 +198,32 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
       );
       expect(keyError(ec.privateKey.export({ format: "jwk" })).message).toMatch(/EC JWK; .*RSA/);
       expect(keyError(generateKeyPairSync("ed25519").privateKey).message).toMatch(/ed25519 key/);
+    });
+
+    test("a CryptoKey that cannot sign RS256, or a public one", async () => {
+      const der = key.privateKey.export({ type: "pkcs8", format: "der" });
+      const pss = await crypto.subtle.importKey("pkcs8", der, { name: "RSA-PSS", hash: "SHA-256" }, false, ["sign"]);
+      expect(keyError(pss).message).toMatch(/CryptoKey that cannot sign RS256/);
+      const spki = key.publicKey.export({ type: "spki", format: "der" });
+      const pub = await crypto.subtle.importKey("spki", spki, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, true, [
+        "verify",
+      ]);
+      expect(keyError(pub).message).toMatch(/public key/);
+    });
+
+    test("a key file where there is no file system (a browser): ConfigError naming what to give instead", () => {
+      const file = keyFile("browser.pem", key.pkcs8);
+      const node = process as { getBuiltinModule?: unknown };
+      const saved = node.getBuiltinModule;
+      node.getBuiltinModule = undefined;
+      try {
+        expect(() => createClient({ color: "green", keyFile: file })).toThrow(
+          /a key file needs Node\.js .*give privateKey as a PEM string, a JWK or a CryptoKey/,
+        );
+      } finally {
+        node.getBuiltinModule = saved;
+      }
+      expect(servers.requestCount()).toBe(0);
     });
 
     test("encrypted, garbled, or unreadable input", () => {

@@ -1,0 +1,74 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * Reading a key file: the one part of the runtime that needs a file system. It reaches Node's `fs` and `os` through
+ * `process.getBuiltinModule` (Node >= 20.16, Deno, Bun) instead of an `import "node:fs"`, so a browser or edge bundle
+ * of the client never meets a `node:` import; there `keyFile` and `{ file }` throw ConfigError and a key is given as
+ * text, a JWK or a CryptoKey instead.
+ *
+ * The file is opened without blocking (a FIFO or a device cannot hang the open), checked on the open descriptor
+ * (a regular file, mode 600/400, a few KB: what is checked is what is read) and read once.
+ */
+import { ConfigError, KeyError } from "./errors.js";
+/** Key files are a few KB; anything far larger is not a key file (and is not read whole). */
+export const MAX_KEY_FILE_BYTES = 64 * 1024;
+function builtins() {
+    const process = globalThis.process;
+    if (typeof process?.getBuiltinModule !== "function") {
+        throw new ConfigError("createClient: a key file needs Node.js (>= 20.16), Deno or Bun; here, give privateKey as a PEM string, a JWK or a CryptoKey");
+    }
+    return {
+        fs: process.getBuiltinModule("fs"),
+        os: process.getBuiltinModule("os"),
+        platform: process.platform ?? "",
+    };
+}
+/** `~` and `~/x` expand to the home folder. */
+export function expandHome(path, home) {
+    if (path === "~")
+        return home();
+    if (path.startsWith("~/"))
+        return `${home().replace(/\/+$/, "")}/${path.slice(2)}`;
+    return path;
+}
+/** The key file's text and its path with `~` expanded; KeyError naming the file for anything unusable. */
+export function readKeyFileText(file) {
+    const { fs, os, platform } = builtins();
+    const path = expandHome(file, () => os.homedir());
+    const fail = (why) => {
+        throw new KeyError(`Cannot read the key file ${path}: ${why}`, path);
+    };
+    const code = (error) => error?.code ?? "unreadable";
+    let fd;
+    try {
+        fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        return fail(code(error));
+    }
+    try {
+        const stat = fs.fstatSync(fd);
+        if (!stat.isFile())
+            fail("not a regular file");
+        // Same rule as ssh and the official Python client: a private key others can read is not private any more.
+        if (platform !== "win32" && (stat.mode & 0o077) !== 0) {
+            throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`, path);
+        }
+        if (stat.size > MAX_KEY_FILE_BYTES)
+            fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);
+        const buffer = new Uint8Array(MAX_KEY_FILE_BYTES + 1);
+        let length = 0;
+        for (let n; length < buffer.length && (n = fs.readSync(fd, buffer, length, buffer.length - length, null)) > 0;)
+            length += n;
+        if (length > MAX_KEY_FILE_BYTES)
+            fail(`larger than ${MAX_KEY_FILE_BYTES} bytes; not a key file`);
+        return { path, text: new TextDecoder().decode(buffer.subarray(0, length)) };
+    }
+    catch (error) {
+        if (error instanceof KeyError)
+            throw error;
+        return fail(code(error));
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+}
