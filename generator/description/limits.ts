@@ -6,7 +6,8 @@
  *
  * - external references (`$ref`, an example's `externalValue`, a discriminator `mapping`) are refused unless allowed;
  * - nesting is limited to MAX_NESTING levels, and the node count (YAML aliases expanded) to the text's length;
- * - every internal `$ref` must reach a node that is not itself a `$ref` within MAX_REF_CHAIN hops, without a cycle.
+ * - every internal `$ref` must reach a node that is not itself a `$ref` within MAX_REF_CHAIN hops, without a cycle;
+ * - the keys leading to a node (its JSON pointer) are limited to MAX_POINTER_LENGTH characters.
  *
  * Recursion through `properties`/`items` (a schema that contains a `$ref` to itself) is legal and untouched: only a
  * `$ref` whose target is again a `$ref` (an alias) extends a chain. Each failure is a DescriptionError with the JSON
@@ -25,6 +26,13 @@ export const MAX_NESTING = 256;
  * and 1.2 GB; at 8 no more than the same bytes of plain schemas.
  */
 export const MAX_REF_CHAIN = 8;
+/**
+ * Characters of the keys leading to one node (its JSON pointer, unescaped). redocly's walkers build every node's
+ * pointer from its parent's, so a long key costs its length again for each node below it, and worse than that: a
+ * path key of 2,000 parameters (23 KB) over 20,000 schema nodes ran past 120 s. Real pointers stay under a few hundred
+ * characters (GitHub's deepest: about 300); 4,096 also leaves room for MAX_NESTING levels of 16-character keys.
+ */
+export const MAX_POINTER_LENGTH = 4096;
 /** Nodes, YAML aliases expanded: without aliases every node takes at least one character of the text. */
 const MIN_NODE_BUDGET = 2_000_000;
 
@@ -43,6 +51,8 @@ interface Place {
   parent?: Place;
   node: unknown;
   depth: number;
+  /** Characters of the keys from the root to here, one more per key for its "/". */
+  chars?: number;
 }
 
 /** A string that names another node: a `$ref`, an `externalValue`, a discriminator mapping. */
@@ -83,12 +93,17 @@ function scan(
   const budget = Math.max(MIN_NODE_BUDGET, options.textLength);
   const references: Reference[] = [];
   const seen = new Set<object>();
-  const stack: Place[] = [{ key: "", node: document, depth: 0 }];
+  const stack: Place[] = [{ key: "", node: document, depth: 0, chars: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
     const place = stack.pop()!;
     const node = place.node as Record<string, unknown>;
     if (place.depth > MAX_NESTING) throw fail(`nested more than ${MAX_NESTING} levels deep`, place);
+    if (place.chars! > MAX_POINTER_LENGTH)
+      throw fail(
+        `the keys leading here are ${place.chars} characters long (a path, a property name...); at most ${MAX_POINTER_LENGTH} are accepted`,
+        place,
+      );
     if (seen.has(node)) {
       // Only YAML aliases share a node; one that contains itself would never end.
       for (let up = place.parent; up; up = up.parent)
@@ -102,7 +117,13 @@ function scan(
     for (let i = keys.length - 1; i >= 0; i--) {
       const value = node[keys[i]!];
       if (value !== null && typeof value === "object")
-        stack.push({ key: keys[i]!, parent: place, node: value, depth: place.depth + 1 });
+        stack.push({
+          key: keys[i]!,
+          parent: place,
+          node: value,
+          depth: place.depth + 1,
+          chars: place.chars! + 1 + keys[i]!.length,
+        });
     }
   }
   return references;
@@ -228,7 +249,7 @@ function pointerOf(place: Place): string {
     keys.length > 16
       ? [...keys.slice(0, 12).map(escapePointer), `… ${keys.length - 15} more …`, ...keys.slice(-3).map(escapePointer)]
       : keys.map(escapePointer);
-  return shown.map((k) => "/" + printable(k)).join("");
+  return shown.map((k) => "/" + printable(k.length > 80 ? `${k.slice(0, 60)}… (${k.length} characters)` : k)).join("");
 }
 
 /** A reference as messages show it: quoted, control characters escaped, long ones cut. */

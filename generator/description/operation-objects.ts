@@ -50,7 +50,8 @@ export function checkOperationIds(doc: OpenApiDocument, source: string): void {
   const seen = new Map<string, string>();
   for (const [path, method, op] of eachOperationObject(doc)) {
     const id = op.operationId;
-    if (typeof id !== "string") continue;
+    // An empty operationId names nothing (the generated types and the model both ignore it).
+    if (typeof id !== "string" || id === "") continue;
     const at = `/paths/${escapePointer(path)}/${method}`;
     const first = seen.get(id);
     if (first !== undefined)

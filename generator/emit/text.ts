@@ -124,3 +124,25 @@ export function inline(text: string): string {
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;");
 }
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text for HTML, in an element or a quoted attribute. */
+export function html(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+/** A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a CR first), made text with a `'`. */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * One CSV field (RFC 4180), neutralised: quoted when it holds a comma, a quote or a line break, quotes doubled. Also
+ * when it holds a `;` (the tags' separator): spreadsheets in many locales split on it, which would start a cell
+ * mid-field unneutralised.
+ */
+export function csvField(text: string): string {
+  const cell = neutralise(text);
+  return /[",;\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}

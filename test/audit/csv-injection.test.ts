@@ -2,7 +2,8 @@
 // as a formula when a cell starts with =, +, -, @, a tab or a carriage return: such cells get a leading ' (OWASP), and
 // a cell holding ; (which some spreadsheets split on) is quoted, so no cell of any row starts a formula.
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS, neutralise } from "../../generator/reports/audit/csv.js";
+import { neutralise } from "../../generator/emit/text.js";
+import { CSV_COLUMNS } from "../../generator/reports/audit/csv.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
 import { runCli, tempDir } from "../helpers.js";
 import { parseCsv } from "./csv.js";

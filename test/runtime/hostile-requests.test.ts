@@ -5,7 +5,11 @@
  * only on the copy that is sent, never on an object a middleware can read. Unit level with the observed client (every
  * request recorded as fetch would read it), then the same on real loopback servers, with redirects.
  */
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { ladder, operations } from "../../generated/operations.js";
+import { canCall } from "../../templates/runtime/levels.js";
+import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { createObservedClient, OBSERVED_BASE } from "./observed.js";
 import { startServers, type TestServers } from "./servers.js";
@@ -231,5 +235,53 @@ describe.each(variants)("lying requests on real loopback servers ($name)", ({ cr
     const { response } = await client.GET("/tasks/{id}", { params: { path: { id: "1" } } });
     expect(response.status).toBe(302);
     expect(servers.apiCalls.map((c) => c.url)).toEqual(["/api/v1.2/tasks/1"]);
+  });
+});
+
+describe("lying requests as a property", () => {
+  const entries = Object.values(operations);
+  const table = compileTable(operations);
+  const SEED = 2402;
+  const RUNS = 200;
+  /** Would a green client be allowed this request as the network receives it? */
+  const greenMay = (method: string, url: string) => {
+    if (!url.startsWith(`${OBSERVED_BASE}/`)) return false;
+    const segments = url
+      .slice(OBSERVED_BASE.length + 1)
+      .split("?")[0]!
+      .split("/")
+      .map(decodeURIComponent);
+    const matches = matchAll(table, method, segments);
+    return matches.length > 0 && matches.every((e) => canCall(ladder, "green", e.scope));
+  };
+
+  test(`${RUNS} random lies (seed ${SEED}): every request that reaches the network is one green may make`, async () => {
+    let refused = 0;
+    let sentCount = 0;
+    const request = fc.record({
+      entry: fc.constantFrom(...entries),
+      value: fc.constantFrom("perlmutter", "1", "x", "a%2Fb"),
+      host: fc.constantFrom(OBSERVED_BASE, "https://elsewhere.example.test/api/v1.2", "https://api.example.test/api"),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, request, fc.constantFrom(...Object.keys(LIARS)), async (truth, lie, how) => {
+        const url = (r: typeof truth) => r.host + r.entry.path.replace(/\{[^}]+\}/g, r.value);
+        const spec = {
+          method: truth.entry.method,
+          url: url(truth),
+          body: truth.entry.method === "GET" ? undefined : "x=1",
+        };
+        const { client, sent } = createObservedClient({ color: "green" });
+        client.use({ onRequest: () => LIARS[how]!(spec, { method: lie.entry.method, url: url(lie) }) });
+        await client.GET("/tasks").then(
+          () => undefined,
+          () => refused++,
+        );
+        sentCount += sent.length;
+        for (const s of sent) expect(greenMay(s.method, s.url), `${how}: ${s.method} ${s.url}`).toBe(true);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(refused + sentCount).toBeGreaterThanOrEqual(RUNS);
   });
 });

@@ -6,6 +6,7 @@
  * starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, and a cell holding the `;` that some
  * spreadsheets split on is quoted (OWASP's advice on CSV injection).
  */
+import { csvField } from "../../emit/text.js";
 import type { AuditReport } from "./report.js";
 
 export const CSV_COLUMNS = [
@@ -36,21 +37,5 @@ export function renderCsv(report: AuditReport): string {
     report.description.sha256,
     `sfapi-gen ${report.generator.version}`,
   ]);
-  return (
-    [[...CSV_COLUMNS], ...rows].map((cells) => cells.map((cell) => field(neutralise(cell))).join(",")).join("\r\n") +
-    "\r\n"
-  );
-}
-
-/** A cell a spreadsheet would read as a formula, made text with a leading `'`. */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/**
- * Quote a field when it holds a comma, a quote or a line break; double the quotes inside. Also when it holds a `;`
- * (the tags' separator): spreadsheets in many locales split on it, which would start a cell mid-field unneutralised.
- */
-function field(text: string): string {
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

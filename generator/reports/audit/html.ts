@@ -3,6 +3,7 @@
  * do, a matrix of operations by tag (rows) and level (columns) coloured per level, and the full list.
  */
 
+import { html as esc } from "../../emit/text.js";
 import { auditGroups } from "./groups.js";
 import type { AuditedOperation, AuditReport } from "./report.js";
 
@@ -129,10 +130,4 @@ td[class^="lvl-"] { background: var(--tint); }
 .op .why, .op .needs { display: block; font-size: 12px; color: #7a1f1f; }
 .op.refused code, .op.refused b { text-decoration: line-through; color: #6b7379; }
 .refused li { margin: 2px 0; }`;
-}
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
