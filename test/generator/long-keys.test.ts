@@ -32,17 +32,14 @@ function longPath(parameters: number, schemaNodes: number) {
 describe("long keys", () => {
   test("a 2,000-parameter path over 20,000 schema nodes is refused at once, in one line", async () => {
     const file = writeJson(dir, "long-path.json", longPath(2_000, 20_000));
-    const started = performance.now();
+    // Refused by the preflight, before any walker (which used to take minutes here); the test's own timeout bounds it.
     const run = await runCli(["audit", "--file", file]);
-    const ms = performance.now() - started;
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/the keys leading here are \d+ characters long .*; at most 4096 are accepted/);
     expect(run.stderr).toContain("(at /paths/~1{p0}~1{p1}");
     expect(run.stderr).toMatch(/characters\)\)\n$/);
     expect(run.stderr.length).toBeLessThan(400);
-    // Refused by the preflight, before any walker: parsing a 1 MB file is the cost.
-    expect(ms).toBeLessThan(10_000);
   });
 
   test("a long property name is refused with its place; keys within the bound are fine", async () => {
@@ -62,7 +59,7 @@ describe("long keys", () => {
       },
     };
     const refused = await runCli(["audit", "--file", writeJson(dir, "long-name.json", doc)]);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`/properties/${"k".repeat(60)}… (${MAX_POINTER_LENGTH} characters)`);
     // A 200-parameter path (about 1,300 characters) is well within the bound.
     const fine = await runCli(["audit", "--file", writeJson(dir, "fine.json", longPath(200, 10)), "--format", "json"]);
