@@ -3,6 +3,8 @@
  * recorded, and answered with a task), the caller's jobs and tasks.
  * Tasks and jobs are the caller's own: another client's are as invisible as missing ones.
  */
+
+import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { Answer, Call } from "./answer.js";
 import { commandOutcome } from "./commands.js";
 import type { Reply } from "./http.js";
@@ -13,7 +15,7 @@ import { parseBoolean, parseInteger, validationError } from "./validation.js";
 export const capabilities: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["POST /utilities/command/{machine}", runCommand],
   ["GET /tasks", ({ query, owner, world }) => reply(200, { tasks: world.tasks.list(owner, query.get("tags")) })],
-  ["GET /tasks/{id}", ({ params, owner, world }) => found(world.tasks.get(owner, params.id!), params.id!)],
+  [`GET ${TASK_PATH}`, ({ params, owner, world }) => found(world.tasks.get(owner, params.id!), params.id!)],
   ["DELETE /tasks/{id}", ({ params, owner, world }) => found(world.tasks.cancel(owner, params.id!), params.id!)],
   ["POST /compute/jobs/{machine}", submitJob],
   ["GET /compute/jobs/{machine}", readJobs],

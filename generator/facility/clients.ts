@@ -7,9 +7,10 @@ import type { KeyObject } from "node:crypto";
 import { createPublicKey, randomBytes } from "node:crypto";
 // jose's JWK, not node:crypto's JsonWebKey: @types/node 26 no longer exports that, and these declarations are public.
 import type { JWK as JsonWebKey } from "jose";
+import { colorProblem } from "../../templates/runtime/levels.js";
 import { OptionError } from "../errors.js";
 import type { Ladder } from "../model/scope.js";
-import { rank, topLevel } from "../model/scope.js";
+import { topLevel } from "../model/scope.js";
 import type { IpRanges } from "./ip-ranges.js";
 import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
 
@@ -50,8 +51,8 @@ export class ClientRegistry {
 
   register(registration: ClientRegistration): RegisteredClient {
     const { color } = registration;
-    if (rank(this.ladder, color) < 0)
-      throw new OptionError(`client color "${color}" is not on the ladder ${this.ladder.join(" < ")}`);
+    const wrong = colorProblem(this.ladder, color);
+    if (wrong) throw new OptionError(`client color ${wrong}`);
     const clientId = registration.clientId ?? newClientId();
     if (!/^[A-Za-z0-9._~-]{1,128}$/.test(clientId))
       throw new OptionError(

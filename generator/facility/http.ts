@@ -37,4 +37,5 @@ export function mediaType(headers: IncomingHttpHeaders): string {
   return (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-export const FORM = "application/x-www-form-urlencoded";
+/** The form media type, as the runtime names it. */
+export { FORM_MEDIA_TYPE as FORM } from "../../templates/runtime/protocol.js";

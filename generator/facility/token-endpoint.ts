@@ -6,13 +6,15 @@
  * one, it must not have been seen before.
  */
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
+import { CLIENT_ASSERTION_TYPE } from "../../templates/runtime/protocol.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { ClientRegistry, RegisteredClient } from "./clients.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { FORM, mediaType, reply } from "./http.js";
 
 export const GRANT_TYPE = "client_credentials";
-export const JWT_BEARER = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+/** The client-assertion type, as the runtime sends it. */
+export const JWT_BEARER = CLIENT_ASSERTION_TYPE;
 /**
  * An assertion whose `exp` is further ahead than this is refused. A day is what the facility evidently accepts: its
  * training script signs `exp` 24 hours ahead (the official Python client's authlib signs one hour, others 10 or 30
