@@ -1,6 +1,7 @@
 /**
- * Before any test: empty the previous run's temporary folders (test/.tmp, except the benchmarks' own), and make sure dist/ (the compiled generator, and the compiled runtime that every generated client
- * copies) is not older than the sources, so a test never generates with yesterday's runtime.
+ * Before any test: empty the previous run's temporary folders (test/.tmp, except the benchmarks' own), and make sure
+ * dist/ (the compiled generator, and the compiled runtime that every generated client copies) is not older than the
+ * sources, so a test never generates with yesterday's runtime.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, rmSync, statSync } from "node:fs";

@@ -15,7 +15,10 @@ export function tempDir(prefix = "t-"): string {
   return mkdtempSync(join(tmpRoot, prefix));
 }
 
-/** A real HTTP server on 127.0.0.1 (a free port) for one test file: its origin, and a close that drops kept-alive sockets. */
+/**
+ * A real HTTP server on 127.0.0.1 (a free port) for one test file: its origin, and a close that drops kept-alive
+ * sockets.
+ */
 export async function listenLocal(
   handler: RequestListener,
   options: { backlog?: number; keepAliveTimeout?: number } = {},
@@ -66,7 +69,10 @@ export async function runCli(
   return { code, stdout, stderr };
 }
 
-/** The installed binary (`bin/sfapi-gen.js` over dist/), in a child process: for the few smoke tests of the real command. */
+/**
+ * The installed binary (`bin/sfapi-gen.js` over dist/), in a child process: for the few smoke tests of the real
+ * command.
+ */
 export function spawnCli(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},

@@ -41,7 +41,10 @@ export function createScopedClient(spec, options) {
     const formTypeOf = formMediaTypes(table);
     /** Methods with a whole-path operation: the others skip that lookup on every call. */
     const wholeMethods = new Set(table.entries.filter((e) => e.wholePath !== undefined).map((e) => e.method.toUpperCase()));
-    /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
+    /**
+     * Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick
+     * form bodies.
+     */
     function prepare(method, url, init) {
         guard.checkWritten(method, url, init?.params?.path);
         if (!init)

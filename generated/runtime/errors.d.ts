@@ -49,7 +49,9 @@ export declare class CredentialsError extends SfapiError {
     readonly name = "CredentialsError";
     constructor(message: string);
 }
-/** The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them. */
+/**
+ * The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them.
+ */
 export declare class TokenError extends SfapiError {
     static readonly code = "ERR_TOKEN";
     readonly name = "TokenError";

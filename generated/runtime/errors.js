@@ -54,7 +54,9 @@ export class CredentialsError extends SfapiError {
         super("ERR_CREDENTIALS", message);
     }
 }
-/** The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them. */
+/**
+ * The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them.
+ */
 export class TokenError extends SfapiError {
     static code = "ERR_TOKEN";
     name = "TokenError";
@@ -171,7 +173,10 @@ export function detailText(body) {
     const line = text.replace(/\s+/g, " ").trim();
     return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
-/** One FastAPI validation error (`{ loc: ["body", "executable"], msg: "Field required" }`) as `body.executable: Field required`. */
+/**
+ * One FastAPI validation error (`{ loc: ["body", "executable"], msg: "Field required" }`) as `body.executable: Field
+ * required`.
+ */
 function validationItem(item) {
     if (!item || typeof item !== "object")
         return String(item);

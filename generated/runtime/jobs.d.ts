@@ -38,6 +38,8 @@ export declare class JobMonitor {
     constructor(machine: string, readJobs: NamedCall, clock: Clock);
     /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
     read(id: string): Promise<JobRow | undefined>;
-    /** Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll. */
+    /**
+     * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
+     */
     watch(id: string, options?: WatchOptions): Promise<JobRow>;
 }

@@ -75,7 +75,9 @@ export class JobMonitor {
                     w.reject(error);
         }
     }
-    /** Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll. */
+    /**
+     * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
+     */
     watch(id, options = {}) {
         const interval = options.interval ?? 10_000;
         if (!(interval > 0))

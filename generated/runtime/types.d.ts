@@ -57,7 +57,9 @@ type LevelsUpTo<L extends readonly string[], C extends string, Seen extends stri
     ...infer Rest extends readonly string[]
 ] ? Head extends C ? Seen | Head : LevelsUpTo<Rest, C, Seen | Head> : never;
 type Top<L extends readonly string[]> = L extends readonly [...unknown[], infer Last] ? Last : never;
-/** May color `C` call an operation whose table scope is `S`, on ladder `L`? Unranked and unknown names: the top only. */
+/**
+ * May color `C` call an operation whose table scope is `S`, on ladder `L`? Unranked and unknown names: the top only.
+ */
 export type ColorMayCall<S, L extends readonly string[], C extends string> = S extends "public" ? true : S extends L[number] ? S extends LevelsUpTo<L, C> ? true : false : C extends Top<L> ? true : false;
 /** `Paths` without the methods color `C` may not call, reading each (path, method)'s scope from `Scopes`. */
 export type PathsForColor<Paths, Scopes, L extends readonly string[], C extends string> = {

@@ -17,7 +17,8 @@ export function auditCommand(io: CliIo): Command {
         import("../reports/audit/audit.js"),
         import("../model/model.js"),
       ]);
-      // --strict is applied here, not in loadModel, so the audit still prints (it is the list of offenders) before the exit 1.
+      // --strict is applied here, not in loadModel, so the audit still prints (it is the list of offenders) before the
+      // exit 1.
       const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
       const model = await loadModel(options, { ...options, strict: false });
       printWarnings(io, model.warnings);

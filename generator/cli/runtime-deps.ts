@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { packageRoot } from "../package-files.js";
 
-/** Imported by the generated runtime; `@types/node` only matters to TypeScript projects (keys go through node:crypto). */
+/**
+ * Imported by the generated runtime; `@types/node` only matters to TypeScript projects (keys go through node:crypto).
+ */
 const RUNTIME = ["openapi-fetch", "jose"] as const;
 
 export interface MissingDependencies {
@@ -37,7 +39,9 @@ export function missingRuntimeDependencies(outDir: string): MissingDependencies 
   };
 }
 
-/** The package.json of the project the folder belongs to (the generated folder's own, `{ "type": "module" }`, skipped). */
+/**
+ * The package.json of the project the folder belongs to (the generated folder's own, `{ "type": "module" }`, skipped).
+ */
 function nearestPackageJson(outDir: string): string | undefined {
   for (let dir = dirname(outDir); ; dir = dirname(dir)) {
     const candidate = join(dir, "package.json");

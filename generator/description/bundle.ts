@@ -38,7 +38,10 @@ export function inlineLikeTheBundler(document: object, changes: readonly Bundler
   return true;
 }
 
-/** The node at a redocly location pointer (`#/a/b~1c`), its parent and key; undefined where redocly's reading is not plain. */
+/**
+ * The node at a redocly location pointer (`#/a/b~1c`), its parent and key; undefined where redocly's reading is not
+ * plain.
+ */
 function locate(document: object, pointer: string): { parent: Plain; key: string; node: unknown } | undefined {
   const path = pointer.replace(/^#\/?/, "");
   // redocly drops empty segments; a pointer with one would lead elsewhere here.

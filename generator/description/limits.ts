@@ -218,7 +218,10 @@ function checkChains(
   }
 }
 
-/** Internal as redocly reads it: nothing (or `#`) before the first `#/`, or an anchor. Anything else names a file or URL to load. */
+/**
+ * Internal as redocly reads it: nothing (or `#`) before the first `#/`, or an anchor. Anything else names a file or URL
+ * to load.
+ */
 function isInternal(ref: string): boolean {
   return ref.startsWith("#/") || ref.startsWith("##/") || ref === "" || ref === "#" || ANCHOR.test(ref);
 }

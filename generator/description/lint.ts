@@ -55,7 +55,10 @@ export interface LintInput {
 export interface Linting {
   /** Whether the lint runs on a worker thread, leaving this one free meanwhile. */
   readonly onWorker: boolean;
-  /** Lint now (the description passed the caller's checks) the document the caller parsed from the text; call at most once. */
+  /**
+   * Lint now (the description passed the caller's checks) the document the caller parsed from the text; call at most
+   * once.
+   */
   run(parsed: object): Promise<LintReport>;
   /** Stop the worker (the caller failed for another reason first and will not lint). */
   cancel(): void;
@@ -72,7 +75,9 @@ function linter(redocly: Redocly) {
   const { BaseResolver, ResolveError, createConfig, lintDocument, Source } = redocly;
   type ResolverConfig = ConstructorParameters<typeof BaseResolver>[0];
 
-  /** What it would read fails as an unresolved `$ref`; preflight.ts refuses external refs first with a clearer message. */
+  /**
+   * What it would read fails as an unresolved `$ref`; preflight.ts refuses external refs first with a clearer message.
+   */
   class LocalOnlyResolver extends BaseResolver {
     override async loadExternalRef(absoluteRef: string): Promise<InstanceType<typeof Source>> {
       throw new ResolveError(new Error(`${absoluteRef} is outside the description (external references are refused)`));

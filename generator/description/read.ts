@@ -172,7 +172,10 @@ function tooLarge(source: string): DescriptionError {
   );
 }
 
-/** The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from anywhere). */
+/**
+ * The ladder and note that come with the bundled description when `sha256` is its hash (the same bytes, read from
+ * anywhere).
+ */
 async function bundledSidecar(
   sha256: string,
 ): Promise<{ levels: readonly string[]; note: string; wholePaths?: readonly string[] } | undefined> {

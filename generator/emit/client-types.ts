@@ -172,7 +172,10 @@ export function emitClientTypes(ctx: EmitContext): string {
   return out.join("\n");
 }
 
-/** `interface GreenPaths { "/tasks": { get: paths["/tasks"]["get"] }; ... }`: only the paths where this level adds methods. */
+/**
+ * `interface GreenPaths { "/tasks": { get: paths["/tasks"]["get"] }; ... }`: only the paths where this level adds
+ * methods.
+ */
 function pathsInterface(ctx: EmitContext, level: string, id: string, below: string | undefined): string[] {
   const { ladder } = ctx;
   const index = ladder.indexOf(level);

@@ -14,7 +14,10 @@ import type { OpenApiDocument } from "../description/document.js";
  */
 const options: OpenAPITSOptions = { silent: true, defaultNonNullable: false };
 
-/** Load openapi-typescript (and with it TypeScript's compiler, about 0.5 s) ahead of emitSchema, e.g. while the description is validated. */
+/**
+ * Load openapi-typescript (and with it TypeScript's compiler, about 0.5 s) ahead of emitSchema, e.g. while the
+ * description is validated.
+ */
 export function preloadSchemaEmitter(): void {
   void loadOpenapiTypescript().catch(() => undefined); // emitSchema reports a failure
 }

@@ -5,7 +5,10 @@
  * comment, a table cell or a line early, open an HTML comment, or drive a terminal.
  */
 
-/** A JavaScript/TypeScript string literal for any string (JSON's escaping, plus the two line terminators JSON keeps raw). */
+/**
+ * A JavaScript/TypeScript string literal for any string (JSON's escaping, plus the two line terminators JSON keeps
+ * raw).
+ */
 export function literal(text: string): string {
   return JSON.stringify(text)
     .replace(/\u2028/g, "\\u2028")
@@ -72,8 +75,8 @@ export function levelIdentifiers(ladder: readonly string[]): string[] {
 
 /**
  * Characters a terminal or a viewer acts on instead of showing: C0 controls but tab and line feed (ESC starts every
- * terminal escape sequence; a carriage return not ending a CRLF line would overwrite the line), DEL, C1 controls (0x9b is a one-byte CSI), line/paragraph separators and bidirectional
- * overrides (which reorder what is shown).
+ * terminal escape sequence; a carriage return not ending a CRLF line would overwrite the line), DEL, C1 controls (0x9b
+ * is a one-byte CSI), line/paragraph separators and bidirectional overrides (which reorder what is shown).
  */
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 

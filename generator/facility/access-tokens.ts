@@ -24,7 +24,10 @@ export class AccessTokens {
     private readonly issuer: string,
     readonly lifetimeSeconds: number,
     private readonly now: () => number,
-    /** How long a token really works; shorter than `lifetimeSeconds` (what `expires_in` says) for the early-expiry fault. */
+    /**
+     * How long a token really works; shorter than `lifetimeSeconds` (what `expires_in` says) for the early-expiry
+     * fault.
+     */
     readonly realLifetimeSeconds: number,
   ) {}
 

@@ -2,7 +2,8 @@
  * Key files for the facility's clients, both mode 0600: `<color>.json` (client ID, color, expiry, URLs, the private
  * key as PKCS#8 PEM and as JWK, and again as `secret` so the file is also a `{client_id, secret}` key file the official
  * Python client and the runtime read) and `<color>.pem` in the official Python client's text format: the client ID
- * on the first line, then the PEM. Each file is written beside its target and renamed over it, so it never exists with wider modes.
+ * on the first line, then the PEM. Each file is written beside its target and renamed over it, so it never exists with
+ * wider modes.
  */
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";

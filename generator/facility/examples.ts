@@ -140,8 +140,8 @@ function objectExample(
   const out: Record<string, unknown> = {};
   for (const [name, property] of Object.entries<unknown>(node.properties ?? {})) {
     const value = exampleFor(doc, property, seen, budget);
-    // A property that would close a reference cycle (or exceed the budget) is left out when optional, null when required.
-    // defineProperty: a property named `__proto__` must be one of the example's own, not its prototype.
+    // A property that would close a reference cycle (or exceed the budget) is left out when optional, null when
+    // required. defineProperty: a property named `__proto__` must be one of the example's own, not its prototype.
     const own = value !== undefined ? value : required.has(name) ? null : undefined;
     if (own !== undefined)
       Object.defineProperty(out, name, { value: own, writable: true, enumerable: true, configurable: true });

@@ -32,7 +32,10 @@ export function detail(status: number, message: string, headers?: Record<string,
   return reply(status, { detail: message }, headers);
 }
 
-/** The media type of a request, lowercased, without parameters (`application/json; charset=utf-8` -> `application/json`). */
+/**
+ * The media type of a request, lowercased, without parameters (`application/json; charset=utf-8` ->
+ * `application/json`).
+ */
 export function mediaType(headers: IncomingHttpHeaders): string {
   return (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 }

@@ -1,4 +1,6 @@
-/** The local facility: a real HTTP server speaking the facility's token and color rules, for tests and `sfapi-gen mock`. */
+/**
+ * The local facility: a real HTTP server speaking the facility's token and color rules, for tests and `sfapi-gen mock`.
+ */
 
 export type { AuthorizationForms } from "./api.js";
 export { writeClientFiles } from "./client-files.js";

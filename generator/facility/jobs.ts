@@ -86,7 +86,9 @@ interface JobRecord {
   endsAt: number;
   /** How it ends unless cancelled first. */
   finalState: TerminalState;
-  /** Cancellation requests: each one's task, and when it was asked for (the job ends then, if still queued or running). */
+  /**
+   * Cancellation requests: each one's task, and when it was asked for (the job ends then, if still queued or running).
+   */
   cancels: { task: string; at: number }[];
 }
 
@@ -283,7 +285,9 @@ export class JobStore {
 const NODE = "nid001001";
 const CPUS = "256";
 
-/** The job an id nobody submitted here stands for: one of the mock user's, queued two hours ago and done an hour ago. */
+/**
+ * The job an id nobody submitted here stands for: one of the mock user's, queued two hours ago and done an hour ago.
+ */
 function finishedJob(owner: string, machine: string, jobid: string, now: number): JobRecord {
   const queuedAt = now - 2 * HOUR_MS;
   return {

@@ -2,8 +2,9 @@
  * Tasks the facility hands out for commands, job submissions and cancellations, and transfers. Nothing is executed:
  * a task reads "new" until the facility's task delay has passed, then "completed" (or "failed", when its outcome says
  * so) with its outcome as JSON text in `result`, in the shapes the facility's tasks carry (`{"status", "output",
- * "error", "exit_code"}` for a command, `{"status", "jobid", "error"}` for a job submission). Status values are the description's `TaskStatus` enum.
- * Views are worked out from the facility's clock when read, so a test that moves the clock sees tasks finish.
+ * "error", "exit_code"}` for a command, `{"status", "jobid", "error"}` for a job submission). Status values are the
+ * description's `TaskStatus` enum. Views are worked out from the facility's clock when read, so a test that moves the
+ * clock sees tasks finish.
  */
 
 export interface TaskView {

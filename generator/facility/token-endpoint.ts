@@ -198,7 +198,9 @@ export class ReplayCache {
 
   constructor(readonly capacity: number = MAX_REMEMBERED_JTIS) {}
 
-  /** "fresh" the first time (client, jti) is presented, and records it; "replayed" after; "full" when no room is left. */
+  /**
+   * "fresh" the first time (client, jti) is presented, and records it; "replayed" after; "full" when no room is left.
+   */
   record(clientId: string, jti: string, exp: number, nowS: number): "fresh" | "replayed" | "full" {
     const full = this.#seen.size >= this.capacity;
     if (nowS - this.#sweptAt >= SWEEP_EVERY_S || (full && nowS - this.#sweptAt >= 1)) this.#sweep(nowS);

@@ -16,7 +16,9 @@ export interface Parameter {
   name: string;
   in: "query" | "header" | "path" | "cookie";
   required: boolean;
-  /** The parameter's schema, its own `$ref` resolved (deeper `$ref`s resolve against the document); {} when it has none. */
+  /**
+   * The parameter's schema, its own `$ref` resolved (deeper `$ref`s resolve against the document); {} when it has none.
+   */
   schema: unknown;
 }
 

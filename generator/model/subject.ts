@@ -20,7 +20,10 @@ export interface Subject {
   /** SHA-256 of the description's bytes. */
   sha256: string;
   generatorVersion: string;
-  /** What the description's provenance obliges every audit to say (the bundled snapshot is a reconstruction), if anything. */
+  /**
+   * What the description's provenance obliges every audit to say (the bundled snapshot is a reconstruction), if
+   * anything.
+   */
   note: string | undefined;
 }
 

@@ -107,7 +107,10 @@ async function recover(target: string): Promise<void> {
   }
 }
 
-/** The root, the home folder, the working directory and its parents: never an output folder (`--out .` would empty them). */
+/**
+ * The root, the home folder, the working directory and its parents: never an output folder (`--out .` would empty
+ * them).
+ */
 async function refuseProtected(target: string, cwd: string): Promise<void> {
   const targets = new Set([target, await realpathOrSelf(target)]);
   const home = new Set([homedir(), await realpathOrSelf(homedir())]);

@@ -6,7 +6,8 @@
  *    `"/tasks"`, a `const` holding it and a template without substitutions all count as literals;
  *  - named operations: `<anything>.<name>(...)` and `<anything>.<name>.safe(...)` where `<name>` is one of the
  *    table's names (`client.runCommand(args)`), again with any receiver;
- *  - `waitForTask(client, id)` (also imported under another name) and `<anything>.waitForTask(...)`: a `GET /tasks/{id}`;
+ *  - `waitForTask(client, id)` (also imported under another name) and `<anything>.waitForTask(...)`: a `GET
+ * /tasks/{id}`;
  *  - the workflow helpers: `<x>.compute(m).run(...)`, or a `run`, `submitJob`, `job`, `jobs`, `ls`, `download` or
  *    `upload` call on a variable initialised from `<x>.compute(...)`, as the calls each makes (`run`: the command's
  *    POST and the task's GET); `complete`, `state` and `cancel` on a variable holding what `submitJob` or `job`
@@ -19,9 +20,9 @@
  * and each real file once (two links to `.` cannot make it loop). A file that cannot be read or parsed (unreadable,
  * nested too deeply for the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level:
  * the scan names it and never under-reports because of it. Cost is linear in a file's size (line numbers come from
- * TypeScript's line map, not from counting newlines per use). Imports are not resolved (`noResolve`) and no lib is loaded
- * (`noLib`: literal types need none, and it makes the scan ~30x faster), so the scan needs neither the client's types
- * nor node_modules.
+ * TypeScript's line map, not from counting newlines per use). Imports are not resolved (`noResolve`) and no lib is
+ * loaded (`noLib`: literal types need none, and it makes the scan ~30x faster), so the scan needs neither the client's
+ * types nor node_modules.
  */
 import { type Dirent, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -66,7 +67,9 @@ export type FoundUse =
   | (Where & { kind: "wait" })
   /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */
   | (Where & { kind: "named"; entry: string })
-  /** `import`: a named import of an entry (only names the table has count); `access`: `operations.x` / `operations[x]`. */
+  /**
+   * `import`: a named import of an entry (only names the table has count); `access`: `operations.x` / `operations[x]`.
+   */
   | (Where & { kind: "table"; via: "import" | "access"; entry: string | null })
   /** A file that could not be read or parsed: skipped, and counted as needing the top level. */
   | (Where & { kind: "unreadable"; reason: string });

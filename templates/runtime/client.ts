@@ -81,7 +81,10 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     table.entries.filter((e) => e.wholePath !== undefined).map((e) => e.method.toUpperCase()),
   );
 
-  /** Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick form bodies. */
+  /**
+   * Per call: refuse tricks in the path as written, keep per-call fetch and redirect choices behind the guard, pick
+   * form bodies.
+   */
   function prepare(method: string, url: string, init: Init | undefined): Init | undefined {
     guard.checkWritten(method, url, init?.params?.path);
     if (!init) return init;

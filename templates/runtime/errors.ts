@@ -85,7 +85,9 @@ export class CredentialsError extends SfapiError {
   }
 }
 
-/** The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them. */
+/**
+ * The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them.
+ */
 export class TokenError extends SfapiError {
   static readonly code = "ERR_TOKEN";
   override readonly name = "TokenError";
@@ -236,7 +238,10 @@ export function detailText(body: unknown): string | undefined {
   return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
-/** One FastAPI validation error (`{ loc: ["body", "executable"], msg: "Field required" }`) as `body.executable: Field required`. */
+/**
+ * One FastAPI validation error (`{ loc: ["body", "executable"], msg: "Field required" }`) as `body.executable: Field
+ * required`.
+ */
 function validationItem(item: unknown): string {
   if (!item || typeof item !== "object") return String(item);
   const { loc, msg } = item as { loc?: unknown; msg?: unknown };

@@ -95,7 +95,9 @@ export class JobMonitor {
     }
   }
 
-  /** Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll. */
+  /**
+   * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
+   */
   watch(id: string, options: WatchOptions = {}): Promise<JobRow> {
     const interval = options.interval ?? 10_000;
     if (!(interval > 0)) return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));

@@ -33,7 +33,9 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
   fetch?: FetchLike;
   /** Sent with every API call (not with token requests); `accept: application/json` unless overridden. */
   headers?: Record<string, string>;
-  /** When the API client stops working: past -> ClientExpiredError instead of token requests; within 24 h -> a warning. */
+  /**
+   * When the API client stops working: past -> ClientExpiredError instead of token requests; within 24 h -> a warning.
+   */
   clientExpiresAt?: Date | string | number;
   /** Where warnings go (default: console). Never receives keys, assertions or tokens. */
   logger?: Logger;

@@ -25,7 +25,10 @@ export interface TaskResult {
   readonly [field: string]: unknown;
 }
 
-/** The task `T` as waitForTask returns it: `result` is the parsed object, the text itself when it is not a JSON object, or null. */
+/**
+ * The task `T` as waitForTask returns it: `result` is the parsed object, the text itself when it is not a JSON object,
+ * or null.
+ */
 export type TypedTask<T> = T extends { result?: unknown }
   ? Omit<T, "result"> & { result: TaskResult | string | null }
   : T;

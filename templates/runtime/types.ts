@@ -71,7 +71,9 @@ type LevelsUpTo<L extends readonly string[], C extends string, Seen extends stri
 
 type Top<L extends readonly string[]> = L extends readonly [...unknown[], infer Last] ? Last : never;
 
-/** May color `C` call an operation whose table scope is `S`, on ladder `L`? Unranked and unknown names: the top only. */
+/**
+ * May color `C` call an operation whose table scope is `S`, on ladder `L`? Unranked and unknown names: the top only.
+ */
 export type ColorMayCall<S, L extends readonly string[], C extends string> = S extends "public"
   ? true
   : S extends L[number]

@@ -20,7 +20,9 @@ export interface GenerationInput {
   file: string;
   /** Flags for sfapi-gen beyond --file/--out (GitHub's description has no scope field: rank by method). */
   ourFlags: string[];
-  /** The targets: the largest ratio to openapi-typescript alone, and whether we must beat every full generator. */
+  /**
+   * The issue's targets: the largest ratio to openapi-typescript alone, and whether we must beat every full generator.
+   */
   targets: { vsOpenapiTypescript: number; fasterThanFullGenerators: boolean };
 }
 

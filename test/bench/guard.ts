@@ -1,7 +1,8 @@
 /**
  * Guard cost alone: the runtime's color guard (URL -> path -> operation -> allowed?) for GitHub's ~1,200 templates,
  * in ns per lookup, at 50 and at all operations, with the same 50 lookups in both tables. A linear scan (one regular
- * expression per template, tried in order) runs beside it, for contrast: that is the cost curve the guard must not have.
+ * expression per template, tried in order) runs beside it, for contrast: that is the cost curve the guard must not
+ * have.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";

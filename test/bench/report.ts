@@ -20,7 +20,10 @@ export interface Section {
   rows: Row[];
   /** What was measured and how, in a sentence or two, under the table. */
   notes: string[];
-  /** When the section was measured and how long it took (set by run.ts), so a section kept from an earlier run keeps its date. */
+  /**
+   * When the section was measured and how long it took (set by run.ts), so a section kept from an earlier run keeps its
+   * date.
+   */
   measured?: { at: string; minutes: number };
 }
 

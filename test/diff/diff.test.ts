@@ -20,7 +20,10 @@ import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
 const bundled = () => JSON.parse(readFileSync(bundledPath, "utf8"));
 
-/** The next version: one removed, one added, one escalated green -> red, one relaxed yellow -> green, one new required parameter. */
+/**
+ * The next version: one removed, one added, one escalated green -> red, one relaxed yellow -> green, one new required
+ * parameter.
+ */
 function nextVersion() {
   const doc = bundled();
   doc.info.version = "1.3";

@@ -1,6 +1,6 @@
 /**
- * The API behind the token: authentication (bare token or `Bearer`), the ladder's color rules, the command/task behaviour and
- * routing. The facility runs on a clock the test moves, so expiry and task completion need no waiting.
+ * The API behind the token: authentication (bare token or `Bearer`), the ladder's color rules, the command/task
+ * behaviour and routing. The facility runs on a clock the test moves, so expiry and task completion need no waiting.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,7 +1,7 @@
 /**
  * Batch jobs as a client sees them: a submission's task completes with a job id, the job then shows in the queue
- * (PENDING, RUNNING, COMPLETED on the facility's clock) and cancelling it shows CANCELLED in sacct. Jobs belong to the client
- * that submitted them. The clock is moved by the test; nothing waits.
+ * (PENDING, RUNNING, COMPLETED on the facility's clock) and cancelling it shows CANCELLED in sacct. Jobs belong to the
+ * client that submitted them. The clock is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, form, testClient, useFacility } from "./support.js";

@@ -139,7 +139,9 @@ class OfficialClient {
     private readonly tick: () => void,
   ) {}
 
-  /** `_read_client_secret_from_file`: mode exactly 0o100600; `.json` holds `{client_id, secret}`; else line 1 is the ID. */
+  /**
+   * `_read_client_secret_from_file`: mode exactly 0o100600; `.json` holds `{client_id, secret}`; else line 1 is the ID.
+   */
   static fromKeyFile(path: string, baseUrl: string, tokenUrl: string, tick: () => void): OfficialClient {
     if (statSync(path).mode !== 0o100600)
       throw new Error(`Incorrect permissions on the key. To fix run: chmod 600 ${path}`);
@@ -192,7 +194,10 @@ class OfficialClient {
     this.#token = token.access_token;
   }
 
-  /** httpx with authlib's auth: `Authorization: Bearer <token>`, `accept: application/json`; raise_for_status on 4xx/5xx. */
+  /**
+   * httpx with authlib's auth: `Authorization: Bearer <token>`, `accept: application/json`; raise_for_status on
+   * 4xx/5xx.
+   */
   async request(
     method: string,
     path: string,
@@ -298,7 +303,9 @@ class OfficialClient {
     return (answer.entries as unknown[]).map((e) => validate("DirectoryEntry", M.DirectoryEntry, e));
   }
 
-  /** AsyncRemotePath.upload to a new file: is_dir() fails with "No such file or directory", the parent must be a dir. */
+  /**
+   * AsyncRemotePath.upload to a new file: is_dir() fails with "No such file or directory", the parent must be a dir.
+   */
   async upload(machine: string, path: string, content: string) {
     try {
       await this.ls(machine, path);

@@ -7,7 +7,8 @@ import { expect, it } from "vitest";
 import { runSoak } from "../bench/soak.js";
 
 it("stays bounded and answering under a client that submits far past every bound", async () => {
-  // Few requests with large bodies: what a leak would keep grows with the bytes moved, the test's time with the requests.
+  // Few requests with large bodies: what a leak would keep grows with the bytes moved, the test's time with the
+  // requests.
   const limits = { tasks: 10, jobs: 10, transfers: 10, files: 10, fileBytes: 1 << 20 };
   const rounds = 80;
   const payloadBytes = 256 * 1024;

@@ -1,10 +1,10 @@
 /**
  * The guard as a property: whatever (method, path, per-call options) a green (or yellow) client is asked to send, and
- * wherever the server redirects it, nothing above its color reaches the network. A recording server on 127.0.0.1 judges every
- * request it receives on its own terms, as a lenient server would route it: the path percent-decoded (an encoded slash
- * becomes a real one), matched against every template of the table (a whole-path parameter, such as the `path` of
- * `/utilities/ls/{machine}/{path}`, taking the rest of the path); the request must mean at least one operation and
- * only operations the color may call. A second server stands for "anywhere else" and must receive nothing.
+ * wherever the server redirects it, nothing above its color reaches the network. A recording server on 127.0.0.1 judges
+ * every request it receives on its own terms, as a lenient server would route it: the path percent-decoded (an encoded
+ * slash becomes a real one), matched against every template of the table (a whole-path parameter, such as the `path` of
+ * `/utilities/ls/{machine}/{path}`, taking the rest of the path); the request must mean at least one operation and only
+ * operations the color may call. A second server stands for "anywhere else" and must receive nothing.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

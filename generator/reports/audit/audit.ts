@@ -1,7 +1,8 @@
 /**
  * The scope audit: which level every operation needs, as one plain report object that every format renders
  * (Markdown, JSON, CSV, HTML). Built from the operation model only, so the audit can never read a description
- * differently from `generate`. The JSON format is this object verbatim; its shape is `generator/reports/audit/audit-report.schema.json`.
+ * differently from `generate`. The JSON format is this object verbatim; its shape is
+ * `generator/reports/audit/audit-report.schema.json`.
  */
 
 export { subjectOf as auditSubject } from "../../model/subject.js";

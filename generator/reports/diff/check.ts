@@ -36,7 +36,9 @@ export interface FileProblem {
   problem: "edited" | "missing" | "unexpected" | "stale" | "unverifiable";
 }
 
-/** Compare `model` (the description `generate` would read) with what the folder `out` was generated from (its manifest). */
+/**
+ * Compare `model` (the description `generate` would read) with what the folder `out` was generated from (its manifest).
+ */
 export function checkGenerated(model: Model, manifest: Manifest, out: string, files: FileProblem[] = []): CheckReport {
   const current = model.description.sha256;
   const settings = settingChanges(manifest, model);

@@ -53,7 +53,10 @@ export type {
 } from "./report.js";
 export { DIFF_FORMAT_ID, FAIL_ON } from "./report.js";
 
-/** What the diff compares beyond the table, when both sides were read from a description (a manifest has only the table). */
+/**
+ * What the diff compares beyond the table, when both sides were read from a description (a manifest has only the
+ * table).
+ */
 type Details = Pick<
   Operation,
   "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs"
@@ -156,7 +159,9 @@ export function modelInput(model: Model): DiffInput {
   };
 }
 
-/** The diff of two tables under `ladder`; details (parameters, bodies, schemas) are compared where both sides have them. */
+/**
+ * The diff of two tables under `ladder`; details (parameters, bodies, schemas) are compared where both sides have them.
+ */
 export function diffTables(
   before: DiffInput,
   after: DiffInput,

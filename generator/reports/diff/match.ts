@@ -106,7 +106,10 @@ function pairUnique<T>(
   }
 }
 
-/** Pair operations at the same path (the old one mapped by `oldPath`): the same method first, then the one left on each side. */
+/**
+ * Pair operations at the same path (the old one mapped by `oldPath`): the same method first, then the one left on each
+ * side.
+ */
 function pairByPath<T extends TableEntry>(
   before: readonly T[],
   after: readonly T[],

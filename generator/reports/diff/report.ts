@@ -83,14 +83,18 @@ export interface PrefixMove {
   how: "option" | "detected";
 }
 
-/** `diff --code <dir>`: the uses in a code base the change breaks or escalates, and the color it needs before and after. */
+/**
+ * `diff --code <dir>`: the uses in a code base the change breaks or escalates, and the color it needs before and after.
+ */
 export interface CodeImpact {
   source: string;
   /** Generated client folders inside the code base, not scanned. */
   skipped: string[];
   /** The lowest color covering every use before, and after the change (broken uses following their operation). */
   color: { before: string; after: string; raised: boolean };
-  /** Calls whose operation was removed, moved or changed its method; table and named uses of a removed or renamed one. */
+  /**
+   * Calls whose operation was removed, moved or changed its method; table and named uses of a removed or renamed one.
+   */
   broken: (UseSite & { was: OperationRef[]; reason: string; level: string | null })[];
   /** Uses that still resolve but need a higher level than before. */
   escalated: (UseSite & { operations: OperationRef[]; from: string; to: string })[];
@@ -105,7 +109,9 @@ export interface CodeImpact {
     tsconfig: string | null;
     /** Why the code was not type-checked; null when it was. */
     why: string | null;
-    /** Errors the new client causes, each in a call of the client (with its operations) or a read of what one returned. */
+    /**
+     * Errors the new client causes, each in a call of the client (with its operations) or a read of what one returned.
+     */
     errors: (TypeBreak & { kind: "call" | "read"; operations: OperationRef[] })[];
     /** Errors past the 500 listed. */
     omitted: number;

@@ -471,7 +471,10 @@ function mediaSchema(
   return cmp.locate(doc, own(mediaObject.schema, "schema"), `${mediaObject.pointer}/schema`);
 }
 
-/** Old path parameter name -> new one, by position, for two paths of the same shape (`{transfer_id}` -> `{globus_uuid}`). */
+/**
+ * Old path parameter name -> new one, by position, for two paths of the same shape (`{transfer_id}` ->
+ * `{globus_uuid}`).
+ */
 export function pathRenames(before: string, after: string): Map<string, string> {
   const renames = new Map<string, string>();
   if (pathShape(before) !== pathShape(after)) return renames;
