@@ -22,6 +22,14 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // A reader that stops early (`sfapi-gen audit | head -1`) closes the pipe: the output is no longer wanted, so stop
+  // quietly with the status so far, as other command-line tools do, instead of dying on an unhandled EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
 }
 

@@ -2,11 +2,14 @@
  * How the command line behaves around its output: exit statuses that tell "found what you asked to fail on" (1) from
  * "could not run" (2), and a progress line on a terminal only, after a second, erased at the end. Time is injected.
  */
+
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../generator/cli/main.js";
 import { PROGRESS_DELAY_MS, startProgress, type Timers } from "../../generator/cli/progress.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
-import { runCli, tempDir } from "../helpers.js";
+import { root, runCli, tempDir } from "../helpers.js";
 
 describe("exit statuses", () => {
   const dir = tempDir("exit-");
@@ -108,5 +111,20 @@ describe("progress on stderr", () => {
     advance(10_000);
     progress.end();
     expect(written).toEqual([]);
+  });
+});
+
+describe("a reader that stops early", () => {
+  it("ends the command quietly: no EPIPE stack trace, the status of the run", async () => {
+    // A real pipe closed after the first line, as `sfapi-gen generate | head -1` does (generate writes several lines,
+    // so the next write meets the closed pipe); the process is the unit here.
+    const out = join(tempDir("epipe-"), "client");
+    const child = spawn(process.execPath, [join(root, "bin", "sfapi-gen.js"), "generate", "--out", out]);
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|at .*\.js:\d+/);
+    expect(code).toBe(0);
   });
 });
