@@ -34,15 +34,16 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
       privateKey: key.pkcs8,
       baseUrl: servers.baseUrl,
       tokenUrl,
-      timeoutMs: 150,
+      // Generous: a loaded machine must not turn a slow 500 into a timeout and a retry. The timeout tests set 150 ms.
+      timeoutMs: 10_000,
       retry: { attempts: ATTEMPTS, baseDelayMs: 5, maxDelayMs: 2000 },
       clock,
       ...extra,
     });
 
-  async function tokenError(reply: (n: number) => Reply, tokenUrl?: string) {
+  async function tokenError(reply: (n: number) => Reply, tokenUrl?: string, extra: Record<string, unknown> = {}) {
     servers.tokenReply = reply;
-    const error = await client(tokenUrl)
+    const error = await client(tokenUrl, extra)
       .GET("/account/")
       .then(
         () => undefined,
@@ -54,7 +55,7 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
   }
 
   test("timeout: every attempt times out, then TokenError timeout", async () => {
-    const error = await tokenError(() => "hang");
+    const error = await tokenError(() => "hang", undefined, { timeoutMs: 150 });
     expect(error).toMatchObject({ name: "TokenError", error: "timeout", attempts: ATTEMPTS, status: undefined });
     expect(error.message).toContain(`after ${ATTEMPTS} attempts`);
     expect(error.message).toContain("no answer within 150 ms");
