@@ -19,8 +19,8 @@ import type { AuthorizationForms } from "./api.js";
 import { handleApiRequest } from "./api.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { ClientRegistry } from "./clients.js";
-import type { FaultRule } from "./faults.js";
-import { Faults } from "./faults.js";
+import type { FaultRule, TokenHooks } from "./faults.js";
+import { Faults, TokenHookSlot } from "./faults.js";
 import { DEFAULT_MAX_FILE_TREE_BYTES, DEFAULT_MAX_FILES, FileTree } from "./files.js";
 import { DEFAULT_MAX_TRANSFERS, GlobusTransfers } from "./globus.js";
 import type { FacilityRequest, Reply } from "./http.js";
@@ -113,8 +113,11 @@ export interface Facility {
   readonly requests: readonly RequestLogEntry[];
   /** How much the facility holds now (each bounded by `limits`), for tests that check it stays bounded. */
   held(): { tasks: number; jobs: number; transfers: number; files: number; fileBytes: number; requests: number };
-  /** Faults on demand: add a rule (or clear them all) while the facility runs. */
-  readonly faults: Pick<Faults, "add" | "clear">;
+  /**
+   * Faults on demand: add a rule (or clear them all) while the facility runs; `tokenHooks` sets the token endpoint's
+   * test hooks (replacing any set before, and counting requests from 1 again).
+   */
+  readonly faults: Pick<Faults, "add" | "clear"> & { tokenHooks(hooks: TokenHooks): void };
   registerClient(registration: ClientRegistration): RegisteredClient;
   /** Make an RSA key pair and register its public half with `color`. */
   createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
@@ -132,6 +135,8 @@ const DEFAULTS = {
   maxRememberedJtis: MAX_REMEMBERED_JTIS,
   authorization: "bare-or-bearer" as AuthorizationForms,
 };
+/** A scripted "hang" ends when the facility closes, or after this long at the latest. */
+const MAX_HANG_MS = 3_600_000;
 const generateRsaKeyPair = promisify(generateKeyPair);
 
 export async function startFacility(options: FacilityOptions = {}): Promise<Facility> {
@@ -154,6 +159,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const router = new Router(model.operations);
   const replay = new ReplayCache(settings.maxRememberedJtis);
   const faults = new Faults(options.faults);
+  const tokenHooks = new TokenHookSlot();
   // Aborted on close, so a slow-answer fault never holds the process open.
   const closing = new AbortController();
   // Served byte for byte when it is JSON, so a client generated from the facility records the file's own SHA-256.
@@ -178,7 +184,13 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         return detail(503, "the local facility is stopping");
       if (fault.reply) return fault.reply;
     }
-    if (path === settings.tokenPath) return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now });
+    if (path === settings.tokenPath) {
+      const hang = async () => {
+        await pause(MAX_HANG_MS, closing.signal);
+        return detail(503, "no answer (a scripted hang)");
+      };
+      return handleTokenRequest(request, { registry, tokens, replay, tokenUrl, now, hooks: tokenHooks, hang });
+    }
     if (path === `${basePath}/openapi.json`)
       return request.method === "GET" || request.method === "HEAD"
         ? { status: 200, rawJson: descriptionJson }
@@ -236,7 +248,11 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     model,
     ladder: model.ladder,
     requests: log,
-    faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
+    faults: {
+      add: (rule) => faults.add(rule),
+      clear: () => faults.clear(),
+      tokenHooks: (hooks) => tokenHooks.set(hooks),
+    },
     held: () => ({
       tasks: tasks.size,
       jobs: jobs.size,

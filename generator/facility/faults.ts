@@ -3,6 +3,7 @@
  * answers 429 (with Retry-After), 500, 502, 503 or 504 instead, or answers late. Rules are given when the facility
  * starts or added while it runs; each applies to every matching request, or to the next `times` of them.
  */
+import type { JWTPayload } from "jose";
 import { OptionError } from "../errors.js";
 import type { Reply } from "./http.js";
 import { reply } from "./http.js";
@@ -92,4 +93,50 @@ function checkRule(rule: FaultRule): void {
   }
   if (rule.path !== undefined && !/^\/[A-Za-z0-9._~/{}-]*$/.test(rule.path))
     throw new OptionError(`fault path must start with "/", not ${JSON.stringify(rule.path)}`);
+}
+
+/**
+ * Test hooks on the token endpoint, for a runtime's own tests (set with `facility.faults.tokenHooks(hooks)`; none by
+ * default). They narrow what is accepted, record what arrived, or script the answer; they never accept more.
+ */
+export interface TokenHooks {
+  /** The `kid` every assertion header must carry; `null`: it must carry none (default: not checked). */
+  kid?: string | null;
+  /** Also require `iat` and `jti`, in whole seconds, and `exp` at most this many seconds after `iat`. */
+  maxAssertionLifetimeS?: number;
+  /** Sees every token request: its form, the assertion's header and verified claims, and why it was refused. */
+  record?: (call: TokenCall) => void;
+  /**
+   * Answers the `n`th token request (1-based, counted since the hooks were set) whose assertion passed, instead of a
+   * token: a status and a body sent byte for byte, or "hang" (no answer until the facility closes). Undefined: a token.
+   */
+  reply?: (n: number) => ScriptedReply | undefined;
+}
+
+export type ScriptedReply = { status: number; body: string; headers?: Record<string, string> } | "hang";
+
+/** One token request, as `TokenHooks.record` sees it (it holds the assertion: for tests only, never logged). */
+export interface TokenCall {
+  form: URLSearchParams;
+  assertion: string;
+  /** The assertion's protected header ({} when it is not a JWS). */
+  header: Record<string, unknown>;
+  /** The claims, once the signature verified; undefined before that. */
+  claims: JWTPayload | undefined;
+  /** The refusal's `error_description`; undefined when the request passed every check. */
+  problem: string | undefined;
+}
+
+/** The hooks in force and how many token requests arrived since they were set. */
+export class TokenHookSlot {
+  hooks: TokenHooks = {};
+  count = 0;
+
+  set(hooks: TokenHooks): void {
+    const max = hooks.maxAssertionLifetimeS;
+    if (max !== undefined && (!Number.isInteger(max) || max < 1 || max > 86_400))
+      throw new OptionError(`maxAssertionLifetimeS must be a whole number from 1 to 86400, not ${JSON.stringify(max)}`);
+    this.hooks = hooks;
+    this.count = 0;
+  }
 }

@@ -17,6 +17,8 @@ export interface Reply {
   body?: unknown;
   /** JSON text sent byte for byte instead of `body` (the description, so its SHA-256 survives the trip). */
   rawJson?: string;
+  /** Text sent byte for byte with only `headers` (a test hook's scripted answer, which may be anything). */
+  text?: string;
   headers?: Record<string, string>;
   /** The authenticated client, for the request log (the facility adds its color). */
   clientId?: string;

@@ -132,6 +132,15 @@ function tooLarge(req: IncomingMessage, maxBytes: number): Reply {
  */
 function send(res: ServerResponse, answer: Reply): void {
   if (res.headersSent || res.destroyed) return;
+  if (answer.text !== undefined) {
+    try {
+      res.writeHead(answer.status, answer.headers ?? {});
+      res.end(answer.text);
+    } catch {
+      res.destroy();
+    }
+    return;
+  }
   let text: string;
   try {
     text = answer.rawJson ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));

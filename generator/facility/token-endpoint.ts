@@ -5,10 +5,12 @@
  * expires within a day but not yet. A `jti` is optional (the facility's own training script signs none); when there is
  * one, it must not have been seen before.
  */
+import type { JWTPayload } from "jose";
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
 import { CLIENT_ASSERTION_TYPE } from "../../templates/runtime/protocol.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { ClientRegistry, RegisteredClient } from "./clients.js";
+import type { ScriptedReply, TokenHookSlot, TokenHooks } from "./faults.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { FORM, mediaType, reply } from "./http.js";
 
@@ -49,9 +51,46 @@ export interface TokenEndpointContext {
   /** The token URL, which every assertion's `aud` must name. */
   tokenUrl: string;
   now: () => number;
+  /** Test hooks (see TokenHooks), and how a scripted "hang" waits (until the facility closes). */
+  hooks?: TokenHookSlot;
+  hang?: () => Promise<Reply>;
+}
+
+/** What a request showed on its way through, for `TokenHooks.record`. */
+interface Seen {
+  form?: URLSearchParams;
+  header?: Record<string, unknown>;
+  claims?: JWTPayload;
+  passed?: boolean;
 }
 
 export async function handleTokenRequest(request: FacilityRequest, ctx: TokenEndpointContext): Promise<Reply> {
+  const hooks = ctx.hooks?.hooks ?? {};
+  if (!hooks.record && !hooks.reply) return answerTokenRequest(request, ctx, {}, hooks, 0);
+  const n = ++ctx.hooks!.count;
+  const seen: Seen = {};
+  const answer = await answerTokenRequest(request, ctx, seen, hooks, n);
+  if (!seen.passed) {
+    const refusal = (answer.body as { error_description?: unknown } | undefined)?.error_description;
+    record(hooks, seen, String(refusal ?? `HTTP ${answer.status}`));
+  }
+  return answer.hang && ctx.hang ? ctx.hang() : answer;
+}
+
+/** Hands one request to the `record` hook: once it passed (before a scripted answer is chosen), or once refused. */
+function record(hooks: TokenHooks, seen: Seen, problem: string | undefined): void {
+  const form = seen.form ?? new URLSearchParams();
+  const assertion = form.get("client_assertion") ?? "";
+  hooks.record?.({ form, assertion, header: seen.header ?? {}, claims: seen.claims, problem });
+}
+
+async function answerTokenRequest(
+  request: FacilityRequest,
+  ctx: TokenEndpointContext,
+  seen: Seen,
+  hooks: TokenHooks,
+  n: number,
+): Promise<Reply & { hang?: boolean }> {
   if (request.method !== "POST")
     return {
       ...oauthError("invalid_request", "the token endpoint takes POST"),
@@ -65,6 +104,7 @@ export async function handleTokenRequest(request: FacilityRequest, ctx: TokenEnd
     );
   }
   const form = new URLSearchParams(request.body.toString("utf8"));
+  seen.form = form;
   const repeated = [...new Set([...form.keys()].filter((key) => form.getAll(key).length > 1))];
   if (repeated.length > 0)
     return oauthError(
@@ -79,7 +119,7 @@ export async function handleTokenRequest(request: FacilityRequest, ctx: TokenEnd
   if (form.get("client_assertion_type") !== JWT_BEARER)
     return oauthError("invalid_client", `client_assertion_type must be ${JWT_BEARER}`);
 
-  const authenticated = await authenticateClient(form.get("client_assertion")!, form.get("client_id"), ctx);
+  const authenticated = await authenticateClient(form.get("client_assertion")!, form.get("client_id"), ctx, seen);
   if ("status" in authenticated) return authenticated;
   const { client } = authenticated;
   if (ctx.registry.isExpired(client))
@@ -96,6 +136,10 @@ export async function handleTokenRequest(request: FacilityRequest, ctx: TokenEnd
       clientId: client.clientId,
     };
   }
+  seen.passed = true;
+  record(hooks, seen, undefined);
+  const scripted = hooks.reply?.(n);
+  if (scripted !== undefined) return { ...scriptedReply(scripted), clientId: client.clientId };
   const { token, expiresIn } = await ctx.tokens.issue({ clientId: client.clientId, color: client.color });
   return {
     ...reply(
@@ -113,11 +157,15 @@ async function authenticateClient(
   assertion: string,
   formClientId: string | null,
   ctx: TokenEndpointContext,
+  seen: Seen,
 ): Promise<{ client: RegisteredClient } | Reply> {
+  const hooks = ctx.hooks?.hooks ?? {};
+  const strict = hooks.maxAssertionLifetimeS;
   let alg: unknown;
   let claimed: unknown;
   try {
-    alg = decodeProtectedHeader(assertion).alg;
+    seen.header = decodeProtectedHeader(assertion) as Record<string, unknown>;
+    alg = seen.header.alg;
     claimed = decodeJwt(assertion).iss;
   } catch {
     return oauthError("invalid_client", "client_assertion is not a JWT");
@@ -141,12 +189,23 @@ async function authenticateClient(
       issuer: client.clientId,
       subject: client.clientId,
       audience: ctx.tokenUrl,
-      requiredClaims: ["exp"],
+      requiredClaims: strict === undefined ? ["exp"] : ["exp", "iat", "jti"],
       clockTolerance: CLOCK_TOLERANCE_S,
       currentDate: new Date(ctx.now()),
     }));
   } catch (error) {
     return oauthError("invalid_client", `client_assertion refused: ${assertionProblem(error, ctx.tokenUrl)}`);
+  }
+  seen.claims = payload;
+  const kid = seen.header.kid;
+  if (hooks.kid !== undefined && kid !== (hooks.kid ?? undefined))
+    return oauthError("invalid_client", `client_assertion refused: kid ${JSON.stringify(kid ?? null)} is not expected`);
+  if (strict !== undefined) {
+    const life = payload.exp! - payload.iat!;
+    if (!Number.isInteger(payload.exp) || !Number.isInteger(payload.iat))
+      return oauthError("invalid_client", "client_assertion refused: exp and iat must be whole seconds");
+    if (life <= 0 || life > strict)
+      return oauthError("invalid_client", `client_assertion refused: exp must be 1 to ${strict} s after iat`);
   }
   const nowS = ctx.now() / 1000;
   if (payload.exp! > nowS + MAX_ASSERTION_LIFETIME_S + CLOCK_TOLERANCE_S) {
@@ -159,10 +218,10 @@ async function authenticateClient(
   if (payload.jti === undefined) return { client };
   if (typeof payload.jti !== "string" || payload.jti === "")
     return oauthError("invalid_client", "client_assertion refused: jti, when given, must be a non-empty string");
-  const seen = ctx.replay.record(client.clientId, payload.jti, payload.exp!, nowS);
-  if (seen === "replayed")
+  const remembered = ctx.replay.record(client.clientId, payload.jti, payload.exp!, nowS);
+  if (remembered === "replayed")
     return oauthError("invalid_client", "client_assertion refused: this jti was already used (replay)");
-  if (seen === "full") {
+  if (remembered === "full") {
     const retryAfter = ctx.replay.secondsUntilRoom(nowS);
     const answer = oauthError(
       "temporarily_unavailable",
@@ -171,6 +230,11 @@ async function authenticateClient(
     return { ...answer, status: 429, headers: { ...answer.headers, "retry-after": String(retryAfter) } };
   }
   return { client };
+}
+
+function scriptedReply(scripted: ScriptedReply): Reply & { hang?: boolean } {
+  if (scripted === "hang") return { status: 503, hang: true };
+  return { status: scripted.status, text: scripted.body, headers: scripted.headers ?? {} };
 }
 
 function assertionProblem(error: unknown, tokenUrl: string): string {

@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { OptionError } from "../../generator/errors.js";
+import type { TokenCall } from "../../generator/facility/index.js";
+import { startFacility } from "../../generator/facility/index.js";
 import { accessToken, api, assertion, postToken, TestClock, testClient, tokenForm, withFacility } from "./support.js";
 
 describe("faults", () => {
@@ -109,5 +111,122 @@ describe("faults", () => {
         expect(() => facility.faults.add(rule as never)).toThrow(message);
       }
     });
+  });
+});
+
+describe("token test hooks", () => {
+  it("record sees every request (form, header, verified claims, the refusal), counted from 1 when hooks are set", async () => {
+    await withFacility({}, async (facility) => {
+      const client = await testClient(facility, "green");
+      const calls: TokenCall[] = [];
+      const numbers: number[] = [];
+      facility.faults.tokenHooks({ record: (call) => calls.push(call), reply: (n) => void numbers.push(n) });
+      const good = await assertion(facility, client.clientId, client.privateKeyPem);
+      expect((await postToken(facility, tokenForm(good))).status).toBe(200);
+      const wrongAud = await assertion(facility, client.clientId, client.privateKeyPem, { claims: { aud: "x" } });
+      expect((await postToken(facility, tokenForm(wrongAud))).status).toBe(401);
+      expect(calls.map((c) => [c.assertion, c.header.alg, c.claims?.iss, c.problem])).toEqual([
+        [good, "RS256", client.clientId, undefined],
+        [wrongAud, "RS256", undefined, `client_assertion refused: aud must be the token URL ${facility.tokenUrl}`],
+      ]);
+      expect(calls[0]!.form.get("grant_type")).toBe("client_credentials");
+      facility.faults.tokenHooks({ reply: (n) => void numbers.push(n) });
+      await postToken(facility, tokenForm(await assertion(facility, client.clientId, client.privateKeyPem)));
+      // The refused request counted (2) but got no scripted answer; the count restarted with the new hooks.
+      expect(numbers).toEqual([1, 1]);
+    });
+  });
+
+  it("kid: the assertion must carry the given kid, or none when it is null; unchecked by default", async () => {
+    await withFacility({}, async (facility) => {
+      const client = await testClient(facility, "green");
+      const status = async (kid?: string) =>
+        (
+          await postToken(
+            facility,
+            tokenForm(await assertion(facility, client.clientId, client.privateKeyPem, { kid })),
+          )
+        ).status;
+      expect([await status(), await status("k1")]).toEqual([200, 200]);
+      facility.faults.tokenHooks({ kid: "k1" });
+      expect([await status(), await status("k2"), await status("k1")]).toEqual([401, 401, 200]);
+      facility.faults.tokenHooks({ kid: null });
+      const refused = await postToken(
+        facility,
+        tokenForm(await assertion(facility, client.clientId, client.privateKeyPem, { kid: "k1" })),
+      );
+      expect([refused.status, refused.body.error_description]).toEqual([
+        401,
+        'client_assertion refused: kid "k1" is not expected',
+      ]);
+      expect(await status()).toBe(200);
+    });
+  });
+
+  it("maxAssertionLifetimeS also requires iat and jti, whole seconds, and exp that close after iat", async () => {
+    await withFacility({}, async (facility) => {
+      const client = await testClient(facility, "green");
+      const nowS = Math.floor(Date.now() / 1000);
+      const status = async (claims: Record<string, unknown>) =>
+        (
+          await postToken(
+            facility,
+            tokenForm(await assertion(facility, client.clientId, client.privateKeyPem, { claims, nowS })),
+          )
+        ).status;
+      const loose = [{ exp: nowS + 3600 }, { jti: undefined }, { iat: undefined }, { iat: nowS + 0.5 }];
+      // The facility's own rules accept each of these...
+      for (const claims of loose) expect(await status(claims), JSON.stringify(claims)).toBe(200);
+      facility.faults.tokenHooks({ maxAssertionLifetimeS: 600 });
+      // ...the hook refuses them, and an exp not after iat, but takes the runtime's 300 s assertion.
+      for (const claims of [...loose, { exp: nowS }]) expect(await status(claims), JSON.stringify(claims)).toBe(401);
+      expect(await status({})).toBe(200);
+      expect(() => facility.faults.tokenHooks({ maxAssertionLifetimeS: 0 })).toThrow(OptionError);
+    });
+  });
+
+  it("reply scripts the answer byte for byte after the assertion passed; a refused one is still refused", async () => {
+    await withFacility({}, async (facility) => {
+      const client = await testClient(facility, "green");
+      facility.faults.tokenHooks({
+        reply: (n) => (n === 1 ? { status: 200, body: "<html>login</html>", headers: { "x-n": "1" } } : undefined),
+      });
+      const ask = async (claims = {}) =>
+        fetch(facility.tokenUrl, {
+          method: "POST",
+          body: tokenForm(await assertion(facility, client.clientId, client.privateKeyPem, { claims })),
+        });
+      const scripted = await ask();
+      expect([scripted.status, await scripted.text(), scripted.headers.get("x-n")]).toEqual([
+        200,
+        "<html>login</html>",
+        "1",
+      ]);
+      expect(scripted.headers.get("content-type")).toBeNull();
+      const refused = await ask({ aud: "elsewhere" });
+      expect([refused.status, (await refused.json()).error]).toEqual([401, "invalid_client"]);
+      const issued = await ask();
+      expect([issued.status, typeof (await issued.json()).access_token]).toEqual([200, "string"]);
+    });
+  });
+
+  it('reply "hang" sends nothing until the facility closes', async () => {
+    const facility = await startFacility({});
+    try {
+      const client = await testClient(facility, "green");
+      let arrived!: () => void;
+      const recorded = new Promise<void>((resolve) => (arrived = resolve));
+      facility.faults.tokenHooks({ record: () => arrived(), reply: () => "hang" });
+      const body = tokenForm(await assertion(facility, client.clientId, client.privateKeyPem));
+      const outcome = fetch(facility.tokenUrl, { method: "POST", body }).then(
+        () => "answered",
+        () => "cut off",
+      );
+      await recorded; // the request passed and got its scripted answer: none
+      await facility.close();
+      expect(await outcome).toBe("cut off");
+    } finally {
+      await facility.close();
+    }
   });
 });

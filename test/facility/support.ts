@@ -92,6 +92,8 @@ export interface AssertionOptions {
   claims?: Partial<Record<keyof JWTPayload, unknown>>;
   /** Seconds since the epoch the assertion is made at; default now. */
   nowS?: number;
+  /** A `kid` for the protected header. */
+  kid?: string;
 }
 
 /** An RFC 7523 client assertion for `clientId`, signed RS256 with `privateKey`. */
@@ -113,7 +115,9 @@ export async function assertion(
   };
   for (const [k, v] of Object.entries(claims)) if (v === undefined) delete claims[k];
   const key = typeof privateKey === "string" ? createPrivateKey(privateKey) : privateKey;
-  return new SignJWT(claims as JWTPayload).setProtectedHeader({ alg: "RS256" }).sign(key);
+  return new SignJWT(claims as JWTPayload)
+    .setProtectedHeader({ alg: "RS256", ...(options.kid === undefined ? {} : { kid: options.kid }) })
+    .sign(key);
 }
 
 /** The standard token request form around an assertion, plus any extra fields. */

@@ -1,19 +1,17 @@
 /**
- * Test servers on 127.0.0.1: a token endpoint that verifies each client assertion (signature and every claim) and
- * an API under /api/v1.2 that accepts only tokens it issued, sent bare. Both record every request they receive.
+ * Test servers on 127.0.0.1: the local facility's token endpoint (generator/facility), which verifies each client
+ * assertion (signature and every claim) and whose test hooks record each token request and script its answer, and an
+ * API under /api/v1.2 (on an origin of its own) that accepts only tokens issued here, sent bare. Both record every
+ * request they receive.
  */
 import type { KeyObject } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
+import type { TokenCall as FacilityTokenCall, ScriptedReply } from "../../generator/facility/index.js";
+import { startFacility } from "../../generator/facility/index.js";
 import { listenLocal } from "../helpers.js";
 
-export interface TokenCall {
-  form: URLSearchParams;
-  assertion: string;
-  header: Record<string, unknown>;
-  claims: JWTPayload | undefined;
-  /** Why the token endpoint rejected the assertion; undefined when it passed every check. */
-  problem: string | undefined;
+/** A token request as the facility's `record` hook saw it, and when it arrived. */
+export interface TokenCall extends FacilityTokenCall {
   at: number;
 }
 
@@ -25,7 +23,7 @@ export interface ApiCall {
   body: string;
 }
 
-export type Reply = { status: number; body: string; headers?: Record<string, string> } | "hang";
+export type Reply = ScriptedReply;
 
 export interface TestServers {
   origin: string;
@@ -35,7 +33,7 @@ export interface TestServers {
   apiCalls: ApiCall[];
   /** Tokens the API accepts; delete one to make the API answer 401 to it. */
   valid: Set<string>;
-  /** What the token endpoint answers to its `n`th request (1-based) once the assertion verified. */
+  /** What the token endpoint answers to its `n`th request (1-based, since reset) once the assertion verified. */
   tokenReply: (n: number) => Reply;
   /** What `GET /tasks/{id}` reports, one state per poll (the last one repeats). */
   taskStates: string[];
@@ -73,9 +71,22 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 const PUBLIC_PREFIXES = ["/status", "/meta"];
 
+/** The runtime signs assertions valid for 300 s; the facility's own limit (a day) is looser than these tests want. */
+const MAX_ASSERTION_LIFETIME_S = 600;
+
 export async function startServers(options: ServerOptions): Promise<TestServers> {
-  const seenJti = new Set<string>();
   let taskPolls = 0;
+  const facility = await startFacility({ taskDelayMs: 0 });
+  facility.registerClient({ clientId: options.clientId, color: "green", publicKey: options.publicKey });
+  const hookTokens = () =>
+    facility.faults.tokenHooks({
+      get kid() {
+        return servers.kid ?? null;
+      },
+      maxAssertionLifetimeS: MAX_ASSERTION_LIFETIME_S,
+      record: (call) => servers.tokenCalls.push({ ...call, at: Date.now() }),
+      reply: (n) => servers.tokenReply(n),
+    });
   const servers: TestServers = {
     origin: "",
     baseUrl: "",
@@ -99,47 +110,11 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
       servers.kid = options.kid;
       servers.override = undefined;
       taskPolls = 0;
+      hookTokens();
     },
-    close: () => local.close(),
+    close: () => Promise.all([local.close(), facility.close()]).then(() => undefined),
   };
-
-  async function verify(form: URLSearchParams): Promise<Omit<TokenCall, "form" | "at">> {
-    const assertion = form.get("client_assertion") ?? "";
-    let header: Record<string, unknown> = {};
-    try {
-      header = decodeProtectedHeader(assertion) as Record<string, unknown>;
-    } catch {
-      return { assertion, header, claims: undefined, problem: "assertion is not a JWS" };
-    }
-    if (form.get("grant_type") !== "client_credentials")
-      return { assertion, header, claims: undefined, problem: "grant_type" };
-    if (form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer") {
-      return { assertion, header, claims: undefined, problem: "client_assertion_type" };
-    }
-    try {
-      const { payload, protectedHeader } = await jwtVerify(assertion, options.publicKey, {
-        algorithms: ["RS256"],
-        issuer: options.clientId,
-        subject: options.clientId,
-        audience: servers.tokenUrl,
-        requiredClaims: ["iat", "exp", "jti"],
-      });
-      const problem =
-        protectedHeader.kid !== servers.kid
-          ? `kid ${String(protectedHeader.kid)}`
-          : !Number.isInteger(payload.exp) || !Number.isInteger(payload.iat)
-            ? "exp/iat not integers"
-            : payload.exp! - payload.iat! <= 0 || payload.exp! - payload.iat! > 600
-              ? "exp not a few minutes after iat"
-              : seenJti.has(payload.jti!)
-                ? "jti reused"
-                : undefined;
-      seenJti.add(payload.jti!);
-      return { assertion, header, claims: payload, problem };
-    } catch (error) {
-      return { assertion, header, claims: undefined, problem: (error as Error).message };
-    }
-  }
+  hookTokens();
 
   const local = await listenLocal(
     async (req, res) => {
@@ -152,16 +127,6 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
         res.end(reply.body);
       };
       const url = req.url ?? "/";
-      if (url === "/token" && req.method === "POST") {
-        const form = new URLSearchParams(body);
-        const call: TokenCall = { form, ...(await verify(form)), at: Date.now() };
-        servers.tokenCalls.push(call);
-        return send(
-          call.problem
-            ? json(401, { error: "invalid_client", error_description: call.problem })
-            : servers.tokenReply(servers.tokenCalls.length),
-        );
-      }
       const call: ApiCall = { method: req.method ?? "", url, headers: req.headers, body };
       servers.apiCalls.push(call);
       const overridden = servers.override?.(call);
@@ -195,6 +160,6 @@ export async function startServers(options: ServerOptions): Promise<TestServers>
   );
   servers.origin = local.origin;
   servers.baseUrl = `${servers.origin}/api/v1.2`;
-  servers.tokenUrl = `${servers.origin}/token`;
+  servers.tokenUrl = facility.tokenUrl;
   return servers;
 }

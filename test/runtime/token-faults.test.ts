@@ -1,9 +1,10 @@
 /**
  * Token endpoint faults, each through an API call that then never reaches the API: timeout (also when the fetch
  * implementation ignores the abort signal), network error, 500, 502/503/504 and 429 (retried with back-off,
- * Retry-After honoured), invalid JSON, an endless answer, missing or header-unsafe access_token, an OAuth error body.
- * Each ends in a TokenError with the fields that explain it, after a bounded number of attempts. Back-off waits run on
- * a virtual clock: the test checks how long the client asked to wait, without waiting.
+ * Retry-After honoured), invalid JSON, an endless or oversized answer, missing or header-unsafe access_token, an OAuth
+ * error body. Each ends in a TokenError with the fields that explain it, after a bounded number of attempts. Back-off
+ * waits run on a virtual clock: the test checks how long the client asked to wait, without waiting. The endpoint is
+ * the local facility's; its test hooks script each answer (servers.ts).
  */
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -133,6 +134,14 @@ describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors
     expect(error).toMatchObject({ name: "TokenError", error: "invalid_response", attempts: 1 });
     expect((error as Error).message).toContain("larger than 65536 bytes");
     expect(chunks).toBeLessThan(10);
+  });
+
+  test("an oversized token answer from the endpoint itself is refused the same way", async () => {
+    const padding = "x".repeat(70 * 1024);
+    const error = await tokenError(() => json(200, { access_token: "tok", expires_in: 600, padding }));
+    expect(error).toMatchObject({ error: "invalid_response", attempts: 1 });
+    expect(error.message).toContain("larger than 65536 bytes");
+    expect(servers.tokenCalls).toHaveLength(1);
   });
 
   test("an access_token a header cannot carry: TokenError without the token in it", async () => {
