@@ -11,6 +11,12 @@
  */
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+/**
+ * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
+ * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
+ */
+export declare const SLURM_TERMINAL_STATES: readonly ["COMPLETED", "FAILED", "TIMEOUT", "CANCELLED", "PREEMPTED", "OUT_OF_MEMORY", "NODE_FAIL", "BOOT_FAIL", "DEADLINE"];
+export type TerminalState = (typeof SLURM_TERMINAL_STATES)[number];
 /** Slurm's terminal job states: the job will not run again. */
 export declare const TERMINAL_STATES: ReadonlySet<string>;
 /** One job's scheduler record: squeue's or sacct's fields as strings (`jobid`, `state`, ...). */

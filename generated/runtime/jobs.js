@@ -11,18 +11,23 @@
  */
 import { sleepUnlessAborted } from "./call-retry.js";
 import { JobError } from "./errors.js";
-/** Slurm's terminal job states: the job will not run again. */
-export const TERMINAL_STATES = new Set([
-    "BOOT_FAIL",
-    "CANCELLED",
+/**
+ * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
+ * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
+ */
+export const SLURM_TERMINAL_STATES = [
     "COMPLETED",
-    "DEADLINE",
     "FAILED",
-    "NODE_FAIL",
-    "OUT_OF_MEMORY",
-    "PREEMPTED",
     "TIMEOUT",
-]);
+    "CANCELLED",
+    "PREEMPTED",
+    "OUT_OF_MEMORY",
+    "NODE_FAIL",
+    "BOOT_FAIL",
+    "DEADLINE",
+];
+/** Slurm's terminal job states: the job will not run again. */
+export const TERMINAL_STATES = new Set(SLURM_TERMINAL_STATES);
 /** A job's Slurm state as one word: sacct's `CANCELLED by 1234` is `CANCELLED`, `FAILED+` is `FAILED`. */
 export function slurmState(row) {
     const raw = row?.state;

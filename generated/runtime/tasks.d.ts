@@ -1,9 +1,4 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/**
- * waitForTask: commands, job submissions and transfers answer with a task id; this polls the API's task operation
- * (`GET /tasks/{id}`) until the task has left its running states, and returns it as the named call does (its JSON
- * `result` parsed).
- */
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 /**

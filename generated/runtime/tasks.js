@@ -1,4 +1,10 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * waitForTask: commands, job submissions and transfers answer with a task id; this polls the API's task operation
+ * (`GET /tasks/{id}`) until the task has left its running states, and returns it as the named call does (its JSON
+ * `result` parsed).
+ */
+import { sleepUnlessAborted } from "./call-retry.js";
 import { ConfigError, TaskError } from "./errors.js";
 /** States in which a task has not finished yet (the v1.2 description names `new`; the others are seen in the wild). */
 const RUNNING = new Set(["new", "queued", "pending", "running", "active"]);
@@ -34,24 +40,9 @@ export function taskWaiter(readTask, clock) {
                     taskId: id,
                     lastStatus: last,
                 });
-            await abortable(clock.sleep(Math.min(interval, left)), signal);
+            await sleepUnlessAborted(clock, Math.min(interval, left), signal);
         }
     };
-}
-/** `sleeping`, or the signal's reason as soon as it aborts. */
-function abortable(sleeping, signal) {
-    if (!signal)
-        return sleeping;
-    return new Promise((resolve, reject) => {
-        const aborted = () => reject(signal.reason);
-        if (signal.aborted)
-            return aborted();
-        signal.addEventListener("abort", aborted, { once: true });
-        sleeping.then(() => {
-            signal.removeEventListener("abort", aborted);
-            resolve();
-        }, reject);
-    });
 }
 /** The task's `result` as TaskResult promises: an object, null, or (when the text is not a JSON object) the text. */
 function withTypedResult(task) {

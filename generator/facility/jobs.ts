@@ -9,23 +9,14 @@
  * state), as the facility's answers have. A job is visible to the client that submitted it; asked for by id, a job
  * this client never submitted reads (in sacct) as one of the mock user's jobs, finished an hour ago.
  */
+import { SLURM_TERMINAL_STATES, type TerminalState } from "../../templates/runtime/jobs.js";
 import type { FileTree } from "./files.js";
 import { MOCK_USER } from "./mock-user.js";
 import type { TaskStore } from "./tasks.js";
 
-/** The Slurm states a job can end in here (those the official client waits for, and a few more Slurm has). */
-export const TERMINAL_STATES = [
-  "COMPLETED",
-  "FAILED",
-  "TIMEOUT",
-  "CANCELLED",
-  "PREEMPTED",
-  "OUT_OF_MEMORY",
-  "NODE_FAIL",
-  "BOOT_FAIL",
-  "DEADLINE",
-] as const;
-export type TerminalState = (typeof TERMINAL_STATES)[number];
+/** The Slurm states a job can end in here: the runtime's list, so the client waits for exactly these. */
+export const TERMINAL_STATES = SLURM_TERMINAL_STATES;
+export type { TerminalState };
 export type JobState = "PENDING" | "RUNNING" | TerminalState;
 export type JobRow = Record<string, string>;
 

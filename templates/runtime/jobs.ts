@@ -14,18 +14,25 @@ import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { JobError } from "./errors.js";
 
-/** Slurm's terminal job states: the job will not run again. */
-export const TERMINAL_STATES: ReadonlySet<string> = new Set([
-  "BOOT_FAIL",
-  "CANCELLED",
+/**
+ * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
+ * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
+ */
+export const SLURM_TERMINAL_STATES = [
   "COMPLETED",
-  "DEADLINE",
   "FAILED",
-  "NODE_FAIL",
-  "OUT_OF_MEMORY",
-  "PREEMPTED",
   "TIMEOUT",
-]);
+  "CANCELLED",
+  "PREEMPTED",
+  "OUT_OF_MEMORY",
+  "NODE_FAIL",
+  "BOOT_FAIL",
+  "DEADLINE",
+] as const;
+export type TerminalState = (typeof SLURM_TERMINAL_STATES)[number];
+
+/** Slurm's terminal job states: the job will not run again. */
+export const TERMINAL_STATES: ReadonlySet<string> = new Set(SLURM_TERMINAL_STATES);
 
 /** One job's scheduler record: squeue's or sacct's fields as strings (`jobid`, `state`, ...). */
 export type JobRow = Readonly<Record<string, unknown>>;

@@ -3,6 +3,7 @@
  * (`GET /tasks/{id}`) until the task has left its running states, and returns it as the named call does (its JSON
  * `result` parsed).
  */
+import { sleepUnlessAborted } from "./call-retry.js";
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, TaskError } from "./errors.js";
@@ -78,23 +79,9 @@ export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskW
           taskId: id,
           lastStatus: last,
         });
-      await abortable(clock.sleep(Math.min(interval, left)), signal);
+      await sleepUnlessAborted(clock, Math.min(interval, left), signal);
     }
   };
-}
-
-/** `sleeping`, or the signal's reason as soon as it aborts. */
-function abortable(sleeping: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return sleeping;
-  return new Promise((resolve, reject) => {
-    const aborted = () => reject(signal.reason);
-    if (signal.aborted) return aborted();
-    signal.addEventListener("abort", aborted, { once: true });
-    sleeping.then(() => {
-      signal.removeEventListener("abort", aborted);
-      resolve();
-    }, reject);
-  });
 }
 
 /** The task's `result` as TaskResult promises: an object, null, or (when the text is not a JSON object) the text. */
