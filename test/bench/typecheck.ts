@@ -17,7 +17,7 @@ import { median, megabytes, ratio, seconds, times } from "./stats.js";
 const tsc = join(projectRoot, "node_modules/typescript/bin/tsc");
 
 /** The project's own compiler settings, so every consumer is checked as this project checks its code. */
-const tsconfig = {
+export const CONSUMER_TSCONFIG = {
   compilerOptions: {
     target: "ES2022",
     lib: ["ES2023", "DOM"],
@@ -235,7 +235,7 @@ export async function benchTypecheck(outRoot: string, rounds: number, log: (line
 function prepareFolder(dir: string, consumer: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2) + "\n");
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(CONSUMER_TSCONFIG, null, 2) + "\n");
   writeFileSync(join(dir, "consumer.ts"), consumer);
 }
 

@@ -16,7 +16,7 @@ import { installedVersion, projectRoot } from "./peers.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
 import { median, ratio, seconds, times } from "./stats.js";
-import { diagnostics } from "./typecheck.js";
+import { CONSUMER_TSCONFIG, diagnostics } from "./typecheck.js";
 
 const DELAY_MS = 10_000;
 const COUNTS = [1, 10, 100];
@@ -120,21 +120,6 @@ export async function flow() {
 }
 `;
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    lib: ["ES2023", "DOM"],
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    skipLibCheck: true,
-    types: ["node"],
-    noEmit: true,
-  },
-  files: ["consumer.ts"],
-};
-
 export async function benchWorkflow(outRoot: string, rounds: number, log: (line: string) => void): Promise<Section> {
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -163,7 +148,7 @@ export async function benchWorkflow(outRoot: string, rounds: number, log: (line:
   ] as const) {
     rmSync(dir(name), { recursive: true, force: true });
     mkdirSync(dir(name), { recursive: true });
-    writeFileSync(join(dir(name), "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2) + "\n");
+    writeFileSync(join(dir(name), "tsconfig.json"), JSON.stringify(CONSUMER_TSCONFIG, null, 2) + "\n");
     writeFileSync(join(dir(name), "consumer.ts"), consumer);
   }
   await runCold({
