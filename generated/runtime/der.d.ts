@@ -29,5 +29,4 @@ export declare function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array;
 export declare function fromBase64(text: string): Uint8Array | undefined;
 /** base64url (JWK members, no padding) to bytes, or undefined. */
 export declare function fromBase64Url(text: string): Uint8Array | undefined;
-export declare function toBase64(bytes: Uint8Array): string;
 export {};

@@ -136,9 +136,3 @@ export function fromBase64Url(text) {
     const standard = text.replace(/-/g, "+").replace(/_/g, "/");
     return fromBase64(standard + "=".repeat((4 - (standard.length % 4)) % 4));
 }
-export function toBase64(bytes) {
-    let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000)
-        binary += String.fromCharCode(...bytes.subarray(i, Math.min(i + 0x8000, bytes.length)));
-    return btoa(binary);
-}

@@ -2,23 +2,24 @@
 /**
  * Private keys: turn whatever the caller holds into a WebCrypto RS256 signing key (plus the JWK `kid` and, for the
  * official Python client's key files, the client ID). Accepted: PEM (PKCS#8, and PKCS#1 wrapped into PKCS#8 here since
- * WebCrypto and jose import only PKCS#8), a JWK object or its JSON text, a CryptoKey, a Node KeyObject, or `{ file }`
+ * WebCrypto imports only PKCS#8), a JWK object or its JSON text, a CryptoKey, a Node KeyObject, or `{ file }`
  * holding any of those, or the Python client's formats: the client ID on the first line followed by the PEM, or JSON
  * `{ client_id, secret }` (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes).
  *
  * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
- * by reading the DER structure, and imported through jose (WebCrypto) on the first token request, so the same code
- * runs in Node, Deno, Bun, browsers and edge runtimes. Only `{ file }` needs a file system (key-file.ts).
+ * by reading the DER structure, and imported with WebCrypto on the first token request (jose then signs with it), so
+ * the same code runs in Node, Deno, Bun, browsers and edge runtimes. WebCrypto rather than jose's importPKCS8 and
+ * importJWK: the DER is already read here, and jose's importers would add a quarter of jose to every bundle. Only `{ file }` needs a file system (key-file.ts).
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { importJWK, importPKCS8 } from "jose";
-import { bitLength, fromBase64, fromBase64Url, pkcs1ToPkcs8, readPkcs1, readPkcs8, toBase64, } from "./der.js";
+import { bitLength, fromBase64, fromBase64Url, pkcs1ToPkcs8, readPkcs1, readPkcs8, } from "./der.js";
 import { KeyError } from "./errors.js";
 import { readKeyFileText } from "./key-file.js";
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export const MIN_RSA_BITS = 2048;
-const ALG = "RS256";
+/** RS256 as WebCrypto names it; the key is usable for signing only and cannot be exported again. */
+const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 export function loadPrivateKey(input) {
     if (typeof input === "string")
         return parseKeyText(input, "privateKey", undefined);
@@ -117,8 +118,9 @@ function fromPem(pem, where, file, clientId) {
     if (!info)
         throw unreadable();
     checkRsa(info, where, file);
-    const text = `-----BEGIN PRIVATE KEY-----\n${toBase64(pkcs8).replace(/.{64}/g, "$&\n")}\n-----END PRIVATE KEY-----`;
-    return { signingKey: lazily(() => importPKCS8(text, ALG), where, file), kid: undefined, clientId };
+    // fromBase64 and pkcs1ToPkcs8 build fresh Uint8Arrays, never views of a SharedArrayBuffer.
+    const importKey = () => crypto.subtle.importKey("pkcs8", pkcs8, RS256, false, ["sign"]);
+    return { signingKey: lazily(importKey, where, file), kid: undefined, clientId };
 }
 const RSA_PRIVATE_MEMBERS = ["n", "e", "d", "p", "q", "dp", "dq", "qi"];
 function fromJwk(jwk, where, file) {
@@ -137,7 +139,7 @@ function fromJwk(jwk, where, file) {
     // Only the key itself: `alg`, `use` or `key_ops` a JWK may carry must not stop an RS256 import.
     const clean = { kty: "RSA", ...members };
     return {
-        signingKey: lazily(() => importJWK(clean, ALG), where, file),
+        signingKey: lazily(() => crypto.subtle.importKey("jwk", clean, RS256, false, ["sign"]), where, file),
         kid: typeof jwk.kid === "string" ? jwk.kid : undefined,
         clientId: undefined,
     };

@@ -137,10 +137,3 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
   const standard = text.replace(/-/g, "+").replace(/_/g, "/");
   return fromBase64(standard + "=".repeat((4 - (standard.length % 4)) % 4));
 }
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, Math.min(i + 0x8000, bytes.length)));
-  return btoa(binary);
-}
