@@ -11,12 +11,7 @@ export type { AccessTokenInput, AnySfapiError, CallOptions, CallRetryOptions, Ca
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
-
-/** The description this client was generated from. */
-export declare const description: { readonly title: "NERSC Superfacility API"; readonly version: "1.2"; readonly api: "v1.2"; readonly sha256: "34ee79b32f161f02cd7f0af58b5285103b129b10d4816ad84894def769838aff"; readonly scopeField: "x-nersc-scope" };
-
-/** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */
-export declare const defaultBaseUrl: "https://api.nersc.gov/api/v1.2";
+export { defaultBaseUrl, description } from "./core.js";
 
 /** A level of this API's ladder, least capable first. */
 export type Level = "green" | "yellow" | "red";

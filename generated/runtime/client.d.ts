@@ -1,19 +1,21 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
+import type { Clock } from "./clock.js";
 import { type ClientOptions } from "./options.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
-import { type WaitOptions } from "./tasks.js";
-import { type WorkflowSpec } from "./workflow.js";
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
     operations: OperationTable;
     ladder: readonly string[];
     defaultBaseUrl?: string;
-    /** The friendly name of the operation that reads one task (`GET /tasks/{id}`), when the API has one. */
-    taskOperation?: string;
-    /** The operations behind `client.compute(machine)`'s helpers, when the API has them. */
-    workflow?: WorkflowSpec;
 }
+/** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
+export interface ClientParts {
+    readonly calls: Readonly<Record<string, NamedCall>>;
+    readonly clock: Clock;
+}
+/** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
+export type ClientAddOn = (parts: ClientParts) => Record<string, unknown>;
 type Init = Record<string, unknown> & {
     body?: unknown;
     bodySerializer?: unknown;
@@ -37,8 +39,7 @@ export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Cal
     }>;
     use(...middleware: object[]): void;
     eject(...middleware: object[]): void;
-    waitForTask(id: string, options?: WaitOptions): Promise<unknown>;
     readonly [operation: string]: unknown;
 }
-export declare function createScopedClient(spec: ClientSpec, options: ClientOptions): RuntimeClient;
+export declare function createScopedClient(spec: ClientSpec, options: ClientOptions, addOns?: readonly ClientAddOn[]): RuntimeClient;
 export type { NamedCall };

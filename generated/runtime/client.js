@@ -1,8 +1,9 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
- * The scoped client: openapi-fetch whose `fetch` is the guarded fetch, form bodies chosen per operation, every
- * operation of the table as a named call, and `waitForTask`. User middlewares (`client.use`) run first; the guard
- * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
+ * The scoped client: openapi-fetch whose `fetch` is the guarded fetch, form bodies chosen per operation, and every
+ * operation of the table as a named call. User middlewares (`client.use`) run first; the guard then checks the request
+ * exactly as it will be sent, so no middleware can steer a call past the client's color. Anything more (`waitForTask`,
+ * `compute`) comes as an add-on from the generated `index.js`, so that `core.js`, and a bundle of it, goes without.
  */
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { retryingFetch } from "./call-retry.js";
@@ -11,14 +12,11 @@ import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch } from "./guarded-fetch.js";
-import { JobMonitor } from "./jobs.js";
 import { compileTable } from "./matcher.js";
 import { resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
-import { taskWaiter } from "./tasks.js";
-import { computeHelpers, hasWorkflow } from "./workflow.js";
-export function createScopedClient(spec, options) {
+export function createScopedClient(spec, options, addOns = []) {
     const resolved = resolveOptions(options, spec);
     const table = compileTable(spec.operations);
     const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
@@ -114,22 +112,9 @@ export function createScopedClient(spec, options) {
         request,
         use: (...middleware) => inner.use(...middleware),
         eject: (...middleware) => inner.eject(...middleware),
-        waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
     };
-    if (hasWorkflow(spec.workflow)) {
-        const workflow = spec.workflow;
-        // One job monitor per machine: every job of a machine this client watches shares its poll.
-        const monitors = new Map();
-        const monitor = (machine) => {
-            let found = monitors.get(machine);
-            if (!found) {
-                found = new JobMonitor(machine, named[workflow.readJobs], resolved.clock);
-                monitors.set(machine, found);
-            }
-            return found;
-        };
-        client.compute = (machine) => computeHelpers(machine, { spec: workflow, calls: named, waitForTask: client.waitForTask, monitor });
-    }
+    for (const addOn of addOns)
+        Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
     // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
     Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
         value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,

@@ -1,11 +1,12 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
  * The sfapi-gen runtime, copied (compiled) into every generated client's `runtime/` folder. The generated `index.js`
- * calls `createScopedClient(spec, options)` with its own operation table and ladder, and re-exports to consumers only
- * the errors and the option and result types; the rest stays internal to the client.
+ * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
+ * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
+ * internal to the client.
  */
 export type { CallRetryOptions } from "./call-retry.js";
-export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
+export { type ClientAddOn, type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
 export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
@@ -19,3 +20,4 @@ export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
 export type { Call, CallOptions, CallResult, JsonValue, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText, } from "./types.js";
 export type { CommandRunning, Computing, DirectoryListing, DownloadOptions, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, NeedsColor, ScriptPath, SignalOption, WorkflowSpec, } from "./workflow.js";
+export { clientHelpers } from "./workflow.js";

@@ -13,7 +13,7 @@
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import { bitLength, fromBase64, fromBase64Url, pkcs1ToPkcs8, readPkcs1, readPkcs8, } from "./der.js";
+import { bitLength, fromBase64, fromBase64Url, pkcs1ToPkcs8, readPkcs1, readPkcs8 } from "./der.js";
 import { KeyError } from "./errors.js";
 import { readKeyFileText } from "./key-file.js";
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */

@@ -7,8 +7,9 @@
  * color; a helper whose operation the description lacks is left out.
  */
 import type { NamedCall } from "./calls.js";
-import { type JobMonitor, type WatchOptions } from "./jobs.js";
-import type { TaskWaiter, WaitOptions } from "./tasks.js";
+import type { ClientAddOn } from "./client.js";
+import { JobMonitor, type WatchOptions } from "./jobs.js";
+import { type TaskWaiter, type WaitOptions } from "./tasks.js";
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
 export interface WorkflowSpec {
     readonly readTask?: string;
@@ -107,6 +108,14 @@ export type JobRecordOf<Answer> = Answer extends {
 export type ItemsOf<T, K extends string> = T extends {
     [P in K]?: readonly (infer Item)[] | null;
 } ? Item : unknown;
+/**
+ * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
+ * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
+ */
+export declare function clientHelpers(spec: {
+    taskOperation?: string;
+    workflow?: WorkflowSpec;
+}): ClientAddOn;
 export interface WorkflowDeps {
     spec: WorkflowSpec;
     calls: Readonly<Record<string, NamedCall>>;

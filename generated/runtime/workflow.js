@@ -1,6 +1,34 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { CommandError, ConfigError, FileError, JobError } from "./errors.js";
-import { slurmState } from "./jobs.js";
+import { JobMonitor, slurmState } from "./jobs.js";
+import { taskWaiter } from "./tasks.js";
+/**
+ * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
+ * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
+ */
+export function clientHelpers(spec) {
+    return ({ calls, clock }) => {
+        const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
+        const waitForTask = taskWaiter(readTask, clock);
+        if (!hasWorkflow(spec.workflow))
+            return { waitForTask };
+        const workflow = spec.workflow;
+        // One job monitor per machine: every job of a machine this client watches shares its poll.
+        const monitors = new Map();
+        const monitor = (machine) => {
+            let found = monitors.get(machine);
+            if (!found) {
+                found = new JobMonitor(machine, calls[workflow.readJobs], clock);
+                monitors.set(machine, found);
+            }
+            return found;
+        };
+        return {
+            waitForTask,
+            compute: (machine) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor }),
+        };
+    };
+}
 /** `client.compute(machine)`, built from the operations the description has. */
 export function computeHelpers(machine, deps) {
     if (typeof machine !== "string" || machine === "")

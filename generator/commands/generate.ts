@@ -2,9 +2,9 @@
 
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { DescriptionSource } from "../description/read.js";
-import { emitClientTypes } from "../emit/client-types.js";
+import { emitClientTypes, emitCoreTypes } from "../emit/client-types.js";
 import type { EmitContext } from "../emit/context.js";
-import { emitIndex } from "../emit/index-file.js";
+import { emitCore, emitIndex } from "../emit/index-file.js";
 import { emitOperationsTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
@@ -73,6 +73,8 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["schema.d.ts", await emitSchema(model.description.document)],
     ["operations.js", table.js],
     ["operations.d.ts", table.dts],
+    ["core.js", emitCore(ctx)],
+    ["core.d.ts", emitCoreTypes(ctx)],
     ["index.js", emitIndex(ctx)],
     ["index.d.ts", emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],

@@ -4,6 +4,7 @@
  * below: the paths it may call (`GreenPaths`), its operations by name (`GreenOperations`, with JSDoc and `@scope`),
  * and the client (`GreenClient`), whose path-style methods also carry a signature for each refused path that names
  * the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
+ * `core.d.ts` types core.js: the same clients without the helpers index.js adds.
  */
 import { HTTP_METHODS } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
@@ -49,12 +50,7 @@ export function emitClientTypes(ctx: EmitContext): string {
     'export { ladder, operations } from "./operations.js";',
     'export type { OperationScopes } from "./operations.js";',
     'export type { components, operations as OperationTypes, paths } from "./schema.js";',
-    "",
-    jsDoc(["The description this client was generated from."], []),
-    `export declare const description: { readonly title: ${literal(ctx.title)}; readonly version: ${literal(ctx.version.info)}; readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}; readonly sha256: ${literal(ctx.sha256)}; readonly scopeField: ${literal(ctx.scopeField)} };`,
-    "",
-    jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
-    `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
+    'export { defaultBaseUrl, description } from "./core.js";',
     "",
     jsDoc(["A level of this API's ladder, least capable first."], []),
     `export type Level = ${ladder.map(literal).join(" | ")};`,
@@ -136,7 +132,6 @@ export function emitClientTypes(ctx: EmitContext): string {
       "",
     );
   });
-  const topId = ids[ids.length - 1]!;
   out.push(
     "// ---- createClient " + "-".repeat(88),
     "",
@@ -145,17 +140,7 @@ export function emitClientTypes(ctx: EmitContext): string {
     ...ladder.map((level, i) => `  ${literal(level)}: ${ids[i]}Client;`),
     "}",
     "",
-    jsDoc(
-      [
-        "A client that refuses every call above its color: at compile time where the color is a literal, always at run time.",
-        "With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.",
-      ],
-      [],
-    ),
-    "export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];",
-    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${hasTasks ? "FinishedTask" : "never"}, L, C>${compute ? ` & Computing<Machine, ${topId}Compute>` : ""};`,
-    `export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): ${topId}Client;`,
-    "",
+    ...createClientOverloads(ctx, (client) => client, true),
   );
   if (hasTasks) {
     out.push(
@@ -170,6 +155,67 @@ export function emitClientTypes(ctx: EmitContext): string {
     );
   }
   return out.join("\n");
+}
+
+/**
+ * `createClient`'s overloads: a literal color picks its client; `levels` computes the client from that ladder; a plain
+ * `string` color gets the top level's client (only the run-time guard applies). `wrap` turns each full client type into
+ * the file's own (core.d.ts: without the helpers); `helpers` says whether index.js's helpers are in the types.
+ */
+function createClientOverloads(ctx: EmitContext, wrap: (client: string) => string, helpers: boolean): string[] {
+  const ids = levelIdentifiers(ctx.ladder);
+  const topId = ids[ids.length - 1]!;
+  const task = ctx.taskOperation === undefined ? "never" : "FinishedTask";
+  const computing = helpers && hasCompute(ctx) ? ` & Computing<Machine, ${topId}Compute>` : "";
+  return [
+    jsDoc(
+      [
+        "A client that refuses every call above its color: at compile time where the color is a literal, always at run time.",
+        "With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.",
+      ],
+      [],
+    ),
+    `export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): ${wrap("Clients[C]")};`,
+    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ${wrap(`ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${task}, L, C>${computing}`)};`,
+    `export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): ${wrap(`${topId}Client`)};`,
+    "",
+  ];
+}
+
+/** `core.d.ts`: core.js's exports, its clients those of index.d.ts without `waitForTask` and `compute`. */
+export function emitCoreTypes(ctx: EmitContext): string {
+  const ids = levelIdentifiers(ctx.ladder);
+  const topId = ids[ids.length - 1]!;
+  const helpers = [
+    ...(ctx.taskOperation === undefined ? [] : ["waitForTask"]),
+    ...(hasCompute(ctx) ? ["compute"] : []),
+  ];
+  const fromIndex = ["Clients", ...(ctx.taskOperation === undefined ? [] : ["FinishedTask"]), "Level"];
+  return [
+    generatedHeader(ctx),
+    'import type { ClientOptions, ReRankedClient } from "./runtime/index.js";',
+    `import type { ${fromIndex.join(", ")}, ${topId}Client, ${topId}Operations } from "./index.js";`,
+    'import type { operations as table, OperationScopes } from "./operations.js";',
+    'import type { paths } from "./schema.js";',
+    "",
+    `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
+    `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
+    'export { ladder, operations } from "./operations.js";',
+    'export type { OperationScopes } from "./operations.js";',
+    'export type { components, operations as OperationTypes, paths } from "./schema.js";',
+    'export type { Clients, Level } from "./index.js";',
+    "",
+    jsDoc(["The description this client was generated from."], []),
+    `export declare const description: { readonly title: ${literal(ctx.title)}; readonly version: ${literal(ctx.version.info)}; readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}; readonly sha256: ${literal(ctx.sha256)}; readonly scopeField: ${literal(ctx.scopeField)} };`,
+    "",
+    jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
+    `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
+    "",
+    jsDoc(["A client as index.js makes it, without the helpers only index.js adds."], []),
+    `export type CoreClient<Full> = ${helpers.length === 0 ? "Full" : `Omit<Full, ${helpers.map(literal).join(" | ")}>`};`,
+    "",
+    ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false),
+  ].join("\n");
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * `index.js`: wires this version's operation table into the runtime's client factory, and re-exports what consumers
- * need. This is the one place a generated client meets the runtime; its types are in `index.d.ts` (client-types.ts).
+ * `core.js` and `index.js`: wire this version's operation table into the runtime's client factory, and re-export what
+ * consumers need. `core.js` makes the client alone (guard, tokens, named calls), for bundles that should carry no
+ * more; `index.js` adds the helpers (`waitForTask`, `compute(machine)`). These are the only places a generated client
+ * meets the runtime; their types are in `core.d.ts` and `index.d.ts` (client-types.ts).
  */
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
@@ -8,15 +10,12 @@ import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
 import { hasCompute, workflowSpec } from "./workflow.js";
 
-export function emitIndex(ctx: EmitContext): string {
+/** What both files hand the runtime. */
+const SPEC = "{ operations, ladder, defaultBaseUrl }";
+
+export function emitCore(ctx: EmitContext): string {
   const description = `{ title: ${literal(ctx.title)}, version: ${literal(ctx.version.info)}, api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}, sha256: ${literal(ctx.sha256)}, scopeField: ${literal(ctx.scopeField)} }`;
-  const workflow = hasCompute(ctx)
-    ? `, workflow: { ${Object.entries(workflowSpec(ctx))
-        .map(([role, name]) => `${role}: ${literal(name)}`)
-        .join(", ")} }`
-    : "";
-  const spec = `{ operations, ladder, defaultBaseUrl${ctx.taskOperation === undefined ? "" : `, taskOperation: ${literal(ctx.taskOperation)}`}${workflow} }`;
-  const lines = [
+  return [
     generatedHeader(ctx),
     'import { ladder, operations } from "./operations.js";',
     'import { createScopedClient } from "./runtime/index.js";',
@@ -30,9 +29,38 @@ export function emitIndex(ctx: EmitContext): string {
     "/** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */",
     `export const defaultBaseUrl = ${literal(ctx.defaultBaseUrl)};`,
     "",
-    "/** A client that refuses every call above its color (see index.d.ts for the types). */",
+    "/**",
+    " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`), so that a",
+    " * bundle carries none of their code (see core.d.ts for the types).",
+    " */",
     "export function createClient(options) {",
-    `  return createScopedClient(${spec}, options);`,
+    `  return createScopedClient(${SPEC}, options);`,
+    "}",
+    "",
+  ].join("\n");
+}
+
+export function emitIndex(ctx: EmitContext): string {
+  const helpers = [
+    ...(ctx.taskOperation === undefined ? [] : [`taskOperation: ${literal(ctx.taskOperation)}`]),
+    ...(hasCompute(ctx)
+      ? [
+          `workflow: { ${Object.entries(workflowSpec(ctx))
+            .map(([role, name]) => `${role}: ${literal(name)}`)
+            .join(", ")} }`,
+        ]
+      : []),
+  ];
+  const lines = [
+    generatedHeader(ctx),
+    'import { defaultBaseUrl, ladder, operations } from "./core.js";',
+    'import { clientHelpers, createScopedClient } from "./runtime/index.js";',
+    "",
+    `export { ${[...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"].join(", ")} } from "./core.js";`,
+    "",
+    "/** A client that refuses every call above its color, with `waitForTask` and `compute` (see index.d.ts for the types). */",
+    "export function createClient(options) {",
+    `  return createScopedClient(${SPEC}, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
     "}",
     "",
   ];

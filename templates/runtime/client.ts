@@ -1,34 +1,38 @@
 /**
- * The scoped client: openapi-fetch whose `fetch` is the guarded fetch, form bodies chosen per operation, every
- * operation of the table as a named call, and `waitForTask`. User middlewares (`client.use`) run first; the guard
- * then checks the request exactly as it will be sent, so no middleware can steer a call past the client's color.
+ * The scoped client: openapi-fetch whose `fetch` is the guarded fetch, form bodies chosen per operation, and every
+ * operation of the table as a named call. User middlewares (`client.use`) run first; the guard then checks the request
+ * exactly as it will be sent, so no middleware can steer a call past the client's color. Anything more (`waitForTask`,
+ * `compute`) comes as an add-on from the generated `index.js`, so that `core.js`, and a bundle of it, goes without.
  */
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { retryingFetch } from "./call-retry.js";
 import { type NamedCall, operationCalls } from "./calls.js";
+import type { Clock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
-import { JobMonitor } from "./jobs.js";
 import { compileTable } from "./matcher.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
-import { taskWaiter, type WaitOptions } from "./tasks.js";
-import { computeHelpers, hasWorkflow, type WorkflowSpec } from "./workflow.js";
 
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
   operations: OperationTable;
   ladder: readonly string[];
   defaultBaseUrl?: string;
-  /** The friendly name of the operation that reads one task (`GET /tasks/{id}`), when the API has one. */
-  taskOperation?: string;
-  /** The operations behind `client.compute(machine)`'s helpers, when the API has them. */
-  workflow?: WorkflowSpec;
 }
+
+/** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
+export interface ClientParts {
+  readonly calls: Readonly<Record<string, NamedCall>>;
+  readonly clock: Clock;
+}
+
+/** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
+export type ClientAddOn = (parts: ClientParts) => Record<string, unknown>;
 
 type Init = Record<string, unknown> & {
   body?: unknown;
@@ -50,11 +54,14 @@ export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Cal
   request(method: string, url: string, init?: Init): Promise<{ data?: unknown; error?: unknown; response: Response }>;
   use(...middleware: object[]): void;
   eject(...middleware: object[]): void;
-  waitForTask(id: string, options?: WaitOptions): Promise<unknown>;
   readonly [operation: string]: unknown;
 }
 
-export function createScopedClient(spec: ClientSpec, options: ClientOptions): RuntimeClient {
+export function createScopedClient(
+  spec: ClientSpec,
+  options: ClientOptions,
+  addOns: readonly ClientAddOn[] = [],
+): RuntimeClient {
   const resolved = resolveOptions(options, spec);
   const table = compileTable(spec.operations);
   const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
@@ -151,23 +158,8 @@ export function createScopedClient(spec: ClientSpec, options: ClientOptions): Ru
     request,
     use: (...middleware) => inner.use(...middleware),
     eject: (...middleware) => inner.eject(...middleware),
-    waitForTask: taskWaiter(spec.taskOperation === undefined ? undefined : named[spec.taskOperation], resolved.clock),
   };
-  if (hasWorkflow(spec.workflow)) {
-    const workflow = spec.workflow;
-    // One job monitor per machine: every job of a machine this client watches shares its poll.
-    const monitors = new Map<string, JobMonitor>();
-    const monitor = (machine: string) => {
-      let found = monitors.get(machine);
-      if (!found) {
-        found = new JobMonitor(machine, named[workflow.readJobs!]!, resolved.clock);
-        monitors.set(machine, found);
-      }
-      return found;
-    };
-    (client as Record<string, unknown>).compute = (machine: string) =>
-      computeHelpers(machine, { spec: workflow, calls: named, waitForTask: client.waitForTask, monitor });
-  }
+  for (const addOn of addOns) Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () =>

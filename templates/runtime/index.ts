@@ -1,10 +1,11 @@
 /**
  * The sfapi-gen runtime, copied (compiled) into every generated client's `runtime/` folder. The generated `index.js`
- * calls `createScopedClient(spec, options)` with its own operation table and ladder, and re-exports to consumers only
- * the errors and the option and result types; the rest stays internal to the client.
+ * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
+ * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
+ * internal to the client.
  */
 export type { CallRetryOptions } from "./call-retry.js";
-export { type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
+export { type ClientAddOn, type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
 export type { Clock } from "./clock.js";
 // Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
 export * from "./errors.js";
@@ -48,3 +49,4 @@ export type {
   SignalOption,
   WorkflowSpec,
 } from "./workflow.js";
+export { clientHelpers } from "./workflow.js";

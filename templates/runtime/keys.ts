@@ -12,15 +12,7 @@
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
-import {
-  bitLength,
-  fromBase64,
-  fromBase64Url,
-  type KeyInfo,
-  pkcs1ToPkcs8,
-  readPkcs1,
-  readPkcs8,
-} from "./der.js";
+import { bitLength, fromBase64, fromBase64Url, type KeyInfo, pkcs1ToPkcs8, readPkcs1, readPkcs8 } from "./der.js";
 import { KeyError } from "./errors.js";
 import { readKeyFileText } from "./key-file.js";
 

@@ -6,9 +6,10 @@
  * color; a helper whose operation the description lacks is left out.
  */
 import type { NamedCall } from "./calls.js";
+import type { ClientAddOn } from "./client.js";
 import { CommandError, ConfigError, FileError, JobError } from "./errors.js";
-import { type JobMonitor, type JobRow, slurmState, type WatchOptions } from "./jobs.js";
-import type { TaskResult, TaskWaiter, WaitOptions } from "./tasks.js";
+import { JobMonitor, type JobRow, slurmState, type WatchOptions } from "./jobs.js";
+import { type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
 export interface WorkflowSpec {
@@ -111,6 +112,33 @@ export type JobRecordOf<Answer> = Answer extends { output?: readonly (infer Row)
 
 /** The items of the array field `K` of `T`. */
 export type ItemsOf<T, K extends string> = T extends { [P in K]?: readonly (infer Item)[] | null } ? Item : unknown;
+
+/**
+ * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
+ * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
+ */
+export function clientHelpers(spec: { taskOperation?: string; workflow?: WorkflowSpec }): ClientAddOn {
+  return ({ calls, clock }) => {
+    const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
+    const waitForTask = taskWaiter(readTask, clock);
+    if (!hasWorkflow(spec.workflow)) return { waitForTask };
+    const workflow = spec.workflow;
+    // One job monitor per machine: every job of a machine this client watches shares its poll.
+    const monitors = new Map<string, JobMonitor>();
+    const monitor = (machine: string) => {
+      let found = monitors.get(machine);
+      if (!found) {
+        found = new JobMonitor(machine, calls[workflow.readJobs!]!, clock);
+        monitors.set(machine, found);
+      }
+      return found;
+    };
+    return {
+      waitForTask,
+      compute: (machine: string) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor }),
+    };
+  };
+}
 
 export interface WorkflowDeps {
   spec: WorkflowSpec;

@@ -1,6 +1,6 @@
 /**
  * The generated client where Node is not: bundled by esbuild for the browser (which fails on any `node:` import) and
- * run in headless Chromium, and run as is by Deno and Bun. Each calls the local facility (started in this process):
+ * run in headless Chromium (`index.js` and `core.js`, the entry without the helpers), and run as is by Deno and Bun. Each calls the local facility (started in this process):
  * an allowed call with a key given as PEM text (token request, RS256 assertion signed by WebCrypto, API call), and a
  * call above the client's color, refused before anything is sent (the facility's log shows nothing for it).
  *
@@ -84,45 +84,72 @@ afterAll(() => facility?.close());
 /** What reached the facility since `from`: every request, with its path. */
 const since = (from: number) => facility.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
 
-function expectOneAllowedCall(from: number): void {
+function expectOneAllowedCall(from: number, times = 1): void {
   const seen = since(from);
-  expect(seen).toEqual(["POST /token 200", "GET /api/v1.2/tasks 200"]);
+  expect(seen).toEqual(Array(times).fill(["POST /token 200", "GET /api/v1.2/tasks 200"]).flat());
 }
 
+/** The modules of the client folder whose code a bundle carries (not those read and shaken out), inside generated/. */
+const carried = (inputs: Record<string, { bytesInOutput: number }>) =>
+  Object.entries(inputs)
+    .filter(([input, { bytesInOutput }]) => input.startsWith("generated/") && bytesInOutput > 0)
+    .map(([input]) => input.slice("generated/".length))
+    .sort();
+
+const ENTRIES = ["index", "core"] as const;
+
 describe("the generated client outside Node", () => {
-  it("bundles for the browser with esbuild (no node: import anywhere it reaches)", async () => {
-    const result = await build({
-      stdin: { contents: SCENARIO("./generated/index.js"), resolveDir: root, loader: "js" },
-      bundle: true,
-      platform: "browser",
-      format: "esm",
-      minify: true,
-      write: false,
-      logLevel: "silent",
-    });
-    const text = result.outputFiles[0]!.text;
-    // esbuild for the browser stops at a node: import; a require("node:...") or import("node:...") left in the text
-    // would fail at run time instead.
-    expect(text.match(/["'`]node:[a-z_/]+["'`]/g)).toBeNull();
-    writeFileSync(join(dir, "bundle.js"), text);
+  it("bundles for the browser with esbuild (no node: import anywhere it reaches); core.js without the helpers", async () => {
+    const modules: Record<string, string[]> = {};
+    for (const entry of ENTRIES) {
+      const result = await build({
+        stdin: { contents: SCENARIO(`./generated/${entry}.js`), resolveDir: root, loader: "js" },
+        bundle: true,
+        platform: "browser",
+        format: "esm",
+        minify: true,
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+      });
+      const text = result.outputFiles[0]!.text;
+      // esbuild for the browser stops at a node: import; a require("node:...") or import("node:...") left in the text
+      // would fail at run time instead.
+      expect(text.match(/["'`]node:[a-z_/]+["'`]/g)).toBeNull();
+      writeFileSync(join(dir, `bundle-${entry}.js`), text);
+      modules[entry] = carried(Object.values(result.metafile.outputs)[0]!.inputs);
+    }
+    const helpers = ["runtime/jobs.js", "runtime/tasks.js", "runtime/workflow.js"];
+    expect(modules.index).toEqual(expect.arrayContaining(helpers));
+    expect(modules.core!.filter((m) => helpers.includes(m))).toEqual([]);
+    // Everything else the one call needs is the same code: core.js leaves out the helpers and nothing more.
+    expect(modules.core).toEqual(modules.index!.filter((m) => !helpers.includes(m) && m !== "index.js"));
   });
 
-  const browserTest = "runs in headless Chromium: an allowed call with a PEM key, a refused call that sends nothing";
+  const browserTest =
+    "runs in headless Chromium (index.js, then core.js): an allowed call with a PEM key, a refused call that sends nothing";
   it.skipIf(!chromium)(
     chromium ? browserTest : `${browserTest} (${why("chromium", "Debian: apt-get install chromium")})`,
     async () => {
-      const bundle = await import("node:fs").then((fs) => fs.readFileSync(join(dir, "bundle.js"), "utf8"));
+      const { readFileSync } = await import("node:fs");
+      const bundles = new Map(
+        ENTRIES.map((e) => [`/bundle-${e}.js`, readFileSync(join(dir, `bundle-${e}.js`), "utf8")]),
+      );
       let report: (value: string) => void;
       const reported = new Promise<string>((resolve) => {
         report = resolve;
       });
       const page = `<!doctype html><meta charset="utf-8"><script type="module">
-import { scenario } from "/bundle.js";
+import { scenario as full } from "/bundle-index.js";
+import { scenario as core } from "/bundle-core.js";
+const config = ${JSON.stringify(config)};
 const send = (body) => fetch("/result", { method: "POST", body });
-scenario(${JSON.stringify(config)}).then((r) => send(JSON.stringify(r)), (e) => send(JSON.stringify({ error: String(e) })));
+const run = (scenario) => scenario(config).catch((e) => ({ error: String(e) }));
+run(full).then(async (index) => send(JSON.stringify({ index, core: await run(core) })));
 </script>`;
       const server = await listenLocal((request, response) => {
-        if (request.url === "/bundle.js") {
+        const bundle = bundles.get(request.url ?? "");
+        if (bundle !== undefined) {
           response.writeHead(200, { "content-type": "text/javascript" }).end(bundle);
         } else if (request.url === "/result" && request.method === "POST") {
           let body = "";
@@ -164,8 +191,8 @@ scenario(${JSON.stringify(config)}).then((r) => send(JSON.stringify(r)), (e) => 
         });
         const outcome = await Promise.race([reported, exited, late]);
         clearTimeout(timer);
-        expect(JSON.parse(outcome)).toEqual(EXPECTED);
-        expectOneAllowedCall(from);
+        expect(JSON.parse(outcome)).toEqual({ index: EXPECTED, core: EXPECTED });
+        expectOneAllowedCall(from, 2);
       } finally {
         if (browser?.pid !== undefined && browser.exitCode === null) process.kill(-browser.pid, "SIGKILL");
         await exited;

@@ -164,12 +164,17 @@ export function greenClient(options: Omit<ClientOptions<"green">, "color">) {
 
 /** Every published declaration a user can reach: checked against each @types/node without re-checking workflows. */
 const DECLARATIONS = `export type * from "./sfapi/index.js";
+export type * as core from "./sfapi/core.js";
 export type * as facility from "sfapi-gen/facility";
 export type * as generator from "sfapi-gen";
 `;
 
-/** Browser code: no process, no @types/node; a key given as PEM text, a call the guard refuses. */
+/**
+ * Browser code: no process, no @types/node; a key given as PEM text, a call the guard refuses; and core.js, the entry
+ * without the helpers, whose green client has no `waitForTask` (a type error) and refuses `runCommand` by type.
+ */
 const BROWSER = `import { createClient, ScopeError } from "./sfapi/index.js";
+import { createClient as createCoreClient } from "./sfapi/core.js";
 
 export async function tryIt(color: string, pem: string, clientId: string): Promise<string> {
   const client = createClient({ color, clientId, privateKey: pem, baseUrl: "https://example.test/api/v1.2" });
@@ -177,6 +182,15 @@ export async function tryIt(color: string, pem: string, clientId: string): Promi
     () => "sent",
     (error: unknown) => (ScopeError.is(error) ? \`refused: needs \${error.required}\` : "other"),
   );
+}
+
+export async function tasksOf(accessToken: () => Promise<string>) {
+  const green = createCoreClient({ color: "green", accessToken });
+  // @ts-expect-error core.js has no waitForTask
+  void green.waitForTask;
+  // @ts-expect-error runCommand needs red
+  void green.runCommand;
+  return green.readTasks();
 }
 `;
 
@@ -302,7 +316,7 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
     expect(generated.stdout).toContain(
-      "wrote 65 files to src/sfapi/ (31 operations: green 11, yellow 5, red 5, public 10)",
+      "wrote 67 files to src/sfapi/ (31 operations: green 11, yellow 5, red 5, public 10)",
     );
     expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
     expect(generated.stderr).not.toContain("warning");

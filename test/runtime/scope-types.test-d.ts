@@ -5,6 +5,7 @@
  */
 import type { ClientPathsWithMethod } from "openapi-fetch";
 import { describe, expectTypeOf, test } from "vitest";
+import { createClient as createCoreClient } from "../../generated/core.js";
 import {
   createClient,
   type FinishedTask,
@@ -166,5 +167,31 @@ describe("levels override", () => {
     void twoLevels.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
     // @ts-expect-error yellow is off this ladder: top level only
     void twoLevels.cancelTask({ path: { id: "1" } });
+  });
+});
+
+describe("core.js: the same clients without index.js's helpers", () => {
+  const green = createCoreClient({ color: "green" });
+
+  test("has the green client's operations and refusals, not waitForTask or compute", () => {
+    expectTypeOf(green.readTasks).toEqualTypeOf<GreenClient["readTasks"]>();
+    expectTypeOf(green.GET).toEqualTypeOf<GreenClient["GET"]>();
+    // @ts-expect-error runCommand is red: a green client has no such member
+    void green.runCommand(command);
+    // @ts-expect-error core.js has no waitForTask
+    void green.waitForTask("1");
+    // @ts-expect-error core.js has no compute
+    void green.compute("perlmutter");
+  });
+
+  test("a plain string color and a levels override type-check as in index.js, helpers left out", () => {
+    const anyColor = createCoreClient({ color: "red" as string });
+    void anyColor.runCommand(command);
+    // @ts-expect-error core.js has no waitForTask
+    void anyColor.waitForTask("1");
+    const ranked = createCoreClient({ color: "ops", levels: ["green", "ops"] });
+    void ranked.runCommand(command);
+    // @ts-expect-error core.js has no compute
+    void ranked.compute("perlmutter");
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * `core.js`, the generated client without index.js's helpers: the same guard, tokens and named calls against real
+ * loopback servers, and neither `waitForTask` nor `compute` (their code stays out of a bundle of it: elsewhere.test.ts).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import * as core from "../../generated/core.js";
+import * as full from "../../generated/index.js";
+import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
+import { startServers, type TestServers } from "./servers.js";
+
+const key = rsaKey();
+
+describe("core.js", () => {
+  let servers: TestServers;
+  beforeAll(async () => {
+    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => servers.reset());
+  // A PKCS#1 PEM, as the facility hands keys out: wrapped into PKCS#8 and imported with WebCrypto.
+  const green = () =>
+    core.createClient({
+      color: "green",
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs1,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+    });
+
+  test("an allowed call gets a token with a verified assertion and goes out with it", async () => {
+    const tasks = await green().readTasks();
+    expect(tasks).toEqual({ method: "GET", path: "/tasks" });
+    expect(servers.tokenCalls.map((c) => c.problem)).toEqual([undefined]);
+    expect(servers.apiCalls.map((c) => `${c.method} ${c.url} ${c.headers.authorization}`)).toEqual([
+      "GET /api/v1.2/tasks tok-1",
+    ]);
+  });
+
+  test("a call above the color is a ScopeError and reaches neither server", async () => {
+    // Typed as green, the call would not compile: the run-time guard is what is tested here.
+    const loose = green() as unknown as { POST(path: string, init: object): Promise<unknown> };
+    const init = { params: { path: { machine: "dtn01" } }, body: { executable: "id" } };
+    const refused = await loose.POST("/utilities/command/{machine}", init).catch((error: unknown) => error);
+    expect(core.ScopeError.is(refused)).toBe(true);
+    expect(refused).toMatchObject({ required: "red", color: "green" });
+    expect(servers.requestCount()).toBe(0);
+  });
+
+  test("has no helpers; index.js's client has them, over the same operations", () => {
+    const lean = green() as unknown as Record<string, unknown>;
+    const helped = full.createClient({ color: "green" }) as unknown as Record<string, unknown>;
+    expect(["waitForTask" in lean, "compute" in lean]).toEqual([false, false]);
+    expect([typeof helped.waitForTask, typeof helped.compute]).toEqual(["function", "function"]);
+    const members = (client: Record<string, unknown>) =>
+      Object.keys(client)
+        .filter((k) => k !== "compute")
+        .sort();
+    expect(members(lean)).toEqual(members(helped).filter((k) => k !== "waitForTask"));
+  });
+
+  test("shares the description, the table and the error classes with index.js", () => {
+    expect(full.description).toBe(core.description);
+    expect(full.operations).toBe(core.operations);
+    expect(full.defaultBaseUrl).toBe(core.defaultBaseUrl);
+    expect(full.ScopeError).toBe(core.ScopeError);
+  });
+});
