@@ -22,11 +22,14 @@ export declare const defaultBaseUrl: "https://api.nersc.gov/api/v1.2";
 /** A client as index.js makes it, without the helpers only index.js adds. */
 export type CoreClient<Full> = Omit<Full, "waitForTask" | "compute">;
 
+/** createClient's options without `keyFile`: core.js reads no files (index.js does). */
+export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never };
+
 /**
  * A client that refuses every call above its color: at compile time where the color is a literal, always at run time.
  *
  * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.
  */
-export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): CoreClient<Clients[C]>;
-export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): CoreClient<ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>>;
-export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): CoreClient<RedClient>;
+export declare function createClient<const C extends Level>(options: CoreOptions<C> & { levels?: undefined }): CoreClient<Clients[C]>;
+export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: CoreOptions<C, L> & { levels: L }): CoreClient<ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>>;
+export declare function createClient<C extends string>(options: CoreOptions<C> & (string extends C ? unknown : { color: Level })): CoreClient<RedClient>;

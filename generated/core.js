@@ -14,8 +14,8 @@ export const description = Object.freeze({ title: "NERSC Superfacility API", ver
 export const defaultBaseUrl = "https://api.nersc.gov/api/v1.2";
 
 /**
- * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`), so that a
- * bundle carries none of their code (see core.d.ts for the types).
+ * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) and key
+ * files, so that a bundle carries none of their code (see core.d.ts for the types).
  */
 export function createClient(options) {
   return createScopedClient({ operations, ladder, defaultBaseUrl }, options);

@@ -2,13 +2,14 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import { defaultBaseUrl, ladder, operations } from "./core.js";
-import { clientHelpers, createScopedClient } from "./runtime/index.js";
+import { clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder, operations } from "./core.js";
 
-/** A client that refuses every call above its color, with `waitForTask` and `compute` (see index.d.ts for the types). */
+/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */
 export function createClient(options) {
-  return createScopedClient({ operations, ladder, defaultBaseUrl }, options, [clientHelpers({ taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", readTask: "readTask" } })]);
+  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };
+  return createScopedClient(spec, options, [clientHelpers({ taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", readTask: "readTask" } })]);
 }
 
 /** Poll the task until it has finished; the same as `client.waitForTask(id, options)`. */

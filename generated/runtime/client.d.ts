@@ -1,6 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+import type { KeyFileReader } from "./keys.js";
 import { type ClientOptions } from "./options.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 /** What a generated `index.js` hands the runtime about its API. */
@@ -8,6 +9,8 @@ export interface ClientSpec {
     operations: OperationTable;
     ladder: readonly string[];
     defaultBaseUrl?: string;
+    /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
+    readKeyFile?: KeyFileReader;
 }
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
 export interface ClientParts {

@@ -10,7 +10,8 @@ export { type ClientAddOn, type ClientSpec, createScopedClient, type RuntimeClie
 export type { Clock } from "./clock.js";
 export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
-export type { PrivateKeyInput } from "./keys.js";
+export { readKeyFileText } from "./key-file.js";
+export type { KeyFileReader, PrivateKeyInput } from "./keys.js";
 export type { ClientOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type { RetryOptions } from "./retry.js";

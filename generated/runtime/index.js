@@ -3,5 +3,6 @@ export { createScopedClient } from "./client.js";
 // Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
 export * from "./errors.js";
 export { TERMINAL_STATES } from "./jobs.js";
+export { readKeyFileText } from "./key-file.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export { clientHelpers } from "./workflow.js";

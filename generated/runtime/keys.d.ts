@@ -51,5 +51,10 @@ export interface LoadedKey {
 }
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export declare const MIN_RSA_BITS = 2048;
-export declare function loadPrivateKey(input: PrivateKeyInput): LoadedKey;
+/** Reads a key file: its text, and its path with `~` expanded (key-file.ts's `readKeyFileText`). */
+export type KeyFileReader = (file: string) => {
+    path: string;
+    text: string;
+};
+export declare function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReader | undefined): LoadedKey;
 export declare function parseKeyText(raw: string, where: string, file: string | undefined): LoadedKey;

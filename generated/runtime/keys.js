@@ -9,23 +9,27 @@
  * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
  * by reading the DER structure, and imported with WebCrypto on the first token request (jose then signs with it), so
  * the same code runs in Node, Deno, Bun, browsers and edge runtimes. WebCrypto rather than jose's importPKCS8 and
- * importJWK: the DER is already read here, and jose's importers would add a quarter of jose to every bundle. Only `{ file }` needs a file system (key-file.ts).
+ * importJWK: the DER is already read here, and jose's importers would add a quarter of jose to every bundle.
+ *
+ * Only `{ file }` needs a file system, and its reader comes from the caller: index.js passes key-file.ts's, core.js
+ * none, so that a bundle of core.js carries no file code.
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
 import { bitLength, fromBase64, fromBase64Url, pkcs1ToPkcs8, readPkcs1, readPkcs8 } from "./der.js";
-import { KeyError } from "./errors.js";
-import { readKeyFileText } from "./key-file.js";
+import { ConfigError, KeyError } from "./errors.js";
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export const MIN_RSA_BITS = 2048;
 /** RS256 as WebCrypto names it; the key is usable for signing only and cannot be exported again. */
 const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
-export function loadPrivateKey(input) {
+export function loadPrivateKey(input, readKeyFile) {
     if (typeof input === "string")
         return parseKeyText(input, "privateKey", undefined);
     if (input && typeof input === "object") {
         if ("file" in input && typeof input.file === "string") {
-            const { path, text } = readKeyFileText(input.file);
+            if (!readKeyFile)
+                throw new ConfigError("createClient: core.js reads no key files; import createClient from index.js, or give privateKey as a PEM string, a JWK or a CryptoKey");
+            const { path, text } = readKeyFile(input.file);
             return parseKeyText(text, `The key file ${path}`, path);
         }
         if ("algorithm" in input && "usages" in input)

@@ -2,7 +2,7 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
 import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
-import { type PrivateKeyInput } from "./keys.js";
+import { type KeyFileReader, type PrivateKeyInput } from "./keys.js";
 import { type RetryOptions } from "./retry.js";
 import { type FetchLike, type Logger, type TokenSource } from "./token.js";
 import { type AccessTokenInput } from "./token-provider.js";
@@ -71,4 +71,5 @@ export interface ResolvedOptions {
 export declare function resolveOptions(options: ClientOptions, spec: {
     ladder: readonly string[];
     defaultBaseUrl?: string;
+    readKeyFile?: KeyFileReader;
 }): ResolvedOptions;

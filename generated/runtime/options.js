@@ -18,7 +18,7 @@ export function resolveOptions(options, spec) {
     const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
     const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
     const clock = options.clock ?? systemClock;
-    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile });
+    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
     const prefix = options.authorizationPrefix?.trim();
     if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
@@ -29,13 +29,13 @@ export function resolveOptions(options, spec) {
         baseUrl,
         fetch,
         headers: { accept: "application/json", ...options.headers },
-        tokens: tokenSource(options, fromFile, fetch, clock),
+        tokens: tokenSource(options, fromFile, spec.readKeyFile, fetch, clock),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
         callRetry: callRetryPolicy(options.callRetry),
     };
 }
-function tokenSource(options, fromFile, fetch, clock) {
+function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
     if (options.accessToken !== undefined) {
         if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
             throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
@@ -50,7 +50,7 @@ function tokenSource(options, fromFile, fetch, clock) {
             throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
         return undefined;
     }
-    const key = fromFile ?? loadPrivateKey(options.privateKey);
+    const key = fromFile ?? loadPrivateKey(options.privateKey, readKeyFile);
     const clientId = options.clientId ?? key.clientId;
     if (clientId === undefined || clientId.trim() === "")
         throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");

@@ -162,7 +162,12 @@ export function emitClientTypes(ctx: EmitContext): string {
  * `string` color gets the top level's client (only the run-time guard applies). `wrap` turns each full client type into
  * the file's own (core.d.ts: without the helpers); `helpers` says whether index.js's helpers are in the types.
  */
-function createClientOverloads(ctx: EmitContext, wrap: (client: string) => string, helpers: boolean): string[] {
+function createClientOverloads(
+  ctx: EmitContext,
+  wrap: (client: string) => string,
+  helpers: boolean,
+  options = "ClientOptions",
+): string[] {
   const ids = levelIdentifiers(ctx.ladder);
   const topId = ids[ids.length - 1]!;
   const task = ctx.taskOperation === undefined ? "never" : "FinishedTask";
@@ -175,9 +180,9 @@ function createClientOverloads(ctx: EmitContext, wrap: (client: string) => strin
       ],
       [],
     ),
-    `export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): ${wrap("Clients[C]")};`,
-    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ${wrap(`ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${task}, L, C>${computing}`)};`,
-    `export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): ${wrap(`${topId}Client`)};`,
+    `export declare function createClient<const C extends Level>(options: ${options}<C> & { levels?: undefined }): ${wrap("Clients[C]")};`,
+    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ${options}<C, L> & { levels: L }): ${wrap(`ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${task}, L, C>${computing}`)};`,
+    `export declare function createClient<C extends string>(options: ${options}<C> & (string extends C ? unknown : { color: Level })): ${wrap(`${topId}Client`)};`,
     "",
   ];
 }
@@ -214,7 +219,10 @@ export function emitCoreTypes(ctx: EmitContext): string {
     jsDoc(["A client as index.js makes it, without the helpers only index.js adds."], []),
     `export type CoreClient<Full> = ${helpers.length === 0 ? "Full" : `Omit<Full, ${helpers.map(literal).join(" | ")}>`};`,
     "",
-    ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false),
+    jsDoc(["createClient's options without `keyFile`: core.js reads no files (index.js does)."], []),
+    "export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never };",
+    "",
+    ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false, "CoreOptions"),
   ].join("\n");
 }
 

@@ -1,7 +1,7 @@
 /**
  * `core.js` and `index.js`: wire this version's operation table into the runtime's client factory, and re-export what
- * consumers need. `core.js` makes the client alone (guard, tokens, named calls), for bundles that should carry no
- * more; `index.js` adds the helpers (`waitForTask`, `compute(machine)`). These are the only places a generated client
+ * consumers need. `core.js` makes the client alone (guard, tokens, named calls, keys given as values), for bundles
+ * that should carry no more; `index.js` adds the helpers (`waitForTask`, `compute(machine)`) and key files. These are the only places a generated client
  * meets the runtime; their types are in `core.d.ts` and `index.d.ts` (client-types.ts).
  */
 import type { EmitContext } from "./context.js";
@@ -9,9 +9,6 @@ import { generatedHeader } from "./header.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
 import { hasCompute, workflowSpec } from "./workflow.js";
-
-/** What both files hand the runtime. */
-const SPEC = "{ operations, ladder, defaultBaseUrl }";
 
 export function emitCore(ctx: EmitContext): string {
   const description = `{ title: ${literal(ctx.title)}, version: ${literal(ctx.version.info)}, api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}, sha256: ${literal(ctx.sha256)}, scopeField: ${literal(ctx.scopeField)} }`;
@@ -30,11 +27,11 @@ export function emitCore(ctx: EmitContext): string {
     `export const defaultBaseUrl = ${literal(ctx.defaultBaseUrl)};`,
     "",
     "/**",
-    " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`), so that a",
-    " * bundle carries none of their code (see core.d.ts for the types).",
+    " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) and key",
+    " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
     " */",
     "export function createClient(options) {",
-    `  return createScopedClient(${SPEC}, options);`,
+    "  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);",
     "}",
     "",
   ].join("\n");
@@ -54,13 +51,14 @@ export function emitIndex(ctx: EmitContext): string {
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder, operations } from "./core.js";',
-    'import { clientHelpers, createScopedClient } from "./runtime/index.js";',
+    'import { clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${[...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"].join(", ")} } from "./core.js";`,
     "",
-    "/** A client that refuses every call above its color, with `waitForTask` and `compute` (see index.d.ts for the types). */",
+    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */",
     "export function createClient(options) {",
-    `  return createScopedClient(${SPEC}, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
+    "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };",
+    `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
     "}",
     "",
   ];

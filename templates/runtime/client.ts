@@ -12,6 +12,7 @@ import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
+import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
@@ -23,6 +24,8 @@ export interface ClientSpec {
   operations: OperationTable;
   ladder: readonly string[];
   defaultBaseUrl?: string;
+  /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
+  readKeyFile?: KeyFileReader;
 }
 
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */

@@ -8,13 +8,15 @@
  * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
  * by reading the DER structure, and imported with WebCrypto on the first token request (jose then signs with it), so
  * the same code runs in Node, Deno, Bun, browsers and edge runtimes. WebCrypto rather than jose's importPKCS8 and
- * importJWK: the DER is already read here, and jose's importers would add a quarter of jose to every bundle. Only `{ file }` needs a file system (key-file.ts).
+ * importJWK: the DER is already read here, and jose's importers would add a quarter of jose to every bundle.
+ *
+ * Only `{ file }` needs a file system, and its reader comes from the caller: index.js passes key-file.ts's, core.js
+ * none, so that a bundle of core.js carries no file code.
  *
  * Error messages name the file and the problem, never any key material (so no parser messages are passed on).
  */
 import { bitLength, fromBase64, fromBase64Url, type KeyInfo, pkcs1ToPkcs8, readPkcs1, readPkcs8 } from "./der.js";
-import { KeyError } from "./errors.js";
-import { readKeyFileText } from "./key-file.js";
+import { ConfigError, KeyError } from "./errors.js";
 
 /**
  * An RSA private key as a JWK (RFC 7517). Typed here rather than taken from node:crypto (gone from @types/node 26),
@@ -72,11 +74,18 @@ export const MIN_RSA_BITS = 2048;
 /** RS256 as WebCrypto names it; the key is usable for signing only and cannot be exported again. */
 const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
-export function loadPrivateKey(input: PrivateKeyInput): LoadedKey {
+/** Reads a key file: its text, and its path with `~` expanded (key-file.ts's `readKeyFileText`). */
+export type KeyFileReader = (file: string) => { path: string; text: string };
+
+export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReader | undefined): LoadedKey {
   if (typeof input === "string") return parseKeyText(input, "privateKey", undefined);
   if (input && typeof input === "object") {
     if ("file" in input && typeof input.file === "string") {
-      const { path, text } = readKeyFileText(input.file);
+      if (!readKeyFile)
+        throw new ConfigError(
+          "createClient: core.js reads no key files; import createClient from index.js, or give privateKey as a PEM string, a JWK or a CryptoKey",
+        );
+      const { path, text } = readKeyFile(input.file);
       return parseKeyText(text, `The key file ${path}`, path);
     }
     if ("algorithm" in input && "usages" in input) return fromCryptoKey(input, "privateKey");

@@ -2,7 +2,7 @@
 import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import { type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
+import { type KeyFileReader, type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
@@ -76,7 +76,7 @@ export interface ResolvedOptions {
 
 export function resolveOptions(
   options: ClientOptions,
-  spec: { ladder: readonly string[]; defaultBaseUrl?: string },
+  spec: { ladder: readonly string[]; defaultBaseUrl?: string; readKeyFile?: KeyFileReader },
 ): ResolvedOptions {
   if (!options || typeof options !== "object")
     throw new ConfigError("createClient needs an options object with at least { color }");
@@ -85,7 +85,8 @@ export function resolveOptions(
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const clock = options.clock ?? systemClock;
-  const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile });
+  const fromFile =
+    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
   if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
@@ -96,7 +97,7 @@ export function resolveOptions(
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, fetch, clock),
+    tokens: tokenSource(options, fromFile, spec.readKeyFile, fetch, clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
     callRetry: callRetryPolicy(options.callRetry),
@@ -106,6 +107,7 @@ export function resolveOptions(
 function tokenSource(
   options: ClientOptions,
   fromFile: LoadedKey | undefined,
+  readKeyFile: KeyFileReader | undefined,
   fetch: FetchLike,
   clock: Clock,
 ): TokenSource | undefined {
@@ -123,7 +125,7 @@ function tokenSource(
       throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
     return undefined;
   }
-  const key = fromFile ?? loadPrivateKey(options.privateKey!);
+  const key = fromFile ?? loadPrivateKey(options.privateKey!, readKeyFile);
   const clientId = options.clientId ?? key.clientId;
   if (clientId === undefined || clientId.trim() === "")
     throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");

@@ -99,7 +99,7 @@ const carried = (inputs: Record<string, { bytesInOutput: number }>) =>
 const ENTRIES = ["index", "core"] as const;
 
 describe("the generated client outside Node", () => {
-  it("bundles for the browser with esbuild (no node: import anywhere it reaches); core.js without the helpers", async () => {
+  it("bundles for the browser with esbuild (no node: import anywhere it reaches); core.js without the helpers or key files", async () => {
     const modules: Record<string, string[]> = {};
     for (const entry of ENTRIES) {
       const result = await build({
@@ -119,11 +119,11 @@ describe("the generated client outside Node", () => {
       writeFileSync(join(dir, `bundle-${entry}.js`), text);
       modules[entry] = carried(Object.values(result.metafile.outputs)[0]!.inputs);
     }
-    const helpers = ["runtime/jobs.js", "runtime/tasks.js", "runtime/workflow.js"];
-    expect(modules.index).toEqual(expect.arrayContaining(helpers));
-    expect(modules.core!.filter((m) => helpers.includes(m))).toEqual([]);
-    // Everything else the one call needs is the same code: core.js leaves out the helpers and nothing more.
-    expect(modules.core).toEqual(modules.index!.filter((m) => !helpers.includes(m) && m !== "index.js"));
+    // The helpers and the key file reader are index.js's; everything else the one call needs is the same code.
+    const indexOnly = ["runtime/jobs.js", "runtime/key-file.js", "runtime/tasks.js", "runtime/workflow.js"];
+    expect(modules.index).toEqual(expect.arrayContaining(indexOnly));
+    expect(modules.core!.filter((m) => indexOnly.includes(m))).toEqual([]);
+    expect(modules.core).toEqual(modules.index!.filter((m) => !indexOnly.includes(m) && m !== "index.js"));
   });
 
   const browserTest =

@@ -1,6 +1,7 @@
 /**
  * `core.js`, the generated client without index.js's helpers: the same guard, tokens and named calls against real
- * loopback servers, and neither `waitForTask` nor `compute` (their code stays out of a bundle of it: elsewhere.test.ts).
+ * loopback servers, and neither `waitForTask`, `compute` nor key files (their code stays out of a bundle of it:
+ * elsewhere.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import * as core from "../../generated/core.js";
@@ -56,6 +57,24 @@ describe("core.js", () => {
         .filter((k) => k !== "compute")
         .sort();
     expect(members(lean)).toEqual(members(helped).filter((k) => k !== "waitForTask"));
+  });
+
+  test("reads no key files (index.js does): a ConfigError that says where to go instead", () => {
+    let error: unknown;
+    try {
+      core.createClient({ color: "green", keyFile: "~/.superfacility/green.json" } as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(core.ConfigError.is(error)).toBe(true);
+    expect(String((error as Error).message)).toMatch(/core\.js reads no key files; import createClient from index\.js/);
+    expect(() =>
+      core.createClient({ color: "green", clientId: CLIENT_ID, privateKey: { file: "/nonexistent" } }),
+    ).toThrow(/core\.js reads no key files/);
+    // index.js reads it (and says why this one is unusable).
+    expect(() => full.createClient({ color: "green", keyFile: "/nonexistent/key.json" })).toThrow(
+      /Cannot read the key file \/nonexistent\/key\.json: ENOENT/,
+    );
   });
 
   test("shares the description, the table and the error classes with index.js", () => {

@@ -184,6 +184,11 @@ describe("core.js: the same clients without index.js's helpers", () => {
     void green.compute("perlmutter");
   });
 
+  test("takes no keyFile: core.js reads no files", () => {
+    // @ts-expect-error keyFile is index.js's
+    createCoreClient({ color: "green", keyFile: "~/.superfacility/green.json" });
+  });
+
   test("a plain string color and a levels override type-check as in index.js, helpers left out", () => {
     const anyColor = createCoreClient({ color: "red" as string });
     void anyColor.runCommand(command);

@@ -51,9 +51,11 @@ export const variants: Variant[] = [
     name: "templates/runtime",
     errors: template,
     createClient: (options) =>
-      template.createScopedClient({ operations, ladder, defaultBaseUrl: generated.defaultBaseUrl }, options, [
-        template.clientHelpers({ taskOperation: "readTask" }),
-      ]) as unknown as LooseClient,
+      template.createScopedClient(
+        { operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, readKeyFile: template.readKeyFileText },
+        options,
+        [template.clientHelpers({ taskOperation: "readTask" })],
+      ) as unknown as LooseClient,
   },
   {
     name: "generated/",
