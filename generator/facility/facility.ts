@@ -325,16 +325,13 @@ function checkPath(name: string, value: string): string {
   return value;
 }
 
-/** The path of the description's first server URL (`/api/v1.2`, or that of `https://host/api/v1.2`). */
+/**
+ * Where the facility serves the API: the path of the generated client's default base URL (the model's one rule:
+ * the description's https or relative server URL, else the facility's own), so that a client generated from the same
+ * description finds it at `origin + path`. A path the router cannot hold gets the facility's own.
+ */
 function basePathOf(model: Model): string {
-  const server: unknown = model.description.document.servers?.[0]?.url;
-  if (typeof server !== "string" || server.includes("{")) return DEFAULT_BASE_PATH;
-  let path: string;
-  try {
-    path = new URL(server, "http://facility").pathname.replace(/\/+$/, "");
-  } catch {
-    return DEFAULT_BASE_PATH;
-  }
+  const path = new URL(model.baseUrl.url).pathname.replace(/\/+$/, "");
   return /^\/[A-Za-z0-9._~/-]+$/.test(path) ? path : DEFAULT_BASE_PATH;
 }
 
