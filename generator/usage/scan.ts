@@ -10,8 +10,12 @@
  * /tasks/{id}`;
  *  - the workflow helpers: `<x>.compute(m).run(...)`, or a `run`, `submitJob`, `job`, `jobs`, `ls`, `download` or
  *    `upload` call on a variable initialised from `<x>.compute(...)`, as the calls each makes (`run`: the command's
- *    POST and the task's GET); `complete`, `state` and `cancel` on a variable holding what `submitJob` or `job`
- *    resolved to;
+ *    POST and the task's GET); `complete`, `state` and `cancel` on a job: what `submitJob` or `job` resolved to, or an
+ *    element of what `jobs` resolved to (`all[0]`, `const [first] = ...`, `for (const j of ...)`, the first parameter
+ *    of `map`/`forEach`/`filter`/`find`/... callbacks, `find`/`findLast`/`at(i)`), through variables, `await`,
+ *    parentheses, `!` and optional chaining. Fail closed: in a file that gets jobs (calls `submitJob`, `job` or `jobs`
+ *    of a compute object), such a call on a receiver the scan cannot trace (a parameter, a later assignment) counts
+ *    as the job's, marked `assumed`, unless the receiver is clearly something else (`new ...`, a literal);
  *  - uses of the operation table: `operations.runCommand` / `operations["runCommand"]` where `operations` is imported
  *    (under any alias) or a namespace import of an `operations` module, and named imports of entries from a module
  *    whose path ends in `operations` (`import { runCommand } from "./generated/operations.js"`).
@@ -62,7 +66,11 @@ interface Where {
 }
 
 export type FoundUse =
-  | (Where & { kind: "call"; method: string; path: string | null })
+  /**
+   * `assumed`: the call was not traced to the client but counted to fail closed (a job helper's `cancel()` on a
+   * receiver the scan cannot follow), and why.
+   */
+  | (Where & { kind: "call"; method: string; path: string | null; assumed?: string })
   /** `waitForTask(client, id)` or `client.waitForTask(id)`: polls `GET /tasks/{id}`. */
   | (Where & { kind: "wait" })
   /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */
@@ -242,34 +250,147 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
   // `operations.runCommand` is already a table use; calling it adds nothing.
   const isTable = (node: Node) => Node.isIdentifier(node) && tables.has(node.getText());
 
+  /** What an expression is once `await`, parentheses, `!`, `as` and `satisfies` are taken off. */
+  const bare = (node: Node): Node => {
+    let inner = node;
+    for (;;) {
+      if (
+        Node.isAwaitExpression(inner) ||
+        Node.isParenthesizedExpression(inner) ||
+        Node.isNonNullExpression(inner) ||
+        Node.isAsExpression(inner) ||
+        Node.isSatisfiesExpression(inner) ||
+        Node.isTypeAssertion(inner)
+      )
+        inner = inner.getExpression();
+      else return inner;
+    }
+  };
+  /** The local declaration an identifier names (the scan has no types, so only the syntax of this file). */
+  const declarationOf = (node: Node): Node | undefined =>
+    Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
   /** `<x>.compute(...)`, or a variable initialised with one (or with another such variable). */
   const initializer = (node: Node): Node | undefined => {
-    if (!Node.isIdentifier(node)) return undefined;
-    const declaration = node.getSymbol()?.getDeclarations()[0];
+    const declaration = declarationOf(node);
     return Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
   };
+  /** For `<receiver>.<method>(...)` with `method` in `methods` (optional chaining included): the receiver. */
   const callOf = (node: Node, methods: ReadonlySet<string>): Node | undefined => {
-    const bare = Node.isAwaitExpression(node) ? node.getExpression() : node;
-    if (!Node.isCallExpression(bare)) return undefined;
-    const callee = bare.getExpression();
+    const call = bare(node);
+    if (!Node.isCallExpression(call)) return undefined;
+    const callee = call.getExpression();
     return Node.isPropertyAccessExpression(callee) && methods.has(callee.getName())
       ? callee.getExpression()
       : undefined;
   };
   const COMPUTE = new Set(["compute"]);
   const JOB_SOURCES = new Set(["submitJob", "job"]);
+  const JOBS = new Set(["jobs"]);
+  /** Array methods that give an array of the same elements (`jobs().filter(...)` still holds jobs). */
+  const SAME_ARRAY = new Set(["filter", "slice", "sort", "reverse", "toSorted", "toReversed"]);
+  /** Array methods that give one element. */
+  const ONE_ELEMENT = new Set(["find", "findLast", "at"]);
+  /** Array methods whose callback gets an element as its first parameter. */
+  const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap"]);
+  // Mutual recursion through variables, patterns and callbacks: `depth` bounds it (and `const a = b, b = a` loops).
+  const MAX_DEPTH = 12;
   const isCompute = (node: Node, depth = 0): boolean => {
-    if (depth > 8) return false;
+    if (depth > MAX_DEPTH) return false;
     if (callOf(node, COMPUTE)) return true;
-    const init = initializer(node);
+    const init = initializer(bare(node));
     return init !== undefined && isCompute(init, depth + 1);
   };
+  /** What `<compute>.jobs(...)` resolved to: an array of jobs. */
+  const isJobs = (node: Node, depth = 0): boolean => {
+    if (depth > MAX_DEPTH) return false;
+    const inner = bare(node);
+    const fromCompute = callOf(inner, JOBS);
+    if (fromCompute) return isCompute(fromCompute, depth + 1);
+    const array = callOf(inner, SAME_ARRAY);
+    if (array) return isJobs(array, depth + 1);
+    const declaration = declarationOf(inner);
+    if (Node.isVariableDeclaration(declaration)) {
+      const init = declaration.getInitializer();
+      return init !== undefined && isJobs(init, depth + 1);
+    }
+    // `const [first, ...rest] = await perlmutter.jobs()`: the rest is an array of jobs too.
+    return (
+      Node.isBindingElement(declaration) &&
+      declaration.getDotDotDotToken() !== undefined &&
+      destructuresJobs(declaration, depth)
+    );
+  };
+  /** A name in an array pattern (not nested) of a variable initialised with jobs. */
+  const destructuresJobs = (element: Node, depth: number): boolean => {
+    const pattern = element.getParent();
+    const variable = pattern?.getParent();
+    if (!Node.isArrayBindingPattern(pattern) || !Node.isVariableDeclaration(variable)) return false;
+    const init = variable.getInitializer();
+    return init !== undefined && isJobs(init, depth + 1);
+  };
+  /** A job object: what `submitJob` or `job` of a compute object resolved to, or one element of `jobs(...)`. */
   const isJob = (node: Node, depth = 0): boolean => {
-    if (depth > 8) return false;
-    const from = callOf(node, JOB_SOURCES);
-    if (from) return isCompute(from);
-    const init = initializer(node);
-    return init !== undefined && isJob(init, depth + 1);
+    if (depth > MAX_DEPTH) return false;
+    const inner = bare(node);
+    const fromCompute = callOf(inner, JOB_SOURCES);
+    if (fromCompute) return isCompute(fromCompute, depth + 1);
+    const array = callOf(inner, ONE_ELEMENT);
+    if (array) return isJobs(array, depth + 1);
+    if (Node.isElementAccessExpression(inner)) return isJobs(inner.getExpression(), depth + 1);
+    const declaration = declarationOf(inner);
+    if (Node.isVariableDeclaration(declaration)) {
+      const init = declaration.getInitializer();
+      if (init !== undefined) return isJob(init, depth + 1);
+      // `for (const j of jobs)`
+      const loop = declaration.getParent()?.getParent();
+      return Node.isForOfStatement(loop) && isJobs(loop.getExpression(), depth + 1);
+    }
+    if (Node.isBindingElement(declaration))
+      return declaration.getDotDotDotToken() === undefined && destructuresJobs(declaration, depth);
+    if (Node.isParameterDeclaration(declaration)) {
+      // `jobs.map((j) => ...)`: the first parameter of a callback given first to an element callback method.
+      const fn = declaration.getParent();
+      const call = fn?.getParent();
+      if (
+        !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) ||
+        fn.getParameters()[0] !== declaration ||
+        !Node.isCallExpression(call) ||
+        call.getArguments()[0] !== fn
+      )
+        return false;
+      const callee = call.getExpression();
+      return (
+        Node.isPropertyAccessExpression(callee) &&
+        ELEMENT_CALLBACKS.has(callee.getName()) &&
+        isJobs(callee.getExpression(), depth + 1)
+      );
+    }
+    return false;
+  };
+  /**
+   * A receiver that is clearly not a job: built with `new` (jobs come only from the helpers), a literal, a class or
+   * enum, the compute object or its jobs array (neither has the job's methods), or a variable initialised with one.
+   */
+  const isNotJob = (node: Node, depth = 0): boolean => {
+    if (depth > MAX_DEPTH) return false;
+    const inner = bare(node);
+    if (
+      Node.isNewExpression(inner) ||
+      Node.isObjectLiteralExpression(inner) ||
+      Node.isArrayLiteralExpression(inner) ||
+      Node.isStringLiteral(inner) ||
+      Node.isNoSubstitutionTemplateLiteral(inner) ||
+      Node.isTemplateExpression(inner) ||
+      Node.isNumericLiteral(inner) ||
+      Node.isRegularExpressionLiteral(inner) ||
+      isCompute(inner) ||
+      isJobs(inner)
+    )
+      return true;
+    const declaration = declarationOf(inner);
+    if (Node.isClassDeclaration(declaration) || Node.isEnumDeclaration(declaration)) return true;
+    const init = initializer(inner);
+    return init !== undefined && isNotJob(init, depth + 1);
   };
   const helperUses = (node: Node, at: Node, calls: readonly (readonly [string, string] | "wait")[]) => {
     for (const call of calls)
@@ -279,6 +400,10 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
           : { kind: "call", method: call[0], path: call[1], ...where(node, at) },
       );
   };
+
+  // Job-helper calls on a receiver traced neither to a job nor to something else; counted if the file gets jobs.
+  const untraced: { node: Node; at: Node; method: string }[] = [];
+  let getsJobs = false;
 
   file.forEachDescendant((node) => {
     if (Node.isCallExpression(node)) {
@@ -299,8 +424,11 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
         uses.push({ kind: "wait", ...where(node, callee.getNameNode()) });
       } else if (Object.hasOwn(COMPUTE_HELPERS, method) && isCompute(target)) {
         helperUses(node, callee.getNameNode(), COMPUTE_HELPERS[method]!);
+        if (JOB_SOURCES.has(method) || JOBS.has(method)) getsJobs = true;
       } else if (Object.hasOwn(JOB_HELPERS, method) && isJob(target)) {
         helperUses(node, callee.getNameNode(), [JOB_HELPERS[method]!]);
+      } else if (Object.hasOwn(JOB_HELPERS, method) && !isNotJob(target)) {
+        untraced.push({ node, at: callee.getNameNode(), method });
       } else if (names.has(method) && !isTable(target)) {
         uses.push({ kind: "named", entry: method, ...where(node, callee.getNameNode()) });
       } else if (
@@ -322,6 +450,15 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
       uses.push({ kind: "table", via: "access", entry, ...where(node) });
     }
   });
+  // Fail closed: a job can reach a receiver the scan cannot follow (a parameter, a later assignment, a property, a
+  // `then` callback), so in a file that gets jobs every such call counts as the job's, marked as assumed. A
+  // ReadableStream's or reader's `cancel()` in such a file is counted too: over-counting can only raise the color.
+  if (getsJobs)
+    for (const { node, at, method } of untraced) {
+      const [verb, path] = JOB_HELPERS[method]!;
+      const assumed = `receiver not traced to a job; counted as a job's ${method}() because this file gets jobs from compute(...)`;
+      uses.push({ kind: "call", method: verb, path, assumed, ...where(node, at) });
+    }
   return uses;
 }
 

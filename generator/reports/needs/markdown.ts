@@ -31,6 +31,14 @@ export function renderNeedsMarkdown(report: NeedsReport): string {
       "",
       ...unknown.map((u) => `- ${inline(u.file)}:${u.line} ${code(u.code)}: ${inline(u.unknown ?? "")}`),
     );
+  const assumed = report.uses.filter((u) => u.assumed !== undefined);
+  if (assumed.length > 0)
+    lines.push(
+      "",
+      `## Assumed job calls (${assumed.length})`,
+      "",
+      ...assumed.map((u) => `- ${inline(u.file)}:${u.line} ${code(u.code)}: ${inline(u.assumed ?? "")}`),
+    );
   if (report.uses.length > 0) lines.push("", `## All uses (${report.uses.length})`, "", ...table(report.uses));
   return lines.join("\n") + "\n";
 }
@@ -40,7 +48,8 @@ function table(uses: NeedsUse[]): string[] {
     "| where | code | operation | level |",
     "| --- | --- | --- | --- |",
     ...uses.map(
-      (u) => `| ${cell(u.file)}:${u.line} | ${code(u.code)} | ${operationsCell(u.operations)} | ${cell(u.level)} |`,
+      (u) =>
+        `| ${cell(u.file)}:${u.line} | ${code(u.code)} | ${operationsCell(u.operations)} | ${cell(u.level)}${u.assumed === undefined ? "" : " (assumed)"} |`,
     ),
   ];
 }

@@ -86,5 +86,6 @@ function needsUse(found: FoundUse, resolution: Resolution): NeedsUse {
     operations: resolution.operations.map(operationRef),
     level: resolution.level,
     unknown: resolution.unknown,
+    ...(found.kind === "call" && found.assumed !== undefined ? { assumed: found.assumed } : {}),
   };
 }

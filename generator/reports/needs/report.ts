@@ -15,6 +15,11 @@ export interface NeedsUse extends UseSite {
   level: string;
   /** Why the use could not be mapped ("unknown: ...; assumes top level (red)"), or null. */
   unknown: string | null;
+  /**
+   * Only on a use counted without being traced, to fail closed (a job's `cancel()` on a receiver the scan cannot
+   * follow, in a file that gets jobs from `compute(...)`): why it was assumed. Absent on every other use.
+   */
+  assumed?: string;
 }
 
 export interface NeedsReport {
