@@ -81,7 +81,8 @@ export class ClientExpiredError extends SfapiError {
     name = "ClientExpiredError";
     expiredAt;
     constructor(expiredAt) {
-        super("ERR_CLIENT_EXPIRED", `The API client expired at ${expiredAt.toISOString()}; create a new client in Iris and update clientId/privateKey`);
+        super("ERR_CLIENT_EXPIRED", `The API client expired at ${expiredAt.toISOString()}; ` +
+            "create a new client in Iris and update clientId/privateKey");
         this.expiredAt = expiredAt;
     }
 }

@@ -26,7 +26,8 @@ export function createGuardedFetch(config) {
         if (headers.has("authorization"))
             return undefined;
         if (!tokens) {
-            throw new CredentialsError(`${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: create the client with clientId and privateKey`);
+            throw new CredentialsError(`${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: ` +
+                "create the client with clientId and privateKey");
         }
         // The common case, a cached token, stays synchronous.
         const cached = tokens.current();
@@ -78,7 +79,8 @@ export function createGuardedFetch(config) {
         if (mode === "error") {
             await response.body?.cancel();
             throw new RedirectError({
-                message: `${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`,
+                message: `${request.method} ${request.url} was redirected (HTTP ${response.status}) ` +
+                    'and the call said redirect: "error"',
                 status: response.status,
             });
         }

@@ -14,7 +14,8 @@ export const MAX_KEY_FILE_BYTES = 64 * 1024;
 function builtins() {
     const process = globalThis.process;
     if (typeof process?.getBuiltinModule !== "function") {
-        throw new ConfigError("createClient: a key file needs Node.js (>= 20.16), Deno or Bun; here, give privateKey as a PEM string, a JWK or a CryptoKey");
+        throw new ConfigError("createClient: a key file needs Node.js (>= 20.16), Deno or Bun; " +
+            "here, give privateKey as a PEM string, a JWK or a CryptoKey");
     }
     return {
         fs: process.getBuiltinModule("fs"),
@@ -51,7 +52,8 @@ export function readKeyFileText(file) {
             fail("not a regular file");
         // Same rule as ssh and the official Python client: a private key others can read is not private any more.
         if (platform !== "win32" && (stat.mode & 0o077) !== 0) {
-            throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`, path);
+            throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); ` +
+                `run \`chmod 600 ${path}\` (or 400)`, path);
         }
         if (stat.size > MAX_KEY_FILE_BYTES)
             fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);

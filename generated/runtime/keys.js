@@ -28,7 +28,8 @@ export function loadPrivateKey(input, readKeyFile) {
     if (input && typeof input === "object") {
         if ("file" in input && typeof input.file === "string") {
             if (!readKeyFile)
-                throw new ConfigError("createClient: core.js reads no key files; import createClient from index.js, or give privateKey as a PEM string, a JWK or a CryptoKey");
+                throw new ConfigError("createClient: core.js reads no key files; import createClient from index.js, " +
+                    "or give privateKey as a PEM string, a JWK or a CryptoKey");
             const { path, text } = readKeyFile(input.file);
             return parseKeyText(text, `The key file ${path}`, path);
         }
@@ -99,7 +100,8 @@ function fromPem(pem, where, file, clientId) {
         throw new KeyError(`${where} holds a public key or certificate; the client needs the private key`, file);
     }
     if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----") || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
-        throw new KeyError(`${where} is encrypted with a passphrase; store it decrypted (e.g. \`openssl pkey -in key.pem -out key-plain.pem\`) with mode 600`, file);
+        throw new KeyError(`${where} is encrypted with a passphrase; ` +
+            "store it decrypted (e.g. `openssl pkey -in key.pem -out key-plain.pem`) with mode 600", file);
     }
     const match = PEM.exec(pem);
     const der = match ? fromBase64(match[2]) : undefined;

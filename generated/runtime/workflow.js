@@ -139,7 +139,7 @@ export function computeHelpers(machine, deps) {
                 ? { job: script, isPath: false }
                 : { job: script.path, isPath: true, ...(script.args ? { args: [...script.args] } : {}) };
             const refused = (error, taskId) => new JobError({
-                message: `Submitting a job on ${machine} failed${error ? `: ${error}` : ""}${taskId ? ` (task ${taskId})` : ""}`,
+                message: `Submitting a job on ${machine} failed${error ? `: ${error}` : ""}` + (taskId ? ` (task ${taskId})` : ""),
                 reason: "submit",
                 machine,
                 error,

@@ -38,17 +38,18 @@ export function generateCommand(io: CliIo): Command {
         `sfapi-gen: wrote ${files.length} files to ${out}/ (${model.operations.length} operations: ${summary})\n`,
       );
       const baseUrl = model.baseUrl;
-      io.stdout.write(
-        `  default base URL: ${baseUrl.url} (${baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`})\n`,
-      );
+      const from = baseUrl.server === undefined ? "built in" : `servers[0].url ${JSON.stringify(baseUrl.server)}`;
+      io.stdout.write(`  default base URL: ${baseUrl.url} (${from})\n`);
       const { missingRuntimeDependencies } = await import("./runtime-deps.js");
       const { manifest, missing } = missingRuntimeDependencies(resolve(io.cwd, out));
       if (missing.length > 0) {
         const where = manifest
           ? `${relative(io.cwd, manifest) || "package.json"} does not list`
           : "no package.json lists";
+        const names = missing.map((m) => m.replace(/@[^@]*$/, "")).join(" and ");
         io.stdout.write(
-          `sfapi-gen: the client imports ${missing.map((m) => m.replace(/@[^@]*$/, "")).join(" and ")} at run time; ${where} ${missing.length > 1 ? "them" : "it"}:\n  npm install ${missing.join(" ")}\n`,
+          `sfapi-gen: the client imports ${names} at run time; ${where} ${missing.length > 1 ? "them" : "it"}:\n` +
+            `  npm install ${missing.join(" ")}\n`,
         );
       }
     });

@@ -84,10 +84,12 @@ export function mockCommand(io: CliIo): Command {
       // One line per request: method, path, status, the client's color (never a token; the path has no query).
       onRequest: flags.quiet
         ? undefined
-        : (entry) =>
+        : (entry) => {
+            const color = entry.color ? ` ${printable(entry.color)}` : "";
             io.stderr.write(
-              `sfapi-gen mock: ${printable(entry.method)} ${printable(entry.path)} ${entry.status}${entry.color ? ` ${printable(entry.color)}` : ""}\n`,
-            ),
+              `sfapi-gen mock: ${printable(entry.method)} ${printable(entry.path)} ${entry.status}${color}\n`,
+            );
+          },
     });
     // A key folder the command made is its own to remove on exit; one the user named is left as it is.
     let madeDir: string | undefined;
@@ -144,7 +146,8 @@ function parseFault(spec: string): FaultRule {
     else if (key === "retry-after" && !Number.isNaN(number)) rule.retryAfterSeconds = number;
     else
       throw new InvalidArgumentError(
-        `--fault ${JSON.stringify(spec)}: ${JSON.stringify(item)} is not a status (429, 500, 502, 503, 504), slow=<ms>, times=<n> or retry-after=<s>`,
+        `--fault ${JSON.stringify(spec)}: ${JSON.stringify(item)} is not a status (429, 500, 502, 503, 504), ` +
+          "slow=<ms>, times=<n> or retry-after=<s>",
       );
   }
   if (rule.status === undefined && rule.delayMs === undefined)

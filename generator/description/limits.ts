@@ -76,7 +76,8 @@ export function preflight(document: object, options: PreflightOptions): void {
     const external = references.find((r) => !isInternal(r.ref));
     if (external) {
       throw fail(
-        `${external.kind} ${quote(external.ref)} refers outside the description; external references are refused (give --allow-external-refs to follow them)`,
+        `${external.kind} ${quote(external.ref)} refers outside the description; ` +
+          "external references are refused (give --allow-external-refs to follow them)",
         external.place,
       );
     }
@@ -101,7 +102,8 @@ function scan(
     if (place.depth > MAX_NESTING) throw fail(`nested more than ${MAX_NESTING} levels deep`, place);
     if (place.chars! > MAX_POINTER_LENGTH)
       throw fail(
-        `the keys leading here are ${place.chars} characters long (a path, a property name...); at most ${MAX_POINTER_LENGTH} are accepted`,
+        `the keys leading here are ${place.chars} characters long (a path, a property name...); ` +
+          `at most ${MAX_POINTER_LENGTH} are accepted`,
         place,
       );
     if (seen.has(node)) {
@@ -248,11 +250,11 @@ function pointerOf(place: Place): string {
   const keys: string[] = [];
   for (let at: Place | undefined = place; at?.parent; at = at.parent) keys.push(at.key);
   keys.reverse();
+  const escaped = keys.map(escapePointer);
   const shown =
-    keys.length > 16
-      ? [...keys.slice(0, 12).map(escapePointer), `… ${keys.length - 15} more …`, ...keys.slice(-3).map(escapePointer)]
-      : keys.map(escapePointer);
-  return shown.map((k) => "/" + printable(k.length > 80 ? `${k.slice(0, 60)}… (${k.length} characters)` : k)).join("");
+    keys.length > 16 ? [...escaped.slice(0, 12), `… ${keys.length - 15} more …`, ...escaped.slice(-3)] : escaped;
+  const short = (k: string) => (k.length > 80 ? `${k.slice(0, 60)}… (${k.length} characters)` : k);
+  return shown.map((k) => "/" + printable(short(k))).join("");
 }
 
 /** A reference as messages show it: quoted, control characters escaped, long ones cut. */

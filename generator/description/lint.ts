@@ -173,7 +173,8 @@ const { parentPort, workerData } = require("node:worker_threads");
 (${ownKeysOnly.toString()})(require(workerData.redoclyTypesPath));
 const redocly = require(workerData.redoclyPath);
 const { input } = workerData;
-const ready = (async () => (input.json ? JSON.parse(input.text) : redocly.makeDocumentFromString(input.text, input.absoluteRef).parsed))();
+const ready = (async () =>
+  input.json ? JSON.parse(input.text) : redocly.makeDocumentFromString(input.text, input.absoluteRef).parsed)();
 ready.catch(() => undefined); // reported once asked to lint
 parentPort.once("message", () => {
   ready

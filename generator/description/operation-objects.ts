@@ -29,7 +29,9 @@ export function checkOperationRefs(doc: OpenApiDocument, source: string): void {
       if (beside.length > 0)
         throw new DescriptionError(
           source,
-          `the path item has a $ref and ${beside.map((k) => JSON.stringify(k)).join(", ")} beside it; what that means is undefined, so it is refused: move the fields into the referenced path item or drop the $ref`,
+          `the path item has a $ref and ${beside.map((k) => JSON.stringify(k)).join(", ")} beside it; ` +
+            "what that means is undefined, so it is refused: " +
+            "move the fields into the referenced path item or drop the $ref",
           at,
         );
     }

@@ -224,10 +224,9 @@ async function readBody(response: Response, url: string): Promise<string> {
   try {
     text = await readCapped(response, MAX_DESCRIPTION_BYTES);
   } catch (error) {
-    throw new DescriptionError(
-      url,
-      `cannot fetch the description: ${(error as Error).name === "TimeoutError" ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message}`,
-    );
+    const timedOut = (error as Error).name === "TimeoutError";
+    const why = timedOut ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : (error as Error).message;
+    throw new DescriptionError(url, `cannot fetch the description: ${why}`);
   }
   if (text === undefined) throw tooLarge(url);
   return text;
@@ -304,7 +303,8 @@ function stackExhausted(error: unknown, source: string, doing: string): unknown 
   if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
   return new DescriptionError(
     source,
-    `nested too deeply to process (the call stack ran out while ${doing}; look for a long path of $refs through nested schemas)`,
+    `nested too deeply to process (the call stack ran out while ${doing}; ` +
+      "look for a long path of $refs through nested schemas)",
   );
 }
 

@@ -71,7 +71,8 @@ export function emitClientTypes(ctx: EmitContext): string {
       jsDoc(
         [
           typedTask
-            ? "A finished task as `waitForTask` returns it: `result` is a TaskResult (`status`, `output`, `error`, `exit_code`, `jobid`), the text when it is not a JSON object, or null."
+            ? "A finished task as `waitForTask` returns it: `result` is a TaskResult (`status`, `output`, `error`, " +
+              "`exit_code`, `jobid`), the text when it is not a JSON object, or null."
             : "A finished task as `waitForTask` returns it.",
         ],
         [],
@@ -91,26 +92,21 @@ export function emitClientTypes(ctx: EmitContext): string {
     const levelName = blockCommentText(literal(level));
     out.push(`// ---- ${levelName} ${"-".repeat(Math.max(0, 100 - levelName.length))}`, "");
     if (!isTop) out.push(...pathsInterface(ctx, level, id, below));
+    const andBelow = below ? ` (those of ${literal(ladder[i - 1]!)} and more)` : "";
     out.push(
-      jsDoc(
-        [
-          `The operations a ${levelName} client may call, by name${below ? ` (those of ${literal(ladder[i - 1]!)} and more)` : ""}.`,
-        ],
-        [],
-      ),
+      jsDoc([`The operations a ${levelName} client may call, by name${andBelow}.`], []),
       `export interface ${id}Operations${below ? ` extends ${below}Operations` : ""} {`,
       ...added.flatMap((op) => [operationDoc(op, ctx, "  "), `  ${op.name}: ${callType(op)};`]),
       "}",
       "",
     );
     if (compute) out.push(...workflowLevelTypes(ctx, level, id));
-    const waits = `${hasTasks ? ", TaskWaiting<FinishedTask>" : ""}${compute ? `, Computing<Machine, ${id}Compute>` : ""}`;
-    const clientDoc = jsDoc(
-      [
-        `A client of color ${levelName}: ${isTop ? "it may call every operation" : `calls above ${levelName} are type errors here and ScopeErrors at run time`}.`,
-      ],
-      [],
-    );
+    const waits =
+      (hasTasks ? ", TaskWaiting<FinishedTask>" : "") + (compute ? `, Computing<Machine, ${id}Compute>` : "");
+    const mayCall = isTop
+      ? "it may call every operation"
+      : `calls above ${levelName} are type errors here and ScopeErrors at run time`;
+    const clientDoc = jsDoc([`A client of color ${levelName}: ${mayCall}.`], []);
     if (isTop) {
       out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
       return;
@@ -118,10 +114,8 @@ export function emitClientTypes(ctx: EmitContext): string {
     const methods = HTTP_METHODS.map((m) => {
       const refused = ctx.operations.filter((op) => op.method === m && !canCall(ladder, level, op.scope));
       const upper = m.toUpperCase();
-      const refuse =
-        refused.length > 0
-          ? `Refuse<${refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`)).join(" | ")}> & `
-          : "";
+      const refusals = refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`));
+      const refuse = refusals.length > 0 ? `Refuse<${refusals.join(" | ")}> & ` : "";
       return `  ${upper}: ${refuse}Client<${id}Paths>[${literal(upper)}] & NoSuchPath<${literal(upper)}>;`;
     });
     out.push(
@@ -146,11 +140,13 @@ export function emitClientTypes(ctx: EmitContext): string {
     out.push(
       jsDoc(
         [
-          "Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.",
+          "Poll the task until it has finished (`client.waitForTask(id)` does the same); " +
+            "its JSON `result` arrives parsed.",
         ],
         [],
       ),
-      "export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<FinishedTask>;",
+      "export declare function waitForTask(" +
+        "client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<FinishedTask>;",
       "",
     );
   }
@@ -172,17 +168,24 @@ function createClientOverloads(
   const topId = ids[ids.length - 1]!;
   const task = ctx.taskOperation === undefined ? "never" : "FinishedTask";
   const computing = helpers && hasCompute(ctx) ? ` & Computing<Machine, ${topId}Compute>` : "";
+  const reRanked =
+    "ReRankedClient<paths, OperationScopes, " + `${topId}Operations, typeof table, ${task}, L, C>${computing}`;
   return [
     jsDoc(
       [
-        "A client that refuses every call above its color: at compile time where the color is a literal, always at run time.",
-        "With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.",
+        "A client that refuses every call above its color: " +
+          "at compile time where the color is a literal, always at run time.",
+        "With `levels`, the types follow that ladder (computed, so dearer to type-check); " +
+          "with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.",
       ],
       [],
     ),
-    `export declare function createClient<const C extends Level>(options: ${options}<C> & { levels?: undefined }): ${wrap("Clients[C]")};`,
-    `export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ${options}<C, L> & { levels: L }): ${wrap(`ReRankedClient<paths, OperationScopes, ${topId}Operations, typeof table, ${task}, L, C>${computing}`)};`,
-    `export declare function createClient<C extends string>(options: ${options}<C> & (string extends C ? unknown : { color: Level })): ${wrap(`${topId}Client`)};`,
+    "export declare function createClient<const C extends Level>" +
+      `(options: ${options}<C> & { levels?: undefined }): ${wrap("Clients[C]")};`,
+    "export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>" +
+      `(options: ${options}<C, L> & { levels: L }): ${wrap(reRanked)};`,
+    "export declare function createClient<C extends string>" +
+      `(options: ${options}<C> & (string extends C ? unknown : { color: Level })): ${wrap(`${topId}Client`)};`,
     "",
   ];
 }
@@ -195,6 +198,7 @@ export function emitCoreTypes(ctx: EmitContext): string {
     ...(ctx.taskOperation === undefined ? [] : ["waitForTask"]),
     ...(hasCompute(ctx) ? ["compute"] : []),
   ];
+  const coreClient = helpers.length === 0 ? "Full" : `Omit<Full, ${helpers.map(literal).join(" | ")}>`;
   const fromIndex = ["Clients", ...(ctx.taskOperation === undefined ? [] : ["FinishedTask"]), "Level"];
   return [
     generatedHeader(ctx),
@@ -211,16 +215,25 @@ export function emitCoreTypes(ctx: EmitContext): string {
     'export type { Clients, Level } from "./index.js";',
     "",
     jsDoc(["The description this client was generated from."], []),
-    `export declare const description: { readonly title: ${literal(ctx.title)}; readonly version: ${literal(ctx.version.info)}; readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}; readonly sha256: ${literal(ctx.sha256)}; readonly scopeField: ${literal(ctx.scopeField)} };`,
+    "export declare const description: { " +
+      [
+        `readonly title: ${literal(ctx.title)}`,
+        `readonly version: ${literal(ctx.version.info)}`,
+        `readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}`,
+        `readonly sha256: ${literal(ctx.sha256)}`,
+        `readonly scopeField: ${literal(ctx.scopeField)}`,
+      ].join("; ") +
+      " };",
     "",
     jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
     `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
     "",
     jsDoc(["A client as index.js makes it, without the helpers only index.js adds."], []),
-    `export type CoreClient<Full> = ${helpers.length === 0 ? "Full" : `Omit<Full, ${helpers.map(literal).join(" | ")}>`};`,
+    `export type CoreClient<Full> = ${coreClient};`,
     "",
     jsDoc(["createClient's options without `keyFile`: core.js reads no files (index.js does)."], []),
-    "export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never };",
+    "export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = " +
+      "ClientOptions<C, L> & { keyFile?: never };",
     "",
     ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false, "CoreOptions"),
   ].join("\n");

@@ -1,8 +1,9 @@
 /**
  * `core.js` and `index.js`: wire this version's operation table into the runtime's client factory, and re-export what
  * consumers need. `core.js` makes the client alone (guard, tokens, named calls, keys given as values), for bundles
- * that should carry no more; `index.js` adds the helpers (`waitForTask`, `compute(machine)`) and key files. These are the only places a generated client
- * meets the runtime; their types are in `core.d.ts` and `index.d.ts` (client-types.ts).
+ * that should carry no more; `index.js` adds the helpers (`waitForTask`, `compute(machine)`) and key files. These are
+ * the only places a generated client meets the runtime; their types are in `core.d.ts` and `index.d.ts`
+ * (client-types.ts).
  */
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
@@ -11,7 +12,14 @@ import { literal } from "./text.js";
 import { hasCompute, workflowSpec } from "./workflow.js";
 
 export function emitCore(ctx: EmitContext): string {
-  const description = `{ title: ${literal(ctx.title)}, version: ${literal(ctx.version.info)}, api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}, sha256: ${literal(ctx.sha256)}, scopeField: ${literal(ctx.scopeField)} }`;
+  const fields = [
+    `title: ${literal(ctx.title)}`,
+    `version: ${literal(ctx.version.info)}`,
+    `api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}`,
+    `sha256: ${literal(ctx.sha256)}`,
+    `scopeField: ${literal(ctx.scopeField)}`,
+  ];
+  const description = `{ ${fields.join(", ")} }`;
   return [
     generatedHeader(ctx),
     'import { ladder, operations } from "./operations.js";',
@@ -27,7 +35,8 @@ export function emitCore(ctx: EmitContext): string {
     `export const defaultBaseUrl = ${literal(ctx.defaultBaseUrl)};`,
     "",
     "/**",
-    " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) and key",
+    " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) " +
+      "and key",
     " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
     " */",
     "export function createClient(options) {",
@@ -48,14 +57,16 @@ export function emitIndex(ctx: EmitContext): string {
         ]
       : []),
   ];
+  const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder, operations } from "./core.js";',
     'import { clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
     "",
-    `export { ${[...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"].join(", ")} } from "./core.js";`,
+    `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
-    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */",
+    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files " +
+      "(types: index.d.ts). */",
     "export function createClient(options) {",
     "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };",
     `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,

@@ -131,7 +131,8 @@ export function workflowLevelTypes(ctx: EmitContext, level: string, id: string):
     "",
     jsDoc(
       [
-        `The workflow helpers of a ${literal(level)} client on one machine (\`client.compute(machine)\`); a helper it may not use is not callable and its type names the color needed.`,
+        `The workflow helpers of a ${literal(level)} client on one machine (\`client.compute(machine)\`); ` +
+          "a helper it may not use is not callable and its type names the color needed.",
       ],
       [],
     ),

@@ -72,19 +72,22 @@ async function authenticate(
   if (!header)
     return detail(
       401,
-      `missing access token: ${operation.method.toUpperCase()} ${operation.path} needs a token of level ${needed} in the Authorization header`,
+      `missing access token: ${operation.method.toUpperCase()} ${operation.path} ` +
+        `needs a token of level ${needed} in the Authorization header`,
     );
   let token = header;
   const prefixed = /^bearer\s/i.test(header);
   if (prefixed && ctx.authorization === "bare")
     return detail(
       401,
-      'the Authorization header must be the bare access token, without a "Bearer " prefix (this facility was started with --strict-authorization bare)',
+      'the Authorization header must be the bare access token, without a "Bearer " prefix ' +
+        "(this facility was started with --strict-authorization bare)",
     );
   if (!prefixed && ctx.authorization === "bearer")
     return detail(
       401,
-      'the Authorization header must be "Bearer <token>" (this facility was started with --strict-authorization bearer)',
+      'the Authorization header must be "Bearer <token>" ' +
+        "(this facility was started with --strict-authorization bearer)",
     );
   if (prefixed) token = header.replace(/^bearer\s+/i, "");
   let holder: TokenHolder;

@@ -113,8 +113,9 @@ function rsaPublicKey(key: KeyObject | string | JsonWebKey, clientId: string): K
   }
   const bits = publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
   if (publicKey.asymmetricKeyType !== "rsa" || bits < MIN_RSA_BITS) {
+    const got = `${publicKey.asymmetricKeyType ?? "unknown"}${bits ? ` ${bits}` : ""}`;
     throw new OptionError(
-      `client "${clientId}": the facility accepts RSA keys of at least ${MIN_RSA_BITS} bits (got ${publicKey.asymmetricKeyType ?? "unknown"}${bits ? ` ${bits}` : ""})`,
+      `client "${clientId}": the facility accepts RSA keys of at least ${MIN_RSA_BITS} bits (got ${got})`,
     );
   }
   return publicKey;

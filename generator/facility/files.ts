@@ -104,7 +104,10 @@ export class FileTree {
     const previous = existing.kind === "file" ? existing.file.content.length : 0;
     const count = this.#count + (existing.kind === "file" ? 0 : 1);
     if (this.#bytes - previous + content.length > this.maxBytes || count > this.maxFiles)
-      return `${path}: Disk quota exceeded (the local facility holds at most ${this.maxFiles} files and ${this.maxBytes} bytes)`;
+      return (
+        `${path}: Disk quota exceeded ` +
+        `(the local facility holds at most ${this.maxFiles} files and ${this.maxBytes} bytes)`
+      );
     let files = this.#machines.get(machine);
     if (!files) this.#machines.set(machine, (files = new Map()));
     files.set(path, { content, modifiedAt: this.now() });

@@ -98,10 +98,8 @@ async function answerTokenRequest(
       headers: { ...NO_STORE, allow: "POST" },
     };
   if (mediaType(request.headers) !== FORM) {
-    return oauthError(
-      "invalid_request",
-      `the token request must be ${FORM} (got ${request.headers["content-type"] ? `"${mediaType(request.headers)}"` : "no Content-Type"})`,
-    );
+    const got = request.headers["content-type"] ? `"${mediaType(request.headers)}"` : "no Content-Type";
+    return oauthError("invalid_request", `the token request must be ${FORM} (got ${got})`);
   }
   const form = new URLSearchParams(request.body.toString("utf8"));
   seen.form = form;
@@ -131,7 +129,8 @@ async function answerTokenRequest(
     return {
       ...oauthError(
         "unauthorized_client",
-        `client ${client.clientId} may not ask for tokens from ${request.remoteAddress} (allowed: ${client.ipRanges.cidrs.join(", ")})`,
+        `client ${client.clientId} may not ask for tokens from ${request.remoteAddress} ` +
+          `(allowed: ${client.ipRanges.cidrs.join(", ")})`,
       ),
       clientId: client.clientId,
     };
@@ -212,7 +211,8 @@ async function authenticateClient(
     const ahead = Math.round(payload.exp! - nowS);
     return oauthError(
       "invalid_client",
-      `client_assertion refused: exp is ${ahead} s ahead; the limit is ${MAX_ASSERTION_LIFETIME_S} s (one day) plus ${CLOCK_TOLERANCE_S} s of clock skew`,
+      `client_assertion refused: exp is ${ahead} s ahead; ` +
+        `the limit is ${MAX_ASSERTION_LIFETIME_S} s (one day) plus ${CLOCK_TOLERANCE_S} s of clock skew`,
     );
   }
   if (payload.jti === undefined) return { client };

@@ -39,7 +39,9 @@ export function chooseBaseUrl(server: unknown): BaseUrlChoice {
     );
     return {
       url: FALLBACK_BASE_URL,
-      warning: `servers[0].url ${shown} ${why} (at /servers/0/url); the client's default base URL is ${FALLBACK_BASE_URL}`,
+      warning:
+        `servers[0].url ${shown} ${why} (at /servers/0/url); ` +
+        `the client's default base URL is ${FALLBACK_BASE_URL}`,
     };
   };
   if (typeof server !== "string" || server.trim() === "") return refuse("is not a URL");

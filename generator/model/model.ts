@@ -81,16 +81,17 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   if (error) throw error;
   const warnings = model.warnings;
   if (offLadder.length > 0) {
+    const levels = `level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")}`;
     warnings.push(
-      `${description.source}: ${field} uses level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")} not on the ladder ${ladder.join(" < ")}; ` +
+      `${description.source}: ${field} uses ${levels} not on the ladder ${ladder.join(" < ")}; ` +
         `those operations are callable only by ${topLevel(ladder)} (give the full order with --levels)`,
     );
   }
   const otherUnranked = unranked.filter((op) => op.requirement.problem !== "not-on-ladder");
   if (otherUnranked.length > 0) {
-    warnings.push(
-      `${description.source}: ${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ")}`,
-    );
+    const count = `${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"}`;
+    const list = otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ");
+    warnings.push(`${description.source}: ${count} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${list}`);
   }
   return model;
 }
@@ -104,7 +105,8 @@ export function strictError(model: Model): OptionError | undefined {
       `  ${op.method.toUpperCase()} ${op.path} (${op.pointer}): ${describeProblem(op.requirement, model.scopeField)}`,
   );
   return new OptionError(
-    `--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`,
+    `--strict: ${unranked.length} operation${unranked.length > 1 ? "s" : ""} ` +
+      `without a level on the ladder ${model.ladder.join(" < ")}:\n${list.join("\n")}`,
     model.description.source,
   );
 }

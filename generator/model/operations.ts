@@ -139,10 +139,13 @@ function schemaRefs(content: Record<string, any>): string[] {
  */
 const RESERVED_WORDS = new Set(
   [
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await",
+    "break case catch class const continue debugger default delete do else enum export extends false finally for",
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with",
+    "yield let static implements interface package private protected public await",
     "eval arguments undefined NaN Infinity",
     "operations ladder description defaultBaseUrl createClient waitForTask",
-    "request use eject then constructor prototype toString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString",
+    "request use eject then constructor prototype",
+    "toString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString",
   ]
     .join(" ")
     .split(" "),

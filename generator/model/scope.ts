@@ -93,7 +93,8 @@ export function scopeField(doc: OpenApiDocument, vendor: string = DEFAULT_VENDOR
   const keys = [...found].sort();
   if (keys.length > 1)
     throw new OptionError(
-      `--vendor auto: the description uses ${keys.length} different scope fields (${keys.join(", ")}); name one with --vendor`,
+      `--vendor auto: the description uses ${keys.length} different scope fields (${keys.join(", ")}); ` +
+        "name one with --vendor",
     );
   return keys[0] ?? `x-${DEFAULT_VENDOR}-scope`;
 }

@@ -72,12 +72,16 @@ export function wholePathOf(
           `${WHOLE_PATH_FIELD} must be true or false, not ${JSON.stringify(value)}`,
           at,
         );
-      if (value && (parameter.in !== "path" || parameter.name !== trailing))
+      if (value && (parameter.in !== "path" || parameter.name !== trailing)) {
+        const last = trailing === undefined ? " (it has none)" : ` ("${trailing}")`;
         throw new DescriptionError(
           marks.source,
-          `${WHOLE_PATH_FIELD} may only mark the path parameter in the last segment of ${JSON.stringify(path)}${trailing === undefined ? " (it has none)" : ` ("${trailing}")`}, not ${JSON.stringify(String(parameter.name))} in ${String(parameter.in)}`,
+          `${WHOLE_PATH_FIELD} may only mark the path parameter in the last segment of ` +
+            `${JSON.stringify(path)}${last}, ` +
+            `not ${JSON.stringify(String(parameter.name))} in ${String(parameter.in)}`,
           at,
         );
+      }
       marked = value;
     });
   }

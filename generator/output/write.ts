@@ -140,7 +140,8 @@ async function checkReplaceable(target: string): Promise<void> {
     throw new OutputError("is a file, not a folder; refusing to replace it with the output", target);
   if ((await readdir(target)).length === 0 || isGeneratedFolder(target)) return;
   throw new OutputError(
-    `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; refusing to replace it (give an empty or new folder)`,
+    `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; ` +
+      "refusing to replace it (give an empty or new folder)",
     target,
   );
 }

@@ -124,7 +124,8 @@ export class ClientExpiredError extends SfapiError {
   constructor(expiredAt: Date) {
     super(
       "ERR_CLIENT_EXPIRED",
-      `The API client expired at ${expiredAt.toISOString()}; create a new client in Iris and update clientId/privateKey`,
+      `The API client expired at ${expiredAt.toISOString()}; ` +
+        "create a new client in Iris and update clientId/privateKey",
     );
     this.expiredAt = expiredAt;
   }

@@ -51,7 +51,9 @@ export function createGuard(config: GuardConfig): Guard {
     if (matches.length === 0) {
       if (color === top) return true;
       throw new ScopeError({
-        message: `${method} ${path} matches no operation of this API; unknown paths need color ${top}; this client is ${color}`,
+        message:
+          `${method} ${path} matches no operation of this API; ` +
+          `unknown paths need color ${top}; this client is ${color}`,
         operation: undefined,
         required: top,
         color,
@@ -90,7 +92,10 @@ export function createGuard(config: GuardConfig): Guard {
 function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], top: string, color: string): string {
   const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
   if (rank(ladder, entry.scope) < 0) {
-    return `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, so only the top level may call it; this client is ${color}`;
+    return (
+      `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, ` +
+      `so only the top level may call it; this client is ${color}`
+    );
   }
   const above = ladder.slice(rank(ladder, entry.scope));
   const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;

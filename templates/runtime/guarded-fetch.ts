@@ -45,7 +45,8 @@ export function createGuardedFetch(
     if (headers.has("authorization")) return undefined;
     if (!tokens) {
       throw new CredentialsError(
-        `${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: create the client with clientId and privateKey`,
+        `${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: ` +
+          "create the client with clientId and privateKey",
       );
     }
     // The common case, a cached token, stays synchronous.
@@ -109,7 +110,9 @@ export function createGuardedFetch(
     if (mode === "error") {
       await response.body?.cancel();
       throw new RedirectError({
-        message: `${request.method} ${request.url} was redirected (HTTP ${response.status}) and the call said redirect: "error"`,
+        message:
+          `${request.method} ${request.url} was redirected (HTTP ${response.status}) ` +
+          'and the call said redirect: "error"',
         status: response.status,
       });
     }

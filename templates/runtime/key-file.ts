@@ -32,7 +32,8 @@ function builtins(): { fs: Fs; os: Os; platform: string } {
   const process = (globalThis as { process?: NodeLike }).process;
   if (typeof process?.getBuiltinModule !== "function") {
     throw new ConfigError(
-      "createClient: a key file needs Node.js (>= 20.16), Deno or Bun; here, give privateKey as a PEM string, a JWK or a CryptoKey",
+      "createClient: a key file needs Node.js (>= 20.16), Deno or Bun; " +
+        "here, give privateKey as a PEM string, a JWK or a CryptoKey",
     );
   }
   return {
@@ -69,7 +70,8 @@ export function readKeyFileText(file: string): { path: string; text: string } {
     // Same rule as ssh and the official Python client: a private key others can read is not private any more.
     if (platform !== "win32" && (stat.mode & 0o077) !== 0) {
       throw new KeyError(
-        `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); run \`chmod 600 ${path}\` (or 400)`,
+        `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); ` +
+          `run \`chmod 600 ${path}\` (or 400)`,
         path,
       );
     }

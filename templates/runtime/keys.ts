@@ -83,7 +83,8 @@ export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReade
     if ("file" in input && typeof input.file === "string") {
       if (!readKeyFile)
         throw new ConfigError(
-          "createClient: core.js reads no key files; import createClient from index.js, or give privateKey as a PEM string, a JWK or a CryptoKey",
+          "createClient: core.js reads no key files; import createClient from index.js, " +
+            "or give privateKey as a PEM string, a JWK or a CryptoKey",
         );
       const { path, text } = readKeyFile(input.file);
       return parseKeyText(text, `The key file ${path}`, path);
@@ -159,7 +160,8 @@ function fromPem(pem: string, where: string, file: string | undefined, clientId:
   }
   if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----") || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
     throw new KeyError(
-      `${where} is encrypted with a passphrase; store it decrypted (e.g. \`openssl pkey -in key.pem -out key-plain.pem\`) with mode 600`,
+      `${where} is encrypted with a passphrase; ` +
+        "store it decrypted (e.g. `openssl pkey -in key.pem -out key-plain.pem`) with mode 600",
       file,
     );
   }

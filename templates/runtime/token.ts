@@ -72,7 +72,8 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     if (left <= DAY_MS && !warned) {
       warned = true;
       config.logger.warn(
-        `sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); create a new one in Iris before then`,
+        `sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); ` +
+          "create a new one in Iris before then",
       );
     }
   }
@@ -201,10 +202,11 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
         why += `; the server asked to retry after ${Math.ceil(asked / 1000)} s, longer than retry.maxDelayMs`;
       }
       const detail = [failure.error, failure.errorDescription].filter(Boolean).join(": ");
+      const attempts = `${n} attempt${n === 1 ? "" : "s"}`;
       throw new TokenError({
         ...failure,
         attempts: n,
-        message: `Token request to ${config.tokenUrl} failed after ${n} attempt${n === 1 ? "" : "s"}: ${detail} (${why})`,
+        message: `Token request to ${config.tokenUrl} failed after ${attempts}: ${detail} (${why})`,
       });
     }
   }

@@ -268,7 +268,8 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
           : { job: script.path, isPath: true, ...(script.args ? { args: [...script.args] } : {}) };
       const refused = (error: string | undefined, taskId?: string) =>
         new JobError({
-          message: `Submitting a job on ${machine} failed${error ? `: ${error}` : ""}${taskId ? ` (task ${taskId})` : ""}`,
+          message:
+            `Submitting a job on ${machine} failed${error ? `: ${error}` : ""}` + (taskId ? ` (task ${taskId})` : ""),
           reason: "submit",
           machine,
           error,

@@ -4,24 +4,19 @@
  * `callRetry: false`; waitForTask riding out a 503 mid-poll. Also: tokens from elsewhere (`accessToken`), and
  * FastAPI's `detail` in ResponseError. Time is virtual: the back-off is recorded, never waited.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { listenLocal } from "../helpers.js";
 import { type VirtualClock, virtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { type ApiCall, issue, json, type Reply, startServers, type TestServers } from "./servers.js";
+import { type ApiCall, issue, json, type Reply, useServers } from "./servers.js";
 import { op, variants } from "./variants.js";
 
 const key = rsaKey();
 
 describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   let clock: VirtualClock;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
   beforeEach(() => {
-    servers.reset();
     clock = virtualClock();
   });
   const client = (extra: Record<string, unknown> = {}) =>
@@ -139,12 +134,7 @@ describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
 });
 
 describe.each(variants)("tokens from elsewhere ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
-  beforeEach(() => servers.reset());
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   const given = (accessToken: unknown, color = "red") =>
     createClient({ color, baseUrl: servers.baseUrl, accessToken } as never);
 

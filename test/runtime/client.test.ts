@@ -5,30 +5,19 @@
  * lifetimes run on a virtual clock: the tests move time instead of sleeping.
  */
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { type VirtualClock, virtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, json, startServers, type TestServers } from "./servers.js";
+import { issue, json, useServers } from "./servers.js";
 import { op, variants } from "./variants.js";
 
 const key = rsaKey();
 
 describe.each(variants)("client ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
-  let other: TestServers;
-  beforeAll(async () => {
-    [servers, other] = await Promise.all([
-      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([servers.close(), other.close()]);
-  });
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  const other = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   let clock: VirtualClock;
   beforeEach(() => {
-    servers.reset();
-    other.reset();
     clock = virtualClock();
   });
   const client = (color: string, extra: Record<string, unknown> = {}) =>
@@ -372,12 +361,7 @@ function b64(value: unknown): string {
 }
 
 describe.each(variants)("operations by name ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
-  beforeEach(() => servers.reset());
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   const client = (color: string) =>
     createClient({
       color,

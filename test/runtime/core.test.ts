@@ -3,21 +3,16 @@
  * loopback servers, and neither `waitForTask`, `compute` nor key files (their code stays out of a bundle of it:
  * elsewhere.test.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as core from "../../generated/core.js";
 import * as full from "../../generated/index.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { startServers, type TestServers } from "./servers.js";
+import { useServers } from "./servers.js";
 
 const key = rsaKey();
 
 describe("core.js", () => {
-  let servers: TestServers;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
-  beforeEach(() => servers.reset());
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   // A PKCS#1 PEM, as the facility hands keys out: wrapped into PKCS#8 and imported with WebCrypto.
   const green = () =>
     core.createClient({

@@ -7,10 +7,10 @@
  * operations the color may call. A second server stands for "anywhere else" and must receive nothing.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { type ApiCall, startServers, type TestServers } from "./servers.js";
+import { type ApiCall, useServers } from "./servers.js";
 import { op, variants } from "./variants.js";
 
 const key = rsaKey();
@@ -56,15 +56,8 @@ const cases = variants.flatMap((variant) => COLORS.map((c) => ({ ...variant, ...
 describe.each(cases)(
   "a $color client under arbitrary calls ($name)",
   ({ createClient, color, runs: RUNS, allowed }) => {
-    let servers: TestServers;
-    let elsewhere: TestServers;
-    beforeAll(async () => {
-      [servers, elsewhere] = await Promise.all([
-        startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-        startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-      ]);
-    });
-    afterAll(() => Promise.all([servers.close(), elsewhere.close()]));
+    const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+    const elsewhere = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
 
     it(`${RUNS} arbitrary calls: nothing above ${color} reaches the network, nothing reaches another server`, async () => {
       const segment = fc.oneof(

@@ -3,13 +3,13 @@
  * tables. HTTP level: a green client trying the command operation in 30 spellings is refused every time and the
  * servers (token endpoint, API, another origin) record zero requests.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { createScopedClient, type OperationEntry, ScopeError } from "../../templates/runtime/index.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { startServers, type TestServers } from "./servers.js";
+import { useServers } from "./servers.js";
 import { variants } from "./variants.js";
 
 const key = rsaKey();
@@ -229,21 +229,8 @@ describe("client options", () => {
 describe.each(variants)(
   "green client refuses the command operation, sending nothing ($name)",
   ({ createClient, errors }) => {
-    let servers: TestServers;
-    let other: TestServers;
-    beforeAll(async () => {
-      [servers, other] = await Promise.all([
-        startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-        startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-      ]);
-    });
-    afterAll(async () => {
-      await Promise.all([servers.close(), other.close()]);
-    });
-    beforeEach(() => {
-      servers.reset();
-      other.reset();
-    });
+    const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+    const other = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
     const green = () =>
       createClient({
         color: "green",

@@ -6,13 +6,13 @@
  * request recorded as fetch would read it), then the same on real loopback servers, with redirects.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ladder, operations } from "../../generated/operations.js";
 import { canCall } from "../../templates/runtime/levels.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { createObservedClient, OBSERVED_BASE } from "./observed.js";
-import { startServers, type TestServers } from "./servers.js";
+import { useServers } from "./servers.js";
 import { variants } from "./variants.js";
 
 /** What the lie claims: a green read. */
@@ -187,19 +187,8 @@ describe.each(variants)("lying requests from a green client ($name)", (variant) 
 
 describe.each(variants)("lying requests on real loopback servers ($name)", ({ createClient }) => {
   const key = rsaKey();
-  let servers: TestServers;
-  let other: TestServers;
-  beforeAll(async () => {
-    [servers, other] = await Promise.all([
-      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-      startServers({ publicKey: key.publicKey, clientId: CLIENT_ID }),
-    ]);
-  });
-  afterAll(() => Promise.all([servers.close(), other.close()]));
-  beforeEach(() => {
-    servers.reset();
-    other.reset();
-  });
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
+  const other = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   const green = () =>
     createClient({
       color: "green",

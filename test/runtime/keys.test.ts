@@ -9,10 +9,10 @@ import { generateKeyPairSync } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { tempDir } from "../helpers.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { startServers, type TestServers } from "./servers.js";
+import { useServers } from "./servers.js";
 import { variants } from "./variants.js";
 
 const key = rsaKey();
@@ -28,12 +28,7 @@ function keyFile(name: string, content: string, mode = 0o600): string {
 }
 
 describe.each(variants)("private key formats ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
-  beforeEach(() => servers.reset());
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
 
   async function callWith(privateKey: unknown, clientId: string | undefined = CLIENT_ID) {
     const client = createClient({

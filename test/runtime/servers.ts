@@ -6,6 +6,7 @@
  */
 import type { KeyObject } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { TokenCall as FacilityTokenCall, ScriptedReply } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
 import { listenLocal } from "../helpers.js";
@@ -73,6 +74,29 @@ const PUBLIC_PREFIXES = ["/status", "/meta"];
 
 /** The runtime signs assertions valid for 300 s; the facility's own limit (a day) is looser than these tests want. */
 const MAX_ASSERTION_LIFETIME_S = 600;
+
+/**
+ * Test servers for a test file or describe: started in beforeAll, reset before each test, closed in afterAll. The
+ * object returned stands for them (reads and writes go through to the started servers), so tests use it as they
+ * would use startServers' result; touching it before beforeAll ran throws.
+ */
+export function useServers(options: ServerOptions): TestServers {
+  let started: TestServers | undefined;
+  beforeAll(async () => {
+    started = await startServers(options);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => started?.reset());
+  const current = () => {
+    if (!started) throw new Error("the test servers start in beforeAll; use them inside a test");
+    return started;
+  };
+  return new Proxy({} as TestServers, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+    has: (_target, key) => Reflect.has(current(), key),
+  });
+}
 
 export async function startServers(options: ServerOptions): Promise<TestServers> {
   let taskPolls = 0;

@@ -7,24 +7,19 @@
  * the local facility's; its test hooks script each answer (servers.ts).
  */
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { type VirtualClock, virtualClock } from "./clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, json, type Reply, startServers, type TestServers } from "./servers.js";
+import { issue, json, type Reply, startServers, useServers } from "./servers.js";
 import { variants } from "./variants.js";
 
 const key = rsaKey();
 const ATTEMPTS = 3;
 
 describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   let clock: VirtualClock;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
   beforeEach(() => {
-    servers.reset();
     clock = virtualClock();
   });
 

@@ -5,21 +5,16 @@
  * a yellow client may list and download but not upload; every trick the guard refuses is still refused, and a refused
  * call sends nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { startServers, type TestServers } from "./servers.js";
+import { useServers } from "./servers.js";
 import { op, variants } from "./variants.js";
 
 const key = rsaKey();
 const LS = "/api/v1.2/utilities/ls";
 
 describe.each(variants)("whole paths ($name)", ({ createClient, errors }) => {
-  let servers: TestServers;
-  beforeAll(async () => {
-    servers = await startServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  });
-  afterAll(() => servers.close());
-  beforeEach(() => servers.reset());
+  const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   const client = (color: string) =>
     createClient({
       color,

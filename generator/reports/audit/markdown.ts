@@ -10,7 +10,8 @@ export function renderMarkdown(report: AuditReport): string {
   const lines = [
     `# Scope audit: ${inline(d.title)} ${inline(d.version)}`,
     "",
-    `Scope field ${code(scope.field)}, ladder ${scope.ladder.map(inline).join(" < ")}, policy ${scope.policy}. ${summary.total} operations.${from}`,
+    `Scope field ${code(scope.field)}, ladder ${scope.ladder.map(inline).join(" < ")}, policy ${scope.policy}. ` +
+      `${summary.total} operations.${from}`,
     `Description SHA-256 \`${d.sha256}\`; audited by sfapi-gen ${report.generator.version}.`,
     ...(d.note ? ["", `> **Note:** ${inline(d.note)}`] : []),
     "",

@@ -12,11 +12,16 @@ const FOUND: Record<NeedsReport["client"]["found"], string> = {
 
 export function renderNeedsMarkdown(report: NeedsReport): string {
   const { summary: s, client } = report;
+  const uses = `${s.uses} use${s.uses === 1 ? "" : "s"}`;
+  const files = `${s.files} file${s.files === 1 ? "" : "s"}`;
+  const described = `${inline(client.description.title)} ${inline(client.description.version)}`;
   const lines = [
     `# Needs: ${inline(report.color)}`,
     "",
-    `${inline(report.color)} is the lowest color covering ${s.uses} use${s.uses === 1 ? "" : "s"} of the generated client in ${s.files} file${s.files === 1 ? "" : "s"} under ${inline(report.source)}.`,
-    `Client ${inline(client.dir)}${FOUND[client.found]} (${inline(client.description.title)} ${inline(client.description.version)}), ladder ${client.ladder.map(inline).join(" < ")}.`,
+    `${inline(report.color)} is the lowest color covering ${uses} of the generated client in ${files} ` +
+      `under ${inline(report.source)}.`,
+    `Client ${inline(client.dir)}${FOUND[client.found]} (${described}), ` +
+      `ladder ${client.ladder.map(inline).join(" < ")}.`,
   ];
   if (report.skipped.length > 0)
     lines.push(`Not scanned (generated client folders): ${report.skipped.map(code).join(", ")}.`);

@@ -37,7 +37,8 @@ function chooseClient(sourceDir: string, cwd: string): { dir: string; how: Needs
   if (search.found) return { dir: search.found.dir, how: search.found.how };
   if (search.imported.length > 1)
     throw new SfapiGenError(
-      `the code imports ${search.imported.length} generated clients (${search.imported.join(", ")}); name one with --client`,
+      `the code imports ${search.imported.length} generated clients (${search.imported.join(", ")}); ` +
+        "name one with --client",
       sourceDir,
     );
   return { dir: "generated", how: "default" };
