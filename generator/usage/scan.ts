@@ -116,7 +116,8 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
   });
   if (files.length === 0) {
     throw new SfapiGenError(
-      `no TypeScript files (.ts, .tsx, .mts, .cts) in this folder${skipped.size > 0 ? " outside generated clients" : ""}`,
+      "no TypeScript files (.ts, .tsx, .mts, .cts) in this folder" +
+        (skipped.size > 0 ? " outside generated clients" : ""),
       dir,
     );
   }
@@ -456,7 +457,9 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
   if (getsJobs)
     for (const { node, at, method } of untraced) {
       const [verb, path] = JOB_HELPERS[method]!;
-      const assumed = `receiver not traced to a job; counted as a job's ${method}() because this file gets jobs from compute(...)`;
+      const assumed =
+        `receiver not traced to a job; counted as a job's ${method}() ` +
+        "because this file gets jobs from compute(...)";
       uses.push({ kind: "call", method: verb, path, assumed, ...where(node, at) });
     }
   return uses;

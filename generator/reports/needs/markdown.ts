@@ -52,9 +52,9 @@ function table(uses: NeedsUse[]): string[] {
   return [
     "| where | code | operation | level |",
     "| --- | --- | --- | --- |",
-    ...uses.map(
-      (u) =>
-        `| ${cell(u.file)}:${u.line} | ${code(u.code)} | ${operationsCell(u.operations)} | ${cell(u.level)}${u.assumed === undefined ? "" : " (assumed)"} |`,
-    ),
+    ...uses.map((u) => {
+      const level = `${cell(u.level)}${u.assumed === undefined ? "" : " (assumed)"}`;
+      return `| ${cell(u.file)}:${u.line} | ${code(u.code)} | ${operationsCell(u.operations)} | ${level} |`;
+    }),
   ];
 }
