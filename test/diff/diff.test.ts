@@ -10,6 +10,7 @@ import { sourceOf } from "../../generator/cli/diff.js";
 import type { LoadedDescription } from "../../generator/description/read.js";
 import type { ScopeOptions } from "../../generator/model/model.js";
 import { buildModel } from "../../generator/model/model.js";
+import { WHOLE_PATH_FIELD } from "../../generator/model/whole-path.js";
 import type { DiffReport } from "../../generator/reports/diff/diff.js";
 import { diffModels, FAIL_ON, fails } from "../../generator/reports/diff/diff.js";
 import { describeChange } from "../../generator/reports/diff/markdown.js";
@@ -18,7 +19,20 @@ import { description, secured, serve, writeJson } from "../generator/fixtures.js
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
-const bundled = () => JSON.parse(readFileSync(bundledPath, "utf8"));
+/**
+ * The bundled description, its file operations marked as whole paths in the description itself: the ladder file
+ * marks them only for the bundled bytes, so a changed copy without the marks would also report each one dropped.
+ */
+function bundled() {
+  const doc = JSON.parse(readFileSync(bundledPath, "utf8"));
+  for (const [template, method] of [
+    ["/utilities/download/{machine}/{path}", "get"],
+    ["/utilities/ls/{machine}/{path}", "get"],
+    ["/utilities/upload/{machine}/{path}", "put"],
+  ] as const)
+    doc.paths[template][method].parameters.find((p: any) => p.name === "path")[WHOLE_PATH_FIELD] = true;
+  return doc;
+}
 
 /**
  * The next version: one removed, one added, one escalated green -> red, one relaxed yellow -> green, one new required
@@ -262,7 +276,7 @@ describe("sfapi-gen diff --fail-on", () => {
 describe("diff classification (in process)", () => {
   const base = model(bundled(), "old.json");
 
-  it("reports media type, body, schema and name changes; only a dropped media type and a newly required body break", () => {
+  it("reports media type, body, schema and name changes; a dropped media type, a newly required body and JSON text break", () => {
     const doc = bundled();
     const command = doc.paths["/utilities/command/{machine}"].post;
     command.requestBody.content = {
@@ -298,9 +312,11 @@ describe("diff classification (in process)", () => {
       to: ["#/components/schemas/Task"],
       breaking: false,
     });
+    // The new answer's `result` holds JSON text, which the runtime parses (breaking, even for a new field: fail closed).
+    expect(changes["/tasks GET"]![1]).toEqual({ kind: "json-text", from: [], to: ["result"], breaking: true });
     // What the new schema holds is compared too: the list the client read is gone.
     expect(
-      changes["/tasks GET"]!.slice(1).map((c) => (c.kind === "schema" ? [c.change, c.field, c.breaking] : c.kind)),
+      changes["/tasks GET"]!.slice(2).map((c) => (c.kind === "schema" ? [c.change, c.field, c.breaking] : c.kind)),
     ).toEqual([
       ["field-removed", "tasks", true],
       ["field-added", "id", false],

@@ -2,8 +2,8 @@
  * `sfapi-gen generate --check` (for CI): is the output folder generated from this description? It compares the
  * description's SHA-256 and scope settings with the folder's manifest.json and writes nothing. When they differ, the
  * old side of the diff is the operation table the manifest holds (a manifest cannot hold the whole description), so
- * the diff covers what the table has: operations added, removed, moved, re-methoded, renamed and re-levelled;
- * parameters, bodies and schemas are not compared.
+ * the diff covers what the table has: operations added, removed, moved, re-methoded, renamed and re-levelled, and
+ * whole-path marks added or dropped; parameters, bodies, schemas and JSON-text fields are not compared.
  */
 import { join } from "node:path";
 import type { Model } from "../../model/model.js";

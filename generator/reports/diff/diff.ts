@@ -55,11 +55,11 @@ export { DIFF_FORMAT_ID, FAIL_ON } from "./report.js";
 
 /**
  * What the diff compares beyond the table, when both sides were read from a description (a manifest has only the
- * table).
+ * table: no parameters, bodies, schemas, nor the answer's JSON-text fields).
  */
 type Details = Pick<
   Operation,
-  "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs"
+  "parameters" | "requestMediaTypes" | "requestBodyRequired" | "requestSchemaRefs" | "responseSchemaRefs" | "answer"
 >;
 
 export interface DiffOperation extends TableEntry {
@@ -272,6 +272,9 @@ function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder, schemas?: S
       breaking: direction === "escalation",
     });
   }
+  // The manifest's table keeps `wholePath` too, so this is compared for `generate --check` as well.
+  const whole = wholePathChange(a, b);
+  if (whole) changes.push(whole);
   if (a.details && b.details) changes.push(...compareDetails(a.details, b.details, renames));
   if (schemas) changes.push(...operationSchemaChanges(schemas, a, b));
   if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
@@ -301,7 +304,25 @@ function compareDetails(a: Details, b: Details, renames: ReadonlyMap<string, str
     const to = b.responseSchemaRefs[status] ?? [];
     if (!sameList(from, to)) changes.push({ kind: "response-schema", status, from, to, breaking: false });
   }
+  const [wasText, isText] = [a.answer.jsonText, b.answer.jsonText];
+  // Breaking either way: a field that starts being parsed reaches code that read it as a string as an object, one
+  // that stops arrives as the string code read as an object, and the generated type follows. A field new to the
+  // answer also counts (fail closed; the schema change beside it says it is new).
+  if (!sameList(wasText, isText)) changes.push({ kind: "json-text", from: wasText, to: isText, breaking: true });
   return changes;
+}
+
+/**
+ * Only a mark added or dropped is a change: a marked parameter renamed with its path is reported as that rename, and
+ * it still keeps its slashes.
+ */
+function wholePathChange(a: TableEntry, b: TableEntry): Change | undefined {
+  if ((a.wholePath === undefined) === (b.wholePath === undefined)) return undefined;
+  const dropped = b.wholePath === undefined;
+  // Dropped: a value with slashes now goes out encoded as one segment (`a%2Fb`) and a raw path spanning segments no
+  // longer matches the template, so calls that passed one break. Added: the types are the same and values without
+  // slashes go out as before; ones with slashes now go out as the whole path the description says the server takes.
+  return { kind: "whole-path", from: a.wholePath ?? null, to: b.wholePath ?? null, breaking: dropped };
 }
 
 function compareParameters(before: Parameter[], after: Parameter[], renames: ReadonlyMap<string, string>): Change[] {

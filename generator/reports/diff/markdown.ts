@@ -193,6 +193,12 @@ export function describeChange(c: Change): string {
       return `table name: ${span(c.from)} -> ${span(c.to)} (code using ${span(`operations.${c.from}`)} must follow)`;
     case "path-parameter-renamed":
       return `path parameter renamed: ${span(`{${c.from}}`)} -> ${span(`{${c.to}}`)} (the same operation; typed calls name it)`;
+    case "whole-path":
+      return c.to !== null
+        ? `path parameter ${span(`{${c.to}}`)} now takes a whole path: a value with slashes is sent with them (${span("a/b")}, was ${span("a%2Fb")})`
+        : `path parameter ${span(`{${c.from}}`)} no longer takes a whole path: a value with slashes is sent encoded (${span("a%2Fb")}, was ${span("a/b")})`;
+    case "json-text":
+      return `response fields parsed from JSON text: ${list(c.from)} -> ${list(c.to)} (a field leaving the list arrives as text, one joining it arrives parsed)`;
     case "schema":
       return describeSchemaChange(c);
   }

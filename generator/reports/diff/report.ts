@@ -58,6 +58,16 @@ export type Change =
    * calls name the parameter (`path: { transfer_id }`) and the path template, so they break.
    */
   | { kind: "path-parameter-renamed"; from: string; to: string; breaking: boolean }
+  /**
+   * The trailing path parameter that keeps its slashes on the wire (`wholePath` in the table) was marked or unmarked:
+   * the same call sends `a/b` or `a%2Fb`. `from`/`to` name the parameter, null where it is not a whole path.
+   */
+  | { kind: "whole-path"; from: string | null; to: string | null; breaking: boolean }
+  /**
+   * The success answer's fields that hold JSON text, which the runtime hands over parsed (`jsonText` in the table):
+   * the same field arrives parsed or as text. Compared only when both sides are descriptions (a manifest lacks it).
+   */
+  | { kind: "json-text"; from: string[]; to: string[]; breaking: boolean }
   /** Inside a parameter's, the request body's or a response's schema (diff/schema.ts). */
   | SchemaChange;
 
