@@ -105,6 +105,11 @@ function cellText(text: string): string {
   );
 }
 
+/** `1 use`, `3 uses`: a count and its noun, which takes an `s` for any count but one. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /**
  * Text from a description or from scanned code, made safe for one cell of a Markdown table (outside a code span): a
  * pipe would end the cell, a line break the table, a `<` could open an HTML comment that hides the rest of the page.

@@ -85,9 +85,8 @@ export function renderCheck(report: CheckReport): string {
   if (report.diff === null) return `${lines.join("\n")}\n`;
   if (lines.length > 0) lines.push("");
   if (report.sha256.generated !== report.sha256.current) {
-    lines.push(
-      `The description changed: sha256 ${short(report.sha256.generated)}… (manifest) -> ${short(report.sha256.current)}… (now).`,
-    );
+    const { generated, current } = report.sha256;
+    lines.push(`The description changed: sha256 ${short(generated)}… (manifest) -> ${short(current)}… (now).`);
   }
   if (report.settings.length > 0) lines.push(`Scope settings changed: ${report.settings.join("; ")}.`);
   lines.push("The operation tables are compared (the manifest holds no parameters, bodies or schemas).", "");

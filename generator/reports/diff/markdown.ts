@@ -2,7 +2,7 @@
  * The diff as Markdown: version line, summary, then added, removed and changed operations (how each was matched and
  * what changed, breaking ones marked), then, with `--code`, the uses in the code base that break or escalate.
  */
-import { cell, inline, code as span } from "../../emit/text.js";
+import { cell, counted, inline, code as span } from "../../emit/text.js";
 import { operationsCell } from "../../usage/site.js";
 import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef, SchemaChange } from "./report.js";
 
@@ -11,19 +11,20 @@ const BREAKING = " **(breaking)**";
 export function renderDiffMarkdown(report: DiffReport): string {
   const { old: a, new: b, summary: s } = report;
   const version = (side: typeof a) => `${inline(side.version)}${side.api ? ` (${inline(side.api)})` : ""}`;
+  const newTitle = b.title === a.title ? "" : `${inline(b.title)} `;
+  const escalations = report.color ? `; new operations above ${inline(report.color)} count as escalations` : "";
   const lines = [
-    `# API diff: ${inline(a.title)} ${inline(a.version)} -> ${b.title === a.title ? "" : `${inline(b.title)} `}${inline(b.version)}`,
+    `# API diff: ${inline(a.title)} ${inline(a.version)} -> ${newTitle}${inline(b.version)}`,
     "",
     `Old: ${inline(a.source)}. New: ${inline(b.source)}.`,
     "",
     report.versionChanged ? `Version changed: ${version(a)} -> ${version(b)}.` : `Version unchanged: ${version(a)}.`,
-    `Ladder ${report.ladder.map(inline).join(" < ")}, policy ${report.policy}${report.color ? `; new operations above ${inline(report.color)} count as escalations` : ""}.`,
+    `Ladder ${report.ladder.map(inline).join(" < ")}, policy ${report.policy}${escalations}.`,
   ];
   if (report.prefix) {
     const how = report.prefix.how === "detected" ? "detected; `--prefix` overrides" : "`--prefix`";
-    lines.push(
-      `Version prefix moved: ${span(report.prefix.from || "(none)")} -> ${span(report.prefix.to || "(none)")} (${how}).`,
-    );
+    const [from, to] = [report.prefix.from || "(none)", report.prefix.to || "(none)"];
+    lines.push(`Version prefix moved: ${span(from)} -> ${span(to)} (${how}).`);
   }
   lines.push("");
   if (s.added + s.removed + s.changed === 0) {
@@ -36,8 +37,8 @@ export function renderDiffMarkdown(report: DiffReport): string {
       ? ` (${s.moved} moved${s.methodChanged > 0 ? `, ${s.methodChanged} of them to another method` : ""})`
       : "";
   lines.push(
-    `${s.added} added, ${s.removed} removed, ${s.changed} changed${moved}: ${s.escalations} escalation${s.escalations === 1 ? "" : "s"}, ` +
-      `${s.relaxations} relaxation${s.relaxations === 1 ? "" : "s"}, ${s.breaking} breaking change${s.breaking === 1 ? "" : "s"}.`,
+    `${s.added} added, ${s.removed} removed, ${s.changed} changed${moved}: ${counted(s.escalations, "escalation")}, ` +
+      `${counted(s.relaxations, "relaxation")}, ${counted(s.breaking, "breaking change")}.`,
   );
   if (report.added.length > 0) {
     lines.push(
@@ -92,7 +93,10 @@ function matchedBy(op: ChangedOperation, report: DiffReport): string {
         ? `matched by operationId ${span(op.operationId ?? "")}`
         : `matched by operationId stem (${span(op.was.operationId ?? "")} -> ${span(op.operationId ?? "")})`;
     case "prefix":
-      return `matched by path with the version prefix moved (${span(report.prefix?.from ?? "")} -> ${span(report.prefix?.to ?? "")})`;
+      return (
+        "matched by path with the version prefix moved " +
+        `(${span(report.prefix?.from ?? "")} -> ${span(report.prefix?.to ?? "")})`
+      );
     case "path":
       return "matched by path: the one operation there before and after";
     case "path-parameters":
@@ -105,19 +109,20 @@ function codeSection(code: CodeImpact): string[] {
   const s = code.summary;
   const lines = [
     "",
-    `## Code under ${inline(code.source)} (${s.uses} use${s.uses === 1 ? "" : "s"} in ${s.files} file${s.files === 1 ? "" : "s"})`,
+    `## Code under ${inline(code.source)} (${counted(s.uses, "use")} in ${counted(s.files, "file")})`,
     "",
   ];
+  const { before, after } = code.color;
   lines.push(
     code.color.raised
-      ? `It needs ${code.color.before} before this change and **${code.color.after} after it: a ${code.color.after} client is needed**.`
+      ? `It needs ${before} before this change and **${after} after it: a ${after} client is needed**.`
       : code.color.before === code.color.after
         ? `It needs ${code.color.before} before and after this change.`
         : `It needs ${code.color.before} before this change and ${code.color.after} after it.`,
   );
-  lines.push(
-    `${s.broken} broken, ${s.escalated} escalated${s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : ""}.`,
-  );
+  const unmapped =
+    s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : "";
+  lines.push(`${s.broken} broken, ${s.escalated} escalated${unmapped}.`);
   if (code.skipped.length > 0)
     lines.push(`Not scanned (generated client folders): ${code.skipped.map(span).join(", ")}.`);
   if (code.broken.length > 0) {
@@ -129,10 +134,10 @@ function codeSection(code: CodeImpact): string[] {
       "| --- | --- | --- | --- | --- |",
     );
     lines.push(
-      ...code.broken.map(
-        (u) =>
-          `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${operationsCell(u.was)} | ${cell(u.reason)} | ${cell(u.level ?? "nothing (removed)")} |`,
-      ),
+      ...code.broken.map((u) => {
+        const [was, now] = [operationsCell(u.was), cell(u.level ?? "nothing (removed)")];
+        return `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${was} | ${cell(u.reason)} | ${now} |`;
+      }),
     );
   }
   if (code.escalated.length > 0) {
@@ -144,10 +149,10 @@ function codeSection(code: CodeImpact): string[] {
       "| --- | --- | --- | --- |",
     );
     lines.push(
-      ...code.escalated.map(
-        (u) =>
-          `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${operationsCell(u.operations)} | ${cell(u.from)} -> ${cell(u.to)} |`,
-      ),
+      ...code.escalated.map((u) => {
+        const levels = `${cell(u.from)} -> ${cell(u.to)}`;
+        return `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${operationsCell(u.operations)} | ${levels} |`;
+      }),
     );
   }
   lines.push(...typeCheckLines(code));
@@ -174,7 +179,10 @@ export function describeChange(c: Change): string {
       return `${what}: ${cell(named(c.from, c.fromLevel))} -> ${cell(named(c.to, c.toLevel))}`;
     }
     case "parameter-added":
-      return `parameter added: ${span(c.parameter.name)} (${c.parameter.in}, ${c.parameter.required ? "required" : "optional"})`;
+      return (
+        `parameter added: ${span(c.parameter.name)} ` +
+        `(${c.parameter.in}, ${c.parameter.required ? "required" : "optional"})`
+      );
     case "parameter-removed":
       return `parameter removed: ${span(c.parameter.name)} (${c.parameter.in})`;
     case "parameter-required":
@@ -192,13 +200,21 @@ export function describeChange(c: Change): string {
     case "name":
       return `table name: ${span(c.from)} -> ${span(c.to)} (code using ${span(`operations.${c.from}`)} must follow)`;
     case "path-parameter-renamed":
-      return `path parameter renamed: ${span(`{${c.from}}`)} -> ${span(`{${c.to}}`)} (the same operation; typed calls name it)`;
+      return (
+        `path parameter renamed: ${span(`{${c.from}}`)} -> ${span(`{${c.to}}`)} ` +
+        "(the same operation; typed calls name it)"
+      );
     case "whole-path":
       return c.to !== null
-        ? `path parameter ${span(`{${c.to}}`)} now takes a whole path: a value with slashes is sent with them (${span("a/b")}, was ${span("a%2Fb")})`
-        : `path parameter ${span(`{${c.from}}`)} no longer takes a whole path: a value with slashes is sent encoded (${span("a%2Fb")}, was ${span("a/b")})`;
+        ? `path parameter ${span(`{${c.to}}`)} now takes a whole path: ` +
+            `a value with slashes is sent with them (${span("a/b")}, was ${span("a%2Fb")})`
+        : `path parameter ${span(`{${c.from}}`)} no longer takes a whole path: ` +
+            `a value with slashes is sent encoded (${span("a%2Fb")}, was ${span("a/b")})`;
     case "json-text":
-      return `response fields parsed from JSON text: ${list(c.from)} -> ${list(c.to)} (a field leaving the list arrives as text, one joining it arrives parsed)`;
+      return (
+        `response fields parsed from JSON text: ${list(c.from)} -> ${list(c.to)} ` +
+        "(a field leaving the list arrives as text, one joining it arrives parsed)"
+      );
     case "schema":
       return describeSchemaChange(c);
   }
@@ -240,7 +256,8 @@ export function describeSchemaChange(c: SchemaChange): string {
           ? `: ${span(c.to)}`
           : "";
   const media = c.mediaType && c.change.startsWith("media-type") ? ` ${span(c.mediaType)}` : "";
-  return `${where}${field}: ${SCHEMA_CHANGES[c.change]}${media}${values} (at ${span(c.pointer)}${c.side === "old" ? " in the old description" : ""})`;
+  const at = `${span(c.pointer)}${c.side === "old" ? " in the old description" : ""}`;
+  return `${where}${field}: ${SCHEMA_CHANGES[c.change]}${media}${values} (at ${at})`;
 }
 
 /** `--code`'s type check: what the new client's types break in the code, call by call and read by read. */
@@ -251,13 +268,16 @@ function typeCheckLines(code: CodeImpact): string[] {
     "",
     `### Type errors against the new client (${t.errors.length + t.omitted})`,
     "",
-    `The code type-checked against \`${cell(t.client ?? "")}\` and against the new client in its place (${t.tsconfig ? `\`${cell(t.tsconfig)}\`` : "strict defaults, no tsconfig.json found"}): what only the new client's types reject.`,
+    `The code type-checked against \`${cell(t.client ?? "")}\` and against the new client in its place ` +
+      `(${t.tsconfig ? `\`${cell(t.tsconfig)}\`` : "strict defaults, no tsconfig.json found"}): ` +
+      "what only the new client's types reject.",
   ];
   if (t.errors.length === 0) return [...lines, "", "None."];
   lines.push("", "| where | code | in | error |", "| --- | --- | --- | --- |");
   for (const e of t.errors)
     lines.push(
-      `| ${cell(e.file)}:${e.line} | \`${cell(e.code)}\` | ${e.kind === "call" ? operationsCell(e.operations) : "a read of a returned value"} | ${cell(e.message)} |`,
+      `| ${cell(e.file)}:${e.line} | \`${cell(e.code)}\` | ` +
+        `${e.kind === "call" ? operationsCell(e.operations) : "a read of a returned value"} | ${cell(e.message)} |`,
     );
   if (t.omitted > 0) lines.push("", `${t.omitted} more not listed.`);
   return lines;

@@ -16,7 +16,8 @@ export function parsePrefix(value: string): Omit<PrefixMove, "how"> | null {
   const sides = at < 0 ? undefined : [value.slice(0, at), value.slice(at + 1)].map((s) => s.replace(/\/+$/, ""));
   if (!sides || sides.some((s) => (s !== "" && !s.startsWith("/")) || /[?#{}=\s]/.test(s)) || sides[0] === sides[1]) {
     throw new OptionError(
-      `--prefix ${JSON.stringify(value)}: expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none`,
+      `--prefix ${JSON.stringify(value)}: ` +
+        "expected <old>=<new>, two different path prefixes such as /api/v1=/api/v2, or none",
     );
   }
   return { from: sides[0]!, to: sides[1]! };

@@ -1,5 +1,5 @@
 /** The needs report as Markdown: the color, the uses that force it, unknown uses, then every use. */
-import { cell, code, inline } from "../../emit/text.js";
+import { cell, code, counted, inline } from "../../emit/text.js";
 import { operationsCell } from "../../usage/site.js";
 import type { NeedsReport, NeedsUse } from "./report.js";
 
@@ -12,8 +12,8 @@ const FOUND: Record<NeedsReport["client"]["found"], string> = {
 
 export function renderNeedsMarkdown(report: NeedsReport): string {
   const { summary: s, client } = report;
-  const uses = `${s.uses} use${s.uses === 1 ? "" : "s"}`;
-  const files = `${s.files} file${s.files === 1 ? "" : "s"}`;
+  const uses = counted(s.uses, "use");
+  const files = counted(s.files, "file");
   const described = `${inline(client.description.title)} ${inline(client.description.version)}`;
   const lines = [
     `# Needs: ${inline(report.color)}`,
