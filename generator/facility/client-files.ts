@@ -4,9 +4,15 @@
  * Python client and the runtime read) and `<color>.pem` in the official Python client's text format: the client ID
  * on the first line, then the PEM. Each file is written beside its target and renamed over it, so it never exists with
  * wider modes.
+ *
+ * A file already there is replaced only when the mock wrote it: the clients folder may be one where real key files
+ * live (`~/.superfacility`), and a real `red.pem` overwritten by a mock key is a credential lost. Ours is recognised by
+ * its content: the JSON has exactly the fields written here (and its own color), the PEM file is exactly what that
+ * JSON's key gives. Anything else there (another key file, a symbolic link, a folder) stops the run before a byte is
+ * written.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { OptionError } from "../errors.js";
 import type { CreatedClient } from "./facility.js";
@@ -34,9 +40,68 @@ export async function writeClientFiles(dir: string, client: CreatedClient, urls:
   };
   const jsonPath = join(dir, `${client.color}.json`);
   const pemPath = join(dir, `${client.color}.pem`);
+  await refuseForeign(jsonPath, pemPath, client.color);
   await writePrivate(jsonPath, JSON.stringify(json, null, 2) + "\n");
-  await writePrivate(pemPath, `${client.clientId}\n${client.privateKeyPem.trimEnd()}\n`);
+  await writePrivate(pemPath, pemText(client.clientId, client.privateKeyPem));
   return [jsonPath, pemPath];
+}
+
+const JSON_FIELDS = [
+  "base_url",
+  "client_id",
+  "color",
+  "expires_at",
+  "private_key_jwk",
+  "private_key_pem",
+  "secret",
+  "token_url",
+].join();
+
+/** The official Python client's key file: the client ID line, then the PEM. */
+function pemText(clientId: string, privateKeyPem: string): string {
+  return `${clientId}\n${privateKeyPem.trimEnd()}\n`;
+}
+
+/** An OptionError unless each of the two paths is missing or a key file the mock wrote for `color`. */
+async function refuseForeign(jsonPath: string, pemPath: string, color: string): Promise<void> {
+  const [json, pem] = await Promise.all([existing(jsonPath), existing(pemPath)]);
+  let ours: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = json === undefined ? undefined : JSON.parse(json);
+    const record = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : undefined;
+    if (record && Object.keys(record).sort().join() === JSON_FIELDS && record.color === color) ours = record;
+  } catch {
+    // Not JSON: not ours.
+  }
+  const refuse = (path: string) => {
+    throw new OptionError(
+      `${path} is already there and sfapi-gen mock did not write it (a real key file?); refusing to replace it: ` +
+        "give --clients-dir a folder of its own, or move the file away",
+    );
+  };
+  if (json !== undefined && !ours) refuse(jsonPath);
+  if (pem === undefined) return;
+  const pemOfOurs =
+    ours && typeof ours.client_id === "string" && typeof ours.private_key_pem === "string"
+      ? pemText(ours.client_id, ours.private_key_pem)
+      : undefined;
+  if (pem !== pemOfOurs) refuse(pemPath);
+}
+
+/** The text of the regular file at `path`; undefined when there is none; an OptionError for anything else there. */
+async function existing(path: string): Promise<string | undefined> {
+  const stat = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new OptionError(`cannot read ${path}: ${error.code ?? error.message}`);
+  });
+  if (!stat) return undefined;
+  if (!stat.isFile()) {
+    const what = stat.isSymbolicLink() ? "a symbolic link" : "not a regular file";
+    throw new OptionError(`${path} is already there and is ${what}, not a key file of the mock; refusing to replace it`);
+  }
+  // Key files are a few KB; a large one is not ours (and is not read whole).
+  if (stat.size > 64 * 1024) return "";
+  return readFile(path, "utf8");
 }
 
 async function writePrivate(path: string, text: string): Promise<void> {

@@ -1,6 +1,17 @@
 /** Client registry rules (ladder colors, RSA only, default lifetimes), CIDR matching, and the key files. */
 import { generateKeyPairSync } from "node:crypto";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { importJWK, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -98,13 +109,35 @@ describe("client key files", () => {
     facility = fixture.facility;
   });
 
+  /** A key file of a real client (the official client's format), not the mock's. */
+  const REAL_PEM = `real-client-id\n${generateKeyPairSync("rsa", { modulusLength: 2048 })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString()}`;
+  /** Every entry of `dir`, with its bytes, its link target or "folder": what a refused write must leave as it was. */
+  const listing = (dir: string) =>
+    readdirSync(dir)
+      .sort()
+      .map((name) => {
+        const path = join(dir, name);
+        const stat = lstatSync(path);
+        return [
+          name,
+          stat.isSymbolicLink()
+            ? `-> ${readlinkSync(path)}`
+            : stat.isDirectory()
+              ? "folder"
+              : readFileSync(path, "utf8"),
+          stat.mode & 0o777,
+        ];
+      });
+
   it("writes <color>.json and <color>.pem with mode 0600, in the official client's format, even over a wider file", async () => {
     const dir = join(tempDir("keys-"), "clients");
     const client = await facility.createClient("red");
     const [jsonPath, pemPath] = await writeClientFiles(dir, client, facility);
     expect([jsonPath, pemPath]).toEqual([join(dir, "red.json"), join(dir, "red.pem")]);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    writeFileSync(pemPath!, "old", { mode: 0o644 });
+    chmodSync(pemPath!, 0o644);
     await writeClientFiles(dir, client, facility);
     for (const path of [jsonPath!, pemPath!]) expect(statSync(path).mode & 0o777, path).toBe(0o600);
 
@@ -143,6 +176,55 @@ describe("client key files", () => {
     const { status, body } = await postToken(facility, tokenForm(made));
     expect(status).toBe(200);
     expect(body.token_type).toBe("Bearer");
+  });
+
+  it("replaces the key files of an earlier mock run: they are its own", async () => {
+    const dir = tempDir("rerun-");
+    const [jsonPath, pemPath] = await writeClientFiles(dir, await facility.createClient("green"), facility);
+    const next = await facility.createClient("green");
+    await writeClientFiles(dir, next, facility);
+    expect(JSON.parse(readFileSync(jsonPath!, "utf8")).client_id).toBe(next.clientId);
+    expect(readFileSync(pemPath!, "utf8").split("\n")[0]).toBe(next.clientId);
+  });
+
+  // The clients folder may be where real key files live: none of these is the mock's, so none may be replaced.
+  it.each([
+    [
+      "a PEM key file of the official client's",
+      "red.pem",
+      (dir: string) => writeFileSync(join(dir, "red.pem"), REAL_PEM),
+    ],
+    [
+      "the official client's JSON key file",
+      "red.json",
+      (dir: string) => writeFileSync(join(dir, "red.json"), JSON.stringify({ client_id: "real", secret: {} })),
+    ],
+    ["a file that is not JSON", "red.json", (dir: string) => writeFileSync(join(dir, "red.json"), "{ not json")],
+    [
+      "a PEM beside the mock's JSON that is not that JSON's key",
+      "red.pem",
+      async (dir: string) => {
+        await writeClientFiles(dir, await facility.createClient("red"), facility);
+        writeFileSync(join(dir, "red.pem"), REAL_PEM);
+      },
+    ],
+    [
+      "the mock's JSON of another color under this color's name",
+      "red.json",
+      async (dir: string) => {
+        const [green] = await writeClientFiles(dir, await facility.createClient("green"), facility);
+        renameSync(green!, join(dir, "red.json"));
+      },
+    ],
+    ["a symbolic link", "red.pem", (dir: string) => symlinkSync(join(dir, "elsewhere.pem"), join(dir, "red.pem"))],
+    ["a folder", "red.json", (dir: string) => mkdirSync(join(dir, "red.json"))],
+  ])("refuses to replace %s, and writes nothing", async (_, name, prepare) => {
+    const dir = tempDir("foreign-");
+    await prepare(dir);
+    const before = listing(dir);
+    const attempt = writeClientFiles(dir, await facility.createClient("red"), facility);
+    await expect(attempt).rejects.toThrow(`${join(dir, name)} is already there`);
+    expect(listing(dir)).toEqual(before);
   });
 
   it("refuses a level that cannot name a file", async () => {
