@@ -21,6 +21,7 @@ import {
   UNRANKED,
   vendorOf,
 } from "./scope.js";
+import { type KeptWholePaths, keptWholePaths } from "./whole-path.js";
 
 export interface ScopeOptions {
   /** Vendor of the `x-<vendor>-scope` field, or "auto". Default "nersc". */
@@ -30,6 +31,11 @@ export interface ScopeOptions {
   policy?: Policy;
   /** Unranked operations and off-ladder levels become an error. */
   strict?: boolean;
+  /**
+   * Templates whose trailing path parameter takes a whole file path, kept from a previous output (output/kept.ts):
+   * marked unless the description marks them itself (its `false` wins); ones it no longer has are skipped.
+   */
+  wholePaths?: readonly string[];
 }
 
 export interface Model {
@@ -41,6 +47,8 @@ export interface Model {
   operations: Operation[];
   /** The generated client's default base URL, chosen once from `servers[0].url` (and why not, when it was not). */
   baseUrl: BaseUrlChoice;
+  /** What became of `options.wholePaths` (whole-path.ts); absent when none were given. */
+  keptWholePaths?: KeptWholePaths;
   /** Human-readable warnings (levels the ladder lacks, unranked operations), for stderr. */
   warnings: string[];
 }
@@ -58,10 +66,11 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
       `--policy must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}, not ${JSON.stringify(String(policy))}`,
     );
   const field = scopeField(description.document, options.vendor);
+  const keptUsed = new Set<string>();
   const operations = buildOperations(
     description.document,
     { field, ladder, policy },
-    { source: description.source, listed: description.wholePaths },
+    { source: description.source, listed: description.wholePaths, kept: options.wholePaths, keptUsed },
   );
   const offLadder = [
     ...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope)),
@@ -75,6 +84,16 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     policy,
     operations,
     baseUrl: chooseBaseUrl(serverUrl(description.document)),
+    ...(options.wholePaths === undefined
+      ? {}
+      : {
+          keptWholePaths: keptWholePaths(
+            description.document,
+            options.wholePaths,
+            keptUsed,
+            new Set(operations.filter((op) => op.wholePath !== undefined).map((op) => op.path)),
+          ),
+        }),
     warnings: [],
   };
   const error = options.strict ? strictError(model) : undefined;

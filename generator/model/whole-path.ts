@@ -18,6 +18,13 @@ export interface WholePathMarks {
   source: string;
   /** Templates (`/utilities/ls/{machine}/{path}`) whose trailing parameter the ladder file marks. */
   listed?: readonly string[];
+  /**
+   * Templates kept from a previous output's table (output/kept.ts). Unlike `listed`, one the description no longer has
+   * is skipped, not refused: the description moved on, and the note says so (keptWholePaths).
+   */
+  kept?: readonly string[];
+  /** Filled with the kept templates that made a difference: marked only because they were kept. */
+  keptUsed?: Set<string>;
 }
 
 /** `{path}` -> `path` when `template`'s last segment is exactly one parameter; undefined otherwise. */
@@ -85,8 +92,45 @@ export function wholePathOf(
       marked = value;
     });
   }
+  // The description's own mark, true or false, wins over a listed or kept one: it knows its operations better than a
+  // ladder file or a previous output does.
   if (marked === undefined && marks.listed?.includes(path)) marked = true;
+  if (marked === undefined && trailing !== undefined && marks.kept?.includes(path)) {
+    marked = true;
+    marks.keptUsed?.add(path);
+  }
   return marked ? trailing : undefined;
+}
+
+/** What became of the whole-path marks kept from a previous output. */
+export interface KeptWholePaths {
+  /** Templates marked only because they were kept. */
+  applied: string[];
+  /** Kept templates left unmarked, with why. */
+  skipped: { template: string; why: string }[];
+}
+
+/**
+ * Sorts the `kept` templates by what became of them: applied (in `used`), already marked otherwise (neither list),
+ * or skipped: no longer in the description, not ending in one path parameter, or unmarked by the description itself.
+ */
+export function keptWholePaths(
+  doc: OpenApiDocument,
+  kept: readonly string[],
+  used: ReadonlySet<string>,
+  marked: ReadonlySet<string>,
+): KeptWholePaths {
+  const result: KeptWholePaths = { applied: [], skipped: [] };
+  for (const template of [...new Set(kept)].sort()) {
+    if (used.has(template)) result.applied.push(template);
+    else if (!Object.hasOwn(doc.paths ?? {}, template))
+      result.skipped.push({ template, why: "no longer in the description" });
+    else if (trailingParameter(template) === undefined)
+      result.skipped.push({ template, why: "not ending in one path parameter" });
+    else if (!marked.has(template))
+      result.skipped.push({ template, why: `${WHOLE_PATH_FIELD}: false in the description` });
+  }
+  return result;
 }
 
 /** The JSON pointer of a path item. */

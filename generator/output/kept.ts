@@ -1,7 +1,9 @@
 /**
  * The scope settings a client folder keeps across regenerations: its manifest's ladder, vendor and policy are part of
  * the client (code written against a yellow client must keep compiling), so regenerating into the folder, or checking
- * it, reads the new description under them unless flags (or the config file) say otherwise.
+ * it, reads the new description under them unless flags (or the config file) say otherwise. So are its whole-path
+ * marks (model/whole-path.ts): a live or newer description without `x-sfapi-whole-path` would otherwise change the
+ * wire of the same call (`a%2Fb` for `a/b`); no flag overrides them, a new folder starts without them.
  */
 import { resolve } from "node:path";
 import { SfapiGenError } from "../errors.js";
@@ -17,7 +19,7 @@ export interface KeptScope {
   /** The manifest the settings were kept from ("src/sfapi/manifest.json"); absent when there was none. */
   from?: string;
   /** What was taken from it (the caller named the rest). */
-  kept: { ladder?: readonly string[]; vendor?: string; policy?: Policy };
+  kept: { ladder?: readonly string[]; vendor?: string; policy?: Policy; wholePaths?: readonly string[] };
   /** Why the folder's settings could not be read (a malformed manifest); absent otherwise. */
   warning?: string;
 }
@@ -30,7 +32,11 @@ export function keepScope(dir: string, cwd: string, options: ScopeOptions): Kept
     manifest = readManifest(dir, cwd);
   } catch (error) {
     if (!(error instanceof SfapiGenError)) throw error;
-    return { options, kept: {}, warning: `${error.message}; its ladder, vendor and policy are not kept` };
+    return {
+      options,
+      kept: {},
+      warning: `${error.message}; its ladder, vendor, policy and whole-path marks are not kept`,
+    };
   }
   return keepFrom(manifest, `${dir.replace(/\/+$/, "")}/${MANIFEST_FILE}`, options);
 }
@@ -43,12 +49,20 @@ export function keepFrom(manifest: Manifest, from: string, options: ScopeOptions
   if (options.levels === undefined) out.levels = kept.ladder = ladder;
   if (options.vendor === undefined) out.vendor = kept.vendor = vendor;
   if (options.policy === undefined) out.policy = kept.policy = policy;
+  const marks = wholePathTemplates(manifest);
+  if (options.wholePaths === undefined && marks.length > 0) out.wholePaths = kept.wholePaths = marks;
   return { options: out, from, kept };
+}
+
+/** The templates of `manifest`'s table entries that take a whole path (one per template, sorted). */
+export function wholePathTemplates(manifest: Manifest): string[] {
+  return [...new Set(manifest.operations.filter((op) => op.wholePath !== undefined).map((op) => op.path))].sort();
 }
 
 /**
  * One line saying what keeping changed: the kept settings that differ from what the description alone would have
- * given (its own ladder or green,red; vendor nersc; policy scope). Undefined when keeping changed nothing.
+ * given (its own ladder or green,red; vendor nersc; policy scope; its own whole-path marks), and the kept whole-path
+ * marks that were skipped, with why. Undefined when keeping changed nothing.
  */
 export function keptNote(scope: KeptScope, model: Model): string | undefined {
   const { kept, from } = scope;
@@ -57,8 +71,26 @@ export function keptNote(scope: KeptScope, model: Model): string | undefined {
   if (kept.ladder && kept.ladder.join() !== defaultLadder.join()) items.push(`ladder ${kept.ladder.join(" < ")}`);
   if (kept.vendor && kept.vendor !== DEFAULT_VENDOR) items.push(`vendor ${kept.vendor}`);
   if (kept.policy && kept.policy !== "scope") items.push(`policy ${kept.policy}`);
-  if (items.length === 0 || from === undefined) return undefined;
-  const last = items.pop()!;
-  const list = items.length > 0 ? `${items.join(", ")} and ${last}` : last;
-  return `keeping the ${list} of ${from} (--levels, --vendor, --policy override)`;
+  const settings = items.length > 0;
+  const marks = kept.wholePaths ? model.keptWholePaths : undefined;
+  const applied = marks?.applied ?? [];
+  if (applied.length > 0) items.push(`whole-path mark${plural(applied)} on ${applied.join(", ")}`);
+  if (from === undefined) return undefined;
+  const notes: string[] = [];
+  if (items.length > 0) {
+    const last = items.pop()!;
+    const list = items.length > 0 ? `${items.join(", ")} and ${last}` : last;
+    notes.push(`keeping the ${list} of ${from}${settings ? " (--levels, --vendor, --policy override)" : ""}`);
+  }
+  const byWhy = new Map<string, string[]>();
+  for (const { template, why } of marks?.skipped ?? []) byWhy.set(why, [...(byWhy.get(why) ?? []), template]);
+  for (const [why, templates] of byWhy)
+    notes.push(
+      notes.length > 0
+        ? `not keeping its whole-path mark${plural(templates)} on ${templates.join(", ")}: ${why}`
+        : `not keeping the whole-path mark${plural(templates)} of ${from} on ${templates.join(", ")}: ${why}`,
+    );
+  return notes.length > 0 ? notes.join("; ") : undefined;
 }
+
+const plural = (list: readonly unknown[]) => (list.length > 1 ? "s" : "");

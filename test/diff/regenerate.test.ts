@@ -40,7 +40,9 @@ describe("regenerating into a previous output", () => {
     const run = await cli(["generate", "--file", "new.json", "--out", "src/sfapi"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split("\n")[0]).toBe(
-      "sfapi-gen: keeping the ladder green < yellow < red of src/sfapi/manifest.json (--levels, --vendor, --policy override)",
+      "sfapi-gen: keeping the ladder green < yellow < red and whole-path marks on /utilities/download/{machine}/{path}, " +
+        "/utilities/ls/{machine}/{path}, /utilities/upload/{machine}/{path} of src/sfapi/manifest.json " +
+        "(--levels, --vendor, --policy override)",
     );
     expect(run.stderr).toContain(
       'x-nersc-scope uses level "purple" not on the ladder green < yellow < red; those operations are callable only by red',
@@ -71,7 +73,8 @@ describe("regenerating into a previous output", () => {
     expect((await cli(["generate", "--out", dir])).code).toBe(0);
     const run = await cli(["generate", "--file", "new.json", "--out", dir, "--levels", "green,red"]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).not.toContain("keeping");
+    // Only the whole-path marks are still kept (no flag drops them; test/diff/keep-whole-paths.test.ts).
+    expect(run.stdout.split("\n")[0]).toMatch(/^sfapi-gen: keeping the whole-path marks on [^(]*$/);
     expect(manifestOf(dir).scope.ladder).toEqual(["green", "red"]);
   });
 });

@@ -22,6 +22,7 @@ import type { Ladder, Policy } from "../../model/scope.js";
 import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
 import type { Manifest } from "../../output/client-folder.js";
 import { MANIFEST_FILE, readManifest } from "../../output/client-folder.js";
+import { wholePathTemplates } from "../../output/kept.js";
 import type { TableEntry } from "../../output/manifest.js";
 import { DESCRIPTION_FILE, sha256Of, tableEntries } from "../../output/manifest.js";
 import { matchOperations } from "./match.js";
@@ -102,12 +103,15 @@ export async function loadPair(
 ): Promise<[Model, Model]> {
   const [a, b] = await Promise.all([loadDescription(before), loadDescription(after)]);
   // A generated client's settings are part of it: the old side's first, as the client is what code was written to.
-  const kept = (before.client ?? after.client)?.manifest.scope;
+  // Its whole-path marks too, on both sides: the diff is then what regenerating the folder would change.
+  const client = (before.client ?? after.client)?.manifest;
+  const kept = client?.scope;
   const scope: ScopeOptions = {
     ...options,
     levels: options.levels ?? kept?.ladder ?? a.levels ?? b.levels,
     vendor: options.vendor ?? kept?.vendor,
     policy: options.policy ?? kept?.policy,
+    wholePaths: options.wholePaths ?? (client ? wholePathTemplates(client) : undefined),
   };
   return [buildModel(a, scope), buildModel(b, scope)];
 }
