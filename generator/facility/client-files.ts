@@ -97,7 +97,9 @@ async function existing(path: string): Promise<string | undefined> {
   if (!stat) return undefined;
   if (!stat.isFile()) {
     const what = stat.isSymbolicLink() ? "a symbolic link" : "not a regular file";
-    throw new OptionError(`${path} is already there and is ${what}, not a key file of the mock; refusing to replace it`);
+    throw new OptionError(
+      `${path} is already there and is ${what}, not a key file of the mock; refusing to replace it`,
+    );
   }
   // Key files are a few KB; a large one is not ours (and is not read whole).
   if (stat.size > 64 * 1024) return "";
