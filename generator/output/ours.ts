@@ -37,7 +37,7 @@ export interface Strays {
 
 /** Far more entries than generate writes; a bigger folder is not one it wrote, and walking it has to stop. */
 const MAX_ENTRIES = 10_000;
-/** Names shown in the refusal before "and N more". */
+/** Names of each kind shown in the refusal before "and N more". */
 const SHOWN = 5;
 
 /**
@@ -126,13 +126,9 @@ export function hasStrays(strays: Strays): boolean {
  * the `--check` hint.
  */
 export function straysError(dir: string, out: string, strays: Strays): OutputError {
-  let budget = SHOWN;
   const names = (paths: string[]) => {
-    const shown = paths.slice(0, Math.max(budget, 0));
-    budget -= shown.length;
-    const more = paths.length - shown.length;
-    if (shown.length === 0) return "";
-    return ` (${shown.join(", ")}${more > 0 ? ` and ${more} more` : ""})`;
+    const more = paths.length - SHOWN;
+    return ` (${paths.slice(0, SHOWN).join(", ")}${more > 0 ? ` and ${more} more` : ""})`;
   };
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const kinds: string[] = [];
@@ -149,7 +145,8 @@ export function straysError(dir: string, out: string, strays: Strays): OutputErr
   const hint =
     edited.length > 0 ? `; \`sfapi-gen generate --check --out ${out}\` names every file not as generated` : "";
   return new OutputError(
-    `refusing to replace this previous output, it holds ${kinds.join(", ")}: move them out of the folder, or delete ` +
+    `refusing to replace this previous output, it holds ${kinds.join(", ")}: ` +
+      `move ${unlisted.length + others.length + edited.length === 1 ? "it" : "them"} out of the folder, or delete ` +
       `the folder to start afresh${hint}`,
     dir,
   );

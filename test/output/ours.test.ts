@@ -61,7 +61,8 @@ async function refusedRegeneration(cwd: string, out: string): Promise<string> {
 }
 
 const refusal = (out: string, holds: string, edited = false) =>
-  `sfapi-gen: ${out}: refusing to replace this previous output, it holds ${holds}: move them out of the folder, ` +
+  `sfapi-gen: ${out}: refusing to replace this previous output, it holds ${holds}: ` +
+  `move ${/^1 [^,]*$/.test(holds) ? "it" : "them"} out of the folder, ` +
   `or delete the folder to start afresh` +
   (edited ? "; `sfapi-gen generate --check --out src/sfapi` names every file not as generated" : "") +
   "\n";
