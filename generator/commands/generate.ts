@@ -34,7 +34,7 @@ export interface Generated {
 
 export async function generate(options: GenerateOptions): Promise<Generated> {
   // Refuse an --out that is not ours to replace (and recover from a killed run) before reading the description.
-  await prepareOutput(options.out, { cwd: options.cwd });
+  const prepared = await prepareOutput(options.out, { cwd: options.cwd });
   options.onPhase?.("reading the description");
   // A previous output's ladder, vendor and policy are part of the client: kept unless options name others.
   const kept = keepScope(options.out, options.cwd ?? process.cwd(), options);
@@ -45,7 +45,8 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
   options.onPhase?.(`emitting ${model.operations.length} operations`);
   const files = await emitClient(model);
   options.onPhase?.("writing");
-  await writeAtomically(options.out, files, { cwd: options.cwd });
+  // The same check again (the folder may have changed meanwhile), reading only files changed since the first.
+  await writeAtomically(options.out, files, { cwd: options.cwd, prepared });
   const note = keptNote(kept, model);
   return { model, files: [...files.keys()].sort(), ...(note ? { kept: note } : {}) };
 }

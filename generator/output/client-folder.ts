@@ -136,6 +136,20 @@ export function validateManifest(data: unknown): Manifest {
   };
 }
 
+/**
+ * The `files` list of a parsed manifest, checked as `validateManifest` checks it (undefined when it has none); a bad
+ * entry is a ManifestError naming `where` and the entry's JSON pointer.
+ */
+export function listedFiles(data: Record<string, unknown>, where: string): Record<string, string> | undefined {
+  if (data.files === undefined) return undefined;
+  try {
+    return fileHashes(data.files);
+  } catch (error) {
+    if (error instanceof ManifestProblem) throw new ManifestError(error.message, where);
+    throw error;
+  }
+}
+
 function fileHashes(value: unknown): Record<string, string> {
   const files = object(value, "/files");
   const hashes: Record<string, string> = Object.create(null);

@@ -9,7 +9,8 @@
  * removes the previous folder and every staging folder of that target.
  *
  * The target is replaced only when it is missing, an empty folder, or a previous output (its manifest.json names
- * sfapi-gen as the generator); never the working directory or one of its parents, the home folder or the root.
+ * sfapi-gen as the generator) that holds only what sfapi-gen wrote (ours.ts); never the working directory or one of
+ * its parents, the home folder or the root.
  * New folders get the mode a plain mkdir gives under the user's umask.
  */
 import { randomBytes } from "node:crypto";
@@ -17,8 +18,9 @@ import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 import { OutputError } from "../errors.js";
-import { isGeneratedFolder } from "./client-folder.js";
 import { GENERATOR_NAME } from "./manifest.js";
+import type { Hashed } from "./ours.js";
+import { findStrays, hasStrays, listedByManifest, straysError } from "./ours.js";
 
 /** Relative path (forward slashes) -> file content. */
 export type FileSet = Map<string, string>;
@@ -26,6 +28,15 @@ export type FileSet = Map<string, string>;
 export interface WriteOptions {
   /** The working directory, which the output may not replace (default: the process's). */
   cwd?: string;
+  /** What `prepareOutput` found for this folder earlier in the run: the check then re-reads only changed files. */
+  prepared?: PreparedOutput;
+}
+
+export interface PreparedOutput {
+  /** The absolute output folder. */
+  target: string;
+  /** The previous output's files the check hashed (empty when there was none). */
+  hashed: Hashed;
 }
 
 /** The sibling folders a write of `target` uses, by which the next run recognises what a killed one left behind. */
@@ -39,22 +50,22 @@ export function outputSiblings(target: string): { previous: string; stagingPrefi
 }
 
 /**
- * Check that `outDir` may be replaced and recover what an interrupted run left there; returns the absolute target.
- * `writeAtomically` does this itself; `generate` calls it first as well, so a bad `--out` fails before the
- * description is even read, and a failed run still restores an output a killed one had moved away.
+ * Check that `outDir` may be replaced and recover what an interrupted run left there. `writeAtomically` does this
+ * itself; `generate` calls it first as well (and hands the result on), so a bad `--out` fails before the description
+ * is even read, and a failed run still restores an output a killed one had moved away.
  */
-export async function prepareOutput(outDir: string, options: WriteOptions = {}): Promise<string> {
+export async function prepareOutput(outDir: string, options: WriteOptions = {}): Promise<PreparedOutput> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const target = resolve(cwd, outDir);
   await refuseProtected(target, cwd);
   await mkdir(dirname(target), { recursive: true });
   await recover(target);
-  await checkReplaceable(target);
-  return target;
+  const before = options.prepared?.target === target ? options.prepared.hashed : undefined;
+  return { target, hashed: await checkReplaceable(target, outDir, before) };
 }
 
 export async function writeAtomically(outDir: string, files: FileSet, options: WriteOptions = {}): Promise<void> {
-  const target = await prepareOutput(outDir, options);
+  const { target } = await prepareOutput(outDir, options);
   const { previous, stagingPrefix } = outputSiblings(target);
   const staging = stagingPrefix + randomBytes(6).toString("hex");
   await mkdir(staging); // not mkdtemp: its 0700 would stay on the output folder
@@ -130,20 +141,28 @@ async function refuseProtected(target: string, cwd: string): Promise<void> {
   }
 }
 
-/** Missing, an empty folder, or a previous output of ours: anything else stops the run before a file is written. */
-async function checkReplaceable(target: string): Promise<void> {
+/**
+ * Missing, an empty folder, or a previous output holding only what we wrote: anything else stops the run before a
+ * file is written. Returns what the check hashed, for a second check in the same run (`before`: the first's).
+ */
+async function checkReplaceable(target: string, outDir: string, before?: Hashed): Promise<Hashed> {
   const stat = await lstatOrUndefined(target);
-  if (!stat) return;
+  if (!stat) return new Map();
   if (stat.isSymbolicLink())
     throw new OutputError("is a symbolic link; give the folder it points to as the output folder", target);
   if (!stat.isDirectory())
     throw new OutputError("is a file, not a folder; refusing to replace it with the output", target);
-  if ((await readdir(target)).length === 0 || isGeneratedFolder(target)) return;
-  throw new OutputError(
-    `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; ` +
-      "refusing to replace it (give an empty or new folder)",
-    target,
-  );
+  if ((await readdir(target)).length === 0) return new Map();
+  const listed = await listedByManifest(target);
+  if (listed === undefined)
+    throw new OutputError(
+      `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; ` +
+        "refusing to replace it (give an empty or new folder)",
+      target,
+    );
+  const { strays, hashed } = await findStrays(target, listed, before);
+  if (hasStrays(strays)) throw straysError(target, outDir, strays);
+  return hashed;
 }
 
 async function lstatOrUndefined(path: string) {

@@ -14,16 +14,19 @@ import {
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sha256Of } from "../../generator/output/manifest.js";
 import { outputSiblings, writeAtomically } from "../../generator/output/write.js";
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 import { description, writeJson } from "./fixtures.js";
 
-const manifest = (name = "sfapi-gen"): [string, string] => [
-  "manifest.json",
-  JSON.stringify({ generator: { name, version: "0.0.0" } }),
-];
-const oldOutput = new Map([manifest(), ["old.txt", "old"], ["runtime/old.ts", "export {};"]]);
-const newOutput = new Map([manifest(), ["new.txt", "new"]]);
+/** A previous output: `files` and a manifest naming sfapi-gen that lists them with their SHA-256. */
+function output(files: Record<string, string>): Map<string, string> {
+  const hashes = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, sha256Of(text)]));
+  const manifest = JSON.stringify({ generator: { name: "sfapi-gen", version: "0.0.0" }, files: hashes });
+  return new Map([...Object.entries(files), ["manifest.json", manifest]]);
+}
+const oldOutput = output({ "old.txt": "old", "runtime/old.ts": "export {};" });
+const newOutput = output({ "new.txt": "new" });
 
 let spec: string;
 beforeAll(() => {
@@ -93,7 +96,7 @@ describe("--out never replaces what sfapi-gen did not write", () => {
     expect(snapshotDir(otherTool).size).toBe(2);
     // A manifest.json that only links to one of ours does not make the folder ours.
     const linked = folderWith({ "a.ts": "x" });
-    symlinkSync(join(folderWith(Object.fromEntries([manifest()])), "manifest.json"), join(linked, "manifest.json"));
+    symlinkSync(join(folderWith(Object.fromEntries(output({}))), "manifest.json"), join(linked, "manifest.json"));
     await refused(
       ["--out", linked],
       cwd,
