@@ -17,6 +17,15 @@ import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
 import { blockCommentText, jsDoc, levelIdentifiers, literal } from "./text.js";
 import { hasCompute, WORKFLOW_TYPE_IMPORTS, workflowLevelTypes, workflowSharedTypes } from "./workflow.js";
 
+/** What index.d.ts and core.d.ts both re-export: the errors, option and result types, the table and the schema. */
+const SHARED_EXPORTS = [
+  `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
+  `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
+  'export { ladder, operations } from "./operations.js";',
+  'export type { OperationScopes } from "./operations.js";',
+  'export type { components, operations as OperationTypes, paths } from "./schema.js";',
+];
+
 export function emitClientTypes(ctx: EmitContext): string {
   const { ladder } = ctx;
   const top = topLevel(ladder);
@@ -45,11 +54,7 @@ export function emitClientTypes(ctx: EmitContext): string {
     'import type { operations as table, OperationScopes } from "./operations.js";',
     'import type { paths } from "./schema.js";',
     "",
-    `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
-    `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
-    'export { ladder, operations } from "./operations.js";',
-    'export type { OperationScopes } from "./operations.js";',
-    'export type { components, operations as OperationTypes, paths } from "./schema.js";',
+    ...SHARED_EXPORTS,
     'export { defaultBaseUrl, description } from "./core.js";',
     "",
     jsDoc(["A level of this API's ladder, least capable first."], []),
@@ -207,11 +212,7 @@ export function emitCoreTypes(ctx: EmitContext): string {
     'import type { operations as table, OperationScopes } from "./operations.js";',
     'import type { paths } from "./schema.js";',
     "",
-    `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
-    `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
-    'export { ladder, operations } from "./operations.js";',
-    'export type { OperationScopes } from "./operations.js";',
-    'export type { components, operations as OperationTypes, paths } from "./schema.js";',
+    ...SHARED_EXPORTS,
     'export type { Clients, Level } from "./index.js";',
     "",
     jsDoc(["The description this client was generated from."], []),

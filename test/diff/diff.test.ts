@@ -7,15 +7,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceOf } from "../../generator/cli/diff.js";
-import type { LoadedDescription } from "../../generator/description/read.js";
-import type { ScopeOptions } from "../../generator/model/model.js";
-import { buildModel } from "../../generator/model/model.js";
 import { WHOLE_PATH_FIELD } from "../../generator/model/whole-path.js";
 import type { DiffReport } from "../../generator/reports/diff/diff.js";
 import { diffModels, FAIL_ON, fails } from "../../generator/reports/diff/diff.js";
 import { describeChange } from "../../generator/reports/diff/markdown.js";
 import { detectPrefix, parsePrefix } from "../../generator/reports/diff/prefix.js";
-import { description, secured, serve, writeJson } from "../generator/fixtures.js";
+import { description, modelOf, secured, serve, writeJson } from "../generator/fixtures.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
@@ -82,17 +79,6 @@ function newRedOperation() {
   };
   return doc;
 }
-
-const model = (doc: Record<string, any>, source: string, options: ScopeOptions = {}) => {
-  const loaded: LoadedDescription = {
-    source,
-    document: doc,
-    text: JSON.stringify(doc),
-    sha256: "0".repeat(64),
-    version: { info: String(doc.info.version) },
-  };
-  return buildModel(loaded, { levels: ["green", "yellow", "red"], ...options });
-};
 
 type Run = Awaited<ReturnType<typeof runCli>>;
 const runs = {} as Record<"escalation" | "removal" | "breaking" | "redAboveYellow" | "self", Run>;
@@ -247,7 +233,7 @@ describe("sfapi-gen diff --fail-on", () => {
   });
 
   it("no mode fails when only a level was relaxed and an optional parameter added", () => {
-    const report = diffModels(model(bundled(), "old.json"), model(harmlessVersion(), "new.json"));
+    const report = diffModels(modelOf(bundled(), "old.json"), modelOf(harmlessVersion(), "new.json"));
     expect(report.changed.flatMap((c) => c.changes.map((x) => [x.kind, x.breaking]))).toEqual([
       ["parameter-added", false],
       ["level", false],
@@ -261,7 +247,7 @@ describe("sfapi-gen diff --fail-on", () => {
       expect.objectContaining({ name: "reboot", scope: "red", aboveColor: true }),
     ]);
     expect(runs.redAboveYellow.stderr).toContain("--fail-on escalation: 1 escalation(s)");
-    const atRed = diffModels(model(bundled(), "old.json"), model(newRedOperation(), "new.json"), { color: "red" });
+    const atRed = diffModels(modelOf(bundled(), "old.json"), modelOf(newRedOperation(), "new.json"), { color: "red" });
     expect(atRed.added).toEqual([expect.objectContaining({ name: "reboot", aboveColor: false })]);
     expect(fails(atRed, "escalation")).toBe(false);
   });
@@ -274,7 +260,7 @@ describe("sfapi-gen diff --fail-on", () => {
 });
 
 describe("diff classification (in process)", () => {
-  const base = model(bundled(), "old.json");
+  const base = modelOf(bundled(), "old.json");
 
   it("reports media type, body, schema and name changes; a dropped media type, a newly required body and JSON text break", () => {
     const doc = bundled();
@@ -287,7 +273,7 @@ describe("diff classification (in process)", () => {
     doc.paths["/tasks"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/Task" };
     doc.paths["/tasks/{id}"].get.operationId = "show_task";
     const changes = Object.fromEntries(
-      diffModels(base, model(doc, "new.json")).changed.map((c) => [c.path + " " + c.method, c.changes]),
+      diffModels(base, modelOf(doc, "new.json")).changed.map((c) => [c.path + " " + c.method, c.changes]),
     );
     expect(changes["/utilities/command/{machine} POST"]).toEqual([
       {
@@ -336,7 +322,7 @@ describe("diff classification (in process)", () => {
     doc.paths["/compute/jobs/{machine}/{jobid}"].get.parameters = doc.paths[
       "/compute/jobs/{machine}/{jobid}"
     ].get.parameters.filter((p: any) => p.name !== "sacct");
-    const report = diffModels(base, model(doc, "new.json"));
+    const report = diffModels(base, modelOf(doc, "new.json"));
     expect(report.changed.map((c) => [c.path, c.changes])).toEqual([
       [
         "/compute/jobs/{machine}",
@@ -359,7 +345,7 @@ describe("diff classification (in process)", () => {
     delete doc.paths["/tasks"].get["x-nersc-scope"];
     doc.paths["/meta/config"].get.security = [{ OAuth2ClientCredentials: [] }];
     doc.paths["/meta/config"].get["x-nersc-scope"] = "green";
-    const levels = diffModels(base, model(doc, "new.json")).changed.map((c) => [c.path, c.changes[0]]);
+    const levels = diffModels(base, modelOf(doc, "new.json")).changed.map((c) => [c.path, c.changes[0]]);
     expect(levels).toEqual([
       [
         "/meta/config",
@@ -624,7 +610,7 @@ describe("diff across a version move", () => {
 });
 
 describe("diff pairing rules (in process)", () => {
-  const ops = (entries: Record<string, Record<string, unknown>>) => model(description(entries), "x.json");
+  const ops = (entries: Record<string, Record<string, unknown>>) => modelOf(description(entries), "x.json");
 
   it("pairs a FastAPI operationId by its stem when the path moved without a version segment", () => {
     const before = ops({ "GET /things": scoped("green", { operationId: "read_things_things_get" }) });

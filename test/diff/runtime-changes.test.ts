@@ -2,14 +2,12 @@
 // dropped (the same value sent as `a/b` or `a%2Fb`) and a response field that starts or stops holding JSON text (the
 // same field arriving parsed or as a string). Small descriptions written here, one change each.
 import { describe, expect, it } from "vitest";
-import type { LoadedDescription } from "../../generator/description/read.js";
-import { buildModel } from "../../generator/model/model.js";
 import { WHOLE_PATH_FIELD } from "../../generator/model/whole-path.js";
 import { tableEntries } from "../../generator/output/manifest.js";
 import type { Change, DiffReport } from "../../generator/reports/diff/diff.js";
 import { diffModels, diffTables, FAIL_ON, fails, modelInput } from "../../generator/reports/diff/diff.js";
 import { renderDiffMarkdown } from "../../generator/reports/diff/markdown.js";
-import { description, secured, writeJson } from "../generator/fixtures.js";
+import { description, modelOf, secured, writeJson } from "../generator/fixtures.js";
 import { runCli, tempDir } from "../helpers.js";
 
 const LS = "/ls/{machine}/{path}";
@@ -67,18 +65,8 @@ function api({ marked = false, renamed = false, result = "plain" }: Shape = {}):
   });
 }
 
-/** `wholePaths`: the templates a ladder file marks, as the bundled description's does. */
-const model = (doc: Record<string, any>, source: string, wholePaths?: string[]) => {
-  const loaded: LoadedDescription = {
-    source,
-    document: doc,
-    text: JSON.stringify(doc),
-    sha256: "0".repeat(64),
-    version: { info: String(doc.info.version) },
-    ...(wholePaths ? { wholePaths } : {}),
-  };
-  return buildModel(loaded, { levels: ["green", "yellow", "red"] });
-};
+/** `listed`: the templates a ladder file marks, as the bundled description's does. */
+const model = (doc: Record<string, any>, source: string, listed?: string[]) => modelOf(doc, source, {}, listed);
 
 const changesOf = (report: DiffReport) => report.changed.map((c) => [c.name, c.changes]);
 const failsOn = (report: DiffReport) => FAIL_ON.map((mode) => [mode, fails(report, mode)]);

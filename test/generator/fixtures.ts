@@ -1,9 +1,32 @@
 /** Small descriptions written by the tests, and a real HTTP server to serve them. */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LoadedDescription } from "../../generator/description/read.js";
+import { buildModel, type Model, type ScopeOptions } from "../../generator/model/model.js";
 import { listenLocal } from "../helpers.js";
 
 type Op = Record<string, unknown>;
+
+/**
+ * The model of `doc` as if read from `source`, on the green < yellow < red ladder unless `options` say otherwise;
+ * `listed`: the templates a ladder file marks as whole paths, as the bundled description's does.
+ */
+export function modelOf(
+  doc: Record<string, any>,
+  source: string,
+  options: ScopeOptions = {},
+  listed?: string[],
+): Model {
+  const loaded: LoadedDescription = {
+    source,
+    document: doc,
+    text: JSON.stringify(doc),
+    sha256: "0".repeat(64),
+    version: { info: String(doc.info.version) },
+    ...(listed ? { wholePaths: listed } : {}),
+  };
+  return buildModel(loaded, { levels: ["green", "yellow", "red"], ...options });
+}
 
 /** A minimal valid OpenAPI document whose operations are given as `"METHOD /path": operation`. */
 export function description(ops: Record<string, Op>, extra: Record<string, unknown> = {}): Record<string, any> {
