@@ -1,6 +1,6 @@
 /** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { type Dirent, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
@@ -102,9 +102,22 @@ export function outputOf(child: ChildProcessWithoutNullStreams): Promise<CliRun>
  * are equal bytes), for byte-for-byte comparisons. Strings, not Buffers: vitest's toEqual walks a Buffer element by
  * element, 1.7 s for one comparison of generated/.
  */
+/**
+ * Every entry under `dir`, at any depth, never through a symbolic link: Node 22's `readdirSync(dir, { recursive })`
+ * descends into linked folders (a link to `/` walks the whole disk), Node 20's does not.
+ */
+export function entriesUnder(dir: string): Dirent[] {
+  const entries: Dirent[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    entries.push(entry);
+    if (entry.isDirectory()) entries.push(...entriesUnder(join(dir, entry.name)));
+  }
+  return entries;
+}
+
 export function snapshotDir(dir: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  for (const entry of entriesUnder(dir)) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
     files.set(relative(dir, path), readFileSync(path, "latin1"));

@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Of } from "../../generator/output/manifest.js";
 import { prepareOutput, writeAtomically } from "../../generator/output/write.js";
 import { description, writeJson } from "../generator/fixtures.js";
-import { runCli, snapshotDir, tempDir } from "../helpers.js";
+import { entriesUnder, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 let spec: string;
 beforeAll(() => {
@@ -33,7 +33,7 @@ async function project(): Promise<{ cwd: string; out: string }> {
 
 /** Everything under `dir` (folders, links and their targets included) and every file's bytes. */
 function state(dir: string) {
-  const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
+  const entries = entriesUnder(dir)
     .map((e) => {
       const path = join(e.parentPath, e.name);
       return e.isSymbolicLink() ? `${path} -> ${readlinkSync(path)}` : `${path}${e.isDirectory() ? "/" : ""}`;
