@@ -29,7 +29,7 @@
  * types nor node_modules.
  */
 import { type Dirent, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { SourceFile } from "ts-morph";
 import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
@@ -121,11 +121,12 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
       dir,
     );
   }
+  const fromClient = clientModules();
   const uses = files.flatMap((path) => {
     try {
       const file = project.addSourceFileAtPath(path);
       try {
-        return scanFile(file, cwd, names);
+        return scanFile(file, cwd, names, fromClient);
       } finally {
         project.removeSourceFile(file);
       }
@@ -217,11 +218,37 @@ function generatedFolderOf(root: string): (dir: string) => string | undefined {
   return find;
 }
 
+/**
+ * Whether a module specifier written in a file names a module of a generated client: a relative or absolute path to
+ * the client folder itself, to one of its modules (`index.js`, `core.js`, `operations.js`), or to one of its
+ * `runtime/` modules. A client is recognised by its manifest, as everywhere else; the client `needs` reads always has
+ * one, so its imports are always recognised, and `diff --code` gets the same rule. Package names and path aliases
+ * are not resolved (the scan resolves no imports).
+ */
+function clientModules(): (from: string, specifier: string) => boolean {
+  const cache = new Map<string, boolean>();
+  const generated = (dir: string): boolean => {
+    if (!cache.has(dir)) cache.set(dir, isGeneratedFolder(dir));
+    return cache.get(dir)!;
+  };
+  return (from, specifier) => {
+    if (!specifier.startsWith(".") && !isAbsolute(specifier)) return false;
+    const target = resolve(dirname(from), specifier);
+    const folder = dirname(target);
+    return generated(target) || generated(folder) || (basename(folder) === "runtime" && generated(dirname(folder)));
+  };
+}
+
 function displayPath(cwd: string, path: string): string {
   return relative(cwd, path).split(sep).join("/") || ".";
 }
 
-function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): FoundUse[] {
+function scanFile(
+  file: SourceFile,
+  cwd: string,
+  names: ReadonlySet<string>,
+  fromClient: (from: string, specifier: string) => boolean,
+): FoundUse[] {
   const name = displayPath(cwd, file.getFilePath());
   const source = file.compilerNode;
   const where = (node: Node, at: Node = node): Where => {
@@ -452,17 +479,89 @@ function scanFile(file: SourceFile, cwd: string, names: ReadonlySet<string>): Fo
     }
   });
   // Fail closed: a job can reach a receiver the scan cannot follow (a parameter, a later assignment, a property, a
-  // `then` callback), so in a file that gets jobs every such call counts as the job's, marked as assumed. A
+  // `then` callback), so in a file that may hold jobs every such call counts as the job's, marked as assumed. A
   // ReadableStream's or reader's `cancel()` in such a file is counted too: over-counting can only raise the color.
-  if (getsJobs)
+  const suspected = untraced.length === 0 ? undefined : getsJobs ? "gets jobs from compute(...)" : mayReceiveJobs();
+  if (suspected !== undefined)
     for (const { node, at, method } of untraced) {
       const [verb, path] = JOB_HELPERS[method]!;
-      const assumed =
-        `receiver not traced to a job; counted as a job's ${method}() ` +
-        "because this file gets jobs from compute(...)";
+      const assumed = `receiver not traced to a job; counted as a job's ${method}() because this file ${suspected}`;
       uses.push({ kind: "call", method: verb, path, assumed, ...where(node, at) });
     }
   return uses;
+
+  /**
+   * Why a file that gets no jobs itself may still hold some, or undefined. Jobs cross modules (a function of another
+   * file takes the job as a parameter), and imports are not resolved, so what is left is syntax: the file imports
+   * something from the generated client (its job types, its client, even a type-only import or a re-export), or it
+   * names an imported type ending in `Job` (`GreenJob`, `RedJob`, re-exported by a module of the code base). Either
+   * is a narrow sign of a job-handling file; a file with neither (a stream reader's `cancel()`) is not counted.
+   */
+  function mayReceiveJobs(): string | undefined {
+    const lineOf = (node: Node) => ts.getLineAndCharacterOfPosition(source, node.getStart()).line + 1;
+    let jobType: string | undefined;
+    let clientImport: string | undefined;
+    file.forEachDescendant((node, traversal) => {
+      const specifier = moduleSpecifier(node);
+      if (specifier !== undefined && fromClient(file.getFilePath(), specifier)) {
+        clientImport = `imports the generated client (line ${lineOf(node)})`;
+        traversal.stop();
+      } else if (jobType === undefined) {
+        const named = importedJobType(node);
+        if (named !== undefined) jobType = `names the job type ${named} (line ${lineOf(node)})`;
+      }
+    });
+    return clientImport ?? jobType;
+  }
+
+  /** The module an import names: `import`, `export ... from`, `import x = require(...)`, `import(...)`, types. */
+  function moduleSpecifier(node: Node): string | undefined {
+    if (Node.isImportDeclaration(node) || Node.isExportDeclaration(node)) return node.getModuleSpecifierValue();
+    if (Node.isExternalModuleReference(node)) return literalText(node.getExpression());
+    if (Node.isCallExpression(node)) {
+      const callee = node.getExpression();
+      const dynamic =
+        callee.getKind() === SyntaxKind.ImportKeyword || (Node.isIdentifier(callee) && callee.getText() === "require");
+      return dynamic ? literalText(node.getArguments()[0]) : undefined;
+    }
+    if (Node.isImportTypeNode(node)) {
+      const argument = node.getArgument();
+      return Node.isLiteralTypeNode(argument) ? literalText(argument.getLiteral()) : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * For a type reference to an imported type whose name ends in `Job` (`j: RedJob`, `RedJob[]`, `sfapi.RedJob`,
+   * `import("./types.js").RedJob`, an alias `J` of `RedJob`): its name (the last one of a qualified name).
+   */
+  function importedJobType(node: Node): string | undefined {
+    const JOB_TYPE = /Job$/;
+    if (Node.isImportTypeNode(node)) {
+      const qualifier = node.getQualifier();
+      const last = Node.isQualifiedName(qualifier) ? qualifier.getRight() : qualifier;
+      return last !== undefined && JOB_TYPE.test(last.getText()) ? last.getText() : undefined;
+    }
+    if (!Node.isTypeReference(node)) return undefined;
+    const name = node.getTypeName();
+    let first: Node = name;
+    while (Node.isQualifiedName(first)) first = first.getLeft();
+    const declaration = declarationOf(first);
+    const imported =
+      Node.isImportSpecifier(declaration) ||
+      Node.isImportClause(declaration) ||
+      Node.isNamespaceImport(declaration) ||
+      Node.isImportEqualsDeclaration(declaration);
+    if (!imported) return undefined;
+    const last = Node.isQualifiedName(name) ? name.getRight().getText() : name.getText();
+    const original = Node.isImportSpecifier(declaration) && first === name ? declaration.getName() : last;
+    return JOB_TYPE.test(last) ? last : JOB_TYPE.test(original) ? original : undefined;
+  }
+}
+
+/** The text of a string literal or a template without substitutions, else undefined. */
+function literalText(node: Node | undefined): string | undefined {
+  return Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ? node.getLiteralValue() : undefined;
 }
 
 /** One line of code for a report: the call up to its first argument. */
