@@ -13,9 +13,10 @@
  *    POST and the task's GET); `complete`, `state` and `cancel` on a job: what `submitJob` or `job` resolved to, or an
  *    element of what `jobs` resolved to (`all[0]`, `const [first] = ...`, `for (const j of ...)`, the first parameter
  *    of `map`/`forEach`/`filter`/`find`/... callbacks, `find`/`findLast`/`at(i)`), through variables, `await`,
- *    parentheses, `!` and optional chaining. Fail closed: in a file that gets jobs (calls `submitJob`, `job` or `jobs`
- *    of a compute object), such a call on a receiver the scan cannot trace (a parameter, a later assignment) counts
- *    as the job's, marked `assumed`, unless the receiver is clearly something else (`new ...`, a literal);
+ *    parentheses, `!` and optional chaining. Fail closed: in a file that may hold jobs (it calls `submitJob`, `job` or
+ *    `jobs` of a compute object, imports anything from a generated client, or names an imported type ending in
+ *    `Job`), such a call on a receiver the scan cannot trace (a parameter, a later assignment) counts as the job's,
+ *    marked `assumed` with the reason, unless the receiver is clearly something else (`new ...`, a literal);
  *  - uses of the operation table: `operations.runCommand` / `operations["runCommand"]` where `operations` is imported
  *    (under any alias) or a namespace import of an `operations` module, and named imports of entries from a module
  *    whose path ends in `operations` (`import { runCommand } from "./generated/operations.js"`).
