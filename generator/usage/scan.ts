@@ -232,11 +232,21 @@ function clientModules(): (from: string, specifier: string) => boolean {
     if (!cache.has(dir)) cache.set(dir, isGeneratedFolder(dir));
     return cache.get(dir)!;
   };
-  return (from, specifier) => {
-    if (!specifier.startsWith(".") && !isAbsolute(specifier)) return false;
-    const target = resolve(dirname(from), specifier);
+  const inClient = (target: string): boolean => {
     const folder = dirname(target);
     return generated(target) || generated(folder) || (basename(folder) === "runtime" && generated(dirname(folder)));
+  };
+  return (from, specifier) => {
+    if (!specifier.startsWith(".") && !isAbsolute(specifier)) return false;
+    if (inClient(resolve(dirname(from), specifier))) return true;
+    // A linked source file: TypeScript and Node resolve its imports from where the real file is.
+    let real: string;
+    try {
+      real = realpathSync(from);
+    } catch {
+      return false;
+    }
+    return real !== from && inClient(resolve(dirname(real), specifier));
   };
 }
 

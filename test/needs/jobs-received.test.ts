@@ -2,7 +2,7 @@
 // job) gets no jobs itself, so its untraced `cancel()` is counted (assumed) when it imports anything from the generated
 // client or names an imported type ending in `Job`; a file with neither sign is not. With the bundled ladder `jobs()`
 // is green and `cancel()` red, so each missed cancel() would show as a green report.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderNeedsMarkdown } from "../../generator/reports/needs/markdown.js";
@@ -324,5 +324,24 @@ describe("needs does not count cancel() where nothing suggests a job", () => {
     );
     expect(report.uses).toEqual([]);
     expect(report.color).toBe("green");
+  });
+});
+
+describe("needs on a linked source file that receives jobs", () => {
+  it("its imports are read from where the real file is, as TypeScript and Node resolve them", () => {
+    // The real stop.ts sits two folders deeper than its link in src/, so its import means the client only from there.
+    const dir = writeFiles({
+      "src/main.ts": MAIN,
+      "shared/deep/stop.ts": [
+        'import type { RedJob } from "../../@client/index.js";',
+        "export async function stop(job: RedJob) { await job.cancel(); }",
+      ],
+    });
+    symlinkSync(join(root, dir, "shared/deep/stop.ts"), join(root, dir, "src/stop.ts"));
+    const report = needs(`${dir}/src`, "generated", root);
+    expect(rows(report)).toEqual([
+      ["src/main.ts", 3, READ, null],
+      ["src/stop.ts", 2, CANCEL, `${IMPORTS} (line 1)`],
+    ]);
   });
 });
