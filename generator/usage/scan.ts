@@ -505,8 +505,10 @@ function scanFile(
    * Why a file that gets no jobs itself may still hold some, or undefined. Jobs cross modules (a function of another
    * file takes the job as a parameter), and imports are not resolved, so what is left is syntax: the file imports
    * something from the generated client (its job types, its client, even a type-only import or a re-export), or it
-   * names an imported type ending in `Job` (`GreenJob`, `RedJob`, re-exported by a module of the code base). Either
-   * is a narrow sign of a job-handling file; a file with neither (a stream reader's `cancel()`) is not counted.
+   * names an imported type ending in `Job` (`GreenJob`, `RedJob`, re-exported by a module of the code base). The
+   * client import alone catches a job handed to another module (its type comes from the client); the `Job` type
+   * catches the same through a module of one's own. Both are narrow signs of a job-handling file, unlike "any import"
+   * or "any parameter": a file with neither (a stream reader's `cancel()`) is not counted.
    */
   function mayReceiveJobs(): string | undefined {
     const lineOf = (node: Node) => ts.getLineAndCharacterOfPosition(source, node.getStart()).line + 1;
