@@ -7,6 +7,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ladderProblem } from "../../templates/runtime/levels.js";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
+import { escapePointer } from "../description/document.js";
 import { ManifestError } from "../errors.js";
 import { isPolicy, POLICIES } from "../model/scope.js";
 import type { Manifest, TableEntry } from "./manifest.js";
@@ -57,15 +58,25 @@ export function readManifest(
  * that is a symbolic link does not count (generate would replace the folder; needs would skip it).
  */
 export function isGeneratedFolder(dir: string): boolean {
+  return ownManifest(dir) !== undefined;
+}
+
+/**
+ * The parsed `manifest.json` of `dir`, unchecked beyond naming sfapi-gen as its generator; undefined when there is no
+ * such regular file (missing, unreadable, not JSON, another generator's).
+ */
+export function ownManifest(dir: string): Record<string, unknown> | undefined {
   const file = join(dir, MANIFEST_FILE);
   try {
-    if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
-    return (
-      (JSON.parse(readFileSync(file, "utf8")) as { generator?: { name?: unknown } } | null)?.generator?.name ===
-      GENERATOR_NAME
-    );
+    if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
+    const data: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (!data || typeof data !== "object" || Array.isArray(data)) return undefined;
+    const manifest = data as Record<string, unknown>;
+    return (manifest.generator as { name?: unknown } | null | undefined)?.name === GENERATOR_NAME
+      ? manifest
+      : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -154,7 +165,7 @@ function fileHashes(value: unknown): Record<string, string> {
   const files = object(value, "/files");
   const hashes: Record<string, string> = Object.create(null);
   for (const [path, hash] of Object.entries(files)) {
-    const at = `/files/${path.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    const at = `/files/${escapePointer(path)}`;
     // Paths generate writes: relative, "/"-separated, no dot-segments (the check reads these files).
     if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(path) || path.split("/").some((s) => s === "." || s === ".."))
       throw new ManifestProblem(`${at}: not a path sfapi-gen writes`);

@@ -8,11 +8,11 @@
 import type { BigIntStats } from "node:fs";
 import { constants } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { lstat, open, readdir, readFile } from "node:fs/promises";
+import { lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ManifestError, OutputError } from "../errors.js";
-import { listedFiles, MANIFEST_FILE } from "./client-folder.js";
-import { GENERATOR_NAME, sha256Of } from "./manifest.js";
+import { listedFiles, MANIFEST_FILE, ownManifest } from "./client-folder.js";
+import { sha256Of } from "./manifest.js";
 
 /**
  * The listed files a check hashed, by path: their SHA-256 and a stamp of what `lstat` said then (device, inode, size,
@@ -45,18 +45,10 @@ const SHOWN = 5;
  * file) naming sfapi-gen as its generator. A manifest of ours without a list, or with a malformed one, is refused:
  * nothing says which files are ours.
  */
-export async function listedByManifest(dir: string): Promise<Record<string, string> | undefined> {
+export function listedByManifest(dir: string): Record<string, string> | undefined {
+  const manifest = ownManifest(dir);
+  if (manifest === undefined) return undefined;
   const file = join(dir, MANIFEST_FILE);
-  let data: unknown;
-  try {
-    if (!(await lstat(file)).isFile()) return undefined;
-    data = JSON.parse(await readFile(file, "utf8"));
-  } catch {
-    return undefined;
-  }
-  if (!data || typeof data !== "object" || Array.isArray(data)) return undefined;
-  const manifest = data as Record<string, unknown>;
-  if ((manifest.generator as { name?: unknown } | null | undefined)?.name !== GENERATOR_NAME) return undefined;
   let listed: Record<string, string> | undefined;
   try {
     listed = listedFiles(manifest, file);

@@ -153,7 +153,7 @@ async function checkReplaceable(target: string, outDir: string, before?: Hashed)
   if (!stat.isDirectory())
     throw new OutputError("is a file, not a folder; refusing to replace it with the output", target);
   if ((await readdir(target)).length === 0) return new Map();
-  const listed = await listedByManifest(target);
+  const listed = listedByManifest(target);
   if (listed === undefined)
     throw new OutputError(
       `is not empty and holds no manifest.json written by ${GENERATOR_NAME}; ` +
