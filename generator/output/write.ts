@@ -10,7 +10,9 @@
  *
  * The target is replaced only when it is missing, an empty folder, or a previous output (its manifest.json names
  * sfapi-gen as the generator) that holds only what sfapi-gen wrote (ours.ts); never the working directory or one of
- * its parents, the home folder or the root.
+ * its parents, the home folder or the root. That is checked before staging and again once the previous output is
+ * moved aside, where no one writing by the target's name can reach it: a file added while the staging files were
+ * written puts the folder back and stops the run.
  * New folders get the mode a plain mkdir gives under the user's umask.
  */
 import { randomBytes } from "node:crypto";
@@ -18,8 +20,9 @@ import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 import { OutputError } from "../errors.js";
+import { MANIFEST_FILE } from "./client-folder.js";
 import { GENERATOR_NAME } from "./manifest.js";
-import type { Hashed } from "./ours.js";
+import type { Hashed, Strays } from "./ours.js";
 import { findStrays, hasStrays, listedByManifest, straysError } from "./ours.js";
 
 /** Relative path (forward slashes) -> file content. */
@@ -65,7 +68,7 @@ export async function prepareOutput(outDir: string, options: WriteOptions = {}):
 }
 
 export async function writeAtomically(outDir: string, files: FileSet, options: WriteOptions = {}): Promise<void> {
-  const { target } = await prepareOutput(outDir, options);
+  const { target, hashed } = await prepareOutput(outDir, options);
   const { previous, stagingPrefix } = outputSiblings(target);
   const staging = stagingPrefix + randomBytes(6).toString("hex");
   await mkdir(staging); // not mkdtemp: its 0700 would stay on the output folder
@@ -75,14 +78,24 @@ export async function writeAtomically(outDir: string, files: FileSet, options: W
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, content);
     }
-    await swapIn(staging, target, previous);
+    await swapIn(staging, target, previous, async () => {
+      // The stamps of the first check carry over: renaming the folder changes none of its files' stamps.
+      const strays = await previousStrays(previous, hashed);
+      if (strays) throw straysError(target, outDir, strays);
+    });
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function swapIn(staging: string, target: string, previous: string): Promise<void> {
+/** The two renames; `checkMoved` judges the previous output once it is aside, and may stop the swap there. */
+async function swapIn(
+  staging: string,
+  target: string,
+  previous: string,
+  checkMoved: () => Promise<void>,
+): Promise<void> {
   let moved = false;
   try {
     await rename(target, previous);
@@ -91,6 +104,7 @@ async function swapIn(staging: string, target: string, previous: string): Promis
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   try {
+    if (moved) await checkMoved();
     await rename(staging, target);
   } catch (error) {
     if (moved) await rename(previous, target);
@@ -163,6 +177,16 @@ async function checkReplaceable(target: string, outDir: string, before?: Hashed)
   const { strays, hashed } = await findStrays(target, listed, before);
   if (hasStrays(strays)) throw straysError(target, outDir, strays);
   return hashed;
+}
+
+/** What the previous output, moved aside to `previous`, holds that sfapi-gen did not write; undefined if nothing. */
+async function previousStrays(previous: string, before: Hashed): Promise<Strays | undefined> {
+  // No manifest of ours: the folder was empty at the first check, so everything in it now is someone else's.
+  const listed = listedByManifest(previous);
+  const { strays } = await findStrays(previous, listed ?? {}, before);
+  if (listed === undefined && (await lstatOrUndefined(join(previous, MANIFEST_FILE))))
+    strays.unlisted = [MANIFEST_FILE, ...strays.unlisted].sort();
+  return hasStrays(strays) ? strays : undefined;
 }
 
 async function lstatOrUndefined(path: string) {

@@ -182,3 +182,38 @@ describe("a previous output holding only what sfapi-gen wrote is replaced as bef
     expect(readdirSync(dirname(out))).toEqual(["sfapi"]);
   });
 });
+
+describe("the window between the check and the swap", () => {
+  /** The files of a write that, when the write starts on them (after its check), runs `meanwhile` first. */
+  function filesThatFirst(meanwhile: () => void): Map<string, string> {
+    const files = new Map([["x.txt", "x"]]);
+    const entries = files.entries.bind(files);
+    files[Symbol.iterator] = () => {
+      meanwhile();
+      return entries();
+    };
+    return files;
+  }
+
+  it.each([
+    ["a file added while the staging files are written", "notes.md", "1 file sfapi-gen did not write (notes.md)"],
+    ["a generated file edited then", "core.js", "1 generated file edited after generation (core.js)"],
+  ])("%s puts the folder back, untouched, and stops the run", async (_, name, holds) => {
+    const { cwd, out } = await project();
+    const files = filesThatFirst(() => writeFileSync(join(out, name), "// mine\n"));
+    await expect(writeAtomically("src/sfapi", files, { cwd })).rejects.toThrow(holds);
+    expect(readFileSync(join(out, name), "utf8")).toBe("// mine\n");
+    expect(readFileSync(join(out, "manifest.json"), "utf8")).toContain('"generator"');
+    expect(readdirSync(dirname(out))).toEqual(["sfapi"]);
+  });
+
+  it("a file added to a folder that was empty at the check", async () => {
+    const cwd = tempDir("ours-empty-");
+    const out = join(cwd, "out");
+    mkdirSync(out);
+    const files = filesThatFirst(() => writeFileSync(join(out, "mine.txt"), "mine\n"));
+    await expect(writeAtomically("out", files, { cwd })).rejects.toThrow("1 file sfapi-gen did not write (mine.txt)");
+    expect(readdirSync(out)).toEqual(["mine.txt"]);
+    expect(readdirSync(cwd)).toEqual(["out"]);
+  });
+});
