@@ -199,12 +199,15 @@ function sha256(value: unknown): string {
   return value;
 }
 
-/** Most files a generated folder may hold for `readFolderFiles`; far more than generate writes. */
-const MAX_FOLDER_FILES = 1000;
+/**
+ * Most entries (files, folders, links) a folder sfapi-gen wrote can hold: far more than generate writes (about 70).
+ * A bigger folder is someone else's, and walking it has to stop.
+ */
+export const MAX_FOLDER_ENTRIES = 1000;
 
 /**
  * The regular files under the generated folder `dir`, by "/"-separated relative path, as bytes; anything else
- * (a symbolic link, a FIFO) is listed in `others` unread. Refuses a folder of more than MAX_FOLDER_FILES entries.
+ * (a symbolic link, a FIFO) is listed in `others` unread. Refuses a folder of more than MAX_FOLDER_ENTRIES entries.
  */
 export function readFolderFiles(dir: string): { files: Map<string, Buffer>; others: string[] } {
   const files = new Map<string, Buffer>();
@@ -212,8 +215,8 @@ export function readFolderFiles(dir: string): { files: Map<string, Buffer>; othe
   let seen = 0;
   const walk = (folder: string, prefix: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (++seen > MAX_FOLDER_FILES)
-        throw new ManifestError(`more than ${MAX_FOLDER_FILES} entries: not a folder sfapi-gen wrote`, dir);
+      if (++seen > MAX_FOLDER_ENTRIES)
+        throw new ManifestError(`more than ${MAX_FOLDER_ENTRIES} entries: not a folder sfapi-gen wrote`, dir);
       const path = prefix + entry.name;
       if (entry.isDirectory()) walk(join(folder, entry.name), `${path}/`);
       else if (entry.isFile()) files.set(path, readFileSync(join(folder, entry.name)));

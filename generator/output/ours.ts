@@ -11,7 +11,7 @@ import type { FileHandle } from "node:fs/promises";
 import { lstat, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { ManifestError, OutputError } from "../errors.js";
-import { listedFiles, MANIFEST_FILE, ownManifest } from "./client-folder.js";
+import { listedFiles, MANIFEST_FILE, MAX_FOLDER_ENTRIES, ownManifest } from "./client-folder.js";
 import { sha256Of } from "./manifest.js";
 
 /**
@@ -35,8 +35,6 @@ export interface Strays {
   edited: string[];
 }
 
-/** Far more entries than generate writes; a bigger folder is not one it wrote, and walking it has to stop. */
-const MAX_ENTRIES = 10_000;
 /** Names of each kind shown in the refusal before "and N more". */
 const SHOWN = 5;
 
@@ -84,9 +82,9 @@ export async function findStrays(
   let seen = 0;
   for (let prefix = folders.pop(); prefix !== undefined; prefix = folders.pop()) {
     for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
-      if (++seen > MAX_ENTRIES)
+      if (++seen > MAX_FOLDER_ENTRIES)
         throw new OutputError(
-          `holds more than ${MAX_ENTRIES} entries: not a folder sfapi-gen wrote; not replaced`,
+          `holds more than ${MAX_FOLDER_ENTRIES} entries: not a folder sfapi-gen wrote; not replaced`,
           dir,
         );
       const path = prefix + entry.name;

@@ -217,3 +217,24 @@ describe("the window between the check and the swap", () => {
     expect(readdirSync(cwd)).toEqual(["out"]);
   });
 });
+
+describe("one bound on the entries of a folder sfapi-gen wrote", () => {
+  it.each([
+    ["generate", ["generate", "--file", "SPEC", "--out", "src/sfapi"], "holds more than 1000 entries"],
+    ["generate --check", ["generate", "--check", "--file", "SPEC", "--out", "src/sfapi"], "more than 1000 entries"],
+  ])("%s stops at a folder of more than 1000 entries, naming it", async (_, argv, message) => {
+    const { cwd, out } = await project();
+    const extra = join(out, "extra");
+    mkdirSync(extra);
+    for (let i = 0; i < 1000; i++) writeFileSync(join(extra, `f${i}`), "");
+    const before = state(out);
+    const run = await runCli(
+      argv.map((a) => (a === "SPEC" ? spec : a)),
+      { cwd },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain(out);
+    expect(state(out)).toEqual(before);
+  });
+});
