@@ -563,7 +563,16 @@ describe("diff across a version move", () => {
       impact.escalated.map((u) => [`${u.file}:${u.line}`, u.code, u.operations.map((o) => o.name), u.from, u.to]),
     ).toEqual([[`${app}:4`, 'client.GET("/account")', ["getAccount"], "green", "red"]]);
     expect(impact.color).toEqual({ before: "yellow", after: "red", raised: true });
-    expect(impact.summary).toEqual({ uses: 7, files: 1, broken: 4, escalated: 1, unknown: 0, typeErrors: 0 });
+    expect(impact.summary).toEqual({
+      uses: 7,
+      files: 1,
+      broken: 4,
+      escalated: 1,
+      unknown: 0,
+      assumed: 0,
+      typeErrors: 0,
+    });
+    expect(impact.assumed).toEqual([]);
   });
 
   it("prints moves, method changes and the code impact readably in Markdown; --fail-on removal counts moves", () => {

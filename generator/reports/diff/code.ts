@@ -40,6 +40,7 @@ export function codeImpact(
   ]);
   const broken: CodeImpact["broken"] = [];
   const escalated: CodeImpact["escalated"] = [];
+  const assumed: CodeImpact["assumed"] = [];
   const levelsBefore: string[] = [];
   const levelsAfter: string[] = [];
   const files = new Set<string>();
@@ -81,10 +82,14 @@ export function codeImpact(
         level,
       });
       if (level !== null) levelsAfter.push(level);
+      if (use.kind === "call" && use.assumed !== undefined)
+        assumed.push({ ...useSite(use), reason: use.assumed, from: was.level, to: level });
       continue;
     }
     const is = resolveUse(use, now)!;
     levelsAfter.push(is.level);
+    if (use.kind === "call" && use.assumed !== undefined)
+      assumed.push({ ...useSite(use), reason: use.assumed, from: was.level, to: is.level });
     if (levelRank(ladder, is.level) > levelRank(ladder, was.level)) {
       escalated.push({
         ...useSite(use),
@@ -102,12 +107,14 @@ export function codeImpact(
     color: { ...color, raised: levelRank(ladder, color.after) > levelRank(ladder, color.before) },
     broken,
     escalated,
+    assumed,
     summary: {
       uses: levelsBefore.length,
       files: files.size,
       broken: broken.length,
       escalated: escalated.length,
       unknown,
+      assumed: assumed.length,
       typeErrors: typeCheck.errors.length + typeCheck.omitted,
     },
     typeCheck,

@@ -82,11 +82,12 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
 }
 
 function needsUse(found: FoundUse, resolution: Resolution): NeedsUse {
+  const { assumed, ...site } = useSite(found);
   return {
-    ...useSite(found),
+    ...site,
     operations: resolution.operations.map(operationRef),
     level: resolution.level,
     unknown: resolution.unknown,
-    ...(found.kind === "call" && found.assumed !== undefined ? { assumed: found.assumed } : {}),
+    ...(assumed === undefined ? {} : { assumed }),
   };
 }
