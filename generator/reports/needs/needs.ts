@@ -41,6 +41,13 @@ function chooseClient(sourceDir: string, cwd: string): { dir: string; how: Needs
         "name one with --client",
       sourceDir,
     );
+  const [first] = search.unresolved;
+  if (first !== undefined)
+    throw new SfapiGenError(
+      `${JSON.stringify(first.specifier)} (${first.alias}) resolves to no module, so the client it may be is unknown; ` +
+        "fix the import, or name the client with --client",
+      `${first.file}:${first.line}`,
+    );
   return { dir: "generated", how: "default" };
 }
 
