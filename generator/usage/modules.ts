@@ -177,9 +177,14 @@ export function readCodeConfig(path: string, cwd: string): ts.ParsedCommandLine 
   if (read.error) throw configError(read.error, path, cwd);
   const host: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
   const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(path), undefined, path);
+  checkConfig(parsed, path, cwd);
+  return parsed;
+}
+
+/** Throws the first error of a parsed tsconfig.json (see configError), "No inputs were found" aside. */
+export function checkConfig(parsed: ts.ParsedCommandLine, path: string, cwd: string): void {
   const error = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== NO_INPUTS);
   if (error) throw configError(error, path, cwd);
-  return parsed;
 }
 
 /** TS18003: "No inputs were found in config file". */
