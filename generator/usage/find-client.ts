@@ -92,7 +92,9 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
       // `./sfapi` or `./sfapi/index.js`: the folder itself, or the folder of the module named, as written.
       const written = fileName.startsWith(".") ? resolve(dirname(file), fileName) : undefined;
       let folder = written === undefined ? undefined : [written, dirname(written)].find(generated);
-      if (folder === undefined) {
+      // A module of the code itself is read by this walk anyway (its own imports are checked there).
+      const own = written !== undefined && written.startsWith(root + sep);
+      if (folder === undefined && !own) {
         const target = modules.target(file, fileName);
         if ("client" in target) folder = target.client;
         else if ("unresolved" in target && target.alias !== null && unresolved.length < MAX_UNRESOLVED)
