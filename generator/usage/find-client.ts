@@ -93,7 +93,7 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
       const written = fileName.startsWith(".") ? resolve(dirname(file), fileName) : undefined;
       let folder = written === undefined ? undefined : [written, dirname(written)].find(generated);
       // A module of the code itself is read by this walk anyway (its own imports are checked there).
-      const own = written !== undefined && written.startsWith(root + sep);
+      const own = written?.startsWith(root + sep) === true;
       if (folder === undefined && !own) {
         const target = modules.target(file, fileName);
         if ("client" in target) folder = target.client;
