@@ -173,10 +173,12 @@ export class CodeModules {
  * the file (and line) when it cannot be read or parsed. "No inputs were found" is not an error here.
  */
 export function readCodeConfig(path: string, cwd: string): ts.ParsedCommandLine {
-  const read = ts.readConfigFile(path, ts.sys.readFile);
-  if (read.error) throw configError(read.error, path, cwd);
+  // Read as a JSON source file, so that each error has a line and column.
+  if (ts.sys.readFile(path) === undefined)
+    throw new SfapiGenError("cannot read it to resolve the code's imports", displayPath(cwd, path));
+  const source = ts.readJsonConfigFile(path, ts.sys.readFile);
   const host: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
-  const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(path), undefined, path);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, dirname(path), undefined, path);
   checkConfig(parsed, path, cwd);
   return parsed;
 }

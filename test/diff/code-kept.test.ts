@@ -87,4 +87,20 @@ describe("diff --code with the client found through the code keeps that folder's
         "give the client folder as <old>",
     ]);
   });
+
+  it("a tsconfig.json that cannot be read is one error line, not a check under other options", async () => {
+    const other = tempDir("diff-kept-bad-");
+    for (const file of ["old.json", "new.json", "src/app.ts"]) cpSync(join(project, file), join(other, file));
+    cpSync(join(project, "lib"), join(other, "lib"), { recursive: true });
+    writeFileSync(
+      join(other, "tsconfig.json"),
+      '{ "compilerOptions": { "paths": { "@/*": ["./lib/*"] }, "bogus": 1 } }',
+    );
+    const run = await runCli(["diff", "lib/sfapi", "new.json", "--code", "src"], { cwd: other });
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      "sfapi-gen: tsconfig.json:1:57: cannot read it to resolve the code's imports: Unknown compiler option 'bogus'.\n",
+    ]);
+  });
 });
