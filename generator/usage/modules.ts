@@ -162,7 +162,13 @@ export class CodeModules {
     const options = [parsed.options];
     for (const reference of parsed.projectReferences ?? []) {
       const path = ts.resolveProjectReferencePath(reference);
-      if (ts.sys.fileExists(path)) options.push(readCodeConfig(path, this.cwd).options);
+      // A missing one could hold the `paths` that lead to the client: an error, as for tsc.
+      if (!ts.sys.fileExists(path))
+        throw new SfapiGenError(
+          `cannot read it to resolve the code's imports: the project it references, ${displayPath(this.cwd, path)}, does not exist`,
+          displayPath(this.cwd, config),
+        );
+      options.push(readCodeConfig(path, this.cwd).options);
     }
     return options;
   }

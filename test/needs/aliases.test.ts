@@ -178,6 +178,16 @@ describe("needs resolves the client's import as TypeScript does", () => {
         /^sfapi-gen: tsconfig\.json:\d+:\d+: cannot read it to resolve the code's imports: .+\n$/,
       );
     }
+    const referenceMissing = project("src/sfapi", {
+      ...code("@/sfapi"),
+      "tsconfig.json": { files: [], references: [{ path: "./tsconfig.app.json" }] },
+    });
+    const missing = await runCli(["needs", "src"], { cwd: referenceMissing });
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      "sfapi-gen: tsconfig.json: cannot read it to resolve the code's imports: the project it references, " +
+        "tsconfig.app.json, does not exist\n",
+    ]);
     const extendsMissing = project("src/sfapi", { ...code("@/sfapi"), "tsconfig.json": { extends: "./nowhere.json" } });
     const run = await runCli(["needs", "src"], { cwd: extendsMissing });
     expect(run.code).toBe(2);
