@@ -53,7 +53,15 @@ export function diffCommand(io: CliIo): Command {
       const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
       const prefix = flags.prefix === undefined ? undefined : parsePrefix(flags.prefix);
       const side = (arg: string) => ({ ...diffSource(arg, io.cwd), allowExternalRefs: options.allowExternalRefs });
-      const [before, after] = await loadPair(side(oldArg), side(newArg), options);
+      const oldSide = side(oldArg);
+      // With --code and no client folder as <old>: the one the code imports, whose kept settings then apply.
+      const codeClient =
+        flags.code !== undefined && oldSide.client === undefined
+          ? (await import("../reports/diff/code.js")).codeClient(flags.code, io.cwd, options)
+          : undefined;
+      const scope = codeClient && "scope" in codeClient ? codeClient.scope : undefined;
+      const [before, after] = await loadPair(oldSide, side(newArg), scope?.options ?? options);
+      if (scope?.warning) before.warnings.push(scope.warning);
       printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
       const report = diffModels(before, after, { color: flags.color, prefix });
       if (flags.code !== undefined) {
@@ -66,12 +74,10 @@ export function diffCommand(io: CliIo): Command {
         const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
         const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
         // The client to swap for the new one: the old side when it is a client folder, else the one the code imports.
-        const oldSide = diffSource(oldArg, io.cwd);
-        const clientDir =
-          oldSide.client?.dir ?? (await import("../usage/find-client.js")).findClient(flags.code, io.cwd).found?.dir;
+        const clientDir = oldSide.client?.dir ?? (codeClient && "dir" in codeClient ? codeClient.dir : undefined);
         let check: Parameters<typeof codeImpact>[5];
         if (clientDir === undefined) {
-          check = { why: "no client folder: give the client folder as <old>, or import one from the code" };
+          check = { why: codeClient && "why" in codeClient ? codeClient.why : "no client folder" };
         } else {
           const [{ emitClient }, { typeBreaks }] = await Promise.all([
             import("../commands/generate.js"),

@@ -1,13 +1,16 @@
 /**
- * Which generated client a code base uses, when nobody said: the folder its imports point to (a relative import of
- * `./sfapi/index.js`, `../generated/operations.js`, ...), else the only generated folder under it. Read without
- * resolving modules: each TypeScript file's import specifiers come from TypeScript's pre-processor (no parse tree, no
- * types), and the walk neither follows symbolic links nor enters node_modules or generated folders.
+ * Which generated client a code base uses, when nobody said: the folder its imports point to, else the only generated
+ * folder under it. Each TypeScript file's import specifiers come from TypeScript's pre-processor (no parse tree, no
+ * types); a relative one naming the client folder or one of its modules (`./sfapi/index.js`) counts as written, and
+ * every one is also resolved as TypeScript resolves it (usage/modules.ts: tsconfig `paths`, package.json `imports`,
+ * workspace packages in node_modules, re-exports of a wrapper module), so `@/sfapi` or `@acme/sfapi` finds the client
+ * too. The walk neither follows symbolic links nor enters node_modules or generated folders.
  */
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { ts } from "ts-morph";
 import { isGeneratedFolder } from "../output/client-folder.js";
+import { CodeModules } from "./modules.js";
 
 export interface FoundClient {
   /** The client folder, relative to the working directory ("/" separators). */
@@ -21,7 +24,23 @@ export interface ClientSearch {
   found?: FoundClient;
   /** Generated folders the code imports, when there are several (then none is chosen). */
   imported: string[];
+  /**
+   * Imports through a path alias or a package import (`@/sfapi`, `#sfapi`) that resolve to nothing: any of them may be
+   * the client, so none is chosen by a fallback while there are some (first ones only).
+   */
+  unresolved: UnresolvedAlias[];
 }
+
+export interface UnresolvedAlias {
+  file: string;
+  line: number;
+  specifier: string;
+  /** What maps it: `tsconfig paths "@/*"`, `package.json imports`. */
+  alias: string;
+}
+
+/** Unresolved aliases listed at most. */
+const MAX_UNRESOLVED = 10;
 
 /** Most files read for their imports; a code base larger than this is searched in its first ones. */
 const MAX_FILES = 20_000;
@@ -31,6 +50,7 @@ const SOURCE = /\.(ts|tsx|mts|cts)$/;
 
 export function findClient(sourceDir: string, cwd: string = process.cwd()): ClientSearch {
   const root = resolve(cwd, sourceDir);
+  const show = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
   const generatedUnder: string[] = [];
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -52,7 +72,9 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
   };
   walk(root);
 
+  const modules = new CodeModules(root, cwd);
   const imported = new Map<string, string>();
+  const unresolved: UnresolvedAlias[] = [];
   const cache = new Map<string, boolean>();
   const generated = (dir: string) => {
     if (!cache.has(dir)) cache.set(dir, isGeneratedFolder(dir));
@@ -66,20 +88,34 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
     } catch {
       continue;
     }
-    for (const { fileName } of ts.preProcessFile(text, true, false).importedFiles) {
-      if (!fileName.startsWith(".")) continue;
-      const target = resolve(dirname(file), fileName);
-      // `./sfapi` or `./sfapi/index.js`: the folder itself, or the folder of the module named.
-      const folder = [target, dirname(target)].find(generated);
+    for (const { fileName, pos } of ts.preProcessFile(text, true, false).importedFiles) {
+      // `./sfapi` or `./sfapi/index.js`: the folder itself, or the folder of the module named, as written.
+      const written = fileName.startsWith(".") ? resolve(dirname(file), fileName) : undefined;
+      let folder = written === undefined ? undefined : [written, dirname(written)].find(generated);
+      // A module of the code itself is read by this walk anyway (its own imports are checked there).
+      const own = written?.startsWith(root + sep) === true;
+      if (folder === undefined && !own) {
+        const target = modules.target(file, fileName);
+        if ("client" in target) folder = target.client;
+        else if ("unresolved" in target && target.alias !== null && unresolved.length < MAX_UNRESOLVED)
+          unresolved.push({
+            file: show(file),
+            line: text.slice(0, pos).split("\n").length,
+            specifier: fileName,
+            alias: target.alias,
+          });
+      }
       if (folder && !imported.has(folder)) imported.set(folder, file);
     }
   }
-  const show = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
   if (imported.size === 1) {
     const [dir, from] = [...imported][0]!;
-    return { found: { dir: show(dir), how: "import", from: show(from) }, imported: [show(dir)] };
+    return { found: { dir: show(dir), how: "import", from: show(from) }, imported: [show(dir)], unresolved };
   }
-  if (imported.size > 1) return { imported: [...imported.keys()].map(show).sort() };
-  if (generatedUnder.length === 1) return { found: { dir: show(generatedUnder[0]!), how: "only" }, imported: [] };
-  return { imported: [] };
+  if (imported.size > 1) return { imported: [...imported.keys()].map(show).sort(), unresolved };
+  // Fail closed: an alias that resolves nowhere may be the client, so the fallbacks below could pick the wrong one.
+  if (unresolved.length > 0) return { imported: [], unresolved };
+  if (generatedUnder.length === 1)
+    return { found: { dir: show(generatedUnder[0]!), how: "only" }, imported: [], unresolved };
+  return { imported: [], unresolved };
 }

@@ -14,7 +14,8 @@
  *    element of what `jobs` resolved to (`all[0]`, `const [first] = ...`, `for (const j of ...)`, the first parameter
  *    of `map`/`forEach`/`filter`/`find`/... callbacks, `find`/`findLast`/`at(i)`), through variables, `await`,
  *    parentheses, `!` and optional chaining. Fail closed: in a file that may hold jobs (it calls `submitJob`, `job` or
- *    `jobs` of a compute object, imports anything from a generated client, or names an imported type ending in
+ *    `jobs` of a compute object, imports anything from a generated client, however TypeScript resolves the import
+ *    (usage/modules.ts), imports a package or alias that resolves to nothing, or names an imported type ending in
  *    `Job`), such a call on a receiver the scan cannot trace (a parameter, a later assignment) counts as the job's,
  *    marked `assumed` with the reason, unless the receiver is clearly something else (`new ...`, a literal);
  *  - uses of the operation table: `operations.runCommand` / `operations["runCommand"]` where `operations` is imported
@@ -25,9 +26,9 @@
  * and each real file once (two links to `.` cannot make it loop). A file that cannot be read or parsed (unreadable,
  * nested too deeply for the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level:
  * the scan names it and never under-reports because of it. Cost is linear in a file's size (line numbers come from
- * TypeScript's line map, not from counting newlines per use). Imports are not resolved (`noResolve`) and no lib is
- * loaded (`noLib`: literal types need none, and it makes the scan ~30x faster), so the scan needs neither the client's
- * types nor node_modules.
+ * TypeScript's line map, not from counting newlines per use). The parse resolves no imports (`noResolve`) and loads no
+ * lib (`noLib`: literal types need none, and it makes the scan ~30x faster), so it needs neither the client's types
+ * nor node_modules; only the job rule asks where an import leads (usage/modules.ts).
  */
 import { type Dirent, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -36,6 +37,7 @@ import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder } from "../output/client-folder.js";
+import { CodeModules } from "./modules.js";
 
 /** openapi-fetch's method calls (`client.GET(...)`). */
 const CLIENT_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
@@ -122,7 +124,10 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
       dir,
     );
   }
-  const fromClient = clientModules();
+  const modules = new CodeModules(root, cwd);
+  // Every tsconfig.json that governs a scanned file is read now: one that cannot be is an error, not a silent miss.
+  for (const dir of new Set(files.map((file) => dirname(file)))) modules.configFor(dir);
+  const fromClient = clientModules(modules);
   const uses = files.flatMap((path) => {
     try {
       const file = project.addSourceFileAtPath(path);
@@ -220,13 +225,13 @@ function generatedFolderOf(root: string): (dir: string) => string | undefined {
 }
 
 /**
- * Whether a module specifier written in a file names a module of a generated client: a relative or absolute path to
- * the client folder itself, to one of its modules (`index.js`, `core.js`, `operations.js`), or to one of its
- * `runtime/` modules. A client is recognised by its manifest, as everywhere else; the client `needs` reads always has
- * one, so its imports are always recognised, and `diff --code` gets the same rule. Package names and path aliases
- * are not resolved (the scan resolves no imports).
+ * What a module specifier written in a file names, for the job rule: a module of a generated client (a relative or
+ * absolute path to the client folder, one of its modules or its `runtime/` modules, as written; or whatever
+ * TypeScript resolves it to: a path alias, a package import, a workspace package, a wrapper re-exporting the client,
+ * usage/modules.ts), or, for a non-relative import TypeScript cannot resolve, `unresolved`: it may be the client.
+ * A client is recognised by its manifest, as everywhere else.
  */
-function clientModules(): (from: string, specifier: string) => boolean {
+function clientModules(modules: CodeModules): (from: string, specifier: string) => "client" | "unresolved" | undefined {
   const cache = new Map<string, boolean>();
   const generated = (dir: string): boolean => {
     if (!cache.has(dir)) cache.set(dir, isGeneratedFolder(dir));
@@ -236,7 +241,7 @@ function clientModules(): (from: string, specifier: string) => boolean {
     const folder = dirname(target);
     return generated(target) || generated(folder) || (basename(folder) === "runtime" && generated(dirname(folder)));
   };
-  return (from, specifier) => {
+  const written = (from: string, specifier: string): boolean => {
     if (!specifier.startsWith(".") && !isAbsolute(specifier)) return false;
     if (inClient(resolve(dirname(from), specifier))) return true;
     // A linked source file: TypeScript and Node resolve its imports from where the real file is.
@@ -248,6 +253,15 @@ function clientModules(): (from: string, specifier: string) => boolean {
     }
     return real !== from && inClient(resolve(dirname(real), specifier));
   };
+  return (from, specifier) => {
+    if (written(from, specifier)) return "client";
+    let real = from;
+    try {
+      real = realpathSync(from);
+    } catch {}
+    const target = modules.target(real, specifier);
+    return "client" in target ? "client" : "unresolved" in target ? "unresolved" : undefined;
+  };
 }
 
 function displayPath(cwd: string, path: string): string {
@@ -258,7 +272,7 @@ function scanFile(
   file: SourceFile,
   cwd: string,
   names: ReadonlySet<string>,
-  fromClient: (from: string, specifier: string) => boolean,
+  fromClient: (from: string, specifier: string) => "client" | "unresolved" | undefined,
 ): FoundUse[] {
   const name = displayPath(cwd, file.getFilePath());
   const source = file.compilerNode;
@@ -503,28 +517,33 @@ function scanFile(
 
   /**
    * Why a file that gets no jobs itself may still hold some, or undefined. Jobs cross modules (a function of another
-   * file takes the job as a parameter), and imports are not resolved, so what is left is syntax: the file imports
-   * something from the generated client (its job types, its client, even a type-only import or a re-export), or it
-   * names an imported type ending in `Job` (`GreenJob`, `RedJob`, re-exported by a module of the code base). The
-   * client import alone catches a job handed to another module (its type comes from the client); the `Job` type
-   * catches the same through a module of one's own. Both are narrow signs of a job-handling file, unlike "any import"
-   * or "any parameter": a file with neither (a stream reader's `cancel()`) is not counted.
+   * file takes the job as a parameter), and the scan has no types, so what is left is the file's imports: it imports
+   * something from the generated client (its job types, its client, even a type-only import or a re-export; through
+   * an alias, a workspace package or a module re-exporting the client), an import that resolves to nothing (it may be
+   * the client: fail closed), or it names an imported type ending in `Job` (`GreenJob`, `RedJob`, from a module of the
+   * code base). The client import alone catches a job handed to another module (its type comes from the client); the
+   * `Job` type catches the same through a module of one's own. All are narrow signs of a job-handling file, unlike
+   * "any import" or "any parameter": a file with none (a stream reader's `cancel()`) is not counted.
    */
   function mayReceiveJobs(): string | undefined {
     const lineOf = (node: Node) => ts.getLineAndCharacterOfPosition(source, node.getStart()).line + 1;
     let jobType: string | undefined;
     let clientImport: string | undefined;
+    let unresolvedImport: string | undefined;
     file.forEachDescendant((node, traversal) => {
       const specifier = moduleSpecifier(node);
-      if (specifier !== undefined && fromClient(file.getFilePath(), specifier)) {
+      const target = specifier === undefined ? undefined : fromClient(file.getFilePath(), specifier);
+      if (target === "client") {
         clientImport = `imports the generated client (line ${lineOf(node)})`;
         traversal.stop();
+      } else if (target === "unresolved") {
+        unresolvedImport ??= `imports ${JSON.stringify(specifier)} (line ${lineOf(node)}), which resolves to no module and may be the generated client`;
       } else if (jobType === undefined) {
         const named = importedJobType(node);
         if (named !== undefined) jobType = `names the job type ${named} (line ${lineOf(node)})`;
       }
     });
-    return clientImport ?? jobType;
+    return clientImport ?? unresolvedImport ?? jobType;
   }
 
   /** The module an import names: `import`, `export ... from`, `import x = require(...)`, `import(...)`, types. */

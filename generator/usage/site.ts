@@ -21,11 +21,18 @@ export interface UseSite {
   kind: "call" | "wait" | "named" | "table" | "unreadable";
   /** The code as written, shortened. */
   code: string;
+  /**
+   * Only on a job call counted without being traced, to fail closed (a `cancel()` on a receiver the scan cannot
+   * follow, in a file that may hold jobs): why it was assumed. Absent on every traced use.
+   */
+  assumed?: string;
 }
 
+/** Where a use is; `assumed` is carried wherever a use is reported, so no report shows an assumed call as traced. */
 export function useSite(found: FoundUse): UseSite {
   const { file, line, column, kind, code } = found;
-  return { file, line, column, kind, code };
+  const assumed = found.kind === "call" ? found.assumed : undefined;
+  return { file, line, column, kind, code, ...(assumed === undefined ? {} : { assumed }) };
 }
 
 export function operationRef(entry: TableEntry): OperationRef {

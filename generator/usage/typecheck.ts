@@ -15,6 +15,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
 import ts from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
+import { checkConfig, configError } from "./modules.js";
 
 export interface TypeBreak {
   /** Relative to the working directory, "/" separators. */
@@ -60,14 +61,18 @@ export function typeBreaks(
   let rootNames: string[];
   let options: ts.CompilerOptions;
   if (configFile) {
+    // One that cannot be read is an error naming it, as for needs (usage/modules.ts), not a check with other options.
     const parsed = ts.getParsedCommandLineOfConfigFile(
       configFile,
       { noEmit: true },
       {
         ...ts.sys,
-        onUnRecoverableConfigFileDiagnostic: () => {},
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw configError(d, configFile, cwd);
+        },
       },
     );
+    if (parsed) checkConfig(parsed, configFile, cwd);
     // Only the code's own files are checked (what they import comes along); the rest of the project is not read.
     rootNames = (parsed?.fileNames ?? []).filter((f) => resolve(f).startsWith(root + sep));
     if (rootNames.length === 0) rootNames = sourceFiles(root);

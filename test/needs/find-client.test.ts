@@ -43,7 +43,8 @@ describe("needs finds the client", () => {
   it("the only generated folder under the code when no import names one; several imported ones are an error", async () => {
     const other = tempDir("needs-only-");
     client(other, "code/lib/client");
-    // Reached through a package name, not a relative import: nothing to follow.
+    // Through a package that is not installed: it resolves to nothing, and a bare name is no alias, so the fallback
+    // (the only client under the code) still applies.
     writeFileSync(
       join(other, "code", "main.ts"),
       'import { createClient } from "my-sfapi";\nconst c = createClient({ color: "green" });\nawait c.readTasks();\n',

@@ -6,9 +6,13 @@
  * resolves but needs a higher level, from a level change or from a new template its concrete path now also fits.
  */
 
+import type { ScopeOptions } from "../../model/model.js";
 import type { Ladder } from "../../model/scope.js";
 import { levelRank } from "../../model/scope.js";
+import type { KeptScope } from "../../output/kept.js";
+import { keepScope } from "../../output/kept.js";
 import type { TableEntry } from "../../output/manifest.js";
+import { findClient } from "../../usage/find-client.js";
 import { coveringColor, lookupOf, mostDemanding, resolveUse } from "../../usage/resolve.js";
 import type { Scan } from "../../usage/scan.js";
 import { useSite } from "../../usage/site.js";
@@ -16,6 +20,31 @@ import type { TypeCheck } from "../../usage/typecheck.js";
 import { ref } from "./diff.js";
 import type { ChangedOperation, CodeImpact, DiffReport } from "./report.js";
 import { pathShape } from "./schema.js";
+
+/**
+ * With `--code` when `<old>` is not a client folder: the client folder the code imports (usage/find-client.ts) and
+ * the scope options completed from its manifest by the rule `generate` keeps them by (output/kept.ts), so both sides
+ * are read under its ladder and whole-path marks and the new client type-checked in its place is the one regenerating
+ * it would write. `why` says why there is no folder (none imported, or an alias that resolves to nothing).
+ */
+export function codeClient(
+  codeDir: string,
+  cwd: string,
+  options: ScopeOptions,
+): { dir: string; scope: KeptScope } | { why: string } {
+  const search = findClient(codeDir, cwd);
+  if (search.found) return { dir: search.found.dir, scope: keepScope(search.found.dir, cwd, options) };
+  const [alias] = search.unresolved;
+  if (alias)
+    return {
+      why:
+        `no client folder: ${alias.file}:${alias.line} imports ${JSON.stringify(alias.specifier)} (${alias.alias}), ` +
+        "which resolves to no module; give the client folder as <old>",
+    };
+  if (search.imported.length > 1)
+    return { why: `no client folder: the code imports ${search.imported.join(", ")}; give one as <old>` };
+  return { why: "no client folder: give the client folder as <old>, or import one from the code" };
+}
 
 /** How an old operation fared: removed, or its counterpart with what changed; absent: unchanged. */
 type Fate = { removed: true } | { removed: false; now: ChangedOperation };
@@ -40,6 +69,7 @@ export function codeImpact(
   ]);
   const broken: CodeImpact["broken"] = [];
   const escalated: CodeImpact["escalated"] = [];
+  const assumed: CodeImpact["assumed"] = [];
   const levelsBefore: string[] = [];
   const levelsAfter: string[] = [];
   const files = new Set<string>();
@@ -81,10 +111,14 @@ export function codeImpact(
         level,
       });
       if (level !== null) levelsAfter.push(level);
+      if (use.kind === "call" && use.assumed !== undefined)
+        assumed.push({ ...useSite(use), reason: use.assumed, from: was.level, to: level });
       continue;
     }
     const is = resolveUse(use, now)!;
     levelsAfter.push(is.level);
+    if (use.kind === "call" && use.assumed !== undefined)
+      assumed.push({ ...useSite(use), reason: use.assumed, from: was.level, to: is.level });
     if (levelRank(ladder, is.level) > levelRank(ladder, was.level)) {
       escalated.push({
         ...useSite(use),
@@ -102,12 +136,14 @@ export function codeImpact(
     color: { ...color, raised: levelRank(ladder, color.after) > levelRank(ladder, color.before) },
     broken,
     escalated,
+    assumed,
     summary: {
       uses: levelsBefore.length,
       files: files.size,
       broken: broken.length,
       escalated: escalated.length,
       unknown,
+      assumed: assumed.length,
       typeErrors: typeCheck.errors.length + typeCheck.omitted,
     },
     typeCheck,

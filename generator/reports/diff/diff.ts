@@ -22,7 +22,7 @@ import type { Ladder, Policy } from "../../model/scope.js";
 import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
 import type { Manifest } from "../../output/client-folder.js";
 import { MANIFEST_FILE, readManifest } from "../../output/client-folder.js";
-import { wholePathTemplates } from "../../output/kept.js";
+import { keepFrom } from "../../output/kept.js";
 import type { TableEntry } from "../../output/manifest.js";
 import { DESCRIPTION_FILE, sha256Of, tableEntries } from "../../output/manifest.js";
 import { matchOperations } from "./match.js";
@@ -103,16 +103,11 @@ export async function loadPair(
 ): Promise<[Model, Model]> {
   const [a, b] = await Promise.all([loadDescription(before), loadDescription(after)]);
   // A generated client's settings are part of it: the old side's first, as the client is what code was written to.
-  // Its whole-path marks too, on both sides: the diff is then what regenerating the folder would change.
-  const client = (before.client ?? after.client)?.manifest;
-  const kept = client?.scope;
-  const scope: ScopeOptions = {
-    ...options,
-    levels: options.levels ?? kept?.ladder ?? a.levels ?? b.levels,
-    vendor: options.vendor ?? kept?.vendor,
-    policy: options.policy ?? kept?.policy,
-    wholePaths: options.wholePaths ?? (client ? wholePathTemplates(client) : undefined),
-  };
+  // Its whole-path marks too, on both sides: the diff is then what regenerating the folder would change. The same
+  // rule `generate` keeps them by (output/kept.ts).
+  const client = before.client ?? after.client;
+  const kept = client ? keepFrom(client.manifest, `${client.dir}/${MANIFEST_FILE}`, options).options : options;
+  const scope: ScopeOptions = { ...kept, levels: kept.levels ?? a.levels ?? b.levels };
   return [buildModel(a, scope), buildModel(b, scope)];
 }
 

@@ -122,7 +122,8 @@ function codeSection(code: CodeImpact): string[] {
   );
   const unmapped =
     s.unknown > 0 ? `; ${s.unknown} not mapped to an operation (they need the top level before and after)` : "";
-  lines.push(`${s.broken} broken, ${s.escalated} escalated${unmapped}.`);
+  const assumed = s.assumed > 0 ? `; ${counted(s.assumed, "job call")} assumed, not traced (below)` : "";
+  lines.push(`${s.broken} broken, ${s.escalated} escalated${unmapped}${assumed}.`);
   if (code.skipped.length > 0)
     lines.push(`Not scanned (generated client folders): ${code.skipped.map(span).join(", ")}.`);
   if (code.broken.length > 0) {
@@ -135,7 +136,7 @@ function codeSection(code: CodeImpact): string[] {
     );
     lines.push(
       ...code.broken.map((u) => {
-        const [was, now] = [operationsCell(u.was), cell(u.level ?? "nothing (removed)")];
+        const [was, now] = [operationsCell(u.was), cell(u.level ?? "nothing (removed)") + assumedMark(u)];
         return `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${was} | ${cell(u.reason)} | ${now} |`;
       }),
     );
@@ -150,14 +151,26 @@ function codeSection(code: CodeImpact): string[] {
     );
     lines.push(
       ...code.escalated.map((u) => {
-        const levels = `${cell(u.from)} -> ${cell(u.to)}`;
+        const levels = `${cell(u.from)} -> ${cell(u.to)}${assumedMark(u)}`;
         return `| ${cell(u.file)}:${u.line} | ${span(u.code)} | ${operationsCell(u.operations)} | ${levels} |`;
+      }),
+    );
+  }
+  if (code.assumed.length > 0) {
+    lines.push("", `### Assumed job calls (${code.assumed.length})`, "");
+    lines.push(
+      ...code.assumed.map((u) => {
+        const levels = `${inline(u.from)} -> ${inline(u.to ?? "nothing (removed)")}`;
+        return `- ${inline(u.file)}:${u.line} ${span(u.code)} (${levels}): ${inline(u.reason)}`;
       }),
     );
   }
   lines.push(...typeCheckLines(code));
   return lines;
 }
+
+/** A use counted without being traced is marked where its level is shown, as `needs` marks it. */
+const assumedMark = (use: { assumed?: string }) => (use.assumed === undefined ? "" : " (assumed)");
 
 function opRow(op: OperationRef): string {
   const level = op.scope === op.level ? op.level : `${op.level} (${op.scope})`;

@@ -108,7 +108,21 @@ export interface CodeImpact {
   broken: (UseSite & { was: OperationRef[]; reason: string; level: string | null })[];
   /** Uses that still resolve but need a higher level than before. */
   escalated: (UseSite & { operations: OperationRef[]; from: string; to: string })[];
-  summary: { uses: number; files: number; broken: number; escalated: number; unknown: number; typeErrors: number };
+  /**
+   * Job calls counted without being traced, to fail closed (`assumed` on a use: a `cancel()` on a receiver the scan
+   * cannot follow): why, and the level each needs before and after (null: its operation was removed). Broken and
+   * escalated uses carry the same `assumed` reason.
+   */
+  assumed: (UseSite & { reason: string; from: string; to: string | null })[];
+  summary: {
+    uses: number;
+    files: number;
+    broken: number;
+    escalated: number;
+    unknown: number;
+    assumed: number;
+    typeErrors: number;
+  };
   /**
    * What schema changes break, from type-checking the code against the client folder and against the new client in
    * its place (usage/typecheck.ts); null with `why` when no client folder was known to swap.

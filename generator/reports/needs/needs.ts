@@ -41,6 +41,13 @@ function chooseClient(sourceDir: string, cwd: string): { dir: string; how: Needs
         "name one with --client",
       sourceDir,
     );
+  const [first] = search.unresolved;
+  if (first !== undefined)
+    throw new SfapiGenError(
+      `${JSON.stringify(first.specifier)} (${first.alias}) resolves to no module, so the client it may be is unknown; ` +
+        "fix the import, or name the client with --client",
+      `${first.file}:${first.line}`,
+    );
   return { dir: "generated", how: "default" };
 }
 
@@ -82,11 +89,12 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
 }
 
 function needsUse(found: FoundUse, resolution: Resolution): NeedsUse {
+  const { assumed, ...site } = useSite(found);
   return {
-    ...useSite(found),
+    ...site,
     operations: resolution.operations.map(operationRef),
     level: resolution.level,
     unknown: resolution.unknown,
-    ...(found.kind === "call" && found.assumed !== undefined ? { assumed: found.assumed } : {}),
+    ...(assumed === undefined ? {} : { assumed }),
   };
 }
