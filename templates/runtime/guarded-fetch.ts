@@ -224,7 +224,8 @@ function redirected(request: Request, replay: Replay, response: Response): Reque
     for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"])
       headers.delete(name);
   const body = toGet || replay === undefined ? null : typeof replay === "string" ? replay : replay.clone().body;
-  return new Request(url, {
+  // Made by our class, so that a text body goes on to the next hop as text.
+  return new CallRequest(url, {
     method: toGet ? "GET" : request.method,
     headers,
     body,
