@@ -18,9 +18,12 @@ import { ConfigError, CredentialsError, RedirectError } from "./errors.js";
 export class CallRequest extends Request {
     /** A text body, kept to send again (a 401 retry, a 307/308) instead of a clone of its stream. */
     #text;
+    /** Made with `redirect: "manual"` (as the client always asks): fetch leaves redirects to us. */
+    #manual;
     constructor(input, init) {
         super(input, init);
         this.#text = typeof init?.body === "string" ? init.body : undefined;
+        this.#manual = init?.redirect === "manual";
     }
     /**
      * openapi-fetch checks what a middleware returns with `instanceof` the class it was given: any Request passes, as
@@ -36,9 +39,9 @@ export class CallRequest extends Request {
     static vouch(request) {
         return typeof request === "object" &&
             request !== null &&
-            #text in request &&
+            #manual in request &&
             Object.getPrototypeOf(request) === CallRequest.prototype &&
-            request.redirect === "manual"
+            request.#manual
             ? request
             : undefined;
     }

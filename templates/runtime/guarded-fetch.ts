@@ -34,10 +34,13 @@ export type RedirectMode = "follow" | "manual" | "error";
 export class CallRequest extends Request {
   /** A text body, kept to send again (a 401 retry, a 307/308) instead of a clone of its stream. */
   readonly #text: string | undefined;
+  /** Made with `redirect: "manual"` (as the client always asks): fetch leaves redirects to us. */
+  readonly #manual: boolean;
 
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(input, init);
     this.#text = typeof init?.body === "string" ? init.body : undefined;
+    this.#manual = init?.redirect === "manual";
   }
 
   /**
@@ -55,9 +58,9 @@ export class CallRequest extends Request {
   static vouch(request: Request): CallRequest | undefined {
     return typeof request === "object" &&
       request !== null &&
-      #text in request &&
+      #manual in request &&
       Object.getPrototypeOf(request) === CallRequest.prototype &&
-      request.redirect === "manual"
+      (request as CallRequest).#manual
       ? (request as CallRequest)
       : undefined;
   }

@@ -105,7 +105,7 @@ describe.each(variants)("the client's own request ($name)", (variant) => {
   });
 });
 
-describe.each(variants)("bodies sent again, without copies they do not need ($name)", ({ createClient }) => {
+describe.each(variants)("the client's own request on loopback servers ($name)", ({ createClient }) => {
   const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   let clock: VirtualClock;
   let clones: ReturnType<typeof vi.spyOn>;
@@ -125,6 +125,26 @@ describe.each(variants)("bodies sent again, without copies they do not need ($na
     });
   const command = (machine: string) =>
     ({ params: { path: { machine } }, body: { executable: "date" } }) as Record<string, unknown>;
+
+  test("a per-call redirect that is not a string still leaves redirects to the guard", async () => {
+    // An object the Request constructor reads as "follow": that request must not reach fetch as built (fetch would
+    // follow the redirect itself, unguarded), but as a copy that says manual; the target is above green.
+    servers.override = (call) =>
+      call.url === "/api/v1.2/tasks"
+        ? { status: 302, body: "", headers: { location: `${servers.baseUrl}/utilities/command/perlmutter` } }
+        : undefined;
+    const green = createClient({
+      color: "green",
+      clientId: CLIENT_ID,
+      privateKey: key.pkcs8,
+      baseUrl: servers.baseUrl,
+      tokenUrl: servers.tokenUrl,
+      clock,
+    });
+    const { response } = await green.GET("/tasks", { redirect: { toString: () => "follow" } });
+    expect(response.status).toBe(302);
+    expect(servers.apiCalls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/v1.2/tasks"]);
+  });
 
   test("a GET and a POST with a text body are sent without a clone; the text is replayed on a 401", async () => {
     const client = red();
