@@ -19,7 +19,7 @@ export type RedirectMode = "follow" | "manual" | "error";
  */
 export declare class CallRequest extends Request {
     #private;
-    constructor(input: RequestInfo | URL, init?: RequestInit);
+    constructor(input: string | URL | Request, init?: RequestInit);
     /**
      * openapi-fetch checks what a middleware returns with `instanceof` the class it was given: any Request passes, as
      * with the global class. Nothing of ours relies on `instanceof CallRequest` (see `vouch`).

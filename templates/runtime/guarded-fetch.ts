@@ -37,7 +37,7 @@ export class CallRequest extends Request {
   /** Made with `redirect: "manual"` (as the client always asks): fetch leaves redirects to us. */
   readonly #manual: boolean;
 
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
+  constructor(input: string | URL | Request, init?: RequestInit) {
     super(input, init);
     this.#text = typeof init?.body === "string" ? init.body : undefined;
     this.#manual = init?.redirect === "manual";
