@@ -63,25 +63,27 @@ export function retryingFetch(fetch, given, clock) {
             response = undefined;
             error = undefined;
             try {
-                response = await attempt(request);
+                response = await attempt(request, request.method);
             }
             catch (failure) {
                 error = failure;
             }
         }
     }
-    function attempt(request) {
-        // A bodyless request can be sent again as it is; one with a body (an OPTIONS) is sent as a copy.
-        const sent = request.body === null ? request : request.clone();
+    function attempt(request, method) {
+        // A bodyless request can be sent again as it is; one with a body (an OPTIONS) is sent as a copy. GET and HEAD
+        // cannot carry one (the Request constructor refuses it), so theirs is not even looked at.
+        const sent = method === "OPTIONS" && request.body !== null ? request.clone() : request;
         if (timeoutMs === undefined)
             return fetch(sent);
         return withTimeout(fetch, sent, timeoutMs);
     }
     return (request) => {
-        if (!IDEMPOTENT_METHODS.has(request.method))
+        const method = request.method;
+        if (!IDEMPOTENT_METHODS.has(method))
             return fetch(request);
         // Every attempt sends a copy of a request with a body, so `request` itself stays sendable for the next one.
-        return attempt(request).then((response) => (RETRYABLE_STATUS.has(response.status) ? again(request, response, undefined) : response), (error) => again(request, undefined, error));
+        return attempt(request, method).then((response) => (RETRYABLE_STATUS.has(response.status) ? again(request, response, undefined) : response), (error) => again(request, undefined, error));
     };
 }
 /** One attempt under a deadline of its own, aborting the request (and so its connection) when it passes. */

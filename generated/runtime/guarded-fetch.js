@@ -2,13 +2,60 @@
 /**
  * The one door to the network for API calls: a `fetch` that openapi-fetch calls with the final Request (after every
  * user middleware). The object it gets may be anything that passes `instanceof Request` (a subclass whose `url` and
- * `method` getters lie, a Proxy), so it never judges that object: it first builds a genuine Request from it (the
- * global constructor reads the request's own state, as fetch would), judges that copy, attaches the token to that copy
- * only and sends that copy. Middlewares keep the object they made, which never holds the token. It refuses what the
- * guard refuses, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded again, and one
- * whose target the guard refuses is not followed (the 3xx answer is returned as it came).
+ * `method` getters lie, a Proxy), so it never judges an object it cannot vouch for: it first builds a genuine Request
+ * from it (the global constructor reads the request's own state, as fetch would), judges that copy, attaches the token
+ * to that copy only and sends that copy. Middlewares keep the object they made, which never holds the token. The one
+ * object it vouches for is a Request made by the client's own class (`CallRequest`) that no middleware has seen: it is
+ * genuine and held by nobody else, so it is judged and sent as it is (a copy costs more than the rest of our layer).
+ * It refuses what the guard refuses, refreshes and retries once on a 401, and follows redirects itself: each hop is
+ * guarded again, and one whose target the guard refuses is not followed (the 3xx answer is returned as it came).
  */
 import { ConfigError, CredentialsError, RedirectError } from "./errors.js";
+/**
+ * The Request class the client hands openapi-fetch. Its instances are undici's own Requests (no getter of ours), and
+ * the private field marks an object this constructor made: neither a Proxy nor an object of another class carries it.
+ */
+export class CallRequest extends Request {
+    /** A text body, kept to send again (a 401 retry, a 307/308) instead of a clone of its stream. */
+    #text;
+    /** Made with `redirect: "manual"` (as the client always asks): fetch leaves redirects to us. */
+    #manual;
+    constructor(input, init) {
+        super(input, init);
+        this.#text = typeof init?.body === "string" ? init.body : undefined;
+        this.#manual = init?.redirect === "manual";
+    }
+    /**
+     * openapi-fetch checks what a middleware returns with `instanceof` the class it was given: any Request passes, as
+     * with the global class. Nothing of ours relies on `instanceof CallRequest` (see `vouch`).
+     */
+    static [Symbol.hasInstance](value) {
+        return value instanceof Request;
+    }
+    /**
+     * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else undefined.
+     * Only the caller knows whether a middleware has seen it.
+     */
+    static vouch(request) {
+        return typeof request === "object" &&
+            request !== null &&
+            #manual in request &&
+            Object.getPrototypeOf(request) === CallRequest.prototype &&
+            request.#manual
+            ? request
+            : undefined;
+    }
+    /** What sends this request's body again: its text, a clone taken now, or nothing (no body). */
+    static replay(request, method) {
+        // GET and HEAD cannot carry a body (the Request constructor refuses it), so theirs is not even looked at.
+        if (method === "GET" || method === "HEAD")
+            return undefined;
+        const text = #text in request ? request.#text : undefined;
+        if (text !== undefined)
+            return text;
+        return request.body !== null ? request.clone() : undefined;
+    }
+}
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export function createGuardedFetch(config) {
@@ -44,32 +91,41 @@ export function createGuardedFetch(config) {
      * The common path (allowed, token cached, a plain answer) costs one promise reaction on top of the fetch; the rest
      * (a token to fetch, a 401, a redirect) goes through `handle`.
      */
-    function send(input, mode = "follow", hops = 0) {
+    function send(input, mode = "follow", seen = false) {
+        let request;
         try {
-            const request = genuine(input);
+            request = (!seen && CallRequest.vouch(input)) || genuine(input);
+        }
+        catch (error) {
+            return Promise.reject(error);
+        }
+        return sendHop(request, mode, 0);
+    }
+    /** `request` is genuine and ours alone: judged, given its token and sent as it is. */
+    function sendHop(request, mode, hops) {
+        try {
             const method = request.method;
             const needsToken = guard.check(method, request.url);
-            // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again. GET and HEAD
-            // cannot carry one (the Request constructor refuses it), so their body is not even looked at.
-            const copy = method !== "GET" && method !== "HEAD" && request.body !== null ? request.clone() : undefined;
+            // A body can be sent once: keep what sends it again, for a 401 retry or a 307/308.
+            const replay = CallRequest.replay(request, method);
             const attached = authorize(request, needsToken);
             if (typeof attached === "object")
-                return attached.then((token) => config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)));
+                return attached.then((token) => config.fetch(request).then((response) => handle(request, replay, token, response, mode, hops)));
             return config
                 .fetch(request)
                 .then((response) => response.status === 401 || REDIRECTS.has(response.status)
-                ? handle(request, copy, attached, response, mode, hops)
+                ? handle(request, replay, attached, response, mode, hops)
                 : response);
         }
         catch (error) {
             return Promise.reject(error);
         }
     }
-    async function handle(request, copy, token, answer, mode, hops) {
+    async function handle(request, replay, token, answer, mode, hops) {
         let response = answer;
         if (response.status === 401 && token !== undefined && tokens) {
             tokens.invalidate(token);
-            const retry = copy ? copy.clone() : new Request(request);
+            const retry = typeof replay === "string" ? new Request(request, { body: replay }) : (replay?.clone() ?? new Request(request));
             retry.headers.set("authorization", header(await tokens.get()));
             await response.body?.cancel();
             response = await config.fetch(retry);
@@ -84,7 +140,7 @@ export function createGuardedFetch(config) {
                 status: response.status,
             });
         }
-        const next = hops < MAX_REDIRECTS ? redirected(request, copy, response) : undefined;
+        const next = hops < MAX_REDIRECTS ? redirected(request, replay, response) : undefined;
         if (!next)
             return response;
         try {
@@ -94,7 +150,7 @@ export function createGuardedFetch(config) {
             return response; // the target is refused: do not follow, hand back the redirect as it came
         }
         await response.body?.cancel();
-        return send(next, mode, hops + 1);
+        return sendHop(next, mode, hops + 1);
     }
     return send;
 }
@@ -108,7 +164,7 @@ function genuine(input) {
     return new Request(input, { redirect: "manual" });
 }
 /** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */
-function redirected(request, copy, response) {
+function redirected(request, replay, response) {
     const location = response.headers.get("location");
     if (location === null)
         return undefined;
@@ -127,13 +183,14 @@ function redirected(request, copy, response) {
     if (toGet)
         for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"])
             headers.delete(name);
-    const keepsBody = !toGet && copy !== undefined;
-    return new Request(url, {
+    const body = toGet || replay === undefined ? null : typeof replay === "string" ? replay : replay.clone().body;
+    // Made by our class, so that a text body goes on to the next hop as text.
+    return new CallRequest(url, {
         method: toGet ? "GET" : request.method,
         headers,
-        body: keepsBody ? copy.clone().body : null,
+        body,
         redirect: "manual",
         signal: request.signal,
-        ...(keepsBody ? { duplex: "half" } : {}),
+        ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
     });
 }

@@ -11,7 +11,7 @@ import type { Clock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
-import { createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
+import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
@@ -78,10 +78,16 @@ export function createScopedClient(
     fetch: retried(resolved.fetch),
     authorizationPrefix: resolved.authorizationPrefix,
   });
+  /**
+   * The middlewares openapi-fetch holds (the same list, kept by `use` and `eject` below): while there are none, no user
+   * code sees a request between openapi-fetch and the guarded fetch, which then may send it without a copy.
+   */
+  const middlewares: unknown[] = [];
   // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
   const inner = createFetchClient<any>({
     baseUrl: resolved.baseUrl,
-    fetch: (request: Request) => send(request),
+    Request: CallRequest,
+    fetch: (request: Request) => send(request, "follow", middlewares.length > 0),
     headers: resolved.headers,
     redirect: "manual",
   }) as unknown as UntypedFetchClient;
@@ -98,34 +104,42 @@ export function createScopedClient(
   function prepare(method: string, url: string, init: Init | undefined): Init | undefined {
     guard.checkWritten(method, url, init?.params?.path);
     if (!init) return init;
-    let out = init;
     if (init.Request !== undefined)
       throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
-    if (typeof init.fetch === "function" || typeof init.redirect === "string") {
+    // One read of each field: openapi-fetch gets exactly what is looked at here (a getter or a Proxy answers once).
+    const out: Init = { ...init };
+    if (out.Request !== undefined)
+      throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
+    // A per-call middleware sees the request: the guarded fetch must then send a copy.
+    const seen = out.middleware !== undefined;
+    if (typeof out.fetch === "function" || typeof out.redirect === "string" || seen) {
       const own =
-        typeof init.fetch === "function"
+        typeof out.fetch === "function"
           ? createGuardedFetch({
               guard,
               tokens: resolved.tokens,
               baseUrl: resolved.baseUrl,
-              fetch: retried(init.fetch as (r: Request) => Promise<Response>),
+              fetch: retried(out.fetch as (r: Request) => Promise<Response>),
               authorizationPrefix: resolved.authorizationPrefix,
             })
           : send;
-      const mode = redirectMode(init.redirect);
-      out = { ...out, fetch: (request: Request) => own(request, mode), redirect: "manual" };
+      const mode = redirectMode(out.redirect);
+      out.fetch = (request: Request) => own(request, mode, seen || middlewares.length > 0);
+      out.redirect = "manual";
     }
     // A whole file path keeps its slashes (`/utilities/ls/perlmutter//global/homes`), as the official client sends it.
     const whole = wholeMethods.has(method) ? table.byTemplate.get(`${method} ${url}`)?.wholePath : undefined;
-    if (whole !== undefined && init.pathSerializer === undefined && isText(init.params?.path?.[whole]))
-      out = { ...out, pathSerializer: wholePathSerializer(whole) };
-    if (init.body === undefined || init.bodySerializer !== undefined || hasContentType(init.headers)) return out;
+    if (whole !== undefined && out.pathSerializer === undefined && isText(out.params?.path?.[whole]))
+      out.pathSerializer = wholePathSerializer(whole);
+    if (out.body === undefined || out.bodySerializer !== undefined || hasContentType(out.headers)) return out;
     const mediaType = formTypeOf(method, url);
     if (mediaType === undefined) return out;
     // multipart: FormData, whose boundary fetch writes into the Content-Type itself.
-    return mediaType === FORM_MEDIA_TYPE
-      ? { ...out, bodySerializer: formBody, headers: withContentType(init.headers, FORM_MEDIA_TYPE) }
-      : { ...out, bodySerializer: multipartBody };
+    if (mediaType === FORM_MEDIA_TYPE) {
+      out.bodySerializer = formBody;
+      out.headers = withContentType(out.headers, FORM_MEDIA_TYPE);
+    } else out.bodySerializer = multipartBody;
+    return out;
   }
 
   // A refusal is a rejected promise, like every other failure of a call, never a synchronous throw.
@@ -159,8 +173,18 @@ export function createScopedClient(
     PATCH: call("PATCH"),
     TRACE: call("TRACE"),
     request,
-    use: (...middleware) => inner.use(...middleware),
-    eject: (...middleware) => inner.eject(...middleware),
+    // Recorded before openapi-fetch takes them (it may take some and then throw on a bad one): never fewer than it has.
+    use: (...middleware) => {
+      for (const m of middleware) if (m) middlewares.push(m);
+      inner.use(...middleware);
+    },
+    eject: (...middleware) => {
+      inner.eject(...middleware);
+      for (const m of middleware) {
+        const i = middlewares.indexOf(m);
+        if (i !== -1) middlewares.splice(i, 1);
+      }
+    },
   };
   for (const addOn of addOns) Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).

@@ -1,11 +1,13 @@
 /**
  * The one door to the network for API calls: a `fetch` that openapi-fetch calls with the final Request (after every
  * user middleware). The object it gets may be anything that passes `instanceof Request` (a subclass whose `url` and
- * `method` getters lie, a Proxy), so it never judges that object: it first builds a genuine Request from it (the
- * global constructor reads the request's own state, as fetch would), judges that copy, attaches the token to that copy
- * only and sends that copy. Middlewares keep the object they made, which never holds the token. It refuses what the
- * guard refuses, refreshes and retries once on a 401, and follows redirects itself: each hop is guarded again, and one
- * whose target the guard refuses is not followed (the 3xx answer is returned as it came).
+ * `method` getters lie, a Proxy), so it never judges an object it cannot vouch for: it first builds a genuine Request
+ * from it (the global constructor reads the request's own state, as fetch would), judges that copy, attaches the token
+ * to that copy only and sends that copy. Middlewares keep the object they made, which never holds the token. The one
+ * object it vouches for is a Request made by the client's own class (`CallRequest`) that no middleware has seen: it is
+ * genuine and held by nobody else, so it is judged and sent as it is (a copy costs more than the rest of our layer).
+ * It refuses what the guard refuses, refreshes and retries once on a 401, and follows redirects itself: each hop is
+ * guarded again, and one whose target the guard refuses is not followed (the 3xx answer is returned as it came).
  */
 import { ConfigError, CredentialsError, RedirectError } from "./errors.js";
 import type { Guard } from "./guard.js";
@@ -25,12 +27,67 @@ export interface GuardedFetchConfig {
 /** What to do with a 3xx answer: follow it (guarded again), return it, or fail like fetch's `redirect: "error"`. */
 export type RedirectMode = "follow" | "manual" | "error";
 
+/**
+ * The Request class the client hands openapi-fetch. Its instances are undici's own Requests (no getter of ours), and
+ * the private field marks an object this constructor made: neither a Proxy nor an object of another class carries it.
+ */
+export class CallRequest extends Request {
+  /** A text body, kept to send again (a 401 retry, a 307/308) instead of a clone of its stream. */
+  readonly #text: string | undefined;
+  /** Made with `redirect: "manual"` (as the client always asks): fetch leaves redirects to us. */
+  readonly #manual: boolean;
+
+  constructor(input: string | URL | Request, init?: RequestInit) {
+    super(input, init);
+    this.#text = typeof init?.body === "string" ? init.body : undefined;
+    this.#manual = init?.redirect === "manual";
+  }
+
+  /**
+   * openapi-fetch checks what a middleware returns with `instanceof` the class it was given: any Request passes, as
+   * with the global class. Nothing of ours relies on `instanceof CallRequest` (see `vouch`).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Request;
+  }
+
+  /**
+   * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else undefined.
+   * Only the caller knows whether a middleware has seen it.
+   */
+  static vouch(request: Request): CallRequest | undefined {
+    return typeof request === "object" &&
+      request !== null &&
+      #manual in request &&
+      Object.getPrototypeOf(request) === CallRequest.prototype &&
+      (request as CallRequest).#manual
+      ? (request as CallRequest)
+      : undefined;
+  }
+
+  /** What sends this request's body again: its text, a clone taken now, or nothing (no body). */
+  static replay(request: Request, method: string): Replay {
+    // GET and HEAD cannot carry a body (the Request constructor refuses it), so theirs is not even looked at.
+    if (method === "GET" || method === "HEAD") return undefined;
+    const text = #text in request ? (request as CallRequest).#text : undefined;
+    if (text !== undefined) return text;
+    return request.body !== null ? request.clone() : undefined;
+  }
+}
+
+/** A body to send again: its text, a clone of the request taken before it was sent, or none. */
+type Replay = string | Request | undefined;
+
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export function createGuardedFetch(
-  config: GuardedFetchConfig,
-): (request: Request, mode?: RedirectMode) => Promise<Response> {
+/**
+ * Send `request` under the guard, following redirects as `mode` says. `seen`: a middleware may hold `request` (then it
+ * is judged and sent as a copy, whatever made it).
+ */
+export type GuardedFetch = (request: Request, mode?: RedirectMode, seen?: boolean) => Promise<Response>;
+
+export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
   const { guard, tokens } = config;
   const header = config.authorizationPrefix
     ? (token: string) => `${config.authorizationPrefix} ${token}`
@@ -65,24 +122,33 @@ export function createGuardedFetch(
    * The common path (allowed, token cached, a plain answer) costs one promise reaction on top of the fetch; the rest
    * (a token to fetch, a 401, a redirect) goes through `handle`.
    */
-  function send(input: Request, mode: RedirectMode = "follow", hops = 0): Promise<Response> {
+  function send(input: Request, mode: RedirectMode = "follow", seen = false): Promise<Response> {
+    let request: Request;
     try {
-      const request = genuine(input);
+      request = (!seen && CallRequest.vouch(input)) || genuine(input);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return sendHop(request, mode, 0);
+  }
+
+  /** `request` is genuine and ours alone: judged, given its token and sent as it is. */
+  function sendHop(request: Request, mode: RedirectMode, hops: number): Promise<Response> {
+    try {
       const method = request.method;
       const needsToken = guard.check(method, request.url);
-      // A body can be sent once: keep a copy when a 401 retry or a 307/308 may need to send it again. GET and HEAD
-      // cannot carry one (the Request constructor refuses it), so their body is not even looked at.
-      const copy = method !== "GET" && method !== "HEAD" && request.body !== null ? request.clone() : undefined;
+      // A body can be sent once: keep what sends it again, for a 401 retry or a 307/308.
+      const replay = CallRequest.replay(request, method);
       const attached = authorize(request, needsToken);
       if (typeof attached === "object")
         return attached.then((token) =>
-          config.fetch(request).then((response) => handle(request, copy, token, response, mode, hops)),
+          config.fetch(request).then((response) => handle(request, replay, token, response, mode, hops)),
         );
       return config
         .fetch(request)
         .then((response) =>
           response.status === 401 || REDIRECTS.has(response.status)
-            ? handle(request, copy, attached, response, mode, hops)
+            ? handle(request, replay, attached, response, mode, hops)
             : response,
         );
     } catch (error) {
@@ -92,7 +158,7 @@ export function createGuardedFetch(
 
   async function handle(
     request: Request,
-    copy: Request | undefined,
+    replay: Replay,
     token: string | undefined,
     answer: Response,
     mode: RedirectMode,
@@ -101,7 +167,8 @@ export function createGuardedFetch(
     let response = answer;
     if (response.status === 401 && token !== undefined && tokens) {
       tokens.invalidate(token);
-      const retry = copy ? copy.clone() : new Request(request);
+      const retry =
+        typeof replay === "string" ? new Request(request, { body: replay }) : (replay?.clone() ?? new Request(request));
       retry.headers.set("authorization", header(await tokens.get()));
       await response.body?.cancel();
       response = await config.fetch(retry);
@@ -116,7 +183,7 @@ export function createGuardedFetch(
         status: response.status,
       });
     }
-    const next = hops < MAX_REDIRECTS ? redirected(request, copy, response) : undefined;
+    const next = hops < MAX_REDIRECTS ? redirected(request, replay, response) : undefined;
     if (!next) return response;
     try {
       guard.check(next.method, next.url);
@@ -124,7 +191,7 @@ export function createGuardedFetch(
       return response; // the target is refused: do not follow, hand back the redirect as it came
     }
     await response.body?.cancel();
-    return send(next, mode, hops + 1);
+    return sendHop(next, mode, hops + 1);
   }
 
   return send;
@@ -141,7 +208,7 @@ function genuine(input: Request): Request {
 }
 
 /** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */
-function redirected(request: Request, copy: Request | undefined, response: Response): Request | undefined {
+function redirected(request: Request, replay: Replay, response: Response): Request | undefined {
   const location = response.headers.get("location");
   if (location === null) return undefined;
   let url: URL;
@@ -159,13 +226,14 @@ function redirected(request: Request, copy: Request | undefined, response: Respo
   if (toGet)
     for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"])
       headers.delete(name);
-  const keepsBody = !toGet && copy !== undefined;
-  return new Request(url, {
+  const body = toGet || replay === undefined ? null : typeof replay === "string" ? replay : replay.clone().body;
+  // Made by our class, so that a text body goes on to the next hop as text.
+  return new CallRequest(url, {
     method: toGet ? "GET" : request.method,
     headers,
-    body: keepsBody ? copy.clone().body : null,
+    body,
     redirect: "manual",
     signal: request.signal,
-    ...(keepsBody ? { duplex: "half" } : {}),
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
 }
