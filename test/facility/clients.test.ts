@@ -20,6 +20,7 @@ import type { Facility } from "../../generator/facility/index.js";
 import { writeClientFiles } from "../../generator/facility/index.js";
 import { ipRanges } from "../../generator/facility/ip-ranges.js";
 import { tempDir } from "../helpers.js";
+import { rsaKey } from "../runtime/keys-fixture.js";
 import { postToken, tokenForm, useFacility, withFacility } from "./support.js";
 
 describe("IP ranges", () => {
@@ -46,7 +47,7 @@ describe("IP ranges", () => {
 
 describe("client registry", () => {
   // Registrations may share a key (a client is its ID); generating one per registration only costs time.
-  const shared = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  const shared = rsaKey().publicKey;
   const rsa = () => shared;
   const clock = Date.parse("2025-06-01T00:00:00Z");
   const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
@@ -69,7 +70,7 @@ describe("client registry", () => {
   });
 
   it("takes the public key as KeyObject, SPKI PEM or JWK, keeping only the public half", () => {
-    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const { publicKey, privateKey } = rsaKey();
     const fromPem = registry.register({
       color: "green",
       publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
@@ -110,9 +111,7 @@ describe("client key files", () => {
   });
 
   /** A key file of a real client (the official client's format), not the mock's. */
-  const REAL_PEM = `real-client-id\n${generateKeyPairSync("rsa", { modulusLength: 2048 })
-    .privateKey.export({ type: "pkcs8", format: "pem" })
-    .toString()}`;
+  const REAL_PEM = `real-client-id\n${rsaKey().pkcs8}`;
   /** Every entry of `dir`, with its bytes, its link target or "folder": what a refused write must leave as it was. */
   const listing = (dir: string) =>
     readdirSync(dir)
