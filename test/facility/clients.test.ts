@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { importJWK, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ClientRegistry } from "../../generator/facility/clients.js";
-import type { Facility } from "../../generator/facility/index.js";
+import type { CreatedClient, Facility } from "../../generator/facility/index.js";
 import { writeClientFiles } from "../../generator/facility/index.js";
 import { ipRanges } from "../../generator/facility/ip-ranges.js";
 import { tempDir } from "../helpers.js";
@@ -187,6 +187,8 @@ describe("client key files", () => {
   });
 
   // The clients folder may be where real key files live: none of these is the mock's, so none may be replaced.
+  // One client tries them all (refused, it is never written): a key pair is 100-250 ms of CPU.
+  let intruder: Promise<CreatedClient> | undefined;
   it.each([
     [
       "a PEM key file of the official client's",
@@ -221,7 +223,8 @@ describe("client key files", () => {
     const dir = tempDir("foreign-");
     await prepare(dir);
     const before = listing(dir);
-    const attempt = writeClientFiles(dir, await facility.createClient("red"), facility);
+    intruder ??= facility.createClient("red");
+    const attempt = writeClientFiles(dir, await intruder, facility);
     await expect(attempt).rejects.toThrow(`${join(dir, name)} is already there`);
     expect(listing(dir)).toEqual(before);
   });
