@@ -20,8 +20,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     exclude: ["node_modules/**", "test/bench/**", "test/.tmp/**"],
-    // Two cores: vitest would use one worker (cores - 1); several test files mostly wait on child processes and sockets.
-    maxWorkers: 3,
+    // One worker per core (vitest would use cores - 1). A third worker overlapped more waiting (child processes,
+    // sockets) but cost more than it saved on two cores: each worker compiles the same code and loads TypeScript anew,
+    // and three threads contend for two cores (measured: 40.5 s and 77 s of CPU with three, 38-39 s and 69 s with two).
+    maxWorkers: 2,
     // Worker threads load the test dependencies (TypeScript, redocly, ts-morph) at less cost than processes.
     pool: "threads",
     isolate: false,
