@@ -2,7 +2,7 @@
 // `npm run build` (also run by `npm pack` through `prepack`, by the test setup and by a fresh checkout's first
 // `npx sfapi-gen`): compile the generator and the runtime template into dist/, then copy the data files the compiled
 // generator reads beside it. No install script runs it: a published package must not carry one (npm warns).
-import { execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -15,8 +15,19 @@ const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const dist = join(root, "dist");
 
 rmSync(dist, { recursive: true, force: true });
-for (const project of ["tsconfig.build.json", "tsconfig.runtime.json"]) {
-  execFileSync(process.execPath, [tsc, "-p", join(root, project)], { stdio: "inherit" });
+// Both compilations at once (they write to separate folders): each is one thread's work (6 s and 3 s here), and this
+// build runs before the tests whenever a source changed.
+const compile = (project) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsc, "-p", join(root, project)], { stdio: "inherit" });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`tsc -p ${project} failed (${code})`))));
+  });
+const results = await Promise.allSettled(["tsconfig.build.json", "tsconfig.runtime.json"].map(compile));
+const failed = results.find((r) => r.status === "rejected");
+if (failed) {
+  console.error(String(failed.reason.message));
+  process.exit(1);
 }
 // JSON beside the modules that read it: the bundled descriptions (with their ladders) and the audit's JSON Schema.
 for (const folder of ["generator/descriptions", "generator/reports/audit"]) {

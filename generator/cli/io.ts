@@ -21,14 +21,21 @@ export interface CliIo {
   phase?: (text: string) => void;
 }
 
+/** Set once the process's streams have their closed-pipe handler: `main` runs many times in one process. */
+let pipesHandled = false;
+
 export function processIo(): CliIo {
   // A reader that stops early (`sfapi-gen audit | head -1`) closes the pipe: the output is no longer wanted, so stop
-  // quietly with the status so far, as other command-line tools do, instead of dying on an unhandled EPIPE.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE") throw error;
-      process.exit(process.exitCode ?? 0);
-    });
+  // quietly with the status so far, as other command-line tools do, instead of dying on an unhandled EPIPE. Once per
+  // process: a listener per run would pile up (Node warns past ten) in a program or a test calling `main` again.
+  if (!pipesHandled) {
+    pipesHandled = true;
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE") throw error;
+        process.exit(process.exitCode ?? 0);
+      });
+    }
   }
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
 }

@@ -128,3 +128,13 @@ describe("a reader that stops early", () => {
     expect(code).toBe(0);
   });
 });
+
+describe("in-process runs", () => {
+  it("add no listener to the process's streams per run (no MaxListenersExceededWarning after ten)", async () => {
+    await runCli(["--version"]);
+    const listeners = () => [process.stdout.listenerCount("error"), process.stderr.listenerCount("error")];
+    const before = listeners();
+    for (let i = 0; i < 12; i++) expect((await runCli(["--version"])).code).toBe(0);
+    expect(listeners()).toEqual(before);
+  });
+});

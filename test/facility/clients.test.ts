@@ -16,10 +16,11 @@ import { join } from "node:path";
 import { importJWK, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ClientRegistry } from "../../generator/facility/clients.js";
-import type { Facility } from "../../generator/facility/index.js";
+import type { CreatedClient, Facility } from "../../generator/facility/index.js";
 import { writeClientFiles } from "../../generator/facility/index.js";
 import { ipRanges } from "../../generator/facility/ip-ranges.js";
 import { tempDir } from "../helpers.js";
+import { rsaKey } from "../runtime/keys-fixture.js";
 import { postToken, tokenForm, useFacility, withFacility } from "./support.js";
 
 describe("IP ranges", () => {
@@ -46,7 +47,7 @@ describe("IP ranges", () => {
 
 describe("client registry", () => {
   // Registrations may share a key (a client is its ID); generating one per registration only costs time.
-  const shared = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey;
+  const shared = rsaKey().publicKey;
   const rsa = () => shared;
   const clock = Date.parse("2025-06-01T00:00:00Z");
   const registry = new ClientRegistry(["green", "yellow", "red"], () => clock);
@@ -69,7 +70,7 @@ describe("client registry", () => {
   });
 
   it("takes the public key as KeyObject, SPKI PEM or JWK, keeping only the public half", () => {
-    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const { publicKey, privateKey } = rsaKey();
     const fromPem = registry.register({
       color: "green",
       publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
@@ -110,9 +111,7 @@ describe("client key files", () => {
   });
 
   /** A key file of a real client (the official client's format), not the mock's. */
-  const REAL_PEM = `real-client-id\n${generateKeyPairSync("rsa", { modulusLength: 2048 })
-    .privateKey.export({ type: "pkcs8", format: "pem" })
-    .toString()}`;
+  const REAL_PEM = `real-client-id\n${rsaKey().pkcs8}`;
   /** Every entry of `dir`, with its bytes, its link target or "folder": what a refused write must leave as it was. */
   const listing = (dir: string) =>
     readdirSync(dir)
@@ -188,6 +187,8 @@ describe("client key files", () => {
   });
 
   // The clients folder may be where real key files live: none of these is the mock's, so none may be replaced.
+  // One client tries them all (refused, it is never written): a key pair is 100-250 ms of CPU.
+  let intruder: Promise<CreatedClient> | undefined;
   it.each([
     [
       "a PEM key file of the official client's",
@@ -222,7 +223,8 @@ describe("client key files", () => {
     const dir = tempDir("foreign-");
     await prepare(dir);
     const before = listing(dir);
-    const attempt = writeClientFiles(dir, await facility.createClient("red"), facility);
+    intruder ??= facility.createClient("red");
+    const attempt = writeClientFiles(dir, await intruder, facility);
     await expect(attempt).rejects.toThrow(`${join(dir, name)} is already there`);
     expect(listing(dir)).toEqual(before);
   });

@@ -1,13 +1,13 @@
 /** Helpers for talking to the local facility the way a client does: real RS256 assertions, real form posts. */
 
 import type { KeyObject } from "node:crypto";
-import { createPrivateKey, generateKeyPair, randomUUID } from "node:crypto";
-import { promisify } from "node:util";
+import { createPrivateKey, randomUUID } from "node:crypto";
 import type { JWTPayload } from "jose";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll } from "vitest";
 import type { ClientRegistration, Facility, FacilityOptions } from "../../generator/facility/index.js";
 import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
+import { rsaKey } from "../runtime/keys-fixture.js";
 
 export interface TestClient {
   clientId: string;
@@ -16,21 +16,17 @@ export interface TestClient {
   privateKeyPem: string;
 }
 
-let sharedKeyPem: Promise<string> | undefined;
-
 /**
- * A client registered with an RSA key pair all of a file's test clients share: key generation is the slow part of
- * these tests, and a client is its ID, not its key. (`facility.createClient`, with a key of its own, is tested too.)
+ * A client registered with the RSA key pair all test clients of a worker share (test/runtime/keys-fixture.ts): key
+ * generation is the slow part of these tests, and a client is its ID, not its key. (`facility.createClient`, with a
+ * key of its own, is tested too.)
  */
 export async function testClient(
   facility: Facility,
   color: string,
   more: Omit<ClientRegistration, "color" | "publicKey"> = {},
 ): Promise<TestClient> {
-  sharedKeyPem ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }) =>
-    privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-  );
-  const privateKeyPem = await sharedKeyPem;
+  const privateKeyPem = rsaKey().pkcs8;
   const { clientId, expiresAt } = facility.registerClient({ ...more, color, publicKey: privateKeyPem });
   return { clientId, color, expiresAt, privateKeyPem };
 }

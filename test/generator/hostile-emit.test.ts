@@ -90,26 +90,46 @@ let count = 0;
 const project = new Project({ skipAddingFilesFromTsConfig: true, compilerOptions: { noLib: true, noResolve: true } });
 /**
  * Import the client's modules in a worker thread: Node's own loader (the test runner's would transform every generated
- * module again for each client), in a realm of its own, reporting what each module exports and whether any code of
- * the description's ran (the payloads set `globalThis.pwned`).
+ * module again for each client), in a realm apart from the tests', reporting what each module exports and whether any
+ * code of the description's ran (the payloads set `globalThis.pwned`; its presence counts, whatever value it got).
+ * One worker for the file, not one per client (a thread's start and its load of the runtime's packages cost 150 to
+ * 250 ms of CPU each time): every client's modules are files of their own, evaluated afresh on import, and `pwned` is
+ * cleared before each.
  */
 const IMPORTER = `
-const { parentPort, workerData } = require("node:worker_threads");
-Promise.all(workerData.urls.map((url) => import(url))).then(
-  ([table, index]) => parentPort.postMessage({ table: JSON.parse(JSON.stringify(table)), index: Object.keys(index), pwned: globalThis.pwned }),
-  (error) => parentPort.postMessage({ error: String(error && error.stack || error) }),
-);`;
-function importInWorker(
-  out: string,
-): Promise<{ table: Record<string, any>; index: string[]; pwned: unknown; error?: string }> {
-  return new Promise((resolve, reject) => {
-    const urls = ["operations.js", "index.js"].map((f) => pathToFileURL(join(out, f)).href);
-    const worker = new Worker(IMPORTER, { eval: true, workerData: { urls } });
-    worker.once("message", (message) => {
-      void worker.terminate();
-      resolve(message);
+const { parentPort } = require("node:worker_threads");
+let last = Promise.resolve();
+// One client at a time, so that a payload's pwned is reported with its own client.
+parentPort.on("message", ({ id, urls }) => {
+  last = last.then(() => {
+    delete globalThis.pwned;
+    return Promise.all(urls.map((url) => import(url))).then(
+      ([table, index]) => parentPort.postMessage({ id, table: JSON.parse(JSON.stringify(table)), index: Object.keys(index), pwned: "pwned" in globalThis ? { value: String(globalThis.pwned) } : undefined }),
+      (error) => parentPort.postMessage({ id, error: String(error && error.stack || error) }),
+    );
+  });
+});`;
+type Imported = { table: Record<string, any>; index: string[]; pwned: unknown; error?: string };
+let importer: Worker | undefined;
+const pending = new Map<number, { resolve: (m: Imported) => void; reject: (e: unknown) => void }>();
+let requests = 0;
+function importInWorker(out: string): Promise<Imported> {
+  if (!importer) {
+    importer = new Worker(IMPORTER, { eval: true });
+    importer.on("message", (message: Imported & { id: number }) => {
+      pending.get(message.id)?.resolve(message);
+      pending.delete(message.id);
     });
-    worker.once("error", reject);
+    importer.on("error", (error) => {
+      for (const { reject } of pending.values()) reject(error);
+      pending.clear();
+    });
+  }
+  const id = requests++;
+  const urls = ["operations.js", "index.js"].map((f) => pathToFileURL(join(out, f)).href);
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    importer!.postMessage({ id, urls });
   });
 }
 /** Generate, import, read back; returns the operation names the table has. */
@@ -141,7 +161,8 @@ async function emitAndCheck(doc: object): Promise<string[]> {
   return names;
 }
 
-afterAll(() => {
+afterAll(async () => {
+  await importer?.terminate();
   const problems = typeCheckClients(clients);
   expect(problems, `${clients.length} generated clients type-checked`).toEqual([]);
 }, 120_000);
