@@ -104,9 +104,17 @@ export function typeBreaks(
   host.readFile = (file) => (ours(file) ? served.get(resolve(file)) : readFile.call(host, file));
   const after = ts.createProgram({ rootNames, options, host, oldProgram: before });
 
+  // The code's own files only: what getPreEmitDiagnostics would say of them, without checking every lib and
+  // declaration file first (a second or more, for answers that are then dropped).
   const errors = (program: ts.Program) =>
-    ts
-      .getPreEmitDiagnostics(program)
+    program
+      .getSourceFiles()
+      .filter((file) => inCode(file.fileName))
+      .flatMap((file) => [
+        ...program.getSyntacticDiagnostics(file),
+        ...program.getSemanticDiagnostics(file),
+        ...(options.declaration || options.composite ? program.getDeclarationDiagnostics(file) : []),
+      ])
       .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file && inCode(d.file.fileName));
   const key = (d: ts.Diagnostic) => {
     const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
