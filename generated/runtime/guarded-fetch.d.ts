@@ -26,8 +26,8 @@ export declare class CallRequest extends Request {
      */
     static [Symbol.hasInstance](value: unknown): boolean;
     /**
-     * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else undefined.
-     * Only the caller knows whether a middleware has seen it.
+     * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else
+     * undefined. Only the caller knows whether a middleware has seen it.
      */
     static vouch(request: Request): CallRequest | undefined;
     /** What sends this request's body again: its text, a clone taken now, or nothing (no body). */

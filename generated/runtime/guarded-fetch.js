@@ -33,8 +33,8 @@ export class CallRequest extends Request {
         return value instanceof Request;
     }
     /**
-     * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else undefined.
-     * Only the caller knows whether a middleware has seen it.
+     * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else
+     * undefined. Only the caller knows whether a middleware has seen it.
      */
     static vouch(request) {
         return typeof request === "object" &&

@@ -165,7 +165,8 @@ export class CodeModules {
       // A missing one could hold the `paths` that lead to the client: an error, as for tsc.
       if (!ts.sys.fileExists(path))
         throw new SfapiGenError(
-          `cannot read it to resolve the code's imports: the project it references, ${displayPath(this.cwd, path)}, does not exist`,
+          "cannot read it to resolve the code's imports: the project it references, " +
+            `${displayPath(this.cwd, path)}, does not exist`,
           displayPath(this.cwd, config),
         );
       options.push(readCodeConfig(path, this.cwd).options);

@@ -537,7 +537,9 @@ function scanFile(
         clientImport = `imports the generated client (line ${lineOf(node)})`;
         traversal.stop();
       } else if (target === "unresolved") {
-        unresolvedImport ??= `imports ${JSON.stringify(specifier)} (line ${lineOf(node)}), which resolves to no module and may be the generated client`;
+        unresolvedImport ??=
+          `imports ${JSON.stringify(specifier)} (line ${lineOf(node)}), ` +
+          "which resolves to no module and may be the generated client";
       } else if (jobType === undefined) {
         const named = importedJobType(node);
         if (named !== undefined) jobType = `names the job type ${named} (line ${lineOf(node)})`;

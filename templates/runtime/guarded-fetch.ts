@@ -52,8 +52,8 @@ export class CallRequest extends Request {
   }
 
   /**
-   * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else undefined.
-   * Only the caller knows whether a middleware has seen it.
+   * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else
+   * undefined. Only the caller knows whether a middleware has seen it.
    */
   static vouch(request: Request): CallRequest | undefined {
     return typeof request === "object" &&

@@ -44,7 +44,8 @@ function chooseClient(sourceDir: string, cwd: string): { dir: string; how: Needs
   const [first] = search.unresolved;
   if (first !== undefined)
     throw new SfapiGenError(
-      `${JSON.stringify(first.specifier)} (${first.alias}) resolves to no module, so the client it may be is unknown; ` +
+      `${JSON.stringify(first.specifier)} (${first.alias}) resolves to no module, ` +
+        "so the client it may be is unknown; " +
         "fix the import, or name the client with --client",
       `${first.file}:${first.line}`,
     );
