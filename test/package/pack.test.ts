@@ -127,7 +127,7 @@ function compileProject(
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   const ours = program
     .getSourceFiles()
-    .filter((f) => !/\/node_modules\/(typescript|@types\/node|types-node-\d+|undici-types)\//.test(f.fileName))
+    .filter((f) => !/\/node_modules\/(typescript|@types\/node|types-node-\w+|undici-types)\//.test(f.fileName))
     .filter((f) => !oursOnly || !/\/node_modules\/(?!sfapi-gen\/)/.test(f.fileName));
   const problems = [
     ...parsed.errors,
@@ -146,18 +146,26 @@ function compileProject(
       `${d.file ? d.file.fileName.slice(work.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
   );
 }
+/** The version of a package installed in the scratch project. */
+const scratchVersion = (name: string): string =>
+  JSON.parse(readFileSync(join(scratch, "node_modules", name, "package.json"), "utf8")).version;
+const majorOf = (version: string) => Number(version.split(".")[0]);
+
 const parsedFiles = new Map<string, import("typescript").SourceFile | undefined>();
 
 /**
- * The other maintained @types/node majors, the newest TypeScript and tsx: one scratch project of npm aliases, kept in
- * node_modules/.cache (so `npm ci` starts it afresh) and installed again only when this list changes.
+ * The other maintained @types/node majors, the newest @types/node and TypeScript (`latest`, whatever major that is
+ * today: a new one must not slip past) and tsx: one scratch project of npm aliases, kept in node_modules/.cache (so
+ * `npm ci` starts it afresh) and installed again when this list changes or on a new day (`latest` moves).
  */
-const TYPES_NODE = [22, 24, 26];
+const TYPES_NODE = ["22", "24", "latest"];
 const SCRATCH_PACKAGES = [
-  ...TYPES_NODE.map((major) => `types-node-${major}@npm:@types/node@^${major}`),
-  "typescript-7@npm:typescript@^7",
+  ...TYPES_NODE.map((v) => `types-node-${v}@npm:@types/node@${v === "latest" ? v : `^${v}`}`),
+  "typescript-latest@npm:typescript@latest",
   "tsx@^4",
 ];
+/** The majors this test was written against: `latest` below them means the alias did not resolve to the newest. */
+const NEWEST_KNOWN = { typesNode: 26, typescript: 7 };
 
 /** A user's module that exports what it builds from the client: its declarations must keep the client's types. */
 const LIBRARY = `import { createClient, type ClientOptions } from "./sfapi/index.js";
@@ -229,7 +237,8 @@ beforeAll(async () => {
   );
   scratch = join(root, "node_modules", ".cache", "sfapi-gen-pack-scratch");
   const stamp = join(scratch, "installed.json");
-  const current = existsSync(stamp) && readFileSync(stamp, "utf8") === JSON.stringify(SCRATCH_PACKAGES);
+  const wanted = JSON.stringify({ packages: SCRATCH_PACKAGES, day: new Date().toISOString().slice(0, 10) });
+  const current = existsSync(stamp) && readFileSync(stamp, "utf8") === wanted;
   if (!current) {
     rmSync(scratch, { recursive: true, force: true });
     mkdirSync(scratch, { recursive: true });
@@ -242,11 +251,11 @@ beforeAll(async () => {
   ]);
   if (!current) {
     // typeRoots wants a folder holding `node/`: one per major, linked to its aliased package.
-    for (const major of TYPES_NODE) {
-      mkdirSync(join(scratch, "roots", String(major)), { recursive: true });
-      symlinkSync(join(scratch, "node_modules", `types-node-${major}`), join(scratch, "roots", String(major), "node"));
+    for (const v of TYPES_NODE) {
+      mkdirSync(join(scratch, "roots", v), { recursive: true });
+      symlinkSync(join(scratch, "node_modules", `types-node-${v}`), join(scratch, "roots", v, "node"));
     }
-    writeFileSync(stamp, JSON.stringify(SCRATCH_PACKAGES));
+    writeFileSync(stamp, wanted);
   }
   generated = await ok(NPX, ["sfapi-gen", "generate", "--out", "src/sfapi"], project);
   const install = /npm install (.+)\n/.exec(generated.stdout)?.[1]?.split(" ") ?? [];
@@ -286,7 +295,7 @@ beforeAll(async () => {
       module: "NodeNext",
       moduleResolution: "NodeNext",
       noEmit: true,
-      typeRoots: [join(scratch, "roots", String(TYPES_NODE.at(-1)))],
+      typeRoots: [join(scratch, "roots", "latest")],
     }),
   );
 }, 240_000);
@@ -361,19 +370,22 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     expect(declared).not.toMatch(/\bany\b/);
   });
 
-  it.each(TYPES_NODE)("the client's and sfapi-gen's declarations hold against @types/node %i", (major) => {
-    const typeRoots = [join(scratch, "roots", String(major))];
-    expect(compileProject("tsconfig.types.json", { typeRoots }, true).join("\n")).toBe("");
+  it.each(TYPES_NODE)("the client's and sfapi-gen's declarations hold against @types/node %s", (v) => {
+    const installed = scratchVersion(`types-node-${v}`);
+    expect(majorOf(installed)).toBeGreaterThanOrEqual(v === "latest" ? NEWEST_KNOWN.typesNode : Number(v));
+    const typeRoots = [join(scratch, "roots", v)];
+    expect(compileProject("tsconfig.types.json", { typeRoots }, true).join("\n"), `@types/node ${installed}`).toBe("");
   });
 
   it("the client's declarations need no @types/node: a browser project (DOM lib, no types) type-checks", () => {
     expect(compileProject("tsconfig.browser.json").join("\n")).toBe("");
   });
 
-  it("type-checks under the newest TypeScript (7) with the newest @types/node", async () => {
-    const tsc = join(scratch, "node_modules", "typescript-7", "bin", "tsc");
+  it("type-checks under the newest TypeScript with the newest @types/node", async () => {
+    const tsc = join(scratch, "node_modules", "typescript-latest", "bin", "tsc");
     const version = await ok(process.execPath, [tsc, "--version"], project);
-    expect(version.stdout).toMatch(/Version 7\./);
+    expect(version.stdout.trim()).toBe(`Version ${scratchVersion("typescript-latest")}`);
+    expect(majorOf(scratchVersion("typescript-latest"))).toBeGreaterThanOrEqual(NEWEST_KNOWN.typescript);
     const result = await run(process.execPath, [tsc, "-p", "tsconfig.ts7.json"], project);
     expect(`${result.stdout}${result.stderr}`).toBe("");
     expect(result.code).toBe(0);
