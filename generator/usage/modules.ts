@@ -6,8 +6,9 @@
  * nearest to it (at or above it, never above the ceiling: the working directory, or the scanned folder when that lies
  * outside it), or, without one, as a bundler does (`moduleResolution: bundler`). A resolved module is the client when
  * its folder (or the folder above its `runtime/`) holds sfapi-gen's manifest.json; a module that is not (a workspace
- * package's own index, `export * from "./client/index.js"`) is read for its re-exports (`export ... from`), which are
- * resolved the same way. Nothing is read but what TypeScript resolves, and nothing is run. A tsconfig.json that cannot
+ * package's own index, `export * from "./client/index.js"`) is read for its re-exports (`export ... from`, or an
+ * imported name exported again: `import { createClient } from ...; export { createClient }`), which are resolved the
+ * same way. Nothing is read but what TypeScript resolves, and nothing is run. A tsconfig.json that cannot
  * be read or parsed is an error naming it: resolving without it could miss the client.
  */
 import { builtinModules } from "node:module";
@@ -211,7 +212,10 @@ export function configError(diagnostic: ts.Diagnostic, path: string, cwd: string
   return new SfapiGenError(`cannot read it to resolve the code's imports: ${message}`, where);
 }
 
-/** The modules `file` re-exports from (`export * from`, `export { x } from`, `export * as n from`). */
+/**
+ * The modules `file` re-exports from: `export * from`, `export { x } from`, `export * as n from`, and the modules of
+ * imported names it exports again (`export { x }`, `export default x`, `export = x`).
+ */
 function reexports(file: string): string[] {
   if (!/\.(?:d\.)?[cm]?tsx?$/.test(file)) return [];
   const size = ts.sys.getFileSize?.(file) ?? 0;
@@ -219,16 +223,39 @@ function reexports(file: string): string[] {
   const text = ts.sys.readFile(file);
   if (text === undefined) return [];
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
+  // Local names bound by imports (`import { createClient } from ...`, `import * as sfapi`, `import x = require()`).
+  const imported = new Map<string, string>();
   for (const statement of source.statements) {
-    if (
-      ts.isExportDeclaration(statement) &&
-      statement.moduleSpecifier !== undefined &&
-      ts.isStringLiteral(statement.moduleSpecifier)
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const specifier = statement.moduleSpecifier.text;
+      const clause = statement.importClause;
+      if (clause?.name) imported.set(clause.name.text, specifier);
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) imported.set(bindings.name.text, specifier);
+      else if (bindings) for (const element of bindings.elements) imported.set(element.name.text, specifier);
+    } else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
     )
-      found.push(statement.moduleSpecifier.text);
+      imported.set(statement.name.text, statement.moduleReference.expression.text);
   }
-  return found;
+  const found = new Set<string>();
+  const exported = (name: string) => {
+    const specifier = imported.get(name);
+    if (specifier !== undefined) found.add(specifier);
+  };
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      // `export ... from "x"`, or `export { createClient }` of an imported name (an import, then an export).
+      if (statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier))
+        found.add(statement.moduleSpecifier.text);
+      else if (statement.exportClause && ts.isNamedExports(statement.exportClause))
+        for (const element of statement.exportClause.elements) exported((element.propertyName ?? element.name).text);
+    } else if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression))
+      exported(statement.expression.text); // `export default sfapi`, `export = sfapi`
+  }
+  return [...found];
 }
 
 function isRelative(specifier: string): boolean {

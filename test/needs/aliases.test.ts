@@ -115,6 +115,30 @@ describe("needs resolves the client's import as TypeScript does", () => {
       },
       { "node_modules/@acme/sfapi": "../../packages/sfapi" },
     ],
+    [
+      "a workspace package whose entry imports the client, then exports what it imported",
+      "packages/sfapi/generated",
+      {
+        ...code("@acme/sfapi"),
+        "packages/sfapi/package.json": { name: "@acme/sfapi", type: "module", types: "./index.ts" },
+        "packages/sfapi/index.ts": [
+          'import { createClient, type SfapiClient } from "./generated/index.js";',
+          "export { createClient, type SfapiClient };",
+          "",
+        ].join("\n"),
+      },
+      { "node_modules/@acme/sfapi": "../../packages/sfapi" },
+    ],
+    [
+      "a workspace package whose entry exports a namespace import of the client as its default",
+      "packages/sfapi/generated",
+      {
+        ...code("@acme/sfapi"),
+        "packages/sfapi/package.json": { name: "@acme/sfapi", type: "module", types: "./index.ts" },
+        "packages/sfapi/index.ts": 'import * as sfapi from "./generated/index.js";\nexport default sfapi;\n',
+      },
+      { "node_modules/@acme/sfapi": "../../packages/sfapi" },
+    ],
   ])("%s", async (_, client, files, links) => {
     const dir = project(client, files, links);
     const run = await runCli(["needs", "src", "--format", "json"], { cwd: dir });
