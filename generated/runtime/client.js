@@ -56,6 +56,7 @@ export function createScopedClient(spec, options, addOns = []) {
         if (init.Request !== undefined)
             throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
         // One read of each field: openapi-fetch gets exactly what is looked at here (a getter or a Proxy answers once).
+        // The Request check runs on both: a getter that answers undefined first and a class second is refused too.
         const out = { ...init };
         if (out.Request !== undefined)
             throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
