@@ -11,7 +11,7 @@ import { escapePointer } from "../description/document.js";
 import { ManifestError } from "../errors.js";
 import { isPolicy, POLICIES } from "../model/scope.js";
 import type { Manifest, TableEntry } from "./manifest.js";
-import { GENERATOR_NAME, MANIFEST_FORMAT_ID } from "./manifest.js";
+import { GENERATOR_NAME, MANIFEST_FORMAT_ID, sha256Of } from "./manifest.js";
 
 export type { Manifest, TableEntry } from "./manifest.js";
 
@@ -225,4 +225,31 @@ export function readFolderFiles(dir: string): { files: Map<string, Buffer>; othe
   };
   walk(dir, "");
   return { files, others: others.sort() };
+}
+
+/**
+ * The files of `dir` that are sfapi-gen's own output as its manifest lists them: absolute paths of the listed files
+ * whose SHA-256 still matches. Empty for a folder without a manifest of ours or whose manifest lists no files (an old
+ * or a fake one), so that only what we can show we wrote is left out of an analysis of the code around it; a file
+ * edited after generation, or one the manifest does not list, is the code base's.
+ */
+export function verifiedOutput(dir: string): Set<string> {
+  const verified = new Set<string>();
+  const manifest = ownManifest(dir);
+  if (manifest === undefined) return verified;
+  let listed: Record<string, string> | undefined;
+  try {
+    listed = listedFiles(manifest, join(dir, MANIFEST_FILE));
+  } catch {
+    return verified; // a malformed list proves nothing
+  }
+  for (const [path, hash] of Object.entries(listed ?? {})) {
+    const file = join(resolve(dir), ...path.split("/"));
+    try {
+      if (lstatSync(file).isFile() && sha256Of(readFileSync(file)) === hash) verified.add(file);
+    } catch {
+      // missing or unreadable: not verified
+    }
+  }
+  return verified;
 }

@@ -14,7 +14,7 @@ import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Ladder } from "../model/scope.js";
 import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
 import type { TableEntry } from "../output/client-folder.js";
-import type { FoundUse } from "./scan.js";
+import type { FoundUse } from "./uses.js";
 
 /** What `waitForTask` calls (templates/runtime/tasks.ts). */
 export const WAIT_FOR_TASK_CALL = { method: "GET", path: TASK_PATH } as const;
@@ -70,6 +70,8 @@ export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefine
       return byName(lookup, use.entry);
     case "unreadable":
       return unknown(lookup, `the file ${use.reason}`);
+    case "unknown":
+      return unknown(lookup, use.reason);
   }
 }
 

@@ -36,64 +36,23 @@ import type { SourceFile } from "ts-morph";
 import { Node, Project, SyntaxKind, ts } from "ts-morph";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
-import { isGeneratedFolder } from "../output/client-folder.js";
+import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
+import { codeOptions, followClient } from "./follow.js";
 import { CodeModules } from "./modules.js";
+import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
+
+export type { FoundUse, Scan } from "./uses.js";
 
 /** openapi-fetch's method calls (`client.GET(...)`). */
 const CLIENT_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const WAIT_FOR_TASK = "waitForTask";
 
-/** The calls each workflow helper makes (templates/runtime/workflow.ts); "wait" is waitForTask's `GET /tasks/{id}`. */
-const COMPUTE_HELPERS: Readonly<Record<string, readonly (readonly [string, string] | "wait")[]>> = {
-  run: [["POST", "/utilities/command/{machine}"], "wait"],
-  submitJob: [["POST", "/compute/jobs/{machine}"], "wait"],
-  job: [["GET", "/compute/jobs/{machine}"]],
-  jobs: [["GET", "/compute/jobs/{machine}"]],
-  ls: [["GET", "/utilities/ls/{machine}/{path}"]],
-  download: [["GET", "/utilities/download/{machine}/{path}"]],
-  upload: [["PUT", "/utilities/upload/{machine}/{path}"]],
-};
-const JOB_HELPERS: Readonly<Record<string, readonly [string, string]>> = {
-  complete: ["GET", "/compute/jobs/{machine}"],
-  state: ["GET", "/compute/jobs/{machine}"],
-  cancel: ["DELETE", "/compute/jobs/{machine}/{jobid}"],
-};
-
-interface Where {
-  /** Relative to the working directory, with "/" separators. */
-  file: string;
-  line: number;
-  column: number;
-  /** The code as written, shortened: `client.POST("/utilities/command/dtn01", …)`. */
-  code: string;
-}
-
-export type FoundUse =
-  /**
-   * `assumed`: the call was not traced to the client but counted to fail closed (a job helper's `cancel()` on a
-   * receiver the scan cannot follow), and why.
-   */
-  | (Where & { kind: "call"; method: string; path: string | null; assumed?: string })
-  /** `waitForTask(client, id)` or `client.waitForTask(id)`: polls `GET /tasks/{id}`. */
-  | (Where & { kind: "wait" })
-  /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */
-  | (Where & { kind: "named"; entry: string })
-  /**
-   * `import`: a named import of an entry (only names the table has count); `access`: `operations.x` / `operations[x]`.
-   */
-  | (Where & { kind: "table"; via: "import" | "access"; entry: string | null })
-  /** A file that could not be read or parsed: skipped, and counted as needing the top level. */
-  | (Where & { kind: "unreadable"; reason: string });
-
-export interface Scan {
-  uses: FoundUse[];
-  /** Folders of generated clients that were not scanned (relative to the working directory). */
-  skipped: string[];
-}
-
 const OPERATIONS_MODULE = /(^|\/)operations(\.[cm]?[jt]s)?$/;
 
-/** Every use under `dir`; `names` are the operation names whose method-style calls count (`client.<name>(...)`). */
+/**
+ * Every use under `dir`, by syntax (this module) and by type (usage/follow.ts), each place once; `names` are the
+ * operation names whose method-style calls count (`client.<name>(...)`).
+ */
 export function scanSources(dir: string, cwd: string = process.cwd(), names: ReadonlySet<string> = new Set()): Scan {
   const root = resolve(cwd, dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new SfapiGenError("not a folder", dir);
@@ -104,22 +63,22 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
       noResolve: true,
       noLib: true,
       noEmit: true,
-      allowJs: false,
+      allowJs: true,
       target: ts.ScriptTarget.ES2022,
       jsx: ts.JsxEmit.Preserve,
       strict: true,
     },
   });
-  const generated = generatedFolderOf(root);
+  const generated = generatedOutput(root);
   const skipped = new Set<string>();
   const files = sourceFiles(root).filter((file) => {
-    const folder = generated(dirname(file));
+    const folder = generated(file);
     if (folder !== undefined) skipped.add(displayPath(cwd, folder));
     return folder === undefined;
   });
   if (files.length === 0) {
     throw new SfapiGenError(
-      "no TypeScript files (.ts, .tsx, .mts, .cts) in this folder" +
+      "no code files (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) in this folder" +
         (skipped.size > 0 ? " outside generated clients" : ""),
       dir,
     );
@@ -140,17 +99,34 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
       return [unreadable(cwd, path, error)];
     }
   });
+  // The type analysis: what the syntax rules above do not see (a use it finds at a place they found is theirs).
+  const followed = followClient({
+    rootNames: files,
+    options: codeOptions(root, cwd),
+    names,
+    skip: (file) => generated(file) !== undefined,
+    cwd,
+  });
+  const seen = new Set(uses.map(place));
+  for (const use of followed.uses) if (!seen.has(place(use))) uses.push(use);
+  // The syntax rules see no clients: take the type analysis's attribution for the same place.
+  const clientAt = new Map(followed.uses.filter((u) => u.client !== undefined).map((u) => [place(u), u.client!]));
+  for (const use of uses)
+    if (use.client === undefined && clientAt.has(place(use))) use.client = clientAt.get(place(use));
   uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-  return { uses, skipped: [...skipped].sort() };
+  return { uses, skipped: [...skipped].sort(), clients: followed.clients };
 }
 
-const SOURCE_FILE = /\.(?:ts|tsx|mts|cts)$/;
+const place = (use: FoundUse) => `${use.file}:${use.line}:${use.column}`;
+
+const SOURCE_FILE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
 
 /**
- * The TypeScript files under `root` (not declarations, not in node_modules or dot-folders), sorted, each real file
- * once: symbolic links are followed, but a real folder already walked (`ln -s . loop`) or a real file already listed
- * is not taken again.
+ * The code files under `root` (TypeScript and JavaScript; not declarations, not in node_modules or dot-folders; a
+ * dot-folder the code imports is read all the same, by the type analysis), sorted, each real file once: symbolic
+ * links are followed, but a real folder already walked (`ln -s . loop`) or a real file already listed is not taken
+ * again.
  */
 function sourceFiles(root: string): string[] {
   const files: string[] = [];
@@ -210,18 +186,23 @@ function unreadable(cwd: string, path: string, error: unknown): FoundUse {
   return { kind: "unreadable", reason: `could not be read (${why})`, file, line: 1, column: 1, code: file };
 }
 
-/** For a folder at or below `root`: the outermost generated client folder holding it, if any (cached per folder). */
-function generatedFolderOf(root: string): (dir: string) => string | undefined {
-  const cache = new Map<string, string | undefined>();
-  const find = (dir: string): string | undefined => {
-    if (cache.has(dir)) return cache.get(dir);
-    const parent = dirname(dir);
-    const above = dir === root || parent === dir ? undefined : find(parent);
-    const found = above ?? (isGeneratedFolder(dir) ? dir : undefined);
-    cache.set(dir, found);
-    return found;
+/**
+ * For a file at or below `root`: the generated client folder whose verified output it is (client-folder.ts
+ * `verifiedOutput`: listed in that folder's manifest with a matching hash), else undefined. Each folder is read once.
+ */
+function generatedOutput(root: string): (file: string) => string | undefined {
+  const cache = new Map<string, Set<string>>();
+  const verified = (dir: string): Set<string> => {
+    let files = cache.get(dir);
+    if (files === undefined) cache.set(dir, (files = verifiedOutput(dir)));
+    return files;
   };
-  return find;
+  return (file) => {
+    for (let dir = dirname(file); ; dir = dirname(dir)) {
+      if (verified(dir).has(file)) return dir;
+      if (dir === root || dirname(dir) === dir || !(dir + sep).startsWith(root + sep)) return undefined;
+    }
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { cell, code } from "../emit/text.js";
 import type { TableEntry } from "../output/client-folder.js";
-import type { FoundUse } from "./scan.js";
+import type { FoundUse } from "./uses.js";
 
 /** An operation as a report names it. */
 export type OperationRef = Pick<TableEntry, "name" | "method" | "path" | "scope">;
@@ -16,9 +16,10 @@ export interface UseSite {
   column: number;
   /**
    * `call`: `client.GET(path)`; `wait`: `waitForTask`; `named`: `client.runCommand(...)`; `table`: `operations.x`;
-   * `unreadable`: a file the scan could not read or parse (it needs the top level).
+   * `unreadable`: a file the scan could not read or parse; `unknown`: a use of a client value that could not be mapped
+   * to operations (both need the top level).
    */
-  kind: "call" | "wait" | "named" | "table" | "unreadable";
+  kind: "call" | "wait" | "named" | "table" | "unreadable" | "unknown";
   /** The code as written, shortened. */
   code: string;
   /**
@@ -26,13 +27,23 @@ export interface UseSite {
    * follow, in a file that may hold jobs): why it was assumed. Absent on every traced use.
    */
   assumed?: string;
+  /** The `createClient(...)` call (`file:line:column`) the use comes from, when the analysis saw it plainly. */
+  client?: string;
 }
 
 /** Where a use is; `assumed` is carried wherever a use is reported, so no report shows an assumed call as traced. */
 export function useSite(found: FoundUse): UseSite {
-  const { file, line, column, kind, code } = found;
+  const { file, line, column, kind, code, client } = found;
   const assumed = found.kind === "call" ? found.assumed : undefined;
-  return { file, line, column, kind, code, ...(assumed === undefined ? {} : { assumed }) };
+  return {
+    file,
+    line,
+    column,
+    kind,
+    code,
+    ...(assumed === undefined ? {} : { assumed }),
+    ...(client === undefined ? {} : { client }),
+  };
 }
 
 export function operationRef(entry: TableEntry): OperationRef {

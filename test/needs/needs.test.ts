@@ -408,15 +408,11 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(report.color).toBe("red");
   });
 
-  it("skips a generated client folder inside the scanned folder (recognised by its manifest), and says so", async () => {
+  it("skips a generated client folder inside the scanned folder (its manifest's hashes hold), and says so", async () => {
     const project = tempDir("needs-project-");
-    mkdirSync(join(project, "src", "sfapi", "runtime"), { recursive: true });
-    cpSync(join(root, "generated", "manifest.json"), join(project, "src", "sfapi", "manifest.json"));
+    mkdirSync(join(project, "src"), { recursive: true });
+    cpSync(join(root, "generated"), join(project, "src", "sfapi"), { recursive: true });
     // What a client's own code does (the runtime polling tasks, a red call) must not count against the code base.
-    writeFileSync(
-      join(project, "src", "sfapi", "runtime", "tasks.ts"),
-      'declare const client: any;\nclient.GET("/tasks/{id}");\nclient.POST("/utilities/command/{machine}");\n',
-    );
     writeFileSync(
       join(project, "src", "app.ts"),
       'import { createClient } from "./sfapi/index.js";\nconst client = createClient({ color: "green" });\nawait client.GET("/tasks");\n',
@@ -428,15 +424,24 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(report.uses.map((u) => `${u.file}:${u.line}`)).toEqual(["src/app.ts:3"]);
     expect(report.color).toBe("green");
     expect(renderNeedsMarkdown(report)).toContain("Not scanned (generated client folders): `src/sfapi`.");
-    // The same folder without the manifest is ordinary code: its red call counts.
-    rmSync(join(project, "src", "sfapi", "manifest.json"));
-    const unmarked = needs("src", join(root, "generated"), project);
-    expect(unmarked.skipped).toEqual([]);
-    expect(unmarked.uses.map((u) => `${u.file}:${u.line}`)).toEqual([
+    // A file the manifest does not list (or one edited since) is the code base's: its red call counts, even with
+    // the manifest in place; so does everything once the manifest is gone.
+    writeFileSync(
+      join(project, "src", "sfapi", "runtime", "tasks.ts"),
+      'declare const client: any;\nclient.GET("/tasks/{id}");\nclient.POST("/utilities/command/{machine}");\n',
+    );
+    const added = needs("src", join(root, "generated"), project);
+    expect(added.skipped).toEqual(["src/sfapi"]);
+    expect(added.uses.map((u) => `${u.file}:${u.line}`)).toEqual([
       "src/app.ts:3",
       "src/sfapi/runtime/tasks.ts:2",
       "src/sfapi/runtime/tasks.ts:3",
     ]);
+    rmSync(join(project, "src", "sfapi", "manifest.json"));
+    const unmarked = needs("src", join(root, "generated"), project);
+    expect(unmarked.skipped).toEqual([]);
+    expect(unmarked.uses.some((u) => u.file === "src/sfapi/runtime/tasks.ts" && u.level === "red")).toBe(true);
+    expect(unmarked.uses.some((u) => u.file === "src/sfapi/index.js")).toBe(true);
     expect(unmarked.color).toBe("red");
   });
 });
@@ -526,7 +531,7 @@ describe("needs: the client table from manifest.json", () => {
     );
     const empty = tempDir("needs-empty-");
     expect(() => needs(empty, "generated", root)).toThrow(
-      `${empty}: no TypeScript files (.ts, .tsx, .mts, .cts) in this folder`,
+      `${empty}: no code files (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) in this folder`,
     );
   });
 });

@@ -28,6 +28,18 @@ export function renderNeedsMarkdown(report: NeedsReport): string {
   if (report.forcedBy.length > 0)
     lines.push("", `## Forced by (${report.forcedBy.length})`, "", ...table(report.forcedBy));
   else lines.push("", s.uses === 0 ? "No uses found." : "Only public operations are used; any color will do.");
+  if (report.clients.length > 0)
+    lines.push(
+      "",
+      `## By client (${report.clients.length})`,
+      "",
+      "| client | color | needs | uses |",
+      "| --- | --- | --- | --- |",
+      ...report.clients.map(
+        (c) =>
+          `| ${cell(c.file)}:${c.line} ${code(c.code)} | ${cell(c.color ?? "(not a literal)")} | ${cell(c.needs)} | ${c.uses} |`,
+      ),
+    );
   const unknown = report.uses.filter((u) => u.unknown);
   if (unknown.length > 0)
     lines.push(

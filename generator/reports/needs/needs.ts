@@ -11,13 +11,13 @@ import { readClientTable } from "../../output/client-folder.js";
 import { findClient } from "../../usage/find-client.js";
 import type { Resolution } from "../../usage/resolve.js";
 import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
-import type { FoundUse, Scan } from "../../usage/scan.js";
 import { scanSources } from "../../usage/scan.js";
 import { operationRef, useSite } from "../../usage/site.js";
+import type { FoundUse, Scan } from "../../usage/uses.js";
 import type { NeedsReport, NeedsUse } from "./report.js";
 import { NEEDS_FORMAT_ID } from "./report.js";
 
-export type { NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
+export type { NeedsClient, NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
 export { NEEDS_FORMAT_ID } from "./report.js";
 
 /**
@@ -71,6 +71,20 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
     uses.map((u) => u.level),
   );
   const onlyPublic = uses.every((u) => u.level === PUBLIC);
+  const unattributed = uses.filter((u) => u.client === undefined).map((u) => u.level);
+  const clients = scan.clients.map((site) => {
+    const own = uses.filter((u) => u.client === site.id);
+    const needs = coveringColor(ladder, [...own.map((u) => u.level), ...unattributed]);
+    return {
+      id: site.id,
+      file: site.file,
+      line: site.line,
+      code: site.code,
+      color: site.color,
+      needs,
+      uses: own.length,
+    };
+  });
   const levels = Object.fromEntries([PUBLIC, ...ladder].map((l) => [l, uses.filter((u) => u.level === l).length]));
   return {
     format: NEEDS_FORMAT_ID,
@@ -79,6 +93,7 @@ export function buildNeeds(source: string, table: ClientTable, scan: Scan): Need
     color,
     forcedBy: onlyPublic ? [] : uses.filter((u) => u.level === color),
     uses,
+    clients,
     skipped: scan.skipped,
     summary: {
       uses: uses.length,

@@ -37,7 +37,26 @@ export interface NeedsReport {
   /** The uses that need exactly `color` (empty when only public operations are used). */
   forcedBy: NeedsUse[];
   uses: NeedsUse[];
+  /**
+   * Each `createClient(...)` call of the code, with the lowest color covering the uses that plainly come from it and
+   * every use the analysis could not attribute to one client (those count for each).
+   */
+  clients: NeedsClient[];
   /** Generated client folders inside the source folder, not scanned. */
   skipped: string[];
   summary: { uses: number; files: number; unknown: number; levels: Record<string, number> };
+}
+
+export interface NeedsClient {
+  /** `file:line:column`, as uses name it in `client`. */
+  id: string;
+  file: string;
+  line: number;
+  code: string;
+  /** The `color` option as written when it is a literal, else null. */
+  color: string | null;
+  /** The lowest color covering its uses. */
+  needs: string;
+  /** Uses attributed to it (not counting the unattributed ones it also covers). */
+  uses: number;
 }

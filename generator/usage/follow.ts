@@ -1,0 +1,643 @@
+/**
+ * Follow the client with the type checker, not the syntax: every value whose type carries a generated client's
+ * capabilities (the client, a compute object, a job: any type with a member that makes calls, declared in a generated
+ * client folder) is found wherever the code reads a member of it, however it got there (aliases, destructuring,
+ * element access, parameters, returns, containers, callbacks: TypeScript's inference already followed it). A member
+ * read is a use of what that member calls (`runCommand`, `GET` with its literal path, `compute(...).run`), counted
+ * whether or not it is called at once (`red.runCommand.bind(red)` counts). Everything the analysis cannot follow fails
+ * closed, as an `unknown` use that needs the top level, at its file:line:
+ *  - a member named by a non-literal key (`red[name]`), a member it does not know, `GET`/`request` without literal
+ *    arguments or not called where read;
+ *  - a value flowing where its type no longer shows the capability (`red as any`, an `unknown`/`object`/`any`
+ *    parameter or slot, a generic parameter of a function outside the standard library or of a reflective one such as
+ *    `Reflect.apply` or `Object.values`): from there on nobody can follow it.
+ * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
+ * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.
+ *
+ * One Program for the whole code base (the code's own tsconfig.json options, JavaScript included), no diagnostics.
+ */
+import { basename, dirname, relative, resolve, sep } from "node:path";
+// The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
+import ts from "typescript";
+import { HTTP_METHODS } from "../../templates/runtime/table.js";
+import { ownManifest } from "../output/client-folder.js";
+import { checkConfig, configError } from "./modules.js";
+import { type ClientSite, COMPUTE_HELPERS, type FoundUse, JOB_HELPERS } from "./uses.js";
+
+export interface Followed {
+  uses: FoundUse[];
+  clients: ClientSite[];
+}
+
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
+/** Members of the client that make no call themselves: what they give is followed by its own type. */
+const NO_CALL: ReadonlySet<string> = new Set(["compute", "createClient", "use", "eject", "safe"]);
+/** Standard-library functions that take members out of an object by name or call a function for it. */
+const REFLECTIVE: ReadonlySet<string> = new Set([
+  "Reflect",
+  "ObjectConstructor",
+  "Function",
+  "CallableFunction",
+  "NewableFunction",
+  "ProxyHandler",
+]);
+/** The workflow helpers' names (usage/uses.ts). */
+const HELPERS: ReadonlySet<string> = new Set([...Object.keys(COMPUTE_HELPERS), ...Object.keys(JOB_HELPERS)]);
+/** Function methods whose first argument is the `this` of the call. */
+const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
+/** Files of a client folder that hold data types, not capabilities. */
+const DATA_FILES: ReadonlySet<string> = new Set(["schema.d.ts", "operations.d.ts"]);
+/** How deep `holds` looks into property types of the code's own object types. */
+const MAX_DEPTH = 4;
+
+export interface FollowOptions {
+  /** The files to start from (the code base's own); what they import comes along. */
+  rootNames: readonly string[];
+  options: ts.CompilerOptions;
+  /** Operation names of the client's table: members of these names are its named calls. */
+  names: ReadonlySet<string>;
+  /** Files not to analyse (a verified generated client's own files). */
+  skip: (file: string) => boolean;
+  cwd: string;
+}
+
+export function followClient(input: FollowOptions): Followed {
+  // A file the parser cannot take (nested too deeply for its stack) is read as empty here; the syntax scan names it
+  // as unreadable and counts it at the top level, and a use in it cannot be followed anyway.
+  const host = ts.createCompilerHost(input.options, true);
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (fileName, language, ...rest) => {
+    try {
+      return getSourceFile.call(host, fileName, language, ...rest);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return ts.createSourceFile(fileName, "", language);
+    }
+  };
+  const program = ts.createProgram({ rootNames: [...input.rootNames], options: input.options, host });
+  const checker = program.getTypeChecker();
+  const uses: FoundUse[] = [];
+  const sites = new Map<ts.CallExpression, ClientSite>();
+  const show = (file: string) => relative(input.cwd, file).split(sep).join("/") || ".";
+
+  // ---- where declarations live -----------------------------------------------------------------------------------
+  const folderCache = new Map<string, boolean>();
+  const clientFolder = (dir: string): boolean => {
+    let is = folderCache.get(dir);
+    if (is === undefined) folderCache.set(dir, (is = ownManifest(dir) !== undefined));
+    return is;
+  };
+  const fileCache = new Map<string, boolean>();
+  /** A declaration file of a generated client's capabilities (or openapi-fetch's, which the client extends). */
+  const capabilityFile = (file: ts.SourceFile): boolean => {
+    let is = fileCache.get(file.fileName);
+    if (is === undefined) {
+      const path = resolve(file.fileName);
+      const dir = dirname(path);
+      is =
+        path.includes(`${sep}node_modules${sep}openapi-fetch${sep}`) ||
+        (!DATA_FILES.has(basename(path)) &&
+          (clientFolder(dir) || (basename(dir) === "runtime" && clientFolder(dirname(dir)))));
+      fileCache.set(file.fileName, is);
+    }
+    return is;
+  };
+  const declaredInClient = (symbol: ts.Symbol): boolean =>
+    (symbol.declarations ?? []).some((d) => capabilityFile(d.getSourceFile()));
+
+  // ---- which types carry capabilities ----------------------------------------------------------------------------
+  /** A member that makes calls: a named operation, an HTTP method, a helper; declared in a client folder. */
+  const callable = (symbol: ts.Symbol): boolean =>
+    checker.getTypeOfSymbol(symbol).getCallSignatures().length > 0 ||
+    // A helper above the color is typed as a named refusal, not a function, but it is the helper all the same.
+    (HELPERS.has(symbol.name) &&
+      (symbol.declarations ?? []).some((d) => /^(index|core)\.d\.[cm]?ts$/.test(basename(d.getSourceFile().fileName))));
+  const capability = (symbol: ts.Symbol): boolean =>
+    !NO_CALL.has(symbol.name) && declaredInClient(symbol) && callable(symbol);
+  const direct = new Map<ts.Type, boolean>();
+  /** The type itself has a capability member (a client, a compute object, a job). */
+  const holdsDirectly = (type: ts.Type): boolean => {
+    let is = direct.get(type);
+    if (is === undefined) {
+      direct.set(type, false); // a recursive type asks again while it is being answered
+      is = eachType(type).some(
+        (t) => (t.flags & ts.TypeFlags.Object) !== 0 && checker.getPropertiesOfType(t).some(capability),
+      );
+      direct.set(type, is);
+    }
+    return is;
+  };
+  const deep = new Map<ts.Type, boolean>();
+  /** The type carries a capability somewhere a later member read can reach: itself, an element, a property. */
+  const holds = (type: ts.Type, depth = 0): boolean => {
+    if (holdsDirectly(type)) return true;
+    if (depth > MAX_DEPTH) return false;
+    let is = deep.get(type);
+    if (is !== undefined) return is;
+    deep.set(type, false);
+    is = eachType(type).some((t) => {
+      if (!(t.flags & ts.TypeFlags.Object)) return false;
+      const object = t as ts.ObjectType;
+      if (object.objectFlags & ts.ObjectFlags.Reference) {
+        if (checker.getTypeArguments(t as ts.TypeReference).some((a) => holds(a, depth + 1))) return true;
+      }
+      if (t.aliasTypeArguments?.some((a) => holds(a, depth + 1))) return true;
+      // The code's own object types (not the standard library's, a package's or a client's data): their properties.
+      const declaration = t.getSymbol()?.declarations?.[0];
+      if (declaration?.getSourceFile().isDeclarationFile) return false;
+      return checker.getPropertiesOfType(t).some((p) => holds(checker.getTypeOfSymbol(p), depth + 1));
+    });
+    deep.set(type, is);
+    return is;
+  };
+
+  /**
+   * An expression's type; for a name, its declared type rather than the type narrowed at this place: narrowing walks
+   * the file's control flow back from every reference (quadratic in a long file), and the declared type can only hold
+   * more than the narrowed one, so nothing is missed.
+   */
+  const typeOf = (node: ts.Node): ts.Type => {
+    if (ts.isIdentifier(node)) {
+      let symbol = checker.getSymbolAtLocation(node);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      if (symbol && symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Property))
+        return checker.getTypeOfSymbol(symbol);
+    }
+    return checker.getTypeAtLocation(node);
+  };
+
+  // ---- the walk ---------------------------------------------------------------------------------------------------
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
+    if (program.isSourceFileDefaultLibrary(file) || input.skip(resolve(file.fileName))) continue;
+    if (capabilityFile(file)) continue;
+    try {
+      walkFile(file);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      // Too deep for the checker's stack: nothing in it can be followed, so it needs the top level.
+      const at = { file: show(file.fileName), line: 1, column: 1, code: show(file.fileName) };
+      uses.push({ kind: "unknown", reason: "could not tell which operation: the file is nested too deeply", ...at });
+    }
+  }
+  uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  const clients = [...sites.values()].sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,
+  );
+  return { uses, clients };
+
+  function walkFile(file: ts.SourceFile): void {
+    const name = show(file.fileName);
+    const where = (node: ts.Node, at: ts.Node) => {
+      const { line, character } = file.getLineAndCharacterOfPosition(at.getStart(file));
+      return { file: name, line: line + 1, column: character + 1, code: shorten(node, file) };
+    };
+    const add = (use: FoundUse, receiver: ts.Node | undefined) => {
+      const client = receiver === undefined ? undefined : rootClient(receiver, 0);
+      uses.push(client === undefined ? use : { ...use, client: client.id });
+    };
+    const unknown = (node: ts.Node, at: ts.Node, reason: string, receiver?: ts.Node) =>
+      add({ kind: "unknown", reason: `could not tell which operation: ${reason}`, ...where(node, at) }, receiver);
+
+    /** A member `name` read from a value of type `type` (`receiver`'s, when there is an expression). */
+    const member = (type: ts.Type, name: string, at: ts.Node, read: ts.Node, receiver: ts.Node | undefined): void => {
+      if (type.flags & ts.TypeFlags.Any) return; // an `any` receiver: the syntax scan's rules apply
+      const target = checker.getNonNullableType(type);
+      const property = checker.getPropertyOfType(target, name);
+      if (property === undefined) {
+        if (holdsDirectly(target)) unknown(read, at, `the client has no member ${JSON.stringify(name)}`, receiver);
+        return;
+      }
+      if (!declaredInClient(property) || NO_CALL.has(name)) return;
+      const call = calledAt(read);
+      if (METHODS.has(name)) {
+        const paths = call ? literals(call.arguments[0]) : undefined;
+        if (paths === undefined) unknown(call ?? read, at, `${name} without a literal path where it is read`, receiver);
+        else for (const path of paths) add({ kind: "call", method: name, path, ...where(call!, at) }, receiver);
+      } else if (name === "request") {
+        const methods = call ? literals(call.arguments[0]) : undefined;
+        const paths = call ? literals(call.arguments[1]) : undefined;
+        if (methods === undefined || paths === undefined)
+          unknown(call ?? read, at, "request without a literal method and path where it is read", receiver);
+        else
+          for (const method of methods)
+            for (const path of paths)
+              add({ kind: "call", method: method.toUpperCase(), path, ...where(call!, at) }, receiver);
+      } else if (name === "waitForTask") add({ kind: "wait", ...where(call ?? read, at) }, receiver);
+      else if (input.names.has(name) && inOperations(property))
+        add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
+      else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
+        const calls = COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!];
+        for (const c of calls)
+          add(
+            c === "wait"
+              ? { kind: "wait", ...where(call ?? read, at) }
+              : { kind: "call", method: c[0], path: c[1], ...where(call ?? read, at) },
+            receiver,
+          );
+      } else if (input.names.has(name)) add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
+      else if (capability(property))
+        unknown(call ?? read, at, `${JSON.stringify(name)} is a member this analysis does not know`, receiver);
+    };
+
+    /** A value of a capability-carrying type reaching a place whose type no longer shows it. */
+    const flow = (value: ts.Expression): void => {
+      const type = typeOf(value);
+      if (type.flags & ts.TypeFlags.Any || !holds(type)) return;
+      const lost = lostAt(value);
+      if (lost !== undefined) unknown(value, value, `a client value ${lost}`, value);
+    };
+
+    /** Why `value` (which carries a capability) cannot be followed from where it is, or undefined. */
+    const lostAt = (value: ts.Expression): string | undefined => {
+      const parent = skipOuter(value);
+      const slot = parent.parent;
+      if ((ts.isCallExpression(slot) || ts.isNewExpression(slot)) && slot.arguments?.includes(parent as ts.Expression))
+        return argumentLost(slot, slot.arguments.indexOf(parent as ts.Expression), parent as ts.Expression);
+      if (ts.isSpreadElement(slot)) return "is spread into arguments it cannot follow";
+      if (ts.isAsExpression(slot) || ts.isTypeAssertionExpression(slot)) {
+        if (ts.isConstTypeReference(slot.type)) return undefined;
+        return holds(checker.getTypeFromTypeNode(slot.type)) ? undefined : "is cast to a type without its members";
+      }
+      if (ts.isBinaryExpression(slot) && slot.operatorToken.kind !== ts.SyntaxKind.EqualsToken) {
+        const result = checker.getTypeAtLocation(slot);
+        return result.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? "is mixed with an untyped value" : undefined;
+      }
+      if (ts.isConditionalExpression(slot)) {
+        const result = checker.getTypeAtLocation(slot);
+        return result.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? "is mixed with an untyped value" : undefined;
+      }
+      const contextual = checker.getContextualType(parent as ts.Expression);
+      if (contextual === undefined || holds(contextual)) return undefined;
+      return `is given a type without its members (${checker.typeToString(contextual)})`;
+    };
+
+    const argumentLost = (
+      call: ts.CallExpression | ts.NewExpression,
+      index: number,
+      argument: ts.Expression,
+    ): string | undefined => {
+      const signature = checker.getResolvedSignature(call);
+      const declaration = signature?.getDeclaration();
+      if (signature === undefined || declaration === undefined) return "is passed to a function it cannot resolve";
+      const callee = calleeName(call, file);
+      // `this` for a client's own named call (`green.readTasks.bind(green)`, `Reflect.apply(green.readTasks, green,
+      // [])`): the call is counted where it was read, and it does not use `this`.
+      if (thisOfNamedCall(call, index)) return undefined;
+      const library = program.isSourceFileDefaultLibrary(declaration.getSourceFile());
+      if (library) {
+        // `interface ObjectConstructor { values(...) }`, `declare namespace Reflect { function apply(...) }`.
+        let container: ts.Node = declaration.parent;
+        if (ts.isModuleBlock(container)) container = container.parent;
+        const owner =
+          ts.isInterfaceDeclaration(container) || ts.isModuleDeclaration(container) ? container.name.text : "";
+        if (REFLECTIVE.has(owner)) return `is passed to ${callee}, which can reach its members by name`;
+        const contextual = checker.getContextualType(argument);
+        return contextual !== undefined && holds(contextual)
+          ? undefined
+          : `is passed to ${callee}, whose parameter type does not show its members`;
+      }
+      if (ts.isJSDocSignature(declaration)) return `is passed to ${callee}, declared in JSDoc only`;
+      const parameters = declaration.parameters;
+      const last = parameters[parameters.length - 1];
+      const parameter = index < parameters.length ? parameters[index] : last?.dotDotDotToken ? last : undefined;
+      if (parameter === undefined) return `is passed to ${callee} beyond its parameters`;
+      let declared = checker.getTypeAtLocation(parameter);
+      if (parameter.dotDotDotToken) declared = checker.getIndexTypeOfType(declared, ts.IndexKind.Number) ?? declared;
+      return holds(declared) ? undefined : `is passed to ${callee}, whose parameter type does not show its members`;
+    };
+
+    /** Argument `index` is the `this` of a function declared in a client (`f.call(x)`, `Reflect.apply(f, x, a)`). */
+    const thisOfNamedCall = (call: ts.CallExpression | ts.NewExpression, index: number): boolean => {
+      const callee = skipInner(call.expression);
+      let fn: ts.Expression | undefined;
+      if (ts.isPropertyAccessExpression(callee) && THIS_TAKERS.has(callee.name.text) && index === 0)
+        fn = callee.expression;
+      else if (ts.isPropertyAccessExpression(callee) && callee.name.text === "apply" && index === 1)
+        fn =
+          ts.isIdentifier(callee.expression) && callee.expression.text === "Reflect" ? call.arguments?.[0] : undefined;
+      if (fn === undefined) return false;
+      const symbol = checker.getTypeAtLocation(fn).getSymbol();
+      return symbol !== undefined && declaredInClient(symbol);
+    };
+
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAccessExpression(node)) {
+        member(typeOf(node.expression), node.name.text, node.name, node, node.expression);
+      } else if (ts.isElementAccessExpression(node)) {
+        const type = checker.getTypeAtLocation(node.expression);
+        const keys = literals(node.argumentExpression);
+        if (keys !== undefined)
+          for (const key of keys) member(type, key, node.argumentExpression, node, node.expression);
+        else if (!(type.flags & ts.TypeFlags.Any) && holdsDirectly(checker.getNonNullableType(type)))
+          unknown(node, node.argumentExpression, "a member named by a value that is not a literal", node.expression);
+      } else if (ts.isObjectBindingPattern(node)) {
+        destructure(checker.getTypeAtLocation(node), node.elements, bindingSource(node));
+      } else if (ts.isObjectLiteralExpression(node) && isAssignmentTarget(node)) {
+        destructure(checker.getTypeAtLocation(node), node.properties, undefined);
+      } else if (ts.isCallExpression(node) && isCreateClient(node)) {
+        siteOf(node);
+      }
+      if (ts.isExpression(node) && isFlowPosition(node)) flow(node);
+      ts.forEachChild(node, visit);
+    };
+
+    const destructure = (
+      type: ts.Type,
+      elements: readonly (ts.BindingElement | ts.ObjectLiteralElementLike)[],
+      source: ts.Node | undefined,
+    ): void => {
+      if (type.flags & ts.TypeFlags.Any) return;
+      for (const element of elements) {
+        if (ts.isBindingElement(element) && element.dotDotDotToken) continue; // the rest keeps its members' types
+        if (ts.isSpreadAssignment(element)) continue;
+        const key = ts.isBindingElement(element) ? (element.propertyName ?? element.name) : element.name;
+        const name = key === undefined ? undefined : propertyName(key);
+        if (name !== undefined) member(type, name, key!, element, source);
+        else if (holdsDirectly(checker.getNonNullableType(type)))
+          unknown(element, element, "a member named by a value that is not a literal", source);
+      }
+    };
+
+    /** The string values a key or argument can take, when its type is a string literal or a union of them. */
+    const literals = (node: ts.Node | undefined): string[] | undefined => {
+      if (node === undefined) return undefined;
+      if (ts.isStringLiteralLike(node)) return [node.text];
+      const type = typeOf(node);
+      const values: string[] = [];
+      for (const t of eachType(type)) {
+        if (!t.isStringLiteral()) return undefined;
+        values.push(t.value);
+      }
+      return values.length > 0 ? values : undefined;
+    };
+
+    const propertyName = (key: ts.Node): string | undefined => {
+      if (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key)) return key.text;
+      if (ts.isPrivateIdentifier(key)) return undefined;
+      if (ts.isComputedPropertyName(key)) {
+        const values = literals(key.expression);
+        return values?.length === 1 ? values[0] : undefined;
+      }
+      return undefined;
+    };
+
+    const inOperations = (property: ts.Symbol): boolean =>
+      (property.declarations ?? []).some((d) => {
+        const owner = d.parent;
+        return !ts.isInterfaceDeclaration(owner) || owner.name.text.endsWith("Operations");
+      });
+
+    /** The `createClient` of a generated client, however it was imported. */
+    function isCreateClient(call: ts.CallExpression): boolean {
+      const callee = call.expression;
+      // A name (perhaps imported under another) or `ns.createClient`; a symbol asked of any other member read would
+      // cost a walk back through the control flow.
+      const name = ts.isIdentifier(callee)
+        ? callee
+        : ts.isPropertyAccessExpression(callee) && callee.name.text === "createClient"
+          ? callee.name
+          : undefined;
+      if (name === undefined) return false;
+      let symbol = checker.getSymbolAtLocation(name);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      return symbol?.name === "createClient" && declaredInClient(symbol);
+    }
+
+    function siteOf(call: ts.CallExpression): ClientSite {
+      let site = sites.get(call);
+      if (site === undefined) {
+        const { line, character } = file.getLineAndCharacterOfPosition(call.getStart(file));
+        const options = call.arguments[0];
+        let color: string | null = null;
+        if (options !== undefined && ts.isObjectLiteralExpression(options)) {
+          const property = options.properties.find((p) => p.name && propertyName(p.name) === "color");
+          if (property && ts.isPropertyAssignment(property)) color = literals(property.initializer)?.join("|") ?? null;
+        }
+        const id = `${name}:${line + 1}:${character + 1}`;
+        site = { id, file: name, line: line + 1, column: character + 1, code: shorten(call, file), color };
+        sites.set(call, site);
+      }
+      return site;
+    }
+
+    /** The createClient call a receiver plainly comes from: a `const` chain of member reads and calls back to it. */
+    function rootClient(node: ts.Node, depth: number): ClientSite | undefined {
+      if (depth > 24) return undefined;
+      const inner = skipInner(node);
+      if (ts.isCallExpression(inner)) {
+        if (isCreateClient(inner)) return siteOf(inner);
+        const callee = skipInner(inner.expression);
+        if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee))
+          return fromCapability(callee.expression, depth);
+        return ts.isIdentifier(callee) ? rootClient(callee, depth + 1) : undefined;
+      }
+      if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner))
+        return fromCapability(inner.expression, depth);
+      if (!ts.isIdentifier(inner)) return undefined;
+      let symbol = checker.getSymbolAtLocation(inner);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+      if (declaration === undefined) return undefined;
+      const variable = ts.isBindingElement(declaration) ? enclosingVariable(declaration) : declaration;
+      if (
+        variable === undefined ||
+        !ts.isVariableDeclaration(variable) ||
+        !(ts.getCombinedNodeFlags(variable) & ts.NodeFlags.Const) ||
+        variable.initializer === undefined
+      )
+        return undefined;
+      return rootClient(variable.initializer, depth + 1);
+    }
+
+    /** A member read's receiver, when it is itself a capability (so what is read belongs to the same client). */
+    function fromCapability(receiver: ts.Expression, depth: number): ClientSite | undefined {
+      const type = typeOf(receiver);
+      return holds(checker.getNonNullableType(type)) ? rootClient(receiver, depth + 1) : undefined;
+    }
+
+    visit(file);
+  }
+
+  function eachType(type: ts.Type): readonly ts.Type[] {
+    return type.isUnionOrIntersection() ? type.types : [type];
+  }
+}
+
+/**
+ * The options the code is compiled with: its tsconfig.json (at or above the code, not above the working directory),
+ * JavaScript allowed, nothing emitted; TypeScript's strict defaults without one. A tsconfig.json that cannot be read
+ * is an error naming it (usage/modules.ts), not an analysis under other options.
+ */
+export function codeOptions(root: string, cwd: string): ts.CompilerOptions {
+  const top = resolve(cwd);
+  const nearest = ts.findConfigFile(root, ts.sys.fileExists);
+  const inside = nearest !== undefined && (dirname(resolve(nearest)) === top || resolve(nearest).startsWith(top + sep));
+  let base: ts.CompilerOptions = {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    types: [],
+  };
+  if (inside) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      nearest,
+      {},
+      {
+        ...ts.sys,
+        readDirectory: () => [],
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw configError(d, nearest, cwd);
+        },
+      },
+    );
+    if (parsed) checkConfig(parsed, nearest, cwd);
+    base = parsed?.options ?? base;
+  }
+  return { ...base, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true };
+}
+
+/** For a destructuring pattern: the expression destructured, when it is one (`const { run } = pm`). */
+function bindingSource(pattern: ts.ObjectBindingPattern): ts.Node | undefined {
+  const parent = pattern.parent;
+  return ts.isVariableDeclaration(parent) ? parent.initializer : undefined;
+}
+
+function enclosingVariable(element: ts.BindingElement): ts.VariableDeclaration | undefined {
+  let node: ts.Node = element;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
+    node = node.parent;
+  return ts.isVariableDeclaration(node) ? node : undefined;
+}
+
+/** `({ run } = pm)`, `[{ run }] = list`: an object literal written to, not read. */
+function isAssignmentTarget(node: ts.ObjectLiteralExpression): boolean {
+  let child: ts.Node = node;
+  let parent = node.parent;
+  while (
+    ts.isParenthesizedExpression(parent) ||
+    ts.isArrayLiteralExpression(parent) ||
+    ts.isPropertyAssignment(parent) ||
+    ts.isShorthandPropertyAssignment(parent) ||
+    ts.isSpreadElement(parent) ||
+    (ts.isObjectLiteralExpression(parent) && parent !== node)
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) return parent.initializer === child;
+  return (
+    ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === child
+  );
+}
+
+/** Where a value is handed on: an argument, an operand of a cast or an operator, an initialiser, a return value. */
+function isFlowPosition(node: ts.Expression): boolean {
+  if (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAwaitExpression(node)) return false;
+  if (cannotHold(node)) return false;
+  const parent = node.parent;
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.includes(node) ?? false;
+  if (ts.isBinaryExpression(parent)) {
+    const op = parent.operatorToken.kind;
+    if (op === ts.SyntaxKind.EqualsToken) return parent.right === node && !ts.isObjectLiteralExpression(parent.left);
+    return (
+      op === ts.SyntaxKind.QuestionQuestionToken ||
+      op === ts.SyntaxKind.BarBarToken ||
+      op === ts.SyntaxKind.AmpersandAmpersandToken ||
+      op === ts.SyntaxKind.BarBarEqualsToken ||
+      op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
+      op === ts.SyntaxKind.CommaToken
+    );
+  }
+  return (
+    ts.isAsExpression(parent) ||
+    ts.isTypeAssertionExpression(parent) ||
+    ts.isConditionalExpression(parent) ||
+    ts.isSpreadElement(parent) ||
+    (ts.isVariableDeclaration(parent) && parent.initializer === node && parent.type !== undefined) ||
+    (ts.isPropertyDeclaration(parent) && parent.initializer === node) ||
+    (ts.isParameter(parent) && parent.initializer === node) ||
+    (ts.isPropertyAssignment(parent) && parent.initializer === node) ||
+    ts.isShorthandPropertyAssignment(parent) ||
+    ts.isArrayLiteralExpression(parent) ||
+    ts.isReturnStatement(parent) ||
+    (ts.isArrowFunction(parent) && parent.body === node) ||
+    ts.isYieldExpression(parent) ||
+    ts.isJsxExpression(parent) ||
+    (ts.isExportAssignment(parent) && parent.expression === node)
+  );
+}
+
+/**
+ * Values that are never a client: literals, functions (what they close over is followed inside them), operators that
+ * make numbers, strings or booleans. Their types are not asked for: a type asked for at a place costs a walk back
+ * through the file's control flow.
+ */
+function cannotHold(node: ts.Expression): boolean {
+  if (
+    ts.isLiteralExpression(node) ||
+    ts.isTemplateExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isClassExpression(node) ||
+    ts.isPrefixUnaryExpression(node) ||
+    ts.isPostfixUnaryExpression(node) ||
+    ts.isTypeOfExpression(node) ||
+    ts.isVoidExpression(node) ||
+    ts.isDeleteExpression(node)
+  )
+    return true;
+  const kind = node.kind;
+  return (
+    kind === ts.SyntaxKind.TrueKeyword ||
+    kind === ts.SyntaxKind.FalseKeyword ||
+    kind === ts.SyntaxKind.NullKeyword ||
+    kind === ts.SyntaxKind.UndefinedKeyword
+  );
+}
+
+/** Up through parentheses and `!`: the node whose parent decides where the value goes. */
+function skipOuter(node: ts.Node): ts.Node {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner.parent) || ts.isNonNullExpression(inner.parent)) inner = inner.parent;
+  return inner;
+}
+
+/** Down through parentheses, `!`, `await` and casts. */
+function skipInner(node: ts.Node): ts.Node {
+  let inner = node;
+  while (
+    ts.isParenthesizedExpression(inner) ||
+    ts.isNonNullExpression(inner) ||
+    ts.isAwaitExpression(inner) ||
+    ts.isAsExpression(inner) ||
+    ts.isSatisfiesExpression(inner) ||
+    ts.isTypeAssertionExpression(inner)
+  )
+    inner = inner.expression;
+  return inner;
+}
+
+/** The call a member read is the callee of (`(red.POST)!(...)` included), if it is one. */
+function calledAt(read: ts.Node): ts.CallExpression | undefined {
+  const outer = skipOuter(read);
+  const parent = outer.parent;
+  return ts.isCallExpression(parent) && parent.expression === outer ? parent : undefined;
+}
+
+function calleeName(call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile): string {
+  const text = call.expression.getText(file).replace(/\s+/g, " ");
+  return `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\``;
+}
+
+/** One line of code for a report: a call up to its first argument, anything else as written, shortened. */
+function shorten(node: ts.Node, file: ts.SourceFile): string {
+  let text: string;
+  if (ts.isCallExpression(node)) {
+    const [first, ...rest] = node.arguments;
+    const callee = node.expression.getText(file).replace(/\s+/g, " ");
+    text = `${callee}(${first ? first.getText(file).replace(/\s+/g, " ") : ""}${rest.length ? ", …" : ""})`;
+  } else text = node.getText(file).replace(/\s+/g, " ");
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
