@@ -43,6 +43,9 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
             throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
         if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
             throw new ConfigError("createClient: accessToken must be a string or a function returning one");
+        // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
+        if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
+            throw new ConfigError("createClient: accessToken is empty");
         return providedTokenSource(options.accessToken);
     }
     if (options.privateKey !== undefined && fromFile !== undefined)

@@ -1,6 +1,6 @@
 /**
- * Edges of the runtime found from outside (issue 30, item 6): options a dependency set on Object.prototype. Each
- * against real loopback servers, in both copies of the runtime.
+ * Edges of the runtime found from outside (issue 30, item 6): options a dependency set on Object.prototype, and an
+ * empty access token. Each against real loopback servers, in both copies of the runtime.
  */
 import { describe, expect, test } from "vitest";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
@@ -57,5 +57,18 @@ describe.each(variants)("runtime edges ($name)", ({ createClient, errors }) => {
     );
     expect((await green.GET("/tasks")).response.status).toBe(200);
     expect(servers.apiCalls.map((c) => c.headers.authorization)).toEqual(["tok-1"]);
+  });
+
+  test('accessToken "" (or blanks) is a ConfigError at createClient; a function answering "" a TokenError per call', async () => {
+    for (const empty of ["", "   "])
+      expect(() => createClient({ color: "green", baseUrl: servers.baseUrl, accessToken: empty })).toThrow(
+        errors.ConfigError,
+      );
+    const fromFunction = createClient({ color: "green", baseUrl: servers.baseUrl, accessToken: () => "" });
+    await expect(fromFunction.GET("/tasks")).rejects.toMatchObject({
+      name: "TokenError",
+      error: "invalid_token_source",
+    });
+    expect(servers.apiCalls).toEqual([]);
   });
 });
