@@ -1,6 +1,7 @@
 /**
- * Edges of the runtime found from outside (issue 30, item 6): options a dependency set on Object.prototype, and an
- * empty access token. Each against real loopback servers, in both copies of the runtime.
+ * Edges of the runtime found from outside (issue 30, item 6): options a dependency set on Object.prototype, a redirect
+ * whose Location carries credentials, and an empty access token. Each against real loopback servers, in both copies
+ * of the runtime.
  */
 import { describe, expect, test } from "vitest";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
@@ -57,6 +58,29 @@ describe.each(variants)("runtime edges ($name)", ({ createClient, errors }) => {
     );
     expect((await green.GET("/tasks")).response.status).toBe(200);
     expect(servers.apiCalls.map((c) => c.headers.authorization)).toEqual(["tok-1"]);
+  });
+
+  test("a redirect to a Location with user:pass@ is a RedirectError that names the problem, not the credentials", async () => {
+    const origin = new URL(servers.baseUrl);
+    servers.override = (call) =>
+      call.url === "/api/v1.2/tasks"
+        ? {
+            status: 307,
+            body: "",
+            headers: { location: `http://alice:s3cr3t-pw@${origin.host}/api/v1.2/account/` },
+          }
+        : undefined;
+    servers.valid.add("shared-token");
+    const green = createClient({ color: "green", baseUrl: servers.baseUrl, accessToken: "shared-token" });
+    const error = await green.GET("/tasks").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(errors.SfapiError);
+    expect(error).toMatchObject({ name: "RedirectError", code: "ERR_REDIRECT", status: 307 });
+    expect((error as Error).message).toMatch(/Location .*credentials/);
+    expect(`${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`).not.toMatch(/alice|s3cr3t/);
+    expect(servers.apiCalls.map((c) => c.url)).toEqual(["/api/v1.2/tasks"]);
+    // Asked to hand redirects back, the client returns the answer as it came.
+    const manual = await green.GET("/tasks", { redirect: "manual" });
+    expect(manual.response.status).toBe(307);
   });
 
   test('accessToken "" (or blanks) is a ConfigError at createClient; a function answering "" a TokenError per call', async () => {
