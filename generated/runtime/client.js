@@ -30,15 +30,18 @@ export function createScopedClient(spec, options, addOns = []) {
         authorizationPrefix: resolved.authorizationPrefix,
     });
     /**
-     * The middlewares openapi-fetch holds (the same list, kept by `use` and `eject` below): while there are none, no user
-     * code sees a request between openapi-fetch and the guarded fetch, which then may send it without a copy.
+     * The middlewares registered with `use`, kept here and not in openapi-fetch: each call hands openapi-fetch a copy of
+     * this list taken as the call starts (with the call's own middlewares), and judges by that same copy whether a
+     * middleware may hold its request. openapi-fetch keeps the list it was given for the whole call, so a middleware
+     * ejected (or registered) while a call is in flight changes neither what runs for it nor that judgment.
      */
     const middlewares = [];
     // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
     const inner = createFetchClient({
         baseUrl: resolved.baseUrl,
         Request: CallRequest,
-        fetch: (request) => send(request, "follow", middlewares.length > 0),
+        // Only calls that no middleware sees come here: the others get a fetch of their own (see `prepare`).
+        fetch: (request) => send(request, "follow", false),
         headers: resolved.headers,
         redirect: "manual",
     });
@@ -51,8 +54,11 @@ export function createScopedClient(spec, options, addOns = []) {
      */
     function prepare(method, url, init) {
         guard.checkWritten(method, url, init?.params?.path);
-        if (!init)
-            return init;
+        if (!init) {
+            if (middlewares.length === 0)
+                return init;
+            init = {};
+        }
         if (init.Request !== undefined)
             throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
         // One read of each field: openapi-fetch gets exactly what is looked at here (a getter or a Proxy answers once).
@@ -60,8 +66,15 @@ export function createScopedClient(spec, options, addOns = []) {
         const out = { ...init };
         if (out.Request !== undefined)
             throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
-        // A per-call middleware sees the request: the guarded fetch must then send a copy.
-        const seen = out.middleware !== undefined;
+        // The middlewares that run for this call, taken now: openapi-fetch runs exactly these (it has none of its own).
+        // When there are any, they see the request: the guarded fetch must then send a copy.
+        let seen = false;
+        if (middlewares.length > 0 || out.middleware !== undefined) {
+            const perCall = out.middleware === undefined ? [] : out.middleware;
+            const chain = [...middlewares, ...perCall];
+            out.middleware = chain;
+            seen = chain.length > 0;
+        }
         if (typeof out.fetch === "function" || typeof out.redirect === "string" || seen) {
             const own = typeof out.fetch === "function"
                 ? createGuardedFetch({
@@ -73,7 +86,7 @@ export function createScopedClient(spec, options, addOns = []) {
                 })
                 : send;
             const mode = redirectMode(out.redirect);
-            out.fetch = (request) => own(request, mode, seen || middlewares.length > 0);
+            out.fetch = (request) => own(request, mode, seen);
             out.redirect = "manual";
         }
         // A whole file path keeps its slashes (`/utilities/ls/perlmutter//global/homes`), as the official client sends it.
@@ -127,15 +140,18 @@ export function createScopedClient(spec, options, addOns = []) {
         PATCH: call("PATCH"),
         TRACE: call("TRACE"),
         request,
-        // Recorded before openapi-fetch takes them (it may take some and then throw on a bad one): never fewer than it has.
+        // openapi-fetch checks each middleware as its own `use` does (and throws on a bad one, keeping those before it),
+        // then lets go of it: the list lives here.
         use: (...middleware) => {
-            for (const m of middleware)
-                if (m)
-                    middlewares.push(m);
-            inner.use(...middleware);
+            for (const m of middleware) {
+                if (!m)
+                    continue;
+                inner.use(m);
+                inner.eject(m);
+                middlewares.push(m);
+            }
         },
         eject: (...middleware) => {
-            inner.eject(...middleware);
             for (const m of middleware) {
                 const i = middlewares.indexOf(m);
                 if (i !== -1)

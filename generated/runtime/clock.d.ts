@@ -5,5 +5,13 @@ export interface Clock {
     now(): number;
     /** Resolves after `ms` milliseconds of this clock's time. */
     sleep(ms: number): Promise<void>;
+    /**
+     * Calls `wake` once `ms` milliseconds of this clock's time have passed, without making time pass (a deadline, which
+     * waits on whatever else is under way); returns what cancels it. Optional: a clock without it has its deadlines
+     * kept by the system's timers (setTimeout), for the same number of milliseconds.
+     */
+    after?(ms: number, wake: () => void): () => void;
 }
+/** `wake` after `ms` milliseconds of the system's timers; what cancels it. */
+export declare function systemAfter(ms: number, wake: () => void): () => void;
 export declare const systemClock: Clock;

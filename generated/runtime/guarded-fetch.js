@@ -140,7 +140,14 @@ export function createGuardedFetch(config) {
                 status: response.status,
             });
         }
-        const next = hops < MAX_REDIRECTS ? redirected(request, replay, response) : undefined;
+        let next;
+        try {
+            next = hops < MAX_REDIRECTS ? redirected(request, replay, response) : undefined;
+        }
+        catch (error) {
+            await response.body?.cancel();
+            throw error;
+        }
         if (!next)
             return response;
         try {
@@ -174,6 +181,14 @@ function redirected(request, replay, response) {
     }
     catch {
         return undefined;
+    }
+    // fetch refuses such a URL with a TypeError that repeats it: say what is wrong, never the credentials themselves.
+    if (url.username !== "" || url.password !== "") {
+        throw new RedirectError({
+            message: `${request.method} ${request.url} was redirected (HTTP ${response.status}) to a Location that carries ` +
+                "credentials (user:password@); not followed",
+            status: response.status,
+        });
     }
     const toGet = response.status === 303
         ? request.method !== "HEAD"

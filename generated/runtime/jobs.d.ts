@@ -10,7 +10,7 @@
  * official client does.
  */
 import type { NamedCall } from "./calls.js";
-import type { Clock } from "./clock.js";
+import { type Clock } from "./clock.js";
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
  * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
@@ -24,7 +24,10 @@ export type JobRow = Readonly<Record<string, unknown>>;
 export interface WatchOptions {
     /** Between polls, in milliseconds (default 10 000, as the official Python client). */
     interval?: number;
-    /** Give up after this many milliseconds with a JobError (`reason: "timeout"`); default: wait as long as it takes. */
+    /**
+     * The deadline of the wait, in milliseconds: when it passes, the wait ends with a JobError (`reason: "timeout"`), and
+     * the poll in flight is aborted unless other waits share it; default: wait as long as it takes.
+     */
     timeout?: number;
     /** Stop waiting (rejects with the signal's reason); the job itself is not cancelled. */
     signal?: AbortSignal;

@@ -10,7 +10,8 @@
  * official client does.
  */
 import { sleepUnlessAborted } from "./call-retry.js";
-import { JobError } from "./errors.js";
+import { systemAfter } from "./clock.js";
+import { ConfigError, JobError } from "./errors.js";
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
  * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
@@ -47,6 +48,8 @@ export class JobMonitor {
     #last = new Map();
     #reads = new Map();
     #looping = false;
+    /** Aborts the watch loop's query in flight: once no watcher is left to want its answer. */
+    #polling;
     /** Job queries sent, and polls made by the watch loop (what the bench reads). */
     stats = { queries: 0, polls: 0 };
     constructor(machine, readJobs, clock) {
@@ -88,22 +91,42 @@ export class JobMonitor {
         if (!(interval > 0))
             return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
         const timeout = options.timeout;
+        if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout)))
+            return Promise.reject(new ConfigError("timeout must be a number of milliseconds"));
         return new Promise((resolve, reject) => {
             const { signal } = options;
             if (signal?.aborted)
                 return reject(signal.reason);
+            const bounded = timeout !== undefined && timeout !== Number.POSITIVE_INFINITY;
+            const onAbort = () => this.#drop(id, watcher, signal.reason);
+            let cancel;
             const watcher = {
-                resolve,
-                reject,
+                resolve: (row) => {
+                    watcher.end();
+                    resolve(row);
+                },
+                reject: (error) => {
+                    watcher.end();
+                    reject(error);
+                },
                 interval,
                 signal,
                 timeout,
-                deadline: timeout === undefined ? Number.POSITIVE_INFINITY : this.clock.now() + timeout,
+                deadline: bounded ? this.clock.now() + Math.max(0, timeout) : Number.POSITIVE_INFINITY,
+                end: () => {
+                    cancel?.();
+                    signal?.removeEventListener("abort", onAbort);
+                },
             };
             const list = this.#watchers.get(id) ?? [];
             list.push(watcher);
             this.#watchers.set(id, list);
-            signal?.addEventListener("abort", () => this.#drop(id, watcher, signal.reason), { once: true });
+            signal?.addEventListener("abort", onAbort, { once: true });
+            // The deadline ends this wait when it passes, also while a poll is in flight (see #drop).
+            if (bounded) {
+                const wake = () => this.#drop(id, watcher, this.#timedOut(id, timeout));
+                cancel = this.clock.after ? this.clock.after(Math.max(0, timeout), wake) : systemAfter(timeout, wake);
+            }
             if (!this.#looping) {
                 this.#looping = true;
                 // After this tick: jobs watched together (Promise.all over complete()) join the first poll.
@@ -121,6 +144,9 @@ export class JobMonitor {
         else
             this.#watchers.set(id, rest);
         watcher.reject(reason);
+        // Nobody is left to want the poll in flight: stop it (a hung facility must not hold the loop).
+        if (this.#watchers.size === 0)
+            this.#polling?.abort(reason);
     }
     async #loop() {
         // Set once a watched job has left the queue: from then on this loop reads accounting only.
@@ -130,14 +156,19 @@ export class JobMonitor {
                 const ids = [...this.#watchers.keys()];
                 this.stats.polls++;
                 let rows;
+                const polling = new AbortController();
+                this.#polling = polling;
                 try {
-                    rows = await this.#query(ids, accounting);
+                    rows = await this.#query(ids, accounting, polling.signal);
                 }
                 catch (error) {
                     for (const id of ids)
                         for (const w of this.#watchers.get(id) ?? [])
                             this.#drop(id, w, error);
                     continue;
+                }
+                finally {
+                    this.#polling = undefined;
                 }
                 for (const id of ids) {
                     const row = rows.get(id);
@@ -197,12 +228,12 @@ export class JobMonitor {
             this.#last.set(id, row);
         return rows;
     }
-    async #query(ids, sacct) {
+    async #query(ids, sacct, signal) {
         this.stats.queries++;
         const answer = (await this.readJobs({
             path: { machine: this.machine },
             query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false },
-        }));
+        }, signal ? { signal } : {}));
         if (String(answer?.status).toUpperCase() === "ERROR" || !Array.isArray(answer?.output)) {
             const said = typeof answer?.error === "string" ? answer.error : undefined;
             throw new JobError({

@@ -26,7 +26,7 @@ export function loadPrivateKey(input, readKeyFile) {
     if (typeof input === "string")
         return parseKeyText(input, "privateKey", undefined);
     if (input && typeof input === "object") {
-        if ("file" in input && typeof input.file === "string") {
+        if ("file" in input && Object.hasOwn(input, "file") && typeof input.file === "string") {
             if (!readKeyFile)
                 throw new ConfigError("createClient: core.js reads no key files; import createClient from index.js, " +
                     "or give privateKey as a PEM string, a JWK or a CryptoKey");

@@ -68,7 +68,7 @@ export interface ResolvedOptions {
     /** Retries of idempotent API calls; undefined when off. */
     callRetry: CallRetryPolicy | undefined;
 }
-export declare function resolveOptions(options: ClientOptions, spec: {
+export declare function resolveOptions(given: ClientOptions, spec: {
     ladder: readonly string[];
     defaultBaseUrl?: string;
     readKeyFile?: KeyFileReader;

@@ -1,6 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+import { type Deadline } from "./deadline.js";
 /**
  * A finished task's `result`, parsed from its JSON text: the fields the facility's command, job and transfer tasks
  * carry (the official Python client reads the same ones), and whatever else it sent.
@@ -30,11 +31,20 @@ export type TypedTask<T> = T extends {
 export interface WaitOptions {
     /** Between polls, in milliseconds (default 2 000). */
     interval?: number;
-    /** Give up after this many milliseconds with a TaskError (default 10 minutes). */
+    /**
+     * The deadline of the whole wait, in milliseconds (default 10 minutes): when it passes, the poll in flight is
+     * aborted and the wait ends with a TaskError.
+     */
     timeout?: number;
     /** Abort the wait (rejects with the signal's reason). */
     signal?: AbortSignal;
 }
-export type TaskWaiter = (id: string, options?: WaitOptions) => Promise<unknown>;
+/**
+ * `waitForTask`. `deadline`: one the caller started already (`run` and `submitJob` count their own request in it);
+ * `options.timeout` and `options.signal` are then its, not read again.
+ */
+export type TaskWaiter = (id: string, options?: WaitOptions, deadline?: Deadline) => Promise<unknown>;
+/** waitForTask's default deadline: 10 minutes. */
+export declare const DEFAULT_TASK_TIMEOUT = 600000;
 /** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
 export declare function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskWaiter;

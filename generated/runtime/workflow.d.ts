@@ -8,6 +8,7 @@
  */
 import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
+import type { Clock } from "./clock.js";
 import { JobMonitor, type WatchOptions } from "./jobs.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
@@ -58,13 +59,17 @@ export interface JobFinding<Job> {
     jobs(ids: readonly (string | number)[], options?: SignalOption): Promise<Job[]>;
 }
 export interface CommandRunning {
-    /** Run a command line on the machine and wait for it: its output; CommandError (`exitCode`, `error`) on failure. */
+    /**
+     * Run a command line on the machine and wait for it: its output; CommandError (`exitCode`, `error`) on failure.
+     * `timeout` (default 10 minutes) bounds the whole call, its request and the wait: a TaskError when it passes.
+     */
     run(command: string | readonly string[], options?: WaitOptions): Promise<string>;
 }
 export interface JobSubmitting<Job> {
     /**
      * Submit a batch job: the script's text, or `{ path, args }` for a script on the machine. Waits for the submission's
-     * task and resolves with the job; JobError (`reason: "submit"`) when sbatch refused it.
+     * task and resolves with the job; JobError (`reason: "submit"`) when sbatch refused it. `timeout` (default 10
+     * minutes) bounds the whole call, the submission and the wait for its task: a TaskError when it passes.
      */
     submitJob(script: string | ScriptPath, options?: WaitOptions): Promise<Job>;
 }
@@ -121,6 +126,8 @@ export interface WorkflowDeps {
     calls: Readonly<Record<string, NamedCall>>;
     waitForTask: TaskWaiter;
     monitor(machine: string): JobMonitor;
+    /** The client's clock, which `timeout` deadlines run on. */
+    clock: Clock;
 }
 /** `client.compute(machine)`, built from the operations the description has. */
 export declare function computeHelpers(machine: string, deps: WorkflowDeps): Record<string, unknown>;

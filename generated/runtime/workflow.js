@@ -1,7 +1,8 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-import { CommandError, ConfigError, FileError, JobError } from "./errors.js";
+import { startDeadline } from "./deadline.js";
+import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
 import { JobMonitor, slurmState } from "./jobs.js";
-import { taskWaiter } from "./tasks.js";
+import { DEFAULT_TASK_TIMEOUT, taskWaiter } from "./tasks.js";
 /**
  * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
@@ -25,7 +26,7 @@ export function clientHelpers(spec) {
         };
         return {
             waitForTask,
-            compute: (machine) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor }),
+            compute: (machine) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor, clock }),
         };
     };
 }
@@ -36,7 +37,35 @@ export function computeHelpers(machine, deps) {
     const { spec, calls } = deps;
     const call = (role) => calls[spec[role]];
     const helpers = { machine };
-    const waitTask = async (taskId, options) => (await deps.waitForTask(taskId, options));
+    const waitTask = async (taskId, options, deadline) => (await deps.waitForTask(taskId, options, deadline));
+    /**
+     * `work` under one deadline for the whole operation (its request and the wait for its task): `timeout` of the
+     * options, else waitForTask's default. When it passes, what is in flight is aborted and the operation ends with a
+     * TaskError (`taskId` empty when the facility had not answered with one yet).
+     */
+    const withinDeadline = async (options, describe, work) => {
+        const timeout = options?.timeout ?? DEFAULT_TASK_TIMEOUT;
+        const deadline = startDeadline(deps.clock, timeout, options?.signal);
+        let taskId = "";
+        try {
+            return await work(deadline, (id) => {
+                taskId = id;
+            });
+        }
+        catch (error) {
+            if (!deadline.passed || (taskId !== "" && SfapiError.is(error) && error.code === "ERR_TASK"))
+                throw error;
+            throw new TaskError({
+                message: taskId === ""
+                    ? `${describe} on ${machine}: no answer within ${timeout} ms`
+                    : `${describe} on ${machine}: task ${taskId} not finished within ${timeout} ms`,
+                taskId,
+            });
+        }
+        finally {
+            deadline.end();
+        }
+    };
     const jobOf = (id, record) => {
         let last = record;
         const job = {
@@ -110,11 +139,14 @@ export function computeHelpers(machine, deps) {
     if (spec.runCommand !== undefined && spec.readTask !== undefined) {
         helpers.run = async (command, options) => {
             const executable = typeof command === "string" ? command : command.join(" ");
-            const ack = (await call("runCommand")({ path: { machine }, body: { executable } }, options?.signal ? { signal: options.signal } : {}));
-            const taskId = text(ack?.task_id);
-            if (isError(ack) || taskId === undefined)
-                throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
-            const task = await waitTask(taskId, options);
+            const { task, taskId } = await withinDeadline(options, "Running a command", async (deadline, started) => {
+                const ack = (await call("runCommand")({ path: { machine }, body: { executable } }, signalOf(deadline)));
+                const taskId = text(ack?.task_id);
+                if (isError(ack) || taskId === undefined)
+                    throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
+                started(taskId);
+                return { task: await waitTask(taskId, options, deadline), taskId };
+            });
             const taskStatus = text(task.status)?.toLowerCase();
             const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
             const exitCode = typeof result?.exit_code === "number" ? result.exit_code : undefined;
@@ -144,11 +176,14 @@ export function computeHelpers(machine, deps) {
                 machine,
                 error,
             });
-            const ack = (await call("submitJob")({ path: { machine }, body }, options?.signal ? { signal: options.signal } : {}));
-            const taskId = text(ack?.task_id);
-            if (isError(ack) || taskId === undefined)
-                throw refused(text(ack?.error));
-            const task = await waitTask(taskId, options);
+            const { task, taskId } = await withinDeadline(options, "Submitting a job", async (deadline, started) => {
+                const ack = (await call("submitJob")({ path: { machine }, body }, signalOf(deadline)));
+                const taskId = text(ack?.task_id);
+                if (isError(ack) || taskId === undefined)
+                    throw refused(text(ack?.error));
+                started(taskId);
+                return { task: await waitTask(taskId, options, deadline), taskId };
+            });
             const status = text(task.status)?.toLowerCase();
             const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
             if (status !== "completed" || isError(result))

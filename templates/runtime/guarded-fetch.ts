@@ -183,7 +183,13 @@ export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
         status: response.status,
       });
     }
-    const next = hops < MAX_REDIRECTS ? redirected(request, replay, response) : undefined;
+    let next: Request | undefined;
+    try {
+      next = hops < MAX_REDIRECTS ? redirected(request, replay, response) : undefined;
+    } catch (error) {
+      await response.body?.cancel();
+      throw error;
+    }
     if (!next) return response;
     try {
       guard.check(next.method, next.url);
@@ -216,6 +222,15 @@ function redirected(request: Request, replay: Replay, response: Response): Reque
     url = new URL(location, request.url);
   } catch {
     return undefined;
+  }
+  // fetch refuses such a URL with a TypeError that repeats it: say what is wrong, never the credentials themselves.
+  if (url.username !== "" || url.password !== "") {
+    throw new RedirectError({
+      message:
+        `${request.method} ${request.url} was redirected (HTTP ${response.status}) to a Location that carries ` +
+        "credentials (user:password@); not followed",
+      status: response.status,
+    });
   }
   const toGet =
     response.status === 303

@@ -11,8 +11,8 @@
 
 import { sleepUnlessAborted } from "./call-retry.js";
 import type { NamedCall } from "./calls.js";
-import type { Clock } from "./clock.js";
-import { JobError } from "./errors.js";
+import { type Clock, systemAfter } from "./clock.js";
+import { ConfigError, JobError } from "./errors.js";
 
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
@@ -40,7 +40,10 @@ export type JobRow = Readonly<Record<string, unknown>>;
 export interface WatchOptions {
   /** Between polls, in milliseconds (default 10 000, as the official Python client). */
   interval?: number;
-  /** Give up after this many milliseconds with a JobError (`reason: "timeout"`); default: wait as long as it takes. */
+  /**
+   * The deadline of the wait, in milliseconds: when it passes, the wait ends with a JobError (`reason: "timeout"`), and
+   * the poll in flight is aborted unless other waits share it; default: wait as long as it takes.
+   */
   timeout?: number;
   /** Stop waiting (rejects with the signal's reason); the job itself is not cancelled. */
   signal?: AbortSignal;
@@ -61,6 +64,8 @@ interface Watcher {
   interval: number;
   signal: AbortSignal | undefined;
   timeout: number | undefined;
+  /** Lets go of its deadline's timer and its signal listener. */
+  end(): void;
 }
 
 export class JobMonitor {
@@ -71,6 +76,8 @@ export class JobMonitor {
   readonly #last = new Map<string, JobRow>();
   #reads = new Map<string, { resolve(row: JobRow | undefined): void; reject(error: unknown): void }[]>();
   #looping = false;
+  /** Aborts the watch loop's query in flight: once no watcher is left to want its answer. */
+  #polling: AbortController | undefined;
   /** Job queries sent, and polls made by the watch loop (what the bench reads). */
   readonly stats = { queries: 0, polls: 0 };
 
@@ -109,21 +116,41 @@ export class JobMonitor {
     const interval = options.interval ?? 10_000;
     if (!(interval > 0)) return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
     const timeout = options.timeout;
+    if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout)))
+      return Promise.reject(new ConfigError("timeout must be a number of milliseconds"));
     return new Promise((resolve, reject) => {
       const { signal } = options;
       if (signal?.aborted) return reject(signal.reason);
+      const bounded = timeout !== undefined && timeout !== Number.POSITIVE_INFINITY;
+      const onAbort = () => this.#drop(id, watcher, signal!.reason);
+      let cancel: (() => void) | undefined;
       const watcher: Watcher = {
-        resolve,
-        reject,
+        resolve: (row) => {
+          watcher.end();
+          resolve(row);
+        },
+        reject: (error) => {
+          watcher.end();
+          reject(error);
+        },
         interval,
         signal,
         timeout,
-        deadline: timeout === undefined ? Number.POSITIVE_INFINITY : this.clock.now() + timeout,
+        deadline: bounded ? this.clock.now() + Math.max(0, timeout) : Number.POSITIVE_INFINITY,
+        end: () => {
+          cancel?.();
+          signal?.removeEventListener("abort", onAbort);
+        },
       };
       const list = this.#watchers.get(id) ?? [];
       list.push(watcher);
       this.#watchers.set(id, list);
-      signal?.addEventListener("abort", () => this.#drop(id, watcher, signal.reason), { once: true });
+      signal?.addEventListener("abort", onAbort, { once: true });
+      // The deadline ends this wait when it passes, also while a poll is in flight (see #drop).
+      if (bounded) {
+        const wake = () => this.#drop(id, watcher, this.#timedOut(id, timeout));
+        cancel = this.clock.after ? this.clock.after(Math.max(0, timeout), wake) : systemAfter(timeout, wake);
+      }
       if (!this.#looping) {
         this.#looping = true;
         // After this tick: jobs watched together (Promise.all over complete()) join the first poll.
@@ -139,6 +166,8 @@ export class JobMonitor {
     if (rest.length === 0) this.#watchers.delete(id);
     else this.#watchers.set(id, rest);
     watcher.reject(reason);
+    // Nobody is left to want the poll in flight: stop it (a hung facility must not hold the loop).
+    if (this.#watchers.size === 0) this.#polling?.abort(reason);
   }
 
   async #loop(): Promise<void> {
@@ -149,11 +178,15 @@ export class JobMonitor {
         const ids = [...this.#watchers.keys()];
         this.stats.polls++;
         let rows: Map<string, JobRow>;
+        const polling = new AbortController();
+        this.#polling = polling;
         try {
-          rows = await this.#query(ids, accounting);
+          rows = await this.#query(ids, accounting, polling.signal);
         } catch (error) {
           for (const id of ids) for (const w of this.#watchers.get(id) ?? []) this.#drop(id, w, error);
           continue;
+        } finally {
+          this.#polling = undefined;
         }
         for (const id of ids) {
           const row = rows.get(id);
@@ -201,12 +234,15 @@ export class JobMonitor {
     return rows;
   }
 
-  async #query(ids: readonly string[], sacct: boolean): Promise<Map<string, JobRow>> {
+  async #query(ids: readonly string[], sacct: boolean, signal?: AbortSignal): Promise<Map<string, JobRow>> {
     this.stats.queries++;
-    const answer = (await this.readJobs({
-      path: { machine: this.machine },
-      query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false },
-    })) as { status?: unknown; output?: unknown; error?: unknown } | undefined;
+    const answer = (await this.readJobs(
+      {
+        path: { machine: this.machine },
+        query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false },
+      },
+      signal ? { signal } : {},
+    )) as { status?: unknown; output?: unknown; error?: unknown } | undefined;
     if (String(answer?.status).toUpperCase() === "ERROR" || !Array.isArray(answer?.output)) {
       const said = typeof answer?.error === "string" ? answer.error : undefined;
       throw new JobError({

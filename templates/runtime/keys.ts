@@ -80,7 +80,7 @@ export type KeyFileReader = (file: string) => { path: string; text: string };
 export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReader | undefined): LoadedKey {
   if (typeof input === "string") return parseKeyText(input, "privateKey", undefined);
   if (input && typeof input === "object") {
-    if ("file" in input && typeof input.file === "string") {
+    if ("file" in input && Object.hasOwn(input, "file") && typeof input.file === "string") {
       if (!readKeyFile)
         throw new ConfigError(
           "createClient: core.js reads no key files; import createClient from index.js, " +

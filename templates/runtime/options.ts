@@ -75,11 +75,13 @@ export interface ResolvedOptions {
 }
 
 export function resolveOptions(
-  options: ClientOptions,
+  given: ClientOptions,
   spec: { ladder: readonly string[]; defaultBaseUrl?: string; readKeyFile?: KeyFileReader },
 ): ResolvedOptions {
-  if (!options || typeof options !== "object")
+  if (!given || typeof given !== "object")
     throw new ConfigError("createClient needs an options object with at least { color }");
+  // Own properties only: a `fetch`, `levels` or `clock` that some dependency set on Object.prototype is no option.
+  const options = ownFields(given);
   if (typeof options.color !== "string" || options.color === "")
     throw new ConfigError('createClient: `color` is required (e.g. "green")');
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
@@ -100,7 +102,7 @@ export function resolveOptions(
     tokens: tokenSource(options, fromFile, spec.readKeyFile, fetch, clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
-    callRetry: callRetryPolicy(options.callRetry),
+    callRetry: callRetryPolicy(ownFields(options.callRetry)),
   };
 }
 
@@ -116,6 +118,9 @@ function tokenSource(
       throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
     if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
       throw new ConfigError("createClient: accessToken must be a string or a function returning one");
+    // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
+    if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
+      throw new ConfigError("createClient: accessToken is empty");
     return providedTokenSource(options.accessToken);
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
@@ -141,12 +146,22 @@ function tokenSource(
     tokenUrl,
     fetch,
     timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
-    retry: retryPolicy(options.retry),
+    retry: retryPolicy(ownFields(options.retry)),
     refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
     clientExpiresAt: expiry(options.clientExpiresAt),
     logger: options.logger ?? console,
     clock,
   });
+}
+
+/**
+ * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited
+ * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
+ * as it is.
+ */
+function ownFields<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.assign(Object.create(null), value) as T;
 }
 
 /** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */

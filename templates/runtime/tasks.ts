@@ -6,6 +6,7 @@
 import { sleepUnlessAborted } from "./call-retry.js";
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+import { type Deadline, startDeadline } from "./deadline.js";
 import { ConfigError, TaskError } from "./errors.js";
 
 /**
@@ -40,46 +41,65 @@ const RUNNING = new Set(["new", "queued", "pending", "running", "active"]);
 export interface WaitOptions {
   /** Between polls, in milliseconds (default 2 000). */
   interval?: number;
-  /** Give up after this many milliseconds with a TaskError (default 10 minutes). */
+  /**
+   * The deadline of the whole wait, in milliseconds (default 10 minutes): when it passes, the poll in flight is
+   * aborted and the wait ends with a TaskError.
+   */
   timeout?: number;
   /** Abort the wait (rejects with the signal's reason). */
   signal?: AbortSignal;
 }
 
-export type TaskWaiter = (id: string, options?: WaitOptions) => Promise<unknown>;
+/**
+ * `waitForTask`. `deadline`: one the caller started already (`run` and `submitJob` count their own request in it);
+ * `options.timeout` and `options.signal` are then its, not read again.
+ */
+export type TaskWaiter = (id: string, options?: WaitOptions, deadline?: Deadline) => Promise<unknown>;
+
+/** waitForTask's default deadline: 10 minutes. */
+export const DEFAULT_TASK_TIMEOUT = 600_000;
 
 /** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
 export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskWaiter {
-  return async (id, options = {}) => {
+  return async (id, options = {}, given) => {
     if (!readTask)
       throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
     const interval = options.interval ?? 2_000;
-    const timeout = options.timeout ?? 600_000;
-    const deadline = clock.now() + timeout;
-    const { signal } = options;
+    const timeout = options.timeout ?? DEFAULT_TASK_TIMEOUT;
+    const deadline = given ?? startDeadline(clock, timeout, options.signal);
+    const { signal } = deadline;
     let last: string | null | undefined;
-    for (;;) {
-      signal?.throwIfAborted();
-      const { data, response } = await readTask.safe({ path: { id } }, signal ? { signal } : {});
-      if (!response.ok || !data || typeof data !== "object") {
-        throw new TaskError({
-          message: `Reading task ${id} failed: HTTP ${response.status}`,
-          taskId: id,
-          status: response.status,
-          lastStatus: last,
-        });
+    const timedOut = () =>
+      new TaskError({
+        message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`,
+        taskId: id,
+        lastStatus: last,
+      });
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const { data, response } = await readTask.safe({ path: { id } }, signal ? { signal } : {});
+        if (!response.ok || !data || typeof data !== "object") {
+          throw new TaskError({
+            message: `Reading task ${id} failed: HTTP ${response.status}`,
+            taskId: id,
+            status: response.status,
+            lastStatus: last,
+          });
+        }
+        const status = (data as { status?: unknown }).status;
+        last = typeof status === "string" ? status : null;
+        if (last !== null && !RUNNING.has(last.toLowerCase())) return withTypedResult(data);
+        const left = deadline.at - clock.now();
+        if (left <= 0) throw timedOut();
+        await sleepUnlessAborted(clock, Math.min(interval, left), signal);
       }
-      const status = (data as { status?: unknown }).status;
-      last = typeof status === "string" ? status : null;
-      if (last !== null && !RUNNING.has(last.toLowerCase())) return withTypedResult(data);
-      const left = deadline - clock.now();
-      if (left <= 0)
-        throw new TaskError({
-          message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`,
-          taskId: id,
-          lastStatus: last,
-        });
-      await sleepUnlessAborted(clock, Math.min(interval, left), signal);
+    } catch (error) {
+      // The deadline aborted the poll or the wait in flight: a TaskError, not the abort.
+      if (deadline.passed) throw timedOut();
+      throw error;
+    } finally {
+      if (!given) deadline.end();
     }
   };
 }

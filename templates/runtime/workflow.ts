@@ -7,9 +7,11 @@
  */
 import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
-import { CommandError, ConfigError, FileError, JobError } from "./errors.js";
+import type { Clock } from "./clock.js";
+import { type Deadline, startDeadline } from "./deadline.js";
+import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
 import { JobMonitor, type JobRow, slurmState, type WatchOptions } from "./jobs.js";
-import { type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
+import { DEFAULT_TASK_TIMEOUT, type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
 export interface WorkflowSpec {
@@ -66,14 +68,18 @@ export interface JobFinding<Job> {
 }
 
 export interface CommandRunning {
-  /** Run a command line on the machine and wait for it: its output; CommandError (`exitCode`, `error`) on failure. */
+  /**
+   * Run a command line on the machine and wait for it: its output; CommandError (`exitCode`, `error`) on failure.
+   * `timeout` (default 10 minutes) bounds the whole call, its request and the wait: a TaskError when it passes.
+   */
   run(command: string | readonly string[], options?: WaitOptions): Promise<string>;
 }
 
 export interface JobSubmitting<Job> {
   /**
    * Submit a batch job: the script's text, or `{ path, args }` for a script on the machine. Waits for the submission's
-   * task and resolves with the job; JobError (`reason: "submit"`) when sbatch refused it.
+   * task and resolves with the job; JobError (`reason: "submit"`) when sbatch refused it. `timeout` (default 10
+   * minutes) bounds the whole call, the submission and the wait for its task: a TaskError when it passes.
    */
   submitJob(script: string | ScriptPath, options?: WaitOptions): Promise<Job>;
 }
@@ -135,7 +141,7 @@ export function clientHelpers(spec: { taskOperation?: string; workflow?: Workflo
     };
     return {
       waitForTask,
-      compute: (machine: string) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor }),
+      compute: (machine: string) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor, clock }),
     };
   };
 }
@@ -145,6 +151,8 @@ export interface WorkflowDeps {
   calls: Readonly<Record<string, NamedCall>>;
   waitForTask: TaskWaiter;
   monitor(machine: string): JobMonitor;
+  /** The client's clock, which `timeout` deadlines run on. */
+  clock: Clock;
 }
 
 type Answer = { status?: unknown; error?: unknown; [field: string]: unknown } | undefined;
@@ -156,8 +164,38 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
   const { spec, calls } = deps;
   const call = (role: keyof WorkflowSpec): NamedCall => calls[spec[role]!]!;
   const helpers: Record<string, unknown> = { machine };
-  const waitTask = async (taskId: string, options: WaitOptions | undefined) =>
-    (await deps.waitForTask(taskId, options)) as { status?: unknown; result?: TaskResult | string | null };
+  const waitTask = async (taskId: string, options: WaitOptions | undefined, deadline: Deadline) =>
+    (await deps.waitForTask(taskId, options, deadline)) as { status?: unknown; result?: TaskResult | string | null };
+  /**
+   * `work` under one deadline for the whole operation (its request and the wait for its task): `timeout` of the
+   * options, else waitForTask's default. When it passes, what is in flight is aborted and the operation ends with a
+   * TaskError (`taskId` empty when the facility had not answered with one yet).
+   */
+  const withinDeadline = async <T>(
+    options: WaitOptions | undefined,
+    describe: string,
+    work: (deadline: Deadline, task: (id: string) => void) => Promise<T>,
+  ): Promise<T> => {
+    const timeout = options?.timeout ?? DEFAULT_TASK_TIMEOUT;
+    const deadline = startDeadline(deps.clock, timeout, options?.signal);
+    let taskId = "";
+    try {
+      return await work(deadline, (id) => {
+        taskId = id;
+      });
+    } catch (error) {
+      if (!deadline.passed || (taskId !== "" && SfapiError.is(error) && error.code === "ERR_TASK")) throw error;
+      throw new TaskError({
+        message:
+          taskId === ""
+            ? `${describe} on ${machine}: no answer within ${timeout} ms`
+            : `${describe} on ${machine}: task ${taskId} not finished within ${timeout} ms`,
+        taskId,
+      });
+    } finally {
+      deadline.end();
+    }
+  };
 
   const jobOf = (id: string, record: JobRow | undefined): object => {
     let last = record;
@@ -233,14 +271,17 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
   if (spec.runCommand !== undefined && spec.readTask !== undefined) {
     helpers.run = async (command: string | readonly string[], options?: WaitOptions) => {
       const executable = typeof command === "string" ? command : command.join(" ");
-      const ack = (await call("runCommand")(
-        { path: { machine }, body: { executable } },
-        options?.signal ? { signal: options.signal } : {},
-      )) as Answer;
-      const taskId = text(ack?.task_id);
-      if (isError(ack) || taskId === undefined)
-        throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
-      const task = await waitTask(taskId, options);
+      const { task, taskId } = await withinDeadline(options, "Running a command", async (deadline, started) => {
+        const ack = (await call("runCommand")(
+          { path: { machine }, body: { executable } },
+          signalOf(deadline),
+        )) as Answer;
+        const taskId = text(ack?.task_id);
+        if (isError(ack) || taskId === undefined)
+          throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
+        started(taskId);
+        return { task: await waitTask(taskId, options, deadline), taskId };
+      });
       const taskStatus = text(task.status)?.toLowerCase();
       const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
       const exitCode = typeof result?.exit_code === "number" ? result.exit_code : undefined;
@@ -274,13 +315,13 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
           machine,
           error,
         });
-      const ack = (await call("submitJob")(
-        { path: { machine }, body },
-        options?.signal ? { signal: options.signal } : {},
-      )) as Answer;
-      const taskId = text(ack?.task_id);
-      if (isError(ack) || taskId === undefined) throw refused(text(ack?.error));
-      const task = await waitTask(taskId, options);
+      const { task, taskId } = await withinDeadline(options, "Submitting a job", async (deadline, started) => {
+        const ack = (await call("submitJob")({ path: { machine }, body }, signalOf(deadline))) as Answer;
+        const taskId = text(ack?.task_id);
+        if (isError(ack) || taskId === undefined) throw refused(text(ack?.error));
+        started(taskId);
+        return { task: await waitTask(taskId, options, deadline), taskId };
+      });
       const status = text(task.status)?.toLowerCase();
       const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
       if (status !== "completed" || isError(result))
@@ -349,7 +390,7 @@ function said(answer: Answer): string {
   return error ? `: ${error}` : "";
 }
 
-function signalOf(options: SignalOption): { signal?: AbortSignal } {
+function signalOf(options: { signal?: AbortSignal | undefined }): { signal?: AbortSignal } {
   return options.signal ? { signal: options.signal } : {};
 }
 

@@ -2,9 +2,9 @@
  * The client's own request, sent without a copy. While no middleware can hold it, the guarded fetch judges and sends
  * the Request openapi-fetch built (with the client's CallRequest class) instead of a genuine copy of it. These tests pin
  * what that must not change: no middleware ever sees the token, however it got in (registered later, ejected and
- * replaced, per call, behind a getter or a Proxy); the caller's abort still stops the call; a body is copied only
- * when it must be sent again and cannot be sent from its text; and bodies are still replayed on a 401 and a 307/308,
- * on real loopback servers.
+ * replaced, ejected while its call is in flight, per call, behind a getter or a Proxy); the caller's abort still stops
+ * the call; a body is copied only when it must be sent again and cannot be sent from its text; and bodies are still
+ * replayed on a 401 and a 307/308, on real loopback servers.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type VirtualClock, virtualClock } from "./clock.js";
@@ -44,6 +44,57 @@ describe.each(variants)("the client's own request ($name)", (variant) => {
     expect(first.seen).toEqual([null, null]);
     expect(second.seen).toEqual([null, null]);
     expect(perCall.seen).toEqual([null, null]);
+  });
+
+  test("a middleware ejected while its call is in flight never sees the token", async () => {
+    const { client, sent } = createObservedClient({ color: "green" }, undefined, variant);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const seen: (string | null)[] = [];
+    let held: Request | undefined;
+    const middleware = {
+      async onRequest({ request }: { request: Request }) {
+        held = request;
+        seen.push(request.headers.get("authorization"));
+        entered();
+        await gate; // the call waits here while the caller ejects this middleware
+      },
+      onResponse({ request }: { request: Request }) {
+        seen.push(request.headers.get("authorization"));
+      },
+    };
+    client.use(middleware);
+    const call = client.GET("/tasks");
+    await inside;
+    (client as unknown as { eject(...m: object[]): void }).eject(middleware);
+    release();
+    expect((await call).response.status).toBe(200);
+    expect(sent.map((s) => s.authorization)).toEqual(["tok-1"]);
+    // openapi-fetch ran it for the whole call (its list is taken when the call starts): it never saw the token.
+    expect(seen).toEqual([null, null]);
+    expect(held!.headers.get("authorization")).toBeNull();
+  });
+
+  test("a middleware ejected by a serializer between the client's look and openapi-fetch's never sees the token", async () => {
+    const { client, sent } = createObservedClient({ color: "green" }, undefined, variant);
+    const { seen, middleware } = watcher();
+    client.use(middleware);
+    const eject = () => (client as unknown as { eject(...m: object[]): void }).eject(middleware);
+    const { response } = await client.GET("/tasks", {
+      querySerializer: () => {
+        eject();
+        return "";
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(sent.map((s) => s.authorization)).toEqual(["tok-1"]);
+    expect(seen.every((h) => h === null)).toBe(true);
   });
 
   test("a per-call middleware behind a getter or a Proxy that answers differently per read never sees the token", async () => {

@@ -46,6 +46,18 @@ export interface Variant {
   createClient(options: Options): LooseClient;
 }
 
+/** The helpers' operations, as the generated index.js hands them over. */
+const WORKFLOW = {
+  runCommand: "runCommand",
+  submitJob: "submitJob",
+  readJobs: "readJobs",
+  cancelJob: "cancelJob",
+  readDirectory: "readDirectory",
+  downloadFile: "downloadFile",
+  uploadFile: "uploadFile",
+  readTask: "readTask",
+};
+
 export const variants: Variant[] = [
   {
     name: "templates/runtime",
@@ -54,7 +66,7 @@ export const variants: Variant[] = [
       template.createScopedClient(
         { operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, readKeyFile: template.readKeyFileText },
         options,
-        [template.clientHelpers({ taskOperation: "readTask" })],
+        [template.clientHelpers({ taskOperation: "readTask", workflow: WORKFLOW })],
       ) as unknown as LooseClient,
   },
   {
