@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { Call, ClientOptions, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, TypedTask, WaitOptions, WithJsonText, CommandRunning, Computing, DirectoryListing, FileDownloading, FileUploading, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, NeedsColor, ItemsOf } from "./runtime/index.js";
+import type { Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TypedTask, WaitOptions, WithJsonText, CommandRunning, Computing, DirectoryListing, FileDownloading, FileUploading, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, ItemsOf } from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
@@ -247,14 +247,24 @@ export interface GreenCompute {
 
 /** A client of color "green": calls above "green" are type errors here and ScopeErrors at run time. */
 export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWaiting<FinishedTask>, Computing<Machine, GreenCompute> {
-  GET: Refuse<"/utilities/download/{machine}/{path}: needs color yellow" | "/utilities/ls/{machine}/{path}: needs color yellow"> & Client<GreenPaths>["GET"] & NoSuchPath<"GET">;
-  PUT: Refuse<"/account/groups/{group}: needs color yellow" | "/utilities/upload/{machine}/{path}: needs color red"> & Client<GreenPaths>["PUT"] & NoSuchPath<"PUT">;
-  POST: Refuse<"/account/groups: needs color yellow" | "/compute/jobs/{machine}: needs color red" | "/storage/globus/transfer: needs color red" | "/utilities/command/{machine}: needs color red"> & Client<GreenPaths>["POST"] & NoSuchPath<"POST">;
-  DELETE: Refuse<"/compute/jobs/{machine}/{jobid}: needs color red" | "/tasks/{id}: needs color yellow"> & Client<GreenPaths>["DELETE"] & NoSuchPath<"DELETE">;
-  OPTIONS: Client<GreenPaths>["OPTIONS"] & NoSuchPath<"OPTIONS">;
-  HEAD: Client<GreenPaths>["HEAD"] & NoSuchPath<"HEAD">;
-  PATCH: Client<GreenPaths>["PATCH"] & NoSuchPath<"PATCH">;
-  TRACE: Client<GreenPaths>["TRACE"] & NoSuchPath<"TRACE">;
+  readonly createGroup: NeedsColor<"createGroup", "yellow">;
+  readonly updateGroupMembership: NeedsColor<"updateGroupMembership", "yellow">;
+  readonly submitJob: NeedsColor<"submitJob", "red">;
+  readonly cancelJob: NeedsColor<"cancelJob", "red">;
+  readonly startGlobusTransfer: NeedsColor<"startGlobusTransfer", "red">;
+  readonly cancelTask: NeedsColor<"cancelTask", "yellow">;
+  readonly runCommand: NeedsColor<"runCommand", "red">;
+  readonly downloadFile: NeedsColor<"downloadFile", "yellow">;
+  readonly readDirectory: NeedsColor<"readDirectory", "yellow">;
+  readonly uploadFile: NeedsColor<"uploadFile", "red">;
+  GET: Client<GreenPaths>["GET"] & Refusals<"GET", GreenPaths, { "/utilities/download/{machine}/{path}": "yellow"; "/utilities/ls/{machine}/{path}": "yellow" }>;
+  PUT: Client<GreenPaths>["PUT"] & Refusals<"PUT", GreenPaths, { "/account/groups/{group}": "yellow"; "/utilities/upload/{machine}/{path}": "red" }>;
+  POST: Client<GreenPaths>["POST"] & Refusals<"POST", GreenPaths, { "/account/groups": "yellow"; "/compute/jobs/{machine}": "red"; "/storage/globus/transfer": "red"; "/utilities/command/{machine}": "red" }>;
+  DELETE: Client<GreenPaths>["DELETE"] & Refusals<"DELETE", GreenPaths, { "/compute/jobs/{machine}/{jobid}": "red"; "/tasks/{id}": "yellow" }>;
+  OPTIONS: Client<GreenPaths>["OPTIONS"] & Refusals<"OPTIONS", GreenPaths, {}>;
+  HEAD: Client<GreenPaths>["HEAD"] & Refusals<"HEAD", GreenPaths, {}>;
+  PATCH: Client<GreenPaths>["PATCH"] & Refusals<"PATCH", GreenPaths, {}>;
+  TRACE: Client<GreenPaths>["TRACE"] & Refusals<"TRACE", GreenPaths, {}>;
 }
 
 // ---- "yellow" --------------------------------------------------------------------------------------------
@@ -328,14 +338,19 @@ export interface YellowCompute {
 
 /** A client of color "yellow": calls above "yellow" are type errors here and ScopeErrors at run time. */
 export interface YellowClient extends Client<YellowPaths>, YellowOperations, TaskWaiting<FinishedTask>, Computing<Machine, YellowCompute> {
-  GET: Client<YellowPaths>["GET"] & NoSuchPath<"GET">;
-  PUT: Refuse<"/utilities/upload/{machine}/{path}: needs color red"> & Client<YellowPaths>["PUT"] & NoSuchPath<"PUT">;
-  POST: Refuse<"/compute/jobs/{machine}: needs color red" | "/storage/globus/transfer: needs color red" | "/utilities/command/{machine}: needs color red"> & Client<YellowPaths>["POST"] & NoSuchPath<"POST">;
-  DELETE: Refuse<"/compute/jobs/{machine}/{jobid}: needs color red"> & Client<YellowPaths>["DELETE"] & NoSuchPath<"DELETE">;
-  OPTIONS: Client<YellowPaths>["OPTIONS"] & NoSuchPath<"OPTIONS">;
-  HEAD: Client<YellowPaths>["HEAD"] & NoSuchPath<"HEAD">;
-  PATCH: Client<YellowPaths>["PATCH"] & NoSuchPath<"PATCH">;
-  TRACE: Client<YellowPaths>["TRACE"] & NoSuchPath<"TRACE">;
+  readonly submitJob: NeedsColor<"submitJob", "red">;
+  readonly cancelJob: NeedsColor<"cancelJob", "red">;
+  readonly startGlobusTransfer: NeedsColor<"startGlobusTransfer", "red">;
+  readonly runCommand: NeedsColor<"runCommand", "red">;
+  readonly uploadFile: NeedsColor<"uploadFile", "red">;
+  GET: Client<YellowPaths>["GET"] & Refusals<"GET", YellowPaths, {}>;
+  PUT: Client<YellowPaths>["PUT"] & Refusals<"PUT", YellowPaths, { "/utilities/upload/{machine}/{path}": "red" }>;
+  POST: Client<YellowPaths>["POST"] & Refusals<"POST", YellowPaths, { "/compute/jobs/{machine}": "red"; "/storage/globus/transfer": "red"; "/utilities/command/{machine}": "red" }>;
+  DELETE: Client<YellowPaths>["DELETE"] & Refusals<"DELETE", YellowPaths, { "/compute/jobs/{machine}/{jobid}": "red" }>;
+  OPTIONS: Client<YellowPaths>["OPTIONS"] & Refusals<"OPTIONS", YellowPaths, {}>;
+  HEAD: Client<YellowPaths>["HEAD"] & Refusals<"HEAD", YellowPaths, {}>;
+  PATCH: Client<YellowPaths>["PATCH"] & Refusals<"PATCH", YellowPaths, {}>;
+  TRACE: Client<YellowPaths>["TRACE"] & Refusals<"TRACE", YellowPaths, {}>;
 }
 
 // ---- "red" -----------------------------------------------------------------------------------------------
@@ -417,7 +432,7 @@ export interface Clients {
  */
 export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];
 export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C> & Computing<Machine, RedCompute>;
-export declare function createClient<C extends string>(options: ClientOptions<C> & (string extends C ? unknown : { color: Level })): RedClient;
+export declare function createClient<C extends string>(options: ClientOptions<C> & ColorCheck<C, Level, "green, yellow, red">): RedClient;
 
 /**
  * Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.

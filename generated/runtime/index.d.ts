@@ -19,6 +19,6 @@ export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
-export type { Call, CallOptions, CallResult, JsonValue, NoSuchPath, OptionalCall, Refuse, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText, } from "./types.js";
-export type { CommandRunning, Computing, DirectoryListing, DownloadOptions, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, NeedsColor, ScriptPath, SignalOption, WorkflowSpec, } from "./workflow.js";
+export type { Call, CallOptions, CallResult, ColorCheck, JsonValue, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText, } from "./types.js";
+export type { CommandRunning, Computing, DirectoryListing, DownloadOptions, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, ScriptPath, SignalOption, WorkflowSpec, } from "./workflow.js";
 export { clientHelpers } from "./workflow.js";

@@ -90,10 +90,6 @@ export interface FileUploading<Result> {
     /** Write a small file; FileError when the facility refuses. */
     upload(path: string, data: string | Blob | Uint8Array, options?: SignalOption): Promise<Result>;
 }
-/** Where a client's color may not use a helper: not callable, and its type names the color needed. */
-export type NeedsColor<Helper extends string, Color extends string> = {
-    readonly [K in `${Helper} needs color ${Color}`]: never;
-};
 /** `client.compute(machine)`. */
 export interface Computing<Machine, Compute> {
     /** The workflow helpers on one machine: run, submitJob, job, jobs, ls, download, upload (as the color allows). */

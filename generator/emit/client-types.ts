@@ -2,8 +2,8 @@
  * `index.d.ts`: the client's types, written out per level of the ladder so that a literal color costs the type checker
  * a lookup rather than a computation over every path. For each level, least capable first and each extending the one
  * below: the paths it may call (`GreenPaths`), its operations by name (`GreenOperations`, with JSDoc and `@scope`),
- * and the client (`GreenClient`), whose path-style methods also carry a signature for each refused path that names
- * the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
+ * and the client (`GreenClient`), whose refused operations are members typed `NeedsColor<name, level>` and whose
+ * path-style methods end in a signature (`Refusals`) that fails a refused path on the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
  * `core.d.ts` types core.js: the same clients without the helpers index.js adds.
  */
 import { HTTP_METHODS } from "../description/document.js";
@@ -35,17 +35,20 @@ export function emitClientTypes(ctx: EmitContext): string {
   const compute = hasCompute(ctx);
   const typedTask = task?.answer.jsonText.includes("result") === true;
   const runtimeTypes = [
-    "Call",
-    "ClientOptions",
-    "NoSuchPath",
-    "OptionalCall",
-    "Refuse",
-    "ReRankedClient",
-    "TaskWaiting",
-    ...(typedTask ? ["TypedTask"] : []),
-    "WaitOptions",
-    "WithJsonText",
-    ...(compute ? WORKFLOW_TYPE_IMPORTS : []),
+    ...new Set([
+      "Call",
+      "ClientOptions",
+      "ColorCheck",
+      "NeedsColor",
+      "OptionalCall",
+      "Refusals",
+      "ReRankedClient",
+      "TaskWaiting",
+      ...(typedTask ? ["TypedTask"] : []),
+      "WaitOptions",
+      "WithJsonText",
+      ...(compute ? WORKFLOW_TYPE_IMPORTS : []),
+    ]),
   ];
   const out: string[] = [
     generatedHeader(ctx),
@@ -116,16 +119,20 @@ export function emitClientTypes(ctx: EmitContext): string {
       out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
       return;
     }
+    const refused = ctx.operations.filter((op) => !canCall(ladder, level, op.scope));
+    const needs = (op: Operation) => literal(effectiveLevel(ladder, op.scope));
+    // By name: every operation is on every client at run time (the guard refuses it); here it is not callable.
+    const byName = refused.map((op) => `  readonly ${op.name}: NeedsColor<${literal(op.name)}, ${needs(op)}>;`);
     const methods = HTTP_METHODS.map((m) => {
-      const refused = ctx.operations.filter((op) => op.method === m && !canCall(ladder, level, op.scope));
-      const upper = m.toUpperCase();
-      const refusals = refused.map((op) => literal(`${op.path}: needs color ${effectiveLevel(ladder, op.scope)}`));
-      const refuse = refusals.length > 0 ? `Refuse<${refusals.join(" | ")}> & ` : "";
-      return `  ${upper}: ${refuse}Client<${id}Paths>[${literal(upper)}] & NoSuchPath<${literal(upper)}>;`;
+      const upper = literal(m.toUpperCase());
+      const paths = refused.filter((op) => op.method === m).map((op) => `${literal(op.path)}: ${needs(op)}`);
+      const map = paths.length > 0 ? `{ ${paths.join("; ")} }` : "{}";
+      return `  ${m.toUpperCase()}: Client<${id}Paths>[${upper}] & Refusals<${upper}, ${id}Paths, ${map}>;`;
     });
     out.push(
       clientDoc,
       `export interface ${id}Client extends Client<${id}Paths>, ${id}Operations${waits} {`,
+      ...byName,
       ...methods,
       "}",
       "",
@@ -190,7 +197,7 @@ function createClientOverloads(
     "export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>" +
       `(options: ${options}<C, L> & { levels: L }): ${wrap(reRanked)};`,
     "export declare function createClient<C extends string>" +
-      `(options: ${options}<C> & (string extends C ? unknown : { color: Level })): ${wrap(`${topId}Client`)};`,
+      `(options: ${options}<C> & ColorCheck<C, Level, ${literal(ctx.ladder.join(", "))}>): ${wrap(`${topId}Client`)};`,
     "",
   ];
 }
@@ -207,7 +214,7 @@ export function emitCoreTypes(ctx: EmitContext): string {
   const fromIndex = ["Clients", ...(ctx.taskOperation === undefined ? [] : ["FinishedTask"]), "Level"];
   return [
     generatedHeader(ctx),
-    'import type { ClientOptions, ReRankedClient } from "./runtime/index.js";',
+    'import type { ClientOptions, ColorCheck, ReRankedClient } from "./runtime/index.js";',
     `import type { ${fromIndex.join(", ")}, ${topId}Client, ${topId}Operations } from "./index.js";`,
     'import type { operations as table, OperationScopes } from "./operations.js";',
     'import type { paths } from "./schema.js";',

@@ -4,7 +4,7 @@
  * the building blocks it writes them with, plus the computed narrowing used only when a `levels` override re-ranks
  * the ladder at run time.
  */
-import type { Client } from "openapi-fetch";
+import type { Client, MaybeOptionalInit } from "openapi-fetch";
 import type { CallOptions } from "./calls.js";
 import type { WaitOptions } from "./tasks.js";
 
@@ -46,16 +46,76 @@ export interface TaskWaiting<Task> {
 }
 
 /**
- * A path-style method's extra signature for the paths this client's color may not call: the call is a type error whose
- * text names the level needed (`"/utilities/command/{machine}: needs color red"`), not an opaque `never`.
+ * Where a client's color may not call an operation or use a helper: not callable, and its type names the color needed
+ * (`client.runCommand`: `NeedsColor<"runCommand", "red">`; `POST("/utilities/command/{machine}")`:
+ * `NeedsColor<"POST /utilities/command/{machine}", "red">`).
  */
-export type Refuse<Url extends string> = (url: Url, ...init: unknown[]) => never;
+export type NeedsColor<What extends string, Color extends string> = {
+  readonly [K in `${What} needs color ${Color}`]: never;
+};
 
-/** The last signature of a narrowed path-style method: what a misspelt path is told. */
-export type NoSuchPath<Method extends string> = (
-  url: `(no ${Method} operation of this API has this path)`,
-  ...init: unknown[]
+/** What a path-style call of a path that no operation of this method has is told: `NoSuchPath<"GET /taskz">`. */
+export type NoSuchPath<Call extends string> = {
+  readonly [K in `no operation of this API is ${Call}`]: never;
+};
+
+/** A path-style method of openapi-fetch's Client, upper case. */
+export type PathMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+
+/** What openapi-fetch's methods accept beside the operation's own options (its `InitParam`). */
+type OtherOptions = { [key: string]: unknown };
+
+/** No argument is one: the last signature of a path-style method accepts nothing. */
+export interface NotThisSignature {
+  readonly "(the other signature of this method applies)": never;
+}
+
+/** What `url` is checked against: itself for a path the color may call, else a brand that names why not. */
+type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string> = Url extends keyof Refused
+  ? NeedsColor<`${M} ${Url}`, Refused[Url] & string>
+  : Url extends keyof Paths
+    ? Lowercase<M> extends keyof Paths[Url]
+      ? unknown
+      : NoSuchPath<`${M} ${Url}`>
+    : NoSuchPath<`${M} ${Url}`>;
+
+/**
+ * The last signature of a narrowed path-style method (`Client<GreenPaths>["POST"] & Refusals<"POST", GreenPaths,
+ * { "/utilities/command/{machine}": "red" }>`): it accepts no call, and is there for what the compiler says when the
+ * first one rejects a call. TypeScript 7 reports only the last signature's error, 5.9 every signature's: so a refused
+ * path fails on `NeedsColor<"POST /utilities/command/{machine}", "red">`, a misspelt one on `NoSuchPath<"GET /taskz">`,
+ * and a path the color may call with wrong options on those options, checked as openapi-fetch checks them. Only
+ * a call the first signature rejects gets here: a correct call costs the type checker nothing more.
+ */
+export type Refusals<M extends PathMethod, Paths, Refused> = <const Url extends string>(
+  url: Url & PathVerdict<M, Paths, Refused, Url>,
+  ...init: Url extends keyof Paths
+    ? Lowercase<M> extends keyof Paths[Url]
+      ? [
+          init: NonNullable<MaybeOptionalInit<Paths[Url], Lowercase<M> & keyof Paths[Url]>> &
+            OtherOptions &
+            NotThisSignature,
+        ]
+      : unknown[]
+    : unknown[]
 ) => never;
+
+/**
+ * The last overload of `createClient`: a plain `string` color gets the top level's client, and so does a color of the
+ * ladder whose options may carry `levels` (only the run-time guard applies); a literal off the ladder fails on
+ * `UnknownColor<"purple", "green, yellow, red">`. TypeScript 7 reports only the last overload's error: for a color of
+ * the ladder with a wrong option, that is the option's.
+ */
+export type ColorCheck<C extends string, Levels extends string, Ladder extends string> = string extends C
+  ? unknown
+  : [C] extends [Levels]
+    ? unknown
+    : { color: UnknownColor<C, Ladder> };
+
+/** What a literal color off the ladder is told, naming the ladder's colors. */
+export type UnknownColor<C extends string, Ladder extends string> = {
+  readonly [K in `${C} is not a color of this API (${Ladder})`]: never;
+};
 
 // ---- computed narrowing, for a `levels` override only ---------------------------------------------------------
 

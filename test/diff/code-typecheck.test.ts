@@ -65,9 +65,22 @@ describe("diff --code type-checks the code against the new client", () => {
 
   it("renders them as a table under the code section", () => {
     expect(markdown).toContain("### Type errors against the new client (3)");
+    expect(markdown).toContain("The code type-checked against `src/sfapi` and against the new client in its place");
     expect(markdown).toContain(
-      "| src/app.ts:6 | `console.log(started.task_id);` | a read of a returned value | Property 'task_id' does not exist",
+      "| src/app.ts:6 | `console.log(started.task_id);` | a read of a returned value | `Property 'task_id' does not exist",
     );
+  });
+
+  it("prints code and TypeScript's messages as they are: plain text in a terminal, code spans on GitHub", () => {
+    const message = `This expression is not callable. Type 'NeedsColor<"jobs", "red">' has no call signatures.`;
+    const code = 'await pm.jobs<T & U>(["1"]);';
+    const t = report.code!.typeCheck;
+    const changed = { ...report, code: { ...report.code!, typeCheck: { ...t, tsconfig: "tsconfig.<x>.json" } } };
+    changed.code.typeCheck.errors = [{ ...t.errors[0]!, code, message }];
+    const md = renderDiffMarkdown(changed);
+    expect(md).toContain(`| \`${code}\` | POST \`/utilities/command/{machine}\` (runCommand) | \`${message}\` |`);
+    expect(md).toContain("(`tsconfig.<x>.json`)");
+    expect(md).not.toMatch(/&lt;|&amp;/);
   });
 
   it("without a client folder to swap, says why instead of guessing", async () => {

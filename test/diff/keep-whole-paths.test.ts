@@ -137,18 +137,25 @@ describe("diff <folder> <new> reads the folder's marks on both sides", () => {
   };
 
   it("a folder against the unmarked description: no whole-path change, as regenerating keeps them", async () => {
-    const [fromFolder, fromDescriptions] = await Promise.all([
-      diffJson("src/diffed", "v1.3.json"),
+    expect(wholePathChanges(await diffJson("src/diffed", "v1.3.json"))).toEqual([]);
+  });
+
+  it("the bundled description against a copy with one harmless change: the ladder file's marks hold on both", async () => {
+    const [forward, backward] = await Promise.all([
       diffJson("v1.2.json", "v1.3.json"),
+      diffJson("v1.3.json", "v1.2.json"),
     ]);
-    expect(wholePathChanges(fromFolder)).toEqual([]);
-    // Two descriptions, no client: a fresh generation would drop them, and the diff says so.
+    expect(wholePathChanges(forward)).toEqual([]);
+    expect(wholePathChanges(backward)).toEqual([]);
+    expect(forward.summary.breaking).toBe(0);
+  });
+
+  it("a new description that unmarks a template itself: that drop is reported, the others held", async () => {
     const dropped = { kind: "whole-path", from: "path", to: null, breaking: true };
-    expect(wholePathChanges(fromDescriptions)).toEqual([
-      ["downloadFile", dropped],
-      ["readDirectory", dropped],
-      ["uploadFile", dropped],
-    ]);
+    expect(wholePathChanges(await diffJson("v1.2.json", "unmarks-upload.json"))).toEqual([["uploadFile", dropped]]);
+    // Marks go to the same templates only: ls moved to another one borrows nothing, and its drop is reported.
+    const moved = wholePathChanges(await diffJson("v1.2.json", "moved.json"));
+    expect(moved).toEqual([[expect.stringMatching(/^readDirectory/), dropped]]);
   });
 
   it("a folder regenerated with kept marks (its description.json unmarked) against the bundled: none either", async () => {

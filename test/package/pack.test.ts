@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliRun, outputOf, root, snapshotDir } from "../helpers.js";
+import { byCase, refusalConsumer, refusalProblems, tscMessages } from "../refusal-consumer.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -111,6 +112,19 @@ function compileProject(
   oursOnly = false,
 ): string[] {
   const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
+  return projectDiagnostics(config, extend, oursOnly).map(
+    (d) =>
+      `${d.file ? d.file.fileName.slice(work.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+  );
+}
+
+/** What compileProject reports, as the compiler's diagnostics. */
+function projectDiagnostics(
+  config: string,
+  extend: import("typescript").CompilerOptions,
+  oursOnly: boolean,
+): import("typescript").Diagnostic[] {
+  const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
   expect(ts.version).toMatch(/^5\.9\./);
   const parsed = ts.getParsedCommandLineOfConfigFile(join(project, config), extend, {
     ...ts.sys,
@@ -141,10 +155,7 @@ function compileProject(
     for (const f of program.getSourceFiles())
       if (!f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f))
         problems.push(...program.emit(f).diagnostics);
-  return problems.map(
-    (d) =>
-      `${d.file ? d.file.fileName.slice(work.length + 1) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
-  );
+  return problems;
 }
 /** The version of a package installed in the scratch project. */
 const scratchVersion = (name: string): string =>
@@ -201,8 +212,8 @@ export async function tasksOf(accessToken: () => Promise<string>) {
   const green = createCoreClient({ color: "green", accessToken });
   // @ts-expect-error core.js has no waitForTask
   void green.waitForTask;
-  // @ts-expect-error runCommand needs red
-  void green.runCommand;
+  // @ts-expect-error runCommand needs red: NeedsColor<"runCommand", "red"> is not callable
+  void green.runCommand({ path: { machine: "dtn01" }, body: { executable: "id" } });
   return green.readTasks();
 }
 `;
@@ -287,6 +298,13 @@ beforeAll(async () => {
     options({ module: "ESNext", moduleResolution: "Bundler", noEmit: true, lib: ["ES2022", "DOM"], types: [] }, [
       "src/browser.ts",
     ]),
+  );
+  // A consumer whose every call the types refuse, compiled apart (its errors are the point), under both TypeScripts.
+  mkdirSync(join(project, "refusals"));
+  writeFileSync(join(project, "refusals", "refusals.ts"), refusalConsumer("../src/sfapi/index.js").source);
+  writeFileSync(
+    join(project, "tsconfig.refusals.json"),
+    options({ module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, skipLibCheck: true }, ["refusals"]),
   );
   // The newest TypeScript with the newest @types/node, declarations checked.
   writeFileSync(
@@ -389,6 +407,22 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     const result = await run(process.execPath, [tsc, "-p", "tsconfig.ts7.json"], project);
     expect(`${result.stdout}${result.stderr}`).toBe("");
     expect(result.code).toBe(0);
+  });
+
+  it("a refused call's error names the color it needs, under TypeScript 5.9 and the newest", async () => {
+    const { lines } = refusalConsumer("../src/sfapi/index.js");
+    const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
+    const under59 = projectDiagnostics("tsconfig.refusals.json", {}, true).map((d): [number, string] => [
+      d.file?.fileName.endsWith("refusals/refusals.ts") ? d.file.getLineAndCharacterOfPosition(d.start!).line + 1 : 0,
+      ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    ]);
+    expect(refusalProblems(byCase(lines, under59)), "TypeScript 5.9").toEqual([]);
+    // TypeScript 7 ships a native compiler behind its tsc: its command line, its messages as it prints them.
+    const tsc = join(scratch, "node_modules", "typescript-latest", "bin", "tsc");
+    const newest = await run(process.execPath, [tsc, "-p", "tsconfig.refusals.json", "--pretty", "false"], project);
+    expect(newest.code).not.toBe(0);
+    const found = tscMessages(newest.stdout + newest.stderr, "refusals/refusals.ts");
+    expect(refusalProblems(byCase(lines, found)), `TypeScript ${scratchVersion("typescript-latest")}`).toEqual([]);
   });
 
   it("a CommonJS project: tsc into an outDir, the client folder copied beside, runs", async () => {

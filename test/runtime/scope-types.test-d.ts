@@ -36,8 +36,8 @@ describe("green", () => {
     void green.GET("/status/");
   });
 
-  test("by name: only green and public operations exist on a green client", () => {
-    // @ts-expect-error runCommand is red: a green client has no such member
+  test("by name: only green and public operations are callable on a green client", () => {
+    // @ts-expect-error runCommand is red: on a green client it is NeedsColor<"runCommand", "red">, not callable
     void green.runCommand(command);
     // @ts-expect-error cancelTask is yellow
     void green.cancelTask({ path: { id: "1" } });
@@ -176,7 +176,7 @@ describe("core.js: the same clients without index.js's helpers", () => {
   test("has the green client's operations and refusals, not waitForTask or compute", () => {
     expectTypeOf(green.readTasks).toEqualTypeOf<GreenClient["readTasks"]>();
     expectTypeOf(green.GET).toEqualTypeOf<GreenClient["GET"]>();
-    // @ts-expect-error runCommand is red: a green client has no such member
+    // @ts-expect-error runCommand is red: on a green client it is NeedsColor<"runCommand", "red">, not callable
     void green.runCommand(command);
     // @ts-expect-error core.js has no waitForTask
     void green.waitForTask("1");

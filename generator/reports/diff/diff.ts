@@ -94,7 +94,8 @@ export async function diff(
 
 /**
  * Both descriptions under one ladder: the options' levels, else the ladder either one brings (a bundled
- * description's own), else the default, so that a level means the same on both sides.
+ * description's own), else the default, so that a level means the same on both sides; and under the same whole-path
+ * marks.
  */
 export async function loadPair(
   before: DiffSource,
@@ -107,7 +108,16 @@ export async function loadPair(
   // rule `generate` keeps them by (output/kept.ts).
   const client = before.client ?? after.client;
   const kept = client ? keepFrom(client.manifest, `${client.dir}/${MANIFEST_FILE}`, options).options : options;
-  const scope: ScopeOptions = { ...kept, levels: kept.levels ?? a.levels ?? b.levels };
+  // The ladder file's whole-path marks (the bundled description's) say what the API does, not what one description's
+  // bytes say: the facility's own description cannot carry them. So a side that has them lends them to the other, as
+  // kept marks (model/whole-path.ts): a description's own `x-sfapi-whole-path` wins, a template it lacks is skipped.
+  // Else the bundled description against any newer one reads every marked operation as no longer taking a whole path.
+  const marks = [...new Set([...(kept.wholePaths ?? []), ...(a.wholePaths ?? []), ...(b.wholePaths ?? [])])].sort();
+  const scope: ScopeOptions = {
+    ...kept,
+    levels: kept.levels ?? a.levels ?? b.levels,
+    ...(marks.length > 0 ? { wholePaths: marks } : {}),
+  };
   return [buildModel(a, scope), buildModel(b, scope)];
 }
 

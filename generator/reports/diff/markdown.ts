@@ -281,16 +281,18 @@ function typeCheckLines(code: CodeImpact): string[] {
     "",
     `### Type errors against the new client (${t.errors.length + t.omitted})`,
     "",
-    `The code type-checked against \`${cell(t.client ?? "")}\` and against the new client in its place ` +
-      `(${t.tsconfig ? `\`${cell(t.tsconfig)}\`` : "strict defaults, no tsconfig.json found"}): ` +
+    `The code type-checked against ${span(t.client ?? "")} and against the new client in its place ` +
+      `(${t.tsconfig ? span(t.tsconfig) : "strict defaults, no tsconfig.json found"}): ` +
       "what only the new client's types reject.",
   ];
   if (t.errors.length === 0) return [...lines, "", "None."];
   lines.push("", "| where | code | in | error |", "| --- | --- | --- | --- |");
+  // The code and TypeScript's message are code: in code spans, where Markdown reads no HTML, so they print as they are
+  // (`NeedsColor<"jobs", "red">`); cell() is for prose, and inside a code span its `&lt;` would show on GitHub too.
   for (const e of t.errors)
     lines.push(
-      `| ${cell(e.file)}:${e.line} | \`${cell(e.code)}\` | ` +
-        `${e.kind === "call" ? operationsCell(e.operations) : "a read of a returned value"} | ${cell(e.message)} |`,
+      `| ${cell(e.file)}:${e.line} | ${span(e.code)} | ` +
+        `${e.kind === "call" ? operationsCell(e.operations) : "a read of a returned value"} | ${span(e.message)} |`,
     );
   if (t.omitted > 0) lines.push("", `${t.omitted} more not listed.`);
   return lines;
