@@ -43,6 +43,11 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
 ]);
 /** The workflow helpers' names (usage/uses.ts). */
 const HELPERS: ReadonlySet<string> = new Set([...Object.keys(COMPUTE_HELPERS), ...Object.keys(JOB_HELPERS)]);
+/**
+ * What only looks at a value (prints, serialises): its methods are never called by name, so a client given to it
+ * stays where it was. `console` is declared by the DOM library or by @types/node.
+ */
+const INSPECTING: ReadonlySet<string> = new Set(["Console", "JSON"]);
 /** Function methods whose first argument is the `this` of the call. */
 const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 /** Files of a client folder that hold data types, not capabilities. */
@@ -250,6 +255,8 @@ export function followClient(input: FollowOptions): Followed {
 
     /** Why `value` (which carries a capability) cannot be followed from where it is, or undefined. */
     const lostAt = (value: ts.Expression): string | undefined => {
+      if (isJSDocCast(value.parent))
+        return holds(checker.getTypeAtLocation(value.parent)) ? undefined : "is cast to a type without its members";
       const parent = skipOuter(value);
       const slot = parent.parent;
       if ((ts.isCallExpression(slot) || ts.isNewExpression(slot)) && slot.arguments?.includes(parent as ts.Expression))
@@ -292,12 +299,15 @@ export function followClient(input: FollowOptions): Followed {
         const owner =
           ts.isInterfaceDeclaration(container) || ts.isModuleDeclaration(container) ? container.name.text : "";
         if (REFLECTIVE.has(owner)) return `is passed to ${callee}, which can reach its members by name`;
+        if (INSPECTING.has(owner)) return undefined;
         const contextual = checker.getContextualType(argument);
         return contextual !== undefined && holds(contextual)
           ? undefined
           : `is passed to ${callee}, whose parameter type does not show its members`;
       }
       if (ts.isJSDocSignature(declaration)) return `is passed to ${callee}, declared in JSDoc only`;
+      if (ts.isInterfaceDeclaration(declaration.parent) && INSPECTING.has(declaration.parent.name.text))
+        return undefined;
       const parameters = declaration.parameters;
       const last = parameters[parameters.length - 1];
       const parameter = index < parameters.length ? parameters[index] : last?.dotDotDotToken ? last : undefined;
@@ -305,6 +315,33 @@ export function followClient(input: FollowOptions): Followed {
       let declared = checker.getTypeAtLocation(parameter);
       if (parameter.dotDotDotToken) declared = checker.getIndexTypeOfType(declared, ts.IndexKind.Number) ?? declared;
       return holds(declared) ? undefined : `is passed to ${callee}, whose parameter type does not show its members`;
+    };
+
+    /** A global (not one the code declares): `eval`, `Function`. */
+    const isGlobal = (name: ts.Identifier): boolean => {
+      const declaration = checker.getSymbolAtLocation(name)?.declarations?.[0];
+      return declaration === undefined || program.isSourceFileDefaultLibrary(declaration.getSourceFile());
+    };
+
+    /**
+     * A callback's parameter written with a type that hides the client it is given: `.then((pm: any) => ...)`. The
+     * value crosses no expression there, only the parameter's declaration.
+     */
+    const parameterLost = (parameter: ts.ParameterDeclaration): void => {
+      const fn = parameter.parent;
+      if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return;
+      const contextual = checker.getContextualType(fn);
+      if (contextual === undefined) return;
+      const index = fn.parameters.indexOf(parameter);
+      for (const signature of checker.getNonNullableType(contextual).getCallSignatures()) {
+        const given = signature.parameters[index];
+        if (given === undefined) continue;
+        const type = checker.getTypeOfSymbol(given);
+        if (type.flags & ts.TypeFlags.Any || !holds(type)) continue;
+        if (holds(checker.getTypeFromTypeNode(parameter.type!))) continue;
+        unknown(parameter, parameter, "a client value is given to a parameter typed without its members");
+        return;
+      }
     };
 
     /** Argument `index` is the `this` of a function declared in a client (`f.call(x)`, `Reflect.apply(f, x, a)`). */
@@ -325,7 +362,7 @@ export function followClient(input: FollowOptions): Followed {
       if (ts.isPropertyAccessExpression(node)) {
         member(typeOf(node.expression), node.name.text, node.name, node, node.expression);
       } else if (ts.isElementAccessExpression(node)) {
-        const type = checker.getTypeAtLocation(node.expression);
+        const type = typeOf(node.expression);
         const keys = literals(node.argumentExpression);
         if (keys !== undefined)
           for (const key of keys) member(type, key, node.argumentExpression, node, node.expression);
@@ -337,6 +374,13 @@ export function followClient(input: FollowOptions): Followed {
         destructure(checker.getTypeAtLocation(node), node.properties, undefined);
       } else if (ts.isCallExpression(node) && isCreateClient(node)) {
         siteOf(node);
+      } else if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        // Code in a string sees every name in scope: what it calls cannot be told.
+        const callee = skipInner(node.expression);
+        if (ts.isIdentifier(callee) && (callee.text === "eval" || callee.text === "Function") && isGlobal(callee))
+          unknown(node, node, `code run from a string (${callee.text}) may use any client in scope`);
+      } else if (ts.isParameter(node) && node.type !== undefined) {
+        parameterLost(node);
       }
       if (ts.isExpression(node) && isFlowPosition(node)) flow(node);
       ts.forEachChild(node, visit);
@@ -537,6 +581,7 @@ function isFlowPosition(node: ts.Expression): boolean {
   if (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAwaitExpression(node)) return false;
   if (cannotHold(node)) return false;
   const parent = node.parent;
+  if (isJSDocCast(parent)) return true;
   if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.includes(node) ?? false;
   if (ts.isBinaryExpression(parent)) {
     const op = parent.operatorToken.kind;
@@ -555,7 +600,9 @@ function isFlowPosition(node: ts.Expression): boolean {
     ts.isTypeAssertionExpression(parent) ||
     ts.isConditionalExpression(parent) ||
     ts.isSpreadElement(parent) ||
-    (ts.isVariableDeclaration(parent) && parent.initializer === node && parent.type !== undefined) ||
+    (ts.isVariableDeclaration(parent) &&
+      parent.initializer === node &&
+      (parent.type !== undefined || ts.getJSDocType(parent) !== undefined)) ||
     (ts.isPropertyDeclaration(parent) && parent.initializer === node) ||
     (ts.isParameter(parent) && parent.initializer === node) ||
     (ts.isPropertyAssignment(parent) && parent.initializer === node) ||
@@ -594,6 +641,15 @@ function cannotHold(node: ts.Expression): boolean {
     kind === ts.SyntaxKind.FalseKeyword ||
     kind === ts.SyntaxKind.NullKeyword ||
     kind === ts.SyntaxKind.UndefinedKeyword
+  );
+}
+
+/** `/** @type {any} *\/ (value)` in a JavaScript file: a cast. */
+function isJSDocCast(node: ts.Node): boolean {
+  return (
+    ts.isParenthesizedExpression(node) &&
+    (node.flags & ts.NodeFlags.JavaScriptFile) !== 0 &&
+    ts.getJSDocTypeTag(node) !== undefined
   );
 }
 

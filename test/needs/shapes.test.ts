@@ -78,6 +78,9 @@ const RED_SHAPES: Record<string, string> = {
   "generic helper": `function call<T>(x: T) {\n  (x as any)["runCommand"](${ARGS});\n}\ncall(red);`,
   "computed key": `const k: string = "runCommand";\n(red as any)[k](${ARGS});`,
   "for-in over the client": "for (const k in red) void (red as Record<string, unknown>)[k];",
+  "callback parameter typed any": 'Promise.resolve(red.compute("perlmutter")).then((pm: any) => pm["run"]("id"));',
+  "code from a string": 'eval("red.runCommand({})");',
+  "kept in an any-typed slot": `const slots: any[] = [];\nslots.push(red);\nslots[0]["runCommand"](${ARGS});`,
 };
 
 /** A file name for a case. */
@@ -119,6 +122,7 @@ const GREEN_SHAPES: Record<string, string> = {
   "GET literal": 'green.GET("/tasks", { params: { query: { tags: "" } } });',
   "status read": 'green.readStatus({ path: { name: "perlmutter" } });',
   "data passed on": "const r = await green.readTasks();\nconsole.log(r, JSON.stringify(r));",
+  "client logged": "console.log(green);\nJSON.stringify(green);\ngreen.readTasks();",
 };
 
 describe("needs keeps green code green", () => {
@@ -146,6 +150,16 @@ describe("needs keeps green code green", () => {
 });
 
 describe("needs reads every code file and skips only verified generated output", () => {
+  it("follows a JSDoc cast in a JavaScript file", () => {
+    const dir = codeBase({
+      "use.js": 'import { red } from "./client.js";\nconst x = /** @type {any} */ (red);\nx["run" + "Command"]({});\n',
+    });
+    const report = needs(rel(dir), "generated", root);
+    expect(report.uses.filter((u) => u.file.endsWith("/use.js")).map((u) => [u.line, u.level, u.kind])).toEqual([
+      [2, "red", "unknown"],
+    ]);
+  });
+
   it("reads .js, .mjs, .cjs and .jsx files", () => {
     for (const ext of ["js", "mjs", "cjs", "jsx"]) {
       const body =
