@@ -16,7 +16,8 @@ interface Node {
     param?: Node;
     /** Segments mixing text and parameters (`{name}.json`), tested in order. */
     patterns?: {
-        re: RegExp;
+        pieces: readonly string[];
+        key: string;
         node: Node;
     }[];
     /** A trailing whole-path parameter: the rest of the path, one or more segments. */
