@@ -161,7 +161,7 @@ export function stripFastApiSuffix(operationId: string, path: string, method: st
   // Written before a path parameter was renamed (`__transfer_id__` for `{globus_uuid}`): the same suffix with any
   // names in the parameters' places, so the friendly name survives the rename. The limits keep the names of before,
   // when a backtracking regex did this; looseSuffixStart needs no limit of its own.
-  const literals = templateLiterals(path);
+  const { literals } = templateParts(path);
   if (literals.length < 2 || literals.length > 5 || operationId.length > 300) return operationId;
   const start = looseSuffixStart(
     operationId,
@@ -171,19 +171,25 @@ export function stripFastApiSuffix(operationId: string, path: string, method: st
   return start === undefined ? operationId : operationId.slice(0, start);
 }
 
-/** `/a/{b}/c{d}` -> `["/a/", "/c", ""]`: the text around each `{...}` (a `{` without its `}` is text). */
-function templateLiterals(path: string): string[] {
+/**
+ * `/a/{b}/c{d}` -> literals `["/a/", "/c", ""]`, names `["b", "d"]`: the text around each `{...}` and the names
+ * inside, as `/\{([^}]*)\}/g` finds them (a `{` without a `}` after it is text) but in one pass: that regex scans to
+ * the end again from every `{` of a path with no `}`.
+ */
+export function templateParts(path: string): { literals: string[]; names: string[] } {
   const literals: string[] = [];
+  const names: string[] = [];
   let from = 0;
   for (let open = path.indexOf("{"); open >= 0; ) {
     const close = path.indexOf("}", open + 1);
     if (close < 0) break;
     literals.push(path.slice(from, open));
+    names.push(path.slice(open + 1, close));
     from = close + 1;
     open = path.indexOf("{", from);
   }
   literals.push(path.slice(from));
-  return literals;
+  return { literals, names };
 }
 
 /**

@@ -10,13 +10,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { blockCommentText } from "../../generator/emit/text.js";
 import { stripFastApiSuffix } from "../../generator/model/operations.js";
+import { detectPrefix } from "../../generator/reports/diff/prefix.js";
+import { pathParameterNames, pathShape } from "../../generator/reports/diff/schema.js";
 import { lookupOf, resolveUse } from "../../generator/usage/resolve.js";
 import type { FoundUse } from "../../generator/usage/scan.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import type { OperationEntry } from "../../templates/runtime/index.js";
 import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
-import { withFacility } from "../facility/support.js";
+import { accessToken, api, form, testClient, withFacility } from "../facility/support.js";
 import { runCli, tempDir } from "../helpers.js";
 import { description, secured, writeJson } from "./fixtures.js";
 
@@ -151,6 +154,48 @@ describe("segments mixing parameters and text", () => {
       const hit = await fetch(`${facility.baseUrl}/x/${long}z`);
       expect(hit.status).toBe(401);
       expect(await hit.json()).toEqual({ detail: expect.stringContaining(`missing access token: GET ${EIGHT}`) });
+    });
+  });
+});
+
+/**
+ * Other regexes that ran on description or request text and backtracked: quadratic, so the inputs are as long as a
+ * description or a request may make them (a path key is at most 4,096 characters: description/limits.ts).
+ */
+describe("other text read in linear time", () => {
+  test("a description's text with a long run of blank lines becomes a comment, `@` escaped", FAST, () => {
+    const text = `summary${"\n".repeat(100_000)}done\n  @internal`;
+    const comment = blockCommentText(text);
+    expect(comment.startsWith("summary\n")).toBe(true);
+    expect(comment.endsWith("\ndone\n  \\@internal")).toBe(true);
+    expect(comment).toHaveLength(text.length + 1);
+  });
+
+  test("diff: path keys of 4,000 `{` have no parameters and keep their shape", FAST, () => {
+    const paths = Array.from({ length: 300 }, (_, i) => `/${i}${"{".repeat(4_000)}`);
+    expect(paths.map(pathShape)).toEqual(paths);
+    expect(paths.flatMap(pathParameterNames)).toEqual([]);
+    expect(pathShape("/a/{x}/b{y}.{z}/{")).toBe("/a/{}/b{}.{}/{");
+    expect(pathParameterNames("/a/{x}/b{y{z}/{")).toEqual(["x", "y{z"]);
+  });
+
+  test("diff: segments of 4,000 digits after a `v` are no version prefix", FAST, () => {
+    const paths = (n: number) => Array.from({ length: 300 }, (_, i) => `/v${"1".repeat(4_000)}-${n}-${i}/x`);
+    expect(detectPrefix(paths(1), paths(2))).toBeNull();
+    expect(detectPrefix(["/api/v1/a", "/api/v1/b"], ["/api/v2beta1/a", "/api/v2beta1/b"])).toEqual({
+      from: "/api/v1",
+      to: "/api/v2beta1",
+      how: "detected",
+    });
+  });
+
+  test("the mock names a job submitted by a path of 200,000 slashes", FAST, async () => {
+    await withFacility({ levels: LADDER }, async (facility) => {
+      const token = await accessToken(facility, await testClient(facility, "red"));
+      const job = `${"/".repeat(200_000)}run.sh//`;
+      const submitted = await api(facility, "/compute/jobs/perlmutter", { ...form({ job, isPath: "true" }), token });
+      expect(submitted.status).toBe(200);
+      expect(submitted.body).toMatchObject({ status: "OK" });
     });
   });
 });
