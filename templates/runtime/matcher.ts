@@ -56,6 +56,29 @@ export function compileTable(table: OperationTable): CompiledTable {
   return result;
 }
 
+/**
+ * `template` as the matcher reads it, with every parameter name left out (each parameter is `\0`, which no literal
+ * of an accepted description holds): templates of one shape match the same paths, so a description may not have two
+ * (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical). `/files/{name}.json` -> `files/\0.json`.
+ */
+export function templateShape(template: string): string {
+  return templateSegments(template)
+    .map((segment) =>
+      WHOLE_PARAM.test(segment) ? "\0" : segment.includes("{") ? segment.split(PART_PARAM).join("\0") : segment,
+    )
+    .join("/");
+}
+
+/**
+ * The literal text of `template`, segment by segment: `/files/{name}.json` -> `[["files"], ["", ".json"]]` (a
+ * segment that is one parameter has none). What a request must hold, decoded, to match it.
+ */
+export function templateLiterals(template: string): string[][] {
+  return templateSegments(template).map((segment) =>
+    WHOLE_PARAM.test(segment) ? [] : segment.includes("{") ? segment.split(PART_PARAM) : [segment],
+  );
+}
+
 function templateSegments(path: string): string[] {
   return (path.startsWith("/") ? path.slice(1) : path).split("/");
 }
