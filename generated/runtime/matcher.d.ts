@@ -16,7 +16,8 @@ interface Node {
     param?: Node;
     /** Segments mixing text and parameters (`{name}.json`), tested in order. */
     patterns?: {
-        re: RegExp;
+        pieces: readonly string[];
+        key: string;
         node: Node;
     }[];
     /** A trailing whole-path parameter: the rest of the path, one or more segments. */
@@ -32,6 +33,17 @@ export interface CompiledTable {
 }
 /** Compile (once per table object) the lookup structure for `table`. */
 export declare function compileTable(table: OperationTable): CompiledTable;
+/**
+ * `template` as the matcher reads it, with every parameter name left out (each parameter is `\0`, which no literal
+ * of an accepted description holds): templates of one shape match the same paths, so a description may not have two
+ * (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical). `/files/{name}.json` -> `files/\0.json`.
+ */
+export declare function templateShape(template: string): string;
+/**
+ * The literal text of `template`, segment by segment: `/files/{name}.json` -> `[["files"], ["", ".json"]]` (a
+ * segment that is one parameter has none). What a request must hold, decoded, to match it.
+ */
+export declare function templateLiterals(template: string): string[][];
 /**
  * Every entry of `method` whose template matches the decoded `segments`, most specific first (a literal segment
  * before a parameter). Usually zero or one; several when a concrete path fits a literal and a parameter template.

@@ -66,7 +66,8 @@ export function mockCommand(io: CliIo): Command {
       wholeNumber("--task-delay"),
     );
   return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
-    const { startFacility, writeClientFiles } = await import("../facility/index.js");
+    const { startFacility } = await import("../facility/index.js");
+    const { writeAllClientFiles } = await import("../facility/client-files.js");
     const config = readConfig(io.cwd);
     const facility = await startFacility({
       host: flags.host,
@@ -105,8 +106,10 @@ export function mockCommand(io: CliIo): Command {
         `  token URL: ${facility.tokenUrl}`,
         `  clients (${facility.ladder.join(" < ")}):`,
       ];
-      for (const client of clients) {
-        const files = await writeClientFiles(dir, client, facility);
+      // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
+      const written = await writeAllClientFiles(dir, clients, facility);
+      for (const [i, client] of clients.entries()) {
+        const files = written[i]!;
         lines.push(
           `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}`,
           ...files.map((f) => `      wrote ${f}`),

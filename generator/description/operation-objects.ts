@@ -9,7 +9,12 @@
  * - An operation object holding a `$ref` (never valid: readers disagree on whether the fields beside it or its target
  *   count, scope included).
  * - Two operations sharing an `operationId`: the generated types key operations by it, so one would shadow the other.
+ * - Two path templates equal but for their parameter names (`/things/{aid}`, `/things/{zname}`; OpenAPI calls them
+ *   identical), and literal text in a template that a request cannot hold as written or that decodes to other text
+ *   (`%`, `\`, control characters, `?`, `#`, lone surrogates, dot-segments): the audit reads the template one way, the
+ *   guard, `needs` and the facility read the request (`/utilities/%63ommand/pm` is `/utilities/command/pm`).
  */
+import { templateLiterals, templateShape } from "../../templates/runtime/matcher.js";
 import { DescriptionError } from "../errors.js";
 import { eachOperationObject, escapePointer, HTTP_METHODS, type OpenApiDocument } from "./document.js";
 
@@ -63,5 +68,52 @@ export function checkOperationIds(doc: OpenApiDocument, source: string): void {
         at,
       );
     seen.set(id, at);
+  }
+}
+
+/** Characters a template's literal text may not hold, and why; see checkPathTemplates. */
+const LITERAL_PROBLEMS: [RegExp, string][] = [
+  [/%/, "a percent sign: the guard and the facility decode it, so a request for it reads as other text (%63 is c)"],
+  [/[\\\x00-\x1f\x7f]/, "a backslash or a control character, which the URL parser rewrites or drops"],
+  [/[?#]/, "a ? or #, which ends a URL's path, so no request reaches the template as written"],
+  [
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    "a lone surrogate, which the URL parser replaces with U+FFFD",
+  ],
+];
+
+/**
+ * Refuse path templates that the audit and the request readers (the guard, `needs`, the facility) would read
+ * differently: literal text holding what LITERAL_PROBLEMS lists or a dot-segment, and two templates of one shape
+ * (equal but for their parameter names), naming both.
+ */
+export function checkPathTemplates(doc: OpenApiDocument, source: string): void {
+  const paths = doc.paths;
+  if (!paths || typeof paths !== "object") return;
+  const shapes = new Map<string, string>();
+  for (const path of Object.keys(paths)) {
+    const at = `/paths/${escapePointer(path)}`;
+    for (const pieces of templateLiterals(path)) {
+      if (pieces.length === 1 && (pieces[0] === "." || pieces[0] === ".."))
+        throw new DescriptionError(
+          source,
+          `the path ${JSON.stringify(path)} has a dot-segment (${pieces[0]}), which the URL parser resolves away`,
+          at,
+        );
+      for (const [pattern, why] of LITERAL_PROBLEMS)
+        if (pieces.some((piece) => pattern.test(piece)))
+          throw new DescriptionError(source, `the path ${JSON.stringify(path)} holds ${why}`, at);
+    }
+    const shape = templateShape(path);
+    const first = shapes.get(shape);
+    if (first !== undefined)
+      throw new DescriptionError(
+        source,
+        `the paths ${JSON.stringify(first)} (/paths/${escapePointer(first)}) and ${JSON.stringify(path)} differ only ` +
+          "in their parameter names; OpenAPI calls such templates identical and one request would match both: " +
+          "merge them into one path item",
+        at,
+      );
+    shapes.set(shape, path);
   }
 }

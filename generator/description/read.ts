@@ -18,7 +18,7 @@ import type { OpenApiDocument } from "./document.js";
 import { preflight } from "./limits.js";
 import type { LintProblem } from "./lint.js";
 import { prepareLint, refResolver } from "./lint.js";
-import { checkOperationIds, checkOperationRefs } from "./operation-objects.js";
+import { checkOperationIds, checkOperationRefs, checkPathTemplates } from "./operation-objects.js";
 
 export type { OpenApiDocument } from "./document.js";
 
@@ -108,6 +108,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
       ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs)
       : parsed;
   checkOperationIds(document, source);
+  checkPathTemplates(document, source);
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
   const apiFromUrl = from.url

@@ -33,8 +33,19 @@ export function blockCommentText(text: string): string {
   return text
     .replace(/\r\n?|[\u2028\u2029]/g, "\n")
     .replace(/\*\//g, "*\\/")
-    .replace(/^(\s*)@/gm, "$1\\@")
+    .split("\n")
+    .map(escapeLeadingAt)
+    .join("\n")
     .trim();
+}
+
+/**
+ * `  @tag` -> `  \@tag`: a line whose first character after white space is `@`. Done per line, not with `/^(\s*)@/gm`,
+ * whose `\s*` runs across line breaks and is tried again from every line start: quadratic on a run of blank lines.
+ */
+function escapeLeadingAt(line: string): string {
+  const text = line.trimStart();
+  return text.startsWith("@") ? `${line.slice(0, line.length - text.length)}\\${text}` : line;
 }
 
 /** A JSDoc comment at `indent` from paragraphs (already made safe with blockCommentText) and `@tag text` lines. */

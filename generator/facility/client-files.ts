@@ -9,7 +9,8 @@
  * live (`~/.superfacility`), and a real `red.pem` overwritten by a mock key is a credential lost. Ours is recognised by
  * its content: the JSON has exactly the fields written here (and its own color), the PEM file is exactly what that
  * JSON's key gives. Anything else there (another key file, a symbolic link, a folder) stops the run before a byte is
- * written.
+ * written: writeAllClientFiles checks every client's files before it writes any, so a refused start leaves the files
+ * of another mock in the folder as they were.
  */
 import { randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -24,10 +25,29 @@ export interface ClientFileUrls {
 
 /** Writes both files for `client` into `dir` (created 0700 if missing); returns their paths, JSON first. */
 export async function writeClientFiles(dir: string, client: CreatedClient, urls: ClientFileUrls): Promise<string[]> {
-  if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(client.color)) {
-    throw new OptionError(`level "${client.color}" cannot name a key file (use letters, digits, "-", "_", ".")`);
-  }
+  return (await writeAllClientFiles(dir, [client], urls))[0]!;
+}
+
+/**
+ * Writes both files of every client into `dir`, or none: every color and every file already there is checked first,
+ * and `dir` is created (0700) only then. Returns each client's two paths, JSON first.
+ */
+export async function writeAllClientFiles(
+  dir: string,
+  clients: readonly CreatedClient[],
+  urls: ClientFileUrls,
+): Promise<string[][]> {
+  for (const { color } of clients)
+    if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(color))
+      throw new OptionError(`level "${color}" cannot name a key file (use letters, digits, "-", "_", ".")`);
+  for (const { color } of clients) await refuseForeign(join(dir, `${color}.json`), join(dir, `${color}.pem`), color);
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  const written: string[][] = [];
+  for (const client of clients) written.push(await writeFiles(dir, client, urls));
+  return written;
+}
+
+async function writeFiles(dir: string, client: CreatedClient, urls: ClientFileUrls): Promise<string[]> {
   const json = {
     client_id: client.clientId,
     color: client.color,
@@ -40,7 +60,6 @@ export async function writeClientFiles(dir: string, client: CreatedClient, urls:
   };
   const jsonPath = join(dir, `${client.color}.json`);
   const pemPath = join(dir, `${client.color}.pem`);
-  await refuseForeign(jsonPath, pemPath, client.color);
   await writePrivate(jsonPath, JSON.stringify(json, null, 2) + "\n");
   await writePrivate(pemPath, pemText(client.clientId, client.privateKeyPem));
   return [jsonPath, pemPath];

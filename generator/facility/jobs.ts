@@ -334,8 +334,11 @@ function splitOnce(text: string, separator: string): [string, string?] {
   return at < 0 ? [text] : [text.slice(0, at), text.slice(at + separator.length)];
 }
 
+/** The last name of `path`, trailing slashes dropped (by a loop: `/\/+$/` is quadratic on a run of slashes). */
 function basename(path: string): string {
-  return path.replace(/\/+$/, "").split("/").pop() || path;
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* "/" */) end--;
+  return path.slice(0, end).split("/").pop() || path;
 }
 
 /** `2025-06-01T09:00:00`: Slurm's timestamps, without a zone (the facility's clock is UTC). */

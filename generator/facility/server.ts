@@ -2,10 +2,17 @@
  * The facility's HTTP server: reads each request body up to a cap (413 beyond it), hands a FacilityRequest to the
  * handler, writes the Reply as JSON and logs method, path, status and client. Nothing a caller sends can crash it:
  * protocol errors get a 400 and a handler that throws gets a 500 without details.
+ *
+ * The request target is read as sent, by the runtime's one path reader (templates/runtime/path.ts), before the URL
+ * parser normalises it: that parser resolves `..` and `%2E%2E`, turns `\` into `/` and drops tabs, so
+ * `/x/%2E%2E/utilities\command\perlmutter` would reach the command endpoint that the guard refused to send to. What
+ * the reader refuses is answered here: malformed percent-encoding 400, dot-segments, backslashes and control
+ * characters 404 (no route has them), as the router answers them.
  */
 
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer } from "node:http";
+import { readPath } from "../../templates/runtime/path.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
 
@@ -82,6 +89,13 @@ export function createFacilityServer(
 async function respond(req: IncomingMessage, handler: Handler, maxBodyBytes: number): Promise<Reply> {
   // A path that does not start with "/" (`http://other/x`, `*`) is not for us.
   if (!req.url?.startsWith("/")) return detail(400, "the request target must be a path");
+  const reading = readPath(req.url);
+  if ("refused" in reading) {
+    req.resume();
+    return reading.refused === "escape"
+      ? detail(400, "the request path is not valid percent-encoding")
+      : detail(404, "Not Found");
+  }
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > maxBodyBytes) return tooLarge(req, maxBodyBytes);
   const body = await readBody(req, maxBodyBytes);

@@ -159,11 +159,82 @@ export function stripFastApiSuffix(operationId: string, path: string, method: st
   const suffix = `${path.replace(/\W/g, "_")}_${method}`;
   if (operationId.length > suffix.length && operationId.endsWith(suffix)) return operationId.slice(0, -suffix.length);
   // Written before a path parameter was renamed (`__transfer_id__` for `{globus_uuid}`): the same suffix with any
-  // names in the parameters' places, so the friendly name survives the rename. Bounded: the regex backtracks per name.
-  const literals = path.split(/\{[^}]*\}/);
+  // names in the parameters' places, so the friendly name survives the rename. The limits keep the names of before,
+  // when a backtracking regex did this; looseSuffixStart needs no limit of its own.
+  const { literals } = templateParts(path);
   if (literals.length < 2 || literals.length > 5 || operationId.length > 300) return operationId;
-  const loose = new RegExp(`^(.+?)${literals.map((l) => l.replace(/\W/g, "_")).join("_\\w+_")}_${method}$`);
-  return loose.exec(operationId)?.[1] ?? operationId;
+  const start = looseSuffixStart(
+    operationId,
+    literals.map((l) => l.replace(/\W/g, "_")),
+    method,
+  );
+  return start === undefined ? operationId : operationId.slice(0, start);
+}
+
+/**
+ * `/a/{b}/c{d}` -> literals `["/a/", "/c", ""]`, names `["b", "d"]`: the text around each `{...}` and the names
+ * inside, as `/\{([^}]*)\}/g` finds them (a `{` without a `}` after it is text) but in one pass: that regex scans to
+ * the end again from every `{` of a path with no `}`.
+ */
+export function templateParts(path: string): { literals: string[]; names: string[] } {
+  const literals: string[] = [];
+  const names: string[] = [];
+  let from = 0;
+  for (let open = path.indexOf("{"); open >= 0; ) {
+    const close = path.indexOf("}", open + 1);
+    if (close < 0) break;
+    literals.push(path.slice(from, open));
+    names.push(path.slice(open + 1, close));
+    from = close + 1;
+    open = path.indexOf("{", from);
+  }
+  literals.push(path.slice(from));
+  return { literals, names };
+}
+
+/**
+ * Where the loose FastAPI suffix starts in `id`: the least `p` >= 1 such that `id.slice(p)` is the `literals` joined
+ * by `_<word characters>_` and followed by `_<method>`, and `id.slice(0, p)` holds no line terminator; undefined when
+ * there is none. This is what `^(.+?)<literal0>_\w+_<literal1>..._<method>$` captures, found right to left instead:
+ * `ok[i]` says whether the pattern's tokens from the current one on match `id` from `i` to its end, one token at a
+ * time, so the cost is the number of tokens times the length (times a literal's length), never exponential.
+ */
+function looseSuffixStart(id: string, literals: readonly string[], method: string): number | undefined {
+  // Tokens: literal text, or `\w+` (null). `l0_`, `\w+`, `_l1_`, `\w+`, ..., `_lk_method`.
+  const tokens: (string | null)[] = [];
+  literals.forEach((literal, i) => {
+    const last = i === literals.length - 1;
+    if (i > 0) tokens.push(null);
+    tokens.push(`${i > 0 ? "_" : ""}${literal}${last ? `_${method}` : "_"}`);
+  });
+  const n = id.length;
+  let ok = new Uint8Array(n + 1);
+  ok[n] = 1;
+  for (let t = tokens.length - 1; t >= 0; t--) {
+    const token = tokens[t]!;
+    const next = ok;
+    ok = new Uint8Array(n + 1);
+    if (token === null) {
+      for (let i = n - 1; i >= 0; i--) ok[i] = isWordCode(id.charCodeAt(i)) && (next[i + 1] || ok[i + 1]) ? 1 : 0;
+    } else {
+      for (let i = n - token.length; i >= 0; i--) ok[i] = next[i + token.length] && id.startsWith(token, i) ? 1 : 0;
+    }
+  }
+  for (let p = 1; p < n; p++) {
+    if (isLineTerminator(id.charCodeAt(p - 1))) return undefined;
+    if (ok[p]) return p;
+  }
+  return undefined;
+}
+
+/** `\w`: ASCII letters, digits and `_`. */
+function isWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 /* _ */;
+}
+
+/** What `.` does not match without the `s` flag. */
+function isLineTerminator(code: number): boolean {
+  return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 }
 
 export function camelCase(text: string): string {

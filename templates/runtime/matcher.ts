@@ -15,7 +15,7 @@ interface Node {
   literals?: Map<string, Node>;
   param?: Node;
   /** Segments mixing text and parameters (`{name}.json`), tested in order. */
-  patterns?: { re: RegExp; node: Node }[];
+  patterns?: { pieces: readonly string[]; key: string; node: Node }[];
   /** A trailing whole-path parameter: the rest of the path, one or more segments. */
   rest?: Node;
   op?: OperationEntry;
@@ -56,6 +56,29 @@ export function compileTable(table: OperationTable): CompiledTable {
   return result;
 }
 
+/**
+ * `template` as the matcher reads it, with every parameter name left out (each parameter is `\0`, which no literal
+ * of an accepted description holds): templates of one shape match the same paths, so a description may not have two
+ * (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical). `/files/{name}.json` -> `files/\0.json`.
+ */
+export function templateShape(template: string): string {
+  return templateSegments(template)
+    .map((segment) =>
+      WHOLE_PARAM.test(segment) ? "\0" : segment.includes("{") ? segment.split(PART_PARAM).join("\0") : segment,
+    )
+    .join("/");
+}
+
+/**
+ * The literal text of `template`, segment by segment: `/files/{name}.json` -> `[["files"], ["", ".json"]]` (a
+ * segment that is one parameter has none). What a request must hold, decoded, to match it.
+ */
+export function templateLiterals(template: string): string[][] {
+  return templateSegments(template).map((segment) =>
+    WHOLE_PARAM.test(segment) ? [] : segment.includes("{") ? segment.split(PART_PARAM) : [segment],
+  );
+}
+
 function templateSegments(path: string): string[] {
   return (path.startsWith("/") ? path.slice(1) : path).split("/");
 }
@@ -73,10 +96,11 @@ function wholePathAt(entry: { wholePath?: string }, segments: readonly string[])
 function child(node: Node, segment: string): Node {
   if (WHOLE_PARAM.test(segment)) return (node.param ??= {});
   if (segment.includes("{")) {
-    const source = partPattern(segment);
+    const pieces = segment.split(PART_PARAM);
+    const key = JSON.stringify(pieces);
     node.patterns ??= [];
-    let found = node.patterns.find((p) => p.re.source === source);
-    if (!found) node.patterns.push((found = { re: new RegExp(source, "s"), node: {} }));
+    let found = node.patterns.find((p) => p.key === key);
+    if (!found) node.patterns.push((found = { pieces, key, node: {} }));
     return found.node;
   }
   node.literals ??= new Map();
@@ -85,13 +109,33 @@ function child(node: Node, segment: string): Node {
   return next;
 }
 
-/** `{name}.json` -> `^(.+?)\.json$`: one lazy group per parameter, in the segment's order. */
-function partPattern(segment: string): string {
-  return `^${segment.split(PART_PARAM).map(escapeRegExp).join("(.+?)")}$`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * The values `text` gives the parameters between `pieces`, the literal text of a segment mixing text and parameters
+ * (`{name}.{ext}` -> `["", ".", ""]`), or undefined when it does not fit: each value non-empty, the first piece a
+ * prefix, the last a suffix. Each inner piece is taken at its leftmost place that leaves the value before it non-empty,
+ * which gives what the regex `^(.+?)\.(.+?)$` would (`run.log.gz` -> `run`, `log.gz`) with no backtracking: one
+ * forward search per piece, so the cost is linear in the text for a given template.
+ */
+function matchPieces(pieces: readonly string[], text: string): string[] | undefined {
+  const lastAt = pieces.length - 1;
+  const first = pieces[0]!;
+  if (lastAt === 0) return text === first ? [] : undefined; // `{}` or `{a`: no parameter, literal text
+  const last = pieces[lastAt]!;
+  const end = text.length - last.length;
+  if (end < first.length || !text.startsWith(first) || !text.endsWith(last)) return undefined;
+  const values: string[] = [];
+  let at = first.length;
+  for (let i = 1; i < lastAt; i++) {
+    const piece = pieces[i]!;
+    // The value before the piece takes at least one character, and the one after it at least one before `end`.
+    const found = text.indexOf(piece, at + 1);
+    if (found < 0 || found + piece.length >= end) return undefined;
+    values.push(text.slice(at, found));
+    at = found + piece.length;
+  }
+  if (end - at < 1) return undefined;
+  values.push(text.slice(at, end));
+  return values;
 }
 
 /**
@@ -114,7 +158,8 @@ function collect(node: Node, segments: readonly string[], i: number, found: Oper
   const literal = node.literals?.get(segment);
   if (literal) collect(literal, segments, i + 1, found);
   if (segment !== "") {
-    if (node.patterns) for (const p of node.patterns) if (p.re.test(segment)) collect(p.node, segments, i + 1, found);
+    if (node.patterns)
+      for (const p of node.patterns) if (matchPieces(p.pieces, segment)) collect(p.node, segments, i + 1, found);
     if (node.param) collect(node.param, segments, i + 1, found);
   }
   // Least specific last: the rest of the path as one value, unless that value is empty (`/ls/pm/`).
@@ -150,9 +195,9 @@ export function templateParams(
       if (segment === "") return undefined;
       params[part.slice(1, -1)] = segment;
     } else if (part.includes("{")) {
-      const values = new RegExp(partPattern(part), "s").exec(segment);
+      const values = matchPieces(part.split(PART_PARAM), segment);
       if (!values) return undefined;
-      (part.match(PART_PARAM) ?? []).forEach((name, k) => (params[name.slice(1, -1)] = values[k + 1]!));
+      (part.match(PART_PARAM) ?? []).forEach((name, k) => (params[name.slice(1, -1)] = values[k]!));
     } else if (part !== segment) return undefined;
   }
   return params;

@@ -36,7 +36,8 @@ function hostile(payload: string) {
         operationId: "run",
       },
       "GET /tasks": { ...secured, "x-nersc-scope": `green${payload}`, tags: [payload] },
-      [`GET /files/${encodeURIComponent(payload)}`]: { ...secured, "x-nersc-scope": "green" },
+      // A parameter's name: literal text holding `%` is refused (path-templates.test.ts); a name is only printed.
+      [`GET /files/{${encodeURIComponent(payload)}}`]: { ...secured, "x-nersc-scope": "green" },
     },
     { info: { title: `Title ${payload}`, version: `1.0 ${payload}` } },
   );

@@ -7,7 +7,7 @@ import { OptionError } from "../../errors.js";
 import type { PrefixMove } from "./report.js";
 
 /** `v1`, `v1.2`, `v2beta1`, `1.2`: a segment that names a version. */
-const VERSION_SEGMENT = /^(?:v\d+(?:\.\d+)*[a-z]*\d*|\d+(?:\.\d+)+)$/i;
+const VERSION_SEGMENT = /^(?:v\d+(?:\.\d+)*(?:[a-z]+\d*)?|\d+(?:\.\d+)+)$/i;
 
 /** `--prefix /api/v1=/api/v2` (either side may be empty: `=/v2`); `none` turns detection off (null). */
 export function parsePrefix(value: string): Omit<PrefixMove, "how"> | null {

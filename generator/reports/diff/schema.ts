@@ -12,6 +12,7 @@
  */
 import type { HttpMethod, OpenApiDocument } from "../../description/document.js";
 import { escapePointer, pathItemOf } from "../../description/document.js";
+import { templateParts } from "../../model/operations.js";
 
 /** Sent by the client (parameters, request bodies) or received by it (responses). */
 export type Direction = "request" | "response";
@@ -342,12 +343,12 @@ function suffix(field: string): string {
 
 /** The names of a path's parameters in order: `/a/{x}/b/{y}` -> `["x", "y"]`. */
 export function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+  return templateParts(path).names;
 }
 
 /** The path with its parameter names left out: `/a/{x}` and `/a/{y}` are the same operation path. */
 export function pathShape(path: string): string {
-  return path.replace(/\{[^}]*\}/g, "{}");
+  return templateParts(path).literals.join("{}");
 }
 
 interface OperationAt {
