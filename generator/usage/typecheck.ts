@@ -14,7 +14,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
 import ts from "typescript";
-import { isGeneratedFolder } from "../output/client-folder.js";
+import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
 import { checkConfig, configError } from "./modules.js";
 
 export interface TypeBreak {
@@ -168,18 +168,22 @@ function enclosingCall(file: ts.SourceFile, position: number): { line: number; c
   return { line: at.line + 1, column: at.character + 1 };
 }
 
-/** The TypeScript files under `root` (no node_modules, no generated folders, no symbolic links). */
+/**
+ * The TypeScript files under `root` (no node_modules, no symbolic links), less a generated client's own output (the
+ * files its manifest lists with matching hashes: a file added to such a folder, or a fake manifest, hides nothing).
+ */
 function sourceFiles(root: string): string[] {
   const files: string[] = [];
-  const walk = (dir: string) => {
+  const walk = (dir: string, skip: ReadonlySet<string>) => {
+    const own = isGeneratedFolder(dir) ? new Set([...skip, ...verifiedOutput(dir)]) : skip;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== "node_modules" && !isGeneratedFolder(path)) walk(path);
+        if (entry.name !== "node_modules") walk(path, own);
       } else if (entry.isFile() && /\.(ts|tsx|mts|cts)$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
-        files.push(path);
+        if (!own.has(path)) files.push(path);
     }
   };
-  if (existsSync(root)) walk(root);
+  if (existsSync(root)) walk(root, new Set());
   return files.sort();
 }
