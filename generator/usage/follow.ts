@@ -16,6 +16,7 @@
  *
  * One Program for the whole code base (the code's own tsconfig.json options, JavaScript included), no diagnostics.
  */
+import { statSync } from "node:fs";
 import { basename, dirname, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
 import ts from "typescript";
@@ -66,6 +67,37 @@ export interface FollowOptions {
   cwd: string;
 }
 
+/**
+ * Parsed declaration files (the standard library, packages' and clients' `.d.ts`), kept for the next analysis in
+ * this process (the programmatic API, a test run): parsing and binding the library is most of a small code base's
+ * cost, and a parsed file never changes. A file is taken again only with the same size, modification time and
+ * parse settings.
+ */
+class DeclarationCache {
+  private readonly files = new Map<string, { stamp: string; file: ts.SourceFile | undefined }>();
+
+  get(
+    fileName: string,
+    language: ts.ScriptTarget | ts.CreateSourceFileOptions,
+    parse: () => ts.SourceFile | undefined,
+  ): ts.SourceFile | undefined {
+    if (!/\.d\.[cm]?ts$/.test(fileName)) return parse();
+    let stamp: string;
+    try {
+      const stat = statSync(fileName);
+      stamp = `${stat.size}:${stat.mtimeMs}:${JSON.stringify(language)}`;
+    } catch {
+      return parse();
+    }
+    const cached = this.files.get(fileName);
+    if (cached?.stamp === stamp) return cached.file;
+    const file = parse();
+    this.files.set(fileName, { stamp, file });
+    return file;
+  }
+}
+const declarations = new DeclarationCache();
+
 export function followClient(input: FollowOptions): Followed {
   // A file the parser cannot take (nested too deeply for its stack) is read as empty here; the syntax scan names it
   // as unreadable and counts it at the top level, and a use in it cannot be followed anyway.
@@ -73,7 +105,7 @@ export function followClient(input: FollowOptions): Followed {
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, language, ...rest) => {
     try {
-      return getSourceFile.call(host, fileName, language, ...rest);
+      return declarations.get(fileName, language, () => getSourceFile.call(host, fileName, language, ...rest));
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       return ts.createSourceFile(fileName, "", language);
