@@ -16,6 +16,11 @@ import { type CliRun, outputOf, root } from "../helpers.js";
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const QUIET = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 const EXAMPLES = ["red-workflow", "commonjs", "ci-gate"];
+/**
+ * Each test waits on child processes (builds, the gate's runs) that a loaded machine slows down several times over:
+ * vitest's 30 s is a bound for in-process tests, not for these.
+ */
+const CHILDREN_TIMEOUT = 120_000;
 
 let work: string;
 let bin: string;
@@ -117,52 +122,66 @@ afterAll(async () => {
 });
 
 describe("examples/, installed from the packed tarball", () => {
-  it("the red workflow builds with its own tsc and runs run, submitJob + complete, a failing job and ls on the mock", async () => {
-    await builds;
-    const result = await scriptOk("red-workflow", "start", [join(keys, "red.json")], { SFAPI_POLL_MS: "20" });
-    const printed = JSON.parse(result.stdout.trim().split("\n").at(-1)!);
-    expect(printed).toMatchObject({ job: { state: "COMPLETED" }, failed: "state: FAILED" });
-    expect(printed.host).toContain("`hostname` on perlmutter");
-    expect(printed.job.id).toMatch(/^\d+$/);
-    // The mock user's home exists from the start; ls leaves out . and ..
-    expect(printed.entries).toBeGreaterThanOrEqual(0);
-  });
+  it(
+    "the red workflow builds with its own tsc and runs run, submitJob + complete, a failing job and ls on the mock",
+    async () => {
+      await builds;
+      const result = await scriptOk("red-workflow", "start", [join(keys, "red.json")], { SFAPI_POLL_MS: "20" });
+      const printed = JSON.parse(result.stdout.trim().split("\n").at(-1)!);
+      expect(printed).toMatchObject({ job: { state: "COMPLETED" }, failed: "state: FAILED" });
+      expect(printed.host).toContain("`hostname` on perlmutter");
+      expect(printed.job.id).toMatch(/^\d+$/);
+      // The mock user's home exists from the start; ls leaves out . and ..
+      expect(printed.entries).toBeGreaterThanOrEqual(0);
+    },
+    CHILDREN_TIMEOUT,
+  );
 
-  it("the CommonJS project: tsc emits require() of the ES-module client, which runs and refuses by color", async () => {
-    await builds;
-    expect(readFileSync(join(example("commonjs"), "dist", "main.js"), "utf8")).toContain('require("./sfapi/index.js")');
-    const result = await scriptOk("commonjs", "start", [join(keys, "green.json")]);
-    expect(JSON.parse(result.stdout.trim())).toEqual({
-      commonjs: true,
-      status: "perlmutter",
-      tasks: "object",
-      refused: "refused: needs red",
-    });
-  });
+  it(
+    "the CommonJS project: tsc emits require() of the ES-module client, which runs and refuses by color",
+    async () => {
+      await builds;
+      expect(readFileSync(join(example("commonjs"), "dist", "main.js"), "utf8")).toContain(
+        'require("./sfapi/index.js")',
+      );
+      const result = await scriptOk("commonjs", "start", [join(keys, "green.json")]);
+      expect(JSON.parse(result.stdout.trim())).toEqual({
+        commonjs: true,
+        status: "perlmutter",
+        tasks: "object",
+        refused: "refused: needs red",
+      });
+    },
+    CHILDREN_TIMEOUT,
+  );
 
-  it("the CI gate passes as it is, and fails on an escalation the code would hit and on an edited client", async () => {
-    const gate = example("ci-gate");
-    const same = join(gate, "src", "sfapi", "description.json");
-    const passing = await passingGate;
-    expect(passing.code, passing.stderr).toBe(0);
-    expect(passing.stdout).toContain("# Needs: yellow");
+  it(
+    "the CI gate passes as it is, and fails on an escalation the code would hit and on an edited client",
+    async () => {
+      const gate = example("ci-gate");
+      const same = join(gate, "src", "sfapi", "description.json");
+      const passing = await passingGate;
+      expect(passing.code, passing.stderr).toBe(0);
+      expect(passing.stdout).toContain("# Needs: yellow");
 
-    // The next version asks red for listing a folder, which the code does: diff --fail-on breaking stops the gate.
-    const next = JSON.parse(readFileSync(same, "utf8"));
-    next.paths["/utilities/ls/{machine}/{path}"].get["x-nersc-scope"] = "red";
-    writeFileSync(join(work, "next.json"), JSON.stringify(next));
-    const escalated = await script("ci-gate", "gate", [], { NEXT_API: join(work, "next.json") });
-    expect(escalated.code).not.toBe(0);
-    expect(escalated.stdout).toContain("level escalated: yellow -> red **(breaking)**");
-    expect(escalated.stderr).toContain("--fail-on breaking");
-    expect(escalated.stdout).not.toContain("# Needs");
+      // The next version asks red for listing a folder, which the code does: diff --fail-on breaking stops the gate.
+      const next = JSON.parse(readFileSync(same, "utf8"));
+      next.paths["/utilities/ls/{machine}/{path}"].get["x-nersc-scope"] = "red";
+      writeFileSync(join(work, "next.json"), JSON.stringify(next));
+      const escalated = await script("ci-gate", "gate", [], { NEXT_API: join(work, "next.json") });
+      expect(escalated.code).not.toBe(0);
+      expect(escalated.stdout).toContain("level escalated: yellow -> red **(breaking)**");
+      expect(escalated.stderr).toContain("--fail-on breaking");
+      expect(escalated.stdout).not.toContain("# Needs");
 
-    // A generated file edited by hand: generate --check stops the gate before the other steps.
-    const operations = join(gate, "src", "sfapi", "operations.js");
-    writeFileSync(operations, readFileSync(operations, "utf8").replace('scope: "red"', 'scope: "green"'));
-    const edited = await script("ci-gate", "gate", [], { NEXT_API: same });
-    expect(edited.code).not.toBe(0);
-    expect(edited.stderr).toContain("operations.js");
-    expect(edited.stdout).not.toContain("# Needs");
-  });
+      // A generated file edited by hand: generate --check stops the gate before the other steps.
+      const operations = join(gate, "src", "sfapi", "operations.js");
+      writeFileSync(operations, readFileSync(operations, "utf8").replace('scope: "red"', 'scope: "green"'));
+      const edited = await script("ci-gate", "gate", [], { NEXT_API: same });
+      expect(edited.code).not.toBe(0);
+      expect(edited.stderr).toContain("operations.js");
+      expect(edited.stdout).not.toContain("# Needs");
+    },
+    CHILDREN_TIMEOUT,
+  );
 });

@@ -28,7 +28,7 @@ const NOT_OURS = new Map([
   ["bundle.js", "a module of @redocly/openapi-core"],
 ]);
 
-/** A path-like word ending in a file extension: `bundle.ts`, `needs/scan.ts`, `test/bench/RESULTS.md`. */
+/** A path-like word ending in a file extension: `bundle.ts`, `usage/scan.ts`, `test/bench/RESULTS.md`. */
 const NAMED = /(?<![\w./-])(?:[\w-]+\/)*[\w.-]*\w\.(?:ts|js|mjs|cjs|json|jsonc|md|sh|ya?ml)\b/g;
 
 function resolves(name: string, from: string): boolean {
