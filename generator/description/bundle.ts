@@ -1,5 +1,5 @@
 /**
- * Bundling without the bundler's walk. With every `$ref` internal (preflight.ts refuses the others), redocly's bundler
+ * Bundling without the bundler's walk. With every `$ref` internal (limits.ts refuses the others), redocly's bundler
  * changes a description only where lint.ts saw that it would, in the same walk as the lint: usually nowhere. One kind
  * of change is common enough to make here as the bundler does (GitHub's description has 20: a `$ref` as an example's
  * `value`); for any other, the caller runs the bundler itself.

@@ -1,11 +1,11 @@
 /**
  * Lint a description with @redocly/openapi-core (its structural rules), and find in the same walk what redocly's
- * bundler would change in it (see bundle.ts): with every `$ref` internal, usually nothing, and load.ts then skips the
+ * bundler would change in it (see bundle.ts): with every `$ref` internal, usually nothing, and read.ts then skips the
  * bundler's own walk of the whole document.
  *
  * On a machine with two cores or more, a large description is linted on a worker thread: the worker starts at once,
  * loads redocly and parses its own copy of the text while the main thread parses and checks the description
- * (preflight.ts), but lints only when `run()` says the description passed those checks: a description that fails them
+ * (limits.ts), but lints only when `run()` says the description passed those checks: a description that fails them
  * is never walked, on any thread. Should the worker itself fail (not the lint: the thread), the lint runs here
  * instead. Small descriptions, and any on one core, are linted here on the caller's parsed document: a worker costs a
  * second parse and a second load of redocly (about 0.5 s of CPU on GitHub's description), which pays only when
@@ -76,7 +76,7 @@ function linter(redocly: Redocly) {
   type ResolverConfig = ConstructorParameters<typeof BaseResolver>[0];
 
   /**
-   * What it would read fails as an unresolved `$ref`; preflight.ts refuses external refs first with a clearer message.
+   * What it would read fails as an unresolved `$ref`; limits.ts refuses external refs first with a clearer message.
    */
   class LocalOnlyResolver extends BaseResolver {
     override async loadExternalRef(absoluteRef: string): Promise<InstanceType<typeof Source>> {

@@ -2,7 +2,7 @@
  * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate and bundle it with
  * @redocly/openapi-core (lint.ts, bundle.ts). Every failure is a DescriptionError naming the source and, where there is
  * one, a JSON pointer.
- * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before preflight.ts
+ * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before limits.ts
  * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
  */
 import { createHash } from "node:crypto";
@@ -296,7 +296,7 @@ async function bundleDocument(
 }
 
 /**
- * redocly's walkers recurse once per level, following `$ref`s; preflight.ts bounds nesting and alias chains, but a
+ * redocly's walkers recurse once per level, following `$ref`s; limits.ts bounds nesting and alias chains, but a
  * long enough path through distinct schemas (each a property of the last) can still exhaust the stack: say so in
  * one line rather than with a stack trace.
  */

@@ -23,7 +23,7 @@ export function preloadSchemaEmitter(): void {
 }
 
 export async function emitSchema(description: OpenApiDocument): Promise<string> {
-  const document = description as OpenAPI3; // validated by load.ts
+  const document = description as OpenAPI3; // validated by read.ts
   const ots = await loadOpenapiTypescript();
   return ots.COMMENT_HEADER + ots.astToString(ots.transformSchema(document, await contextFor(ots, document)));
 }
@@ -38,7 +38,7 @@ const PROBE: OpenAPI3 = {
 
 /**
  * The context in which `openapiTS(document, options)` transforms `document`. Not openapiTS() on the document itself:
- * it would lint and bundle it again, which load.ts has done (about 3.5 s more on GitHub's description: two more walks
+ * it would lint and bundle it again, which read.ts has done (about 3.5 s more on GitHub's description: two more walks
  * of the whole document, even with a redocly config of no rules, and a JSON.stringify of it). So openapiTS() runs on a
  * probe description (a few milliseconds), its context (everything our options decide) is read from the `transform`
  * hook, and the two parts that are the document's, its discriminators and the resolver of its `$ref`s, are made for

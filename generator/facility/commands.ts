@@ -1,6 +1,6 @@
 /**
  * What a command run through `POST /utilities/command/{machine}` ends with. Nothing is executed: a few executables are
- * acted out so workflows can be tested against failures (see the README's mock section), everything else succeeds with
+ * acted out so workflows can be tested against failures (see docs/mock.md), everything else succeeds with
  * an output naming the command. The result has the facility's command shape, `{status, output, error, exit_code}`
  * (status "ok", or "error" for a non-zero exit), or ends the task `failed` for `sfapi-mock task-failed`.
  */

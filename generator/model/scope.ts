@@ -128,7 +128,10 @@ export interface ScopeRules {
   describesSecurity?: boolean;
 }
 
-/** The requirement of one operation, by the scope model's rules (README, "How an operation's level is decided"). */
+/**
+ * The requirement of one operation, by the scope model's rules (docs/generate.md, "How an operation's level is
+ * decided").
+ */
 export function requirementOf(
   doc: OpenApiDocument,
   method: HttpMethod,

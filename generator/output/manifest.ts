@@ -1,7 +1,7 @@
 /**
  * `manifest.json`: what this client was generated from and how, and its operation table as data, so that `needs` can
  * read the table and `generate --check` can compare a later description without parsing the generated TypeScript.
- * The shape is `sfapi-gen/manifest@1`; needs/client.ts reads it back (and validates it).
+ * The shape is `sfapi-gen/manifest@1`; output/client-folder.ts reads it back (and validates it).
  */
 
 import { createHash } from "node:crypto";

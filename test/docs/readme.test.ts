@@ -1,49 +1,76 @@
 /**
- * The README cannot go stale: every TypeScript block in it is compiled, as a user's module beside a generated client
- * in `src/sfapi/`, under the flags the README itself promises (read from its text); every `npx sfapi-gen` line in it is
- * run in-process from a user's project (the installed package's files under node_modules/sfapi-gen, the user's own
- * files where a line names them), and every synopsis line names only flags its command has. The test reads whatever
- * blocks the README holds; a block or line that breaks names its README line.
+ * The README and docs/ cannot go stale: every TypeScript block in README.md and in every page under docs/ is compiled (one
+ * program for all of them), as a user's module beside a generated client in `src/sfapi/`, under the flags the docs themselves
+ * promise (read from their text); every `npx sfapi-gen` line in them is run in-process from a user's project (the
+ * installed package's files under node_modules/sfapi-gen, the user's own files where a line names them), and every
+ * synopsis line names only flags its command has. Every relative link (and #anchor) in README.md, docs/ and the
+ * examples' READMEs resolves, to a file the npm package ships. The test reads whatever blocks the pages hold; a block,
+ * line or link that breaks names its page and line.
  *
  * Not run: lines that reach a host other than 127.0.0.1 (the facility's own URL), and npm's own commands.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, normalize } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { type CliRun, root, runCli, tempDir } from "../helpers.js";
 
-const readme = await import("node:fs").then((fs) => fs.readFileSync(join(root, "README.md"), "utf8"));
-const lines = readme.split("\n");
+/** The pages checked: the README, every page under docs/, and the examples' READMEs (links only matter there). */
+function markdownUnder(dir: string): string[] {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".md") && !f.split("/").includes("node_modules"))
+    .map((f) => `${dir}/${f}`)
+    .sort();
+}
+const pages = ["README.md", ...markdownUnder("docs"), ...markdownUnder("examples")];
+const texts = new Map(pages.map((page) => [page, readFileSync(join(root, page), "utf8")]));
+/** All the pages' text, for the few facts that may sit on any page. */
+const allText = [...texts.values()].join("\n");
 
 interface Block {
-  /** README line of the opening fence. */
+  page: string;
+  /** Line of the opening fence in its page. */
   line: number;
   lang: string;
   body: string[];
 }
 
 const blocks: Block[] = [];
-for (let i = 0; i < lines.length; i++) {
-  const open = /^```(\w*)\s*$/.exec(lines[i]!);
-  if (!open) continue;
-  const start = i;
-  const body: string[] = [];
-  while (++i < lines.length && !/^```\s*$/.test(lines[i]!)) body.push(lines[i]!);
-  blocks.push({ line: start + 1, lang: open[1]!, body });
+for (const [page, text] of texts) {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w*)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const start = i;
+    const body: string[] = [];
+    while (++i < lines.length && !/^```\s*$/.test(lines[i]!)) body.push(lines[i]!);
+    blocks.push({ page, line: start + 1, lang: open[1]!, body });
+  }
 }
 
-/** The flags of the README's promise ("It compiles under `strict`, ... with `skipLibCheck` off"), as it words them. */
+/** The flags of the docs' promise ("It compiles under `strict`, ... with `skipLibCheck` off"), as they word them. */
 function promisedFlags(): ts.CompilerOptions {
-  const at = readme.indexOf("It compiles under");
-  const sentence = readme.slice(at, readme.indexOf("with `skipLibCheck` off", at));
+  const at = allText.indexOf("It compiles under");
+  expect(at, "the sentence promising the compiler flags").toBeGreaterThan(-1);
+  const sentence = allText.slice(at, allText.indexOf("with `skipLibCheck` off", at));
   const names = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
   const booleans = new Set(
     (ts as unknown as { optionDeclarations: { name: string; type: string }[] }).optionDeclarations
       .filter((o) => o.type === "boolean")
       .map((o) => o.name),
   );
-  expect(names.length, "the README's list of flags").toBeGreaterThan(5);
+  expect(names.length, "the docs' list of flags").toBeGreaterThan(5);
   expect(names.filter((n) => !booleans.has(n))).toEqual([]);
   return Object.fromEntries(names.map((n) => [n, true]));
 }
@@ -62,15 +89,15 @@ setUpProject();
 
 const tsBlocks = blocks.filter((b) => b.lang === "ts" || b.lang === "typescript");
 
-describe("README.md", () => {
+describe("README.md and docs/", () => {
   it("has TypeScript blocks and sfapi-gen command lines to check", () => {
     expect(tsBlocks.length).toBeGreaterThan(2);
     expect(commandLines().length).toBeGreaterThan(3);
   });
 
-  it("every TypeScript block compiles under the README's strict flags, as a module beside src/sfapi", () => {
-    const files = tsBlocks.map((block) => {
-      const file = join(project, "src", `readme-line-${block.line}.ts`);
+  it("every TypeScript block compiles under the docs' strict flags, as a module beside src/sfapi", () => {
+    const files = tsBlocks.map((block, i) => {
+      const file = join(project, "src", `block-${i}.ts`);
       writeFileSync(file, `${block.body.join("\n")}\n`);
       return file;
     });
@@ -94,16 +121,25 @@ describe("README.md", () => {
         const text = ts.flattenDiagnosticMessageText(d.messageText, " ");
         if (!d.file) return text;
         const { line } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
-        const block = /readme-line-(\d+)\.ts$/.exec(d.file.fileName);
+        const index = /\/src\/block-(\d+)\.ts$/.exec(d.file.fileName)?.[1];
+        const block = index === undefined ? undefined : tsBlocks[Number(index)];
         return block
-          ? `README.md:${Number(block[1]) + 1 + line}: ${text}`
+          ? `${block.page}:${block.line + 1 + line}: ${text}`
           : `${d.file.fileName.replace(project, "<project>")}: ${text}`;
       });
     expect(problems.join("\n")).toBe("");
   });
 
+  it("ships every page: README.md and docs/ are in the package's files", () => {
+    expect(pages.filter((page) => !ships(page))).toEqual([]);
+  });
+
+  it.each(pages)("every relative link and #anchor in %s resolves, to a file the package ships", (page) => {
+    expect(linkProblems(page)).toEqual([]);
+  });
+
   it("the CSV header it names is the one `audit --format csv` prints", async () => {
-    const named = /`csv`: [^`]*a header\s+`([^`]+)`/.exec(readme)?.[1];
+    const named = /`csv`: [^`]*a header\s+`([^`]+)`/.exec(allText)?.[1];
     const csv = await runCli(["audit", "--format", "csv"]);
     expect(named).toBe(csv.stdout.split("\r\n")[0]?.split("\n")[0]);
   });
@@ -111,11 +147,11 @@ describe("README.md", () => {
   // A block of several synopses is the CLI overview: there every flag a command has must be listed too.
   const synopses = blocks.flatMap((b) => {
     const found = b.body
-      .map((text, i) => ({ text, line: b.line + 1 + i }))
+      .map((text, i) => ({ text, page: b.page, line: b.line + 1 + i }))
       .filter(({ text }) => /^sfapi-gen \w+ /.test(text));
     return found.map((s) => ({ ...s, overview: found.length > 2 }));
   });
-  it.each(synopses)("synopsis at README.md:$line names only flags its command has", async ({ text, overview }) => {
+  it.each(synopses)("synopsis at $page:$line names only flags its command has", async ({ text, overview }) => {
     const command = text.split(/\s+/)[1]!;
     const help = await runCli([command, "--help"]);
     expect(help.code).toBe(0);
@@ -124,7 +160,7 @@ describe("README.md", () => {
     if (overview) expect(flagsIn(help.stdout).filter((f) => f !== "--help" && !text.includes(f))).toEqual([]);
   });
 
-  it.each(commandLines())("runs README.md:$line: $command", async ({ command }) => {
+  it.each(commandLines())("runs $page:$line: $command", async ({ command }) => {
     const args = words(command).slice(2);
     // Files a line names that a user would have made: a description (a copy of the bundled one), or a source folder.
     for (const arg of args) {
@@ -152,9 +188,12 @@ describe("README.md", () => {
   });
 });
 
-/** Every `npx sfapi-gen ...` line (in shell blocks, or after `$ ` in transcripts), without comments or redirection. */
-function commandLines(): { line: number; command: string }[] {
-  const found: { line: number; command: string }[] = [];
+/**
+ * Every `npx sfapi-gen ...` line (in shell blocks, or after `$ ` in transcripts), without comments or redirection; a
+ * command written on several pages is run once, named by its first place.
+ */
+function commandLines(): { page: string; line: number; command: string }[] {
+  const found: { page: string; line: number; command: string }[] = [];
   for (const block of blocks) {
     block.body.forEach((text, i) => {
       const shell = block.lang === "sh" || block.lang === "bash" || text.startsWith("$ ");
@@ -167,7 +206,8 @@ function commandLines(): { line: number; command: string }[] {
         if (!command.startsWith("npx sfapi-gen ")) continue;
         // The facility's own host is not reached from tests.
         if (/https?:\/\/(?!127\.0\.0\.1)/.test(command)) continue;
-        found.push({ line: block.line + 1 + i, command });
+        if (!found.some((f) => f.command === command))
+          found.push({ page: block.page, line: block.line + 1 + i, command });
       }
     });
   }
@@ -177,4 +217,70 @@ function commandLines(): { line: number; command: string }[] {
 /** Shell words: spaces split, double and single quotes group. */
 function words(command: string): string[] {
   return [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+/** What package.json's "files" lists; npm always packs package.json, the README and the license besides. */
+const files: string[] = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).files;
+/** A "files" entry as a pattern: `*` stands for any name within one folder; a folder takes what is under it. */
+function glob(pattern: string): RegExp {
+  const literal = pattern.split("*").map((part) => part.replace(/[.+?^$()|[\]\\{}]/g, "\\$&"));
+  return new RegExp(`^${literal.join("[^/]*")}(/.*)?$`);
+}
+const packed = files.map(glob);
+
+/** Whether `npm pack` takes this repository path (a file, or a folder holding a file it takes). */
+function ships(path: string): boolean {
+  if (["package.json", "README.md", "LICENSE"].includes(path) || packed.some((re) => re.test(path))) return true;
+  const full = join(root, path);
+  if (!existsSync(full) || !statSync(full).isDirectory()) return false;
+  return readdirSync(full, { recursive: true, encoding: "utf8" }).some(
+    (f) => !f.split("/").includes("node_modules") && packed.some((re) => re.test(`${path}/${f}`)),
+  );
+}
+
+/** The anchors GitHub gives a page's headings (outside code blocks): lower case, punctuation dropped, spaces to -. */
+function anchorsOf(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("```")) fenced = !fenced;
+    const heading = fenced ? undefined : /^#{1,6} (.+)$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const base = heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replace(/ /g, "-");
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    anchors.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return anchors;
+}
+
+/** Every relative link of a page that does not resolve (file, #anchor) or points at what the package leaves out. */
+function linkProblems(page: string): string[] {
+  const problems: string[] = [];
+  let fenced = false;
+  texts
+    .get(page)!
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.startsWith("```")) fenced = !fenced;
+      if (fenced) return;
+      for (const [, target] of line.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target!)) continue; // https:, mailto:
+        const [file = "", anchor] = target!.split("#");
+        const path = file === "" ? page : normalize(join(dirname(page), file)).replace(/\/$/, "");
+        const where = `${page}:${i + 1}: ${target}`;
+        if (path.startsWith("..") || !existsSync(join(root, path))) problems.push(`${where}: no such file`);
+        else if (!ships(path)) problems.push(`${where}: ${path} is not in the package (package.json "files")`);
+        else if (anchor !== undefined) {
+          const text = texts.get(path) ?? (path.endsWith(".md") ? readFileSync(join(root, path), "utf8") : "");
+          if (!anchorsOf(text).has(anchor)) problems.push(`${where}: no heading #${anchor} in ${path}`);
+        }
+      }
+    });
+  return problems;
 }

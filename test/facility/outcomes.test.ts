@@ -1,5 +1,5 @@
 /**
- * The facility's outcome contract, which workflow code is tested against (see the README's mock section): commands
+ * The facility's outcome contract, which workflow code is tested against (see docs/mock.md): commands
  * with exit codes, failed and cancelled tasks, every Slurm terminal state a script can ask for, sbatch refusing a
  * script, batched job queries as the official client makes them, a file tree per machine, Globus failures. The clock
  * is moved by the test; nothing waits.

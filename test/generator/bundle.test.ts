@@ -1,4 +1,4 @@
-// load.ts skips redocly's bundler when the lint saw it would change nothing, and makes its `inline` changes itself:
+// read.ts skips redocly's bundler when the lint saw it would change nothing, and makes its `inline` changes itself:
 // whatever it does, the document it hands out must be the one the bundler makes, key order included.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { description } from "./fixtures.js";
 const rules = { struct: "error", "no-unresolved-refs": "error" } as const;
 const dir = tempDir("bundle-");
 
-/** What redocly's bundler makes of `doc`, as load.ts ran it before it learnt to skip it. */
+/** What redocly's bundler makes of `doc`, as read.ts ran it before it learnt to skip it. */
 async function bundled(doc: object, path: string): Promise<unknown> {
   const config = await createConfig({ rules });
   const text = JSON.stringify(doc);

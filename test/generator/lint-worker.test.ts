@@ -1,4 +1,4 @@
-// The lint that load.ts runs on a worker thread (for large descriptions; forced here with a threshold of 0) finds
+// The lint that read.ts runs on a worker thread (for large descriptions; forced here with a threshold of 0) finds
 // exactly what the same lint finds in process, for JSON and YAML.
 import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Real descriptions (GitHub's has 135) put `nullable: true` beside `anyOf`/`allOf` without a `type`. Redocly's
-// struct rule reports it; load.ts tolerates exactly that problem, and still refuses every other structural error.
+// struct rule reports it; read.ts tolerates exactly that problem, and still refuses every other structural error.
 import { describe, expect, it } from "vitest";
 import { loadDescription } from "../../generator/description/read.js";
 import { emitSchema } from "../../generator/emit/schema.js";

@@ -1,8 +1,8 @@
 /**
- * The README's table "How an operation's level is decided", row by row, in openapi-typescript's style: each case is
- * `[title, { given, want }]`, `given` one operation of a small description and `want` what the table says. Each row
- * goes the whole way: the model gives the table `scope`, and the run-time guard of every color on the ladder
- * green < yellow < red says who may call it and whether the call carries a token.
+ * The table in docs/generate.md, "How an operation's level is decided", row by row, in openapi-typescript's style:
+ * each case is `[title, { given, want }]`, `given` one operation of a small description and `want` what the table
+ * says. Each row goes the whole way: the model gives the table `scope`, and the run-time guard of every color on the
+ * ladder green < yellow < red says who may call it and whether the call carries a token.
  */
 import { describe, expect, it } from "vitest";
 import { OptionError } from "../../generator/errors.js";
@@ -153,7 +153,7 @@ function modelOf(op: Record<string, unknown>) {
   );
 }
 
-describe("How an operation's level is decided (README)", () => {
+describe("How an operation's level is decided (docs/generate.md)", () => {
   it.each(rows)("%s", (_, { given, want }) => {
     const model = modelOf(given);
     const [op] = model.operations;

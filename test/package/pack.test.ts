@@ -278,7 +278,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "src", "declarations.ts"), DECLARATIONS);
   const options = (extra: object, include = ["src"]) =>
     JSON.stringify({ compilerOptions: { ...STRICT, ...extra }, include }, null, 2);
-  // The README's recipe for tsc into an outDir: declarations on, no allowJs, the client folder copied beside.
+  // The recipe of docs/client.md for tsc into an outDir: declarations on, no allowJs, the client folder copied beside.
   writeFileSync(
     join(project, "tsconfig.json"),
     options({ module: "NodeNext", moduleResolution: "NodeNext", declaration: true, rootDir: "src", outDir: "dist" }),
@@ -329,7 +329,7 @@ afterAll(() => {
 });
 
 describe("sfapi-gen from its tarball, in a fresh project", () => {
-  it("ships bin and dist (compiled generator with types, runtime, bundled description and ladder), LICENSE and CHANGELOG, no tests", async () => {
+  it("ships bin and dist (compiled generator with types, runtime, bundled description and ladder), LICENSE, CHANGELOG, docs and examples, no tests", async () => {
     const listing = (await ok("tar", ["tzf", tarball], work)).stdout.split("\n");
     for (const file of [
       "package/bin/sfapi-gen.js",
@@ -342,6 +342,15 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
       "package/dist/generator/descriptions/v1.2.levels.json",
       "package/LICENSE",
       "package/CHANGELOG.md",
+      // What README.md links to: the docs, the contributors' guide and the examples (test/docs checks every link).
+      "package/README.md",
+      "package/CONTRIBUTING.md",
+      "package/docs/README.md",
+      "package/docs/client.md",
+      "package/examples/red-workflow/package.json",
+      "package/examples/red-workflow/src/main.ts",
+      "package/examples/commonjs/tsconfig.json",
+      "package/examples/ci-gate/gate.sh",
     ]) {
       expect(listing, file).toContain(file);
     }

@@ -1,6 +1,6 @@
 /**
  * `diff --code <dir>`: which uses of a generated client in a code base the change breaks or escalates, read with the
- * same scanner and the same guard rules as `needs` (needs/scan.ts, needs/resolve.ts), and the color the code needs
+ * same scanner and the same guard rules as `needs` (usage/scan.ts, usage/resolve.ts), and the color the code needs
  * before and after. Broken: a call whose operation was removed, moved or changed its method (the old method and path
  * no longer reach it); a table or named-operation use whose entry was removed or renamed. Escalated: a use that still
  * resolves but needs a higher level, from a level change or from a new template its concrete path now also fits.

@@ -4,7 +4,7 @@
  * objects. Each change names where it is (a dotted field path in the body, and a JSON pointer in the description) and
  * whether it breaks a client, which depends on the direction: what a client sends (parameters, request bodies) must
  * still be accepted, what it receives (responses) must still be what its code reads. oasdiff's breaking-change checks
- * (checker/ in oasdiff/oasdiff) are the reference; the README lists which of its classes are covered.
+ * (checker/ in oasdiff/oasdiff) are the reference; docs/regenerating.md lists which of its classes are covered.
  *
  * The descriptions are untrusted: objects are read by own keys only, `$ref` chains are bounded, a schema pair already
  * being compared (recursion) is not entered again, and results are memoised per pair of schema pointers, so the work

@@ -1,6 +1,6 @@
 /**
- * Least privilege for a code base: map every use of a generated client (found by needs/scan.ts) to the operations it
- * reaches in the client's table (read from its manifest.json), by the run-time guard's rules (needs/resolve.ts), and
+ * Least privilege for a code base: map every use of a generated client (found by usage/scan.ts) to the operations it
+ * reaches in the client's table (read from its manifest.json), by the run-time guard's rules (usage/resolve.ts), and
  * report the lowest color that may make all of them, with the uses that force it. Anything that cannot be mapped fails
  * closed: it assumes the top level, as the runtime would refuse it for every other color.
  */
