@@ -30,7 +30,8 @@ export function compileTable(table) {
 /**
  * `template` as the matcher reads it, with every parameter name left out (each parameter is `\0`, which no literal
  * of an accepted description holds): templates of one shape match the same paths, so a description may not have two
- * (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical). `/files/{name}.json` -> `files/\0.json`.
+ * (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical). `/files/{name}.json` gives "files/", NUL,
+ * ".json".
  */
 export function templateShape(template) {
     return templateSegments(template)
