@@ -2,7 +2,7 @@
 // `npm run build` (also run by `npm pack` through `prepack`, by the test setup and by a fresh checkout's first
 // `npx sfapi-gen`): compile the generator and the runtime template into dist/, then copy the data files the compiled
 // generator reads beside it. No install script runs it: a published package must not carry one (npm warns).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -36,6 +36,14 @@ for (const folder of ["generator/descriptions", "generator/reports/audit"]) {
     if (name.endsWith(".json")) cpSync(join(root, folder, name), join(dist, folder, name));
   }
 }
+// `sfapi-gen --help` as the CLI prints it into a pipe, for bin/sfapi-gen.js to print without loading the CLI (a
+// child process: its stdout is not a terminal, so commander uses its fixed width).
+const help = spawnSync(process.execPath, [join(root, "bin", "sfapi-gen.js"), "--help"], { encoding: "utf8" });
+if (help.status !== 0 || !help.stdout.startsWith("Usage: sfapi-gen")) {
+  console.error(`sfapi-gen --help failed after the build: ${help.stderr}`);
+  process.exit(1);
+}
+writeFileSync(join(dist, "help.txt"), help.stdout);
 // When this build ran: the test setup rebuilds when a source is newer (tests run the generator from source, and it
 // copies the compiled runtime from here).
 writeFileSync(join(dist, ".built"), "");

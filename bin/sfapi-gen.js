@@ -3,18 +3,34 @@
 // carries no install script, so npm has nothing to warn about; in a fresh checkout of the repository (sources, no
 // dist/ yet) the first run builds it, so that `npm ci && npx sfapi-gen generate` works there too.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const cli = new URL("../dist/generator/cli/main.js", import.meta.url);
-if (!existsSync(cli)) {
-  const checkout = existsSync(new URL("../tsconfig.build.json", import.meta.url));
-  if (!checkout) {
-    process.stderr.write("sfapi-gen: dist/ is missing from this installation; reinstall sfapi-gen\n");
-    process.exit(2);
+const args = process.argv.slice(2);
+// `sfapi-gen --help` into a pipe or a file: the text the build captured from the CLI itself (dist/help.txt, at
+// commander's width for output that is not a terminal), without loading the CLI. A terminal gets it from commander,
+// at its own width.
+const help = args.length === 1 && (args[0] === "--help" || args[0] === "-h") && !process.stdout.isTTY && savedHelp();
+if (help) process.stdout.write(help);
+else {
+  if (!existsSync(cli)) {
+    const checkout = existsSync(new URL("../tsconfig.build.json", import.meta.url));
+    if (!checkout) {
+      process.stderr.write("sfapi-gen: dist/ is missing from this installation; reinstall sfapi-gen\n");
+      process.exit(2);
+    }
+    process.stderr.write("sfapi-gen: building dist/ (first run in this checkout)\n");
+    execFileSync(process.execPath, [fileURLToPath(new URL("build.mjs", import.meta.url))], { stdio: "inherit" });
   }
-  process.stderr.write("sfapi-gen: building dist/ (first run in this checkout)\n");
-  execFileSync(process.execPath, [fileURLToPath(new URL("build.mjs", import.meta.url))], { stdio: "inherit" });
+  const { main } = await import(cli.href);
+  process.exitCode = await main(args);
 }
-const { main } = await import(cli.href);
-process.exitCode = await main(process.argv.slice(2));
+
+function savedHelp() {
+  try {
+    return readFileSync(new URL("../dist/help.txt", import.meta.url), "utf8");
+  } catch {
+    return undefined; // not built yet: commander prints it
+  }
+}

@@ -4,7 +4,7 @@
  * of change is common enough to make here as the bundler does (GitHub's description has 20: a `$ref` as an example's
  * `value`); for any other, the caller runs the bundler itself.
  */
-import { loadRedocly } from "./cjs.js";
+import { unescapePointer } from "./document.js";
 import type { BundlerChange } from "./lint.js";
 
 type Plain = Record<string, unknown>;
@@ -48,7 +48,7 @@ function locate(document: object, pointer: string): { parent: Plain; key: string
   if (path === "" || path.split("/").includes("")) return undefined;
   let segments: string[];
   try {
-    segments = path.split("/").map(loadRedocly().unescapePointer);
+    segments = path.split("/").map(unescapePointer);
   } catch {
     return undefined; // bad percent-encoding
   }

@@ -47,6 +47,11 @@ export function ownKeysOnly(types: { normalizeTypes: (...args: any[]) => Record<
   types.normalizeTypes = wrapped;
 }
 
+/** The TypeScript compiler openapi-typescript builds its syntax trees with (loaded with it). */
+export function loadTypescriptOf(): typeof import("typescript") {
+  return createRequire(require.resolve("openapi-typescript"))("typescript") as typeof import("typescript");
+}
+
 /**
  * openapi-typescript's CommonJS build requires two ESM-only packages, which `require` loads from Node 20.19 on; an
  * older Node imports its ESM build instead.

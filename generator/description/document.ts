@@ -22,6 +22,14 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/**
+ * One JSON-pointer segment read back as redocly's resolver reads it (`~1` as `/`, `~0` as `~`, then percent-decoding):
+ * throws a URIError on bad percent-encoding. Written out here so that reading a pointer does not load redocly.
+ */
+export function unescapePointer(segment: string): string {
+  return decodeURIComponent(segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 /** Follow an internal `$ref` (the description is bundled, so every ref is `#/...`). */
 export function resolve(doc: OpenApiDocument, node: any, depth = 0): any {
   if (!node || typeof node !== "object" || typeof node.$ref !== "string" || depth > 32) return node;

@@ -15,8 +15,7 @@
  */
 
 import { DescriptionError } from "../errors.js";
-import { loadRedocly } from "./cjs.js";
-import { escapePointer } from "./document.js";
+import { escapePointer, unescapePointer } from "./document.js";
 
 /** Levels of nesting: GitHub's 13 MB description needs 20; redocly's walkers exhaust the stack beyond about 600. */
 export const MAX_NESTING = 256;
@@ -157,7 +156,6 @@ function checkChains(
   for (const r of references) if (r.holder && !placeOf.has(r.holder)) placeOf.set(r.holder, r.place);
   const memo = new Map<object, { hops: number; target: unknown }>();
   const trail: RefNode[] = [];
-  const { unescapePointer } = loadRedocly(); // the resolver's own reading of a pointer segment
   const chainName = (nodes: readonly RefNode[]) => nodes.map((n) => "#" + pointerOf(placeOf.get(n)!)).join(" -> ");
 
   /** The `$ref`s passed through to reach the target of `ref`, including itself, and the target. */

@@ -3,8 +3,9 @@
  * own CLI writes with `--default-non-nullable false`.
  */
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
+import type { Node, TypeElement } from "typescript";
 import type { OpenapiTypescript } from "../description/cjs.js";
-import { loadOpenapiTypescript, loadRedocly } from "../description/cjs.js";
+import { loadOpenapiTypescript, loadRedocly, loadTypescriptOf } from "../description/cjs.js";
 import type { OpenApiDocument } from "../description/document.js";
 
 /**
@@ -25,7 +26,59 @@ export function preloadSchemaEmitter(): void {
 export async function emitSchema(description: OpenApiDocument): Promise<string> {
   const document = description as OpenAPI3; // validated by read.ts
   const ots = await loadOpenapiTypescript();
-  return ots.COMMENT_HEADER + ots.astToString(ots.transformSchema(document, await contextFor(ots, document)));
+  const operations = operationsCollector(loadTypescriptOf());
+  const nodes = ots.transformSchema(document, {
+    ...(await contextFor(ots, document)),
+    injectFooter: operations.footer,
+  });
+  operations.finish();
+  return ots.COMMENT_HEADER + ots.astToString(nodes);
+}
+
+/**
+ * The `operations` interface's member list, built once. openapi-typescript's `injectOperationObject` adds each
+ * operation to it as `operations.members = createNodeArray([...operations.members, member])`: a copy of the whole list
+ * per operation, quadratic (about a quarter of a 20,000-operation run, and growing). The footer here hands it an
+ * empty, frozen list to copy each time, keeps the one new member it sets, and sets the whole list once at the end:
+ * the same nodes in the same order, so the same text. Should openapi-typescript ever add members another way (mutate
+ * the list, or set more than one at a time) this throws rather than lose one; test/generator/schema-operations.test.ts
+ * tells when upstream no longer copies, and this can go.
+ */
+export function operationsCollector(ts: typeof import("typescript")): { footer: Node[]; finish: () => void } {
+  const footer: Node[] = [];
+  const pending: { node: Node & { members: unknown }; members: TypeElement[] }[] = [];
+  const empty = Object.freeze([]) as readonly Node[];
+  footer.push = (...nodes: Node[]) => {
+    for (const node of nodes) {
+      if (!ts.isInterfaceDeclaration(node) || node.name.text !== "operations") continue;
+      const entry = { node: node as Node & { members: unknown }, members: [...node.members] };
+      pending.push(entry);
+      Object.defineProperty(node, "members", {
+        configurable: true,
+        enumerable: true,
+        get: () => empty,
+        set: (next: readonly TypeElement[]) => {
+          if (next.length !== 1)
+            throw new Error("openapi-typescript set the operations list other than one member at a time");
+          entry.members.push(next[0]!);
+        },
+      });
+    }
+    return Array.prototype.push.apply(footer, nodes);
+  };
+  return {
+    footer,
+    finish() {
+      for (const { node, members } of pending) {
+        Object.defineProperty(node, "members", {
+          configurable: true,
+          enumerable: true,
+          writable: true,
+          value: ts.factory.createNodeArray(members),
+        });
+      }
+    },
+  };
 }
 
 /** A description with one schema: enough for openapiTS() to call a `transform` hook, and so show its context. */

@@ -8,7 +8,7 @@
  */
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { ts } from "ts-morph";
+import ts from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
 import { CodeModules } from "./modules.js";
 

@@ -57,9 +57,8 @@ const DATA_FILES: ReadonlySet<string> = new Set(["schema.d.ts", "operations.d.ts
 const MAX_DEPTH = 4;
 
 export interface FollowOptions {
-  /** The files to start from (the code base's own); what they import comes along. */
-  rootNames: readonly string[];
-  options: ts.CompilerOptions;
+  /** The code base's program (codeProgram): its own files and what they import. */
+  program: ts.Program;
   /** Operation names of the client's table: members of these names are its named calls. */
   names: ReadonlySet<string>;
   /** Files not to analyse (a verified generated client's own files). */
@@ -98,20 +97,32 @@ class DeclarationCache {
 }
 const declarations = new DeclarationCache();
 
-export function followClient(input: FollowOptions): Followed {
-  // A file the parser cannot take (nested too deeply for its stack) is read as empty here; the syntax scan names it
-  // as unreadable and counts it at the top level, and a use in it cannot be followed anyway.
-  const host = ts.createCompilerHost(input.options, true);
+/**
+ * One Program for the code base: the files to start from (its own), what they import, under `options`; no
+ * diagnostics. A file the parser cannot take (nested too deeply for its stack) is read as empty, and named in
+ * `unparsable`: the syntax scan counts it at the top level, and a use in it cannot be followed anyway.
+ */
+export function codeProgram(
+  rootNames: readonly string[],
+  options: ts.CompilerOptions,
+): { program: ts.Program; unparsable: ReadonlySet<string> } {
+  const unparsable = new Set<string>();
+  const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, language, ...rest) => {
     try {
       return declarations.get(fileName, language, () => getSourceFile.call(host, fileName, language, ...rest));
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
+      unparsable.add(resolve(fileName));
       return ts.createSourceFile(fileName, "", language);
     }
   };
-  const program = ts.createProgram({ rootNames: [...input.rootNames], options: input.options, host });
+  return { program: ts.createProgram({ rootNames: [...rootNames], options, host }), unparsable };
+}
+
+export function followClient(input: FollowOptions): Followed {
+  const program = input.program;
   const checker = program.getTypeChecker();
   const uses: FoundUse[] = [];
   const sites = new Map<ts.CallExpression, ClientSite>();

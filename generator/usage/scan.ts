@@ -1,5 +1,6 @@
 /**
- * Find, with ts-morph, every place a TypeScript code base uses a generated client:
+ * Find, by syntax, every place a TypeScript code base uses a generated client (the type analysis, usage/follow.ts,
+ * adds what the syntax does not show):
  *  - calls `<anything>.GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE(path, ...)`: upper-case method names are
  *    openapi-fetch's convention and rare elsewhere, so any receiver counts (a wrapper or a renamed client is not
  *    missed; over-counting can only raise the color, never lower it). The path is read from its literal type, so
@@ -26,18 +27,19 @@
  * and each real file once (two links to `.` cannot make it loop). A file that cannot be read or parsed (unreadable,
  * nested too deeply for the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level:
  * the scan names it and never under-reports because of it. Cost is linear in a file's size (line numbers come from
- * TypeScript's line map, not from counting newlines per use). The parse resolves no imports (`noResolve`) and loads no
- * lib (`noLib`: literal types need none, and it makes the scan ~30x faster), so it needs neither the client's types
- * nor node_modules; only the job rule asks where an import leads (usage/modules.ts).
+ * TypeScript's line map, not from counting newlines per use). The rules read the files of the one Program the type
+ * analysis builds (usage/follow.ts `codeProgram`), not a parse of their own, and ask its checker only what a name
+ * declares and, for a path not written as a literal, its literal type; only the job rule asks where an import leads
+ * (usage/modules.ts).
  */
-import { type Dirent, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import type { SourceFile } from "ts-morph";
-import { Node, Project, SyntaxKind, ts } from "ts-morph";
+// The real compiler: the code's one Program is shared with the type analysis (usage/follow.ts).
+import ts from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
-import { codeOptions, followClient } from "./follow.js";
+import { codeOptions, codeProgram, followClient } from "./follow.js";
 import { CodeModules } from "./modules.js";
 import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
 
@@ -56,19 +58,6 @@ const OPERATIONS_MODULE = /(^|\/)operations(\.[cm]?[jt]s)?$/;
 export function scanSources(dir: string, cwd: string = process.cwd(), names: ReadonlySet<string> = new Set()): Scan {
   const root = resolve(cwd, dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new SfapiGenError("not a folder", dir);
-  const project = new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: {
-      noResolve: true,
-      noLib: true,
-      noEmit: true,
-      allowJs: true,
-      target: ts.ScriptTarget.ES2022,
-      jsx: ts.JsxEmit.Preserve,
-      strict: true,
-    },
-  });
   const generated = generatedOutput(root);
   const skipped = new Set<string>();
   const files = sourceFiles(root).filter((file) => {
@@ -87,22 +76,26 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
   // Every tsconfig.json that governs a scanned file is read now: one that cannot be is an error, not a silent miss.
   for (const dir of new Set(files.map((file) => dirname(file)))) modules.configFor(dir);
   const fromClient = clientModules(modules);
+  // One Program for both analyses: the syntax rules below read its parsed files and ask its checker the little they
+  // ask (what a name declares, the literal type of a path); the type analysis follows the client through it.
+  const { program, unparsable } = codeProgram(files, codeOptions(root, cwd));
+  const checker = program.getTypeChecker();
   const uses = files.flatMap((path) => {
     try {
-      const file = project.addSourceFileAtPath(path);
-      try {
-        return scanFile(file, cwd, names, fromClient);
-      } finally {
-        project.removeSourceFile(file);
+      if (unparsable.has(resolve(path))) throw new RangeError("nested too deeply to parse");
+      const source = program.getSourceFile(path);
+      if (source === undefined) {
+        readFileSync(path); // unreadable: say why
+        return [unreadable(cwd, path, new Error("not part of the code's program"))];
       }
+      return scanFile(source, checker, cwd, names, fromClient);
     } catch (error) {
       return [unreadable(cwd, path, error)];
     }
   });
   // The type analysis: what the syntax rules above do not see (a use it finds at a place they found is theirs).
   const followed = followClient({
-    rootNames: files,
-    options: codeOptions(root, cwd),
+    program,
     names,
     skip: (file) => generated(file) !== undefined,
     cwd,
@@ -250,31 +243,38 @@ function displayPath(cwd: string, path: string): string {
 }
 
 function scanFile(
-  file: SourceFile,
+  source: ts.SourceFile,
+  checker: ts.TypeChecker,
   cwd: string,
   names: ReadonlySet<string>,
   fromClient: (from: string, specifier: string) => "client" | "unresolved" | undefined,
 ): FoundUse[] {
-  const name = displayPath(cwd, file.getFilePath());
-  const source = file.compilerNode;
-  const where = (node: Node, at: Node = node): Where => {
-    // TypeScript's line map (binary search); ts-morph's getLineAndColumnAtPos counts newlines from the start each time.
-    const { line, character } = ts.getLineAndCharacterOfPosition(source, at.getStart());
-    return { file: name, line: line + 1, column: character + 1, code: shorten(node) };
+  const name = displayPath(cwd, source.fileName);
+  const where = (node: ts.Node, at: ts.Node = node): Where => {
+    const { line, character } = ts.getLineAndCharacterOfPosition(source, at.getStart(source));
+    return { file: name, line: line + 1, column: character + 1, code: shorten(node, source) };
+  };
+  /** The string a path or key argument is: a literal as written, else from its literal type (a `const` holding one). */
+  const literalValue = (node: ts.Node | undefined): string | null => {
+    if (node === undefined) return null;
+    if (ts.isStringLiteralLike(node)) return node.text;
+    const type = checker.getTypeAtLocation(node);
+    return type.isStringLiteral() ? type.value : null;
   };
   const uses: FoundUse[] = [];
   const tables = new Set<string>();
   const waits = new Set([WAIT_FOR_TASK]);
 
-  for (const imp of file.getImportDeclarations()) {
-    if (imp.isTypeOnly()) continue;
-    const fromOperations = OPERATIONS_MODULE.test(imp.getModuleSpecifierValue());
-    const namespace = imp.getNamespaceImport();
-    if (namespace && fromOperations) tables.add(namespace.getText());
-    for (const named of imp.getNamedImports()) {
-      if (named.isTypeOnly()) continue;
-      const imported = named.getName();
-      const local = named.getAliasNode()?.getText() ?? imported;
+  for (const imp of source.statements) {
+    if (!ts.isImportDeclaration(imp) || imp.importClause?.isTypeOnly) continue;
+    const fromOperations = OPERATIONS_MODULE.test(specifierText(imp.moduleSpecifier) ?? "");
+    const bindings = imp.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings) && fromOperations) tables.add(bindings.name.text);
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const named of bindings.elements) {
+      if (named.isTypeOnly) continue;
+      const imported = (named.propertyName ?? named.name).text;
+      const local = named.name.text;
       if (imported === "operations") tables.add(local);
       else if (imported === WAIT_FOR_TASK) waits.add(local);
       else if (fromOperations) uses.push({ kind: "table", via: "import", entry: imported, ...where(named) });
@@ -282,40 +282,36 @@ function scanFile(
   }
 
   // `operations.runCommand` is already a table use; calling it adds nothing.
-  const isTable = (node: Node) => Node.isIdentifier(node) && tables.has(node.getText());
+  const isTable = (node: ts.Node) => ts.isIdentifier(node) && tables.has(node.text);
 
   /** What an expression is once `await`, parentheses, `!`, `as` and `satisfies` are taken off. */
-  const bare = (node: Node): Node => {
+  const bare = (node: ts.Node): ts.Node => {
     let inner = node;
-    for (;;) {
-      if (
-        Node.isAwaitExpression(inner) ||
-        Node.isParenthesizedExpression(inner) ||
-        Node.isNonNullExpression(inner) ||
-        Node.isAsExpression(inner) ||
-        Node.isSatisfiesExpression(inner) ||
-        Node.isTypeAssertion(inner)
-      )
-        inner = inner.getExpression();
-      else return inner;
-    }
+    while (
+      ts.isAwaitExpression(inner) ||
+      ts.isParenthesizedExpression(inner) ||
+      ts.isNonNullExpression(inner) ||
+      ts.isAsExpression(inner) ||
+      ts.isSatisfiesExpression(inner) ||
+      ts.isTypeAssertionExpression(inner)
+    )
+      inner = inner.expression;
+    return inner;
   };
-  /** The local declaration an identifier names (the scan has no types, so only the syntax of this file). */
-  const declarationOf = (node: Node): Node | undefined =>
-    Node.isIdentifier(node) ? node.getSymbol()?.getDeclarations()[0] : undefined;
+  /** The declaration an identifier names (an import's is the import, not what it imports). */
+  const declarationOf = (node: ts.Node): ts.Declaration | undefined =>
+    ts.isIdentifier(node) ? checker.getSymbolAtLocation(node)?.getDeclarations()?.[0] : undefined;
   /** `<x>.compute(...)`, or a variable initialised with one (or with another such variable). */
-  const initializer = (node: Node): Node | undefined => {
+  const initializer = (node: ts.Node): ts.Node | undefined => {
     const declaration = declarationOf(node);
-    return Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+    return declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
   };
   /** For `<receiver>.<method>(...)` with `method` in `methods` (optional chaining included): the receiver. */
-  const callOf = (node: Node, methods: ReadonlySet<string>): Node | undefined => {
+  const callOf = (node: ts.Node, methods: ReadonlySet<string>): ts.Node | undefined => {
     const call = bare(node);
-    if (!Node.isCallExpression(call)) return undefined;
-    const callee = call.getExpression();
-    return Node.isPropertyAccessExpression(callee) && methods.has(callee.getName())
-      ? callee.getExpression()
-      : undefined;
+    if (!ts.isCallExpression(call)) return undefined;
+    const callee = call.expression;
+    return ts.isPropertyAccessExpression(callee) && methods.has(callee.name.text) ? callee.expression : undefined;
   };
   const COMPUTE = new Set(["compute"]);
   const JOB_SOURCES = new Set(["submitJob", "job"]);
@@ -328,14 +324,14 @@ function scanFile(
   const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap"]);
   // Mutual recursion through variables, patterns and callbacks: `depth` bounds it (and `const a = b, b = a` loops).
   const MAX_DEPTH = 12;
-  const isCompute = (node: Node, depth = 0): boolean => {
+  const isCompute = (node: ts.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     if (callOf(node, COMPUTE)) return true;
     const init = initializer(bare(node));
     return init !== undefined && isCompute(init, depth + 1);
   };
   /** What `<compute>.jobs(...)` resolved to: an array of jobs. */
-  const isJobs = (node: Node, depth = 0): boolean => {
+  const isJobs = (node: ts.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     const fromCompute = callOf(inner, JOBS);
@@ -343,60 +339,64 @@ function scanFile(
     const array = callOf(inner, SAME_ARRAY);
     if (array) return isJobs(array, depth + 1);
     const declaration = declarationOf(inner);
-    if (Node.isVariableDeclaration(declaration)) {
-      const init = declaration.getInitializer();
+    if (declaration && ts.isVariableDeclaration(declaration)) {
+      const init = declaration.initializer;
       return init !== undefined && isJobs(init, depth + 1);
     }
     // `const [first, ...rest] = await perlmutter.jobs()`: the rest is an array of jobs too.
     return (
-      Node.isBindingElement(declaration) &&
-      declaration.getDotDotDotToken() !== undefined &&
+      declaration !== undefined &&
+      ts.isBindingElement(declaration) &&
+      declaration.dotDotDotToken !== undefined &&
       destructuresJobs(declaration, depth)
     );
   };
   /** A name in an array pattern (not nested) of a variable initialised with jobs. */
-  const destructuresJobs = (element: Node, depth: number): boolean => {
-    const pattern = element.getParent();
-    const variable = pattern?.getParent();
-    if (!Node.isArrayBindingPattern(pattern) || !Node.isVariableDeclaration(variable)) return false;
-    const init = variable.getInitializer();
+  const destructuresJobs = (element: ts.Node, depth: number): boolean => {
+    const pattern = element.parent;
+    const variable = pattern?.parent;
+    if (!pattern || !ts.isArrayBindingPattern(pattern) || !variable || !ts.isVariableDeclaration(variable))
+      return false;
+    const init = variable.initializer;
     return init !== undefined && isJobs(init, depth + 1);
   };
   /** A job object: what `submitJob` or `job` of a compute object resolved to, or one element of `jobs(...)`. */
-  const isJob = (node: Node, depth = 0): boolean => {
+  const isJob = (node: ts.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     const fromCompute = callOf(inner, JOB_SOURCES);
     if (fromCompute) return isCompute(fromCompute, depth + 1);
     const array = callOf(inner, ONE_ELEMENT);
     if (array) return isJobs(array, depth + 1);
-    if (Node.isElementAccessExpression(inner)) return isJobs(inner.getExpression(), depth + 1);
+    if (ts.isElementAccessExpression(inner)) return isJobs(inner.expression, depth + 1);
     const declaration = declarationOf(inner);
-    if (Node.isVariableDeclaration(declaration)) {
-      const init = declaration.getInitializer();
+    if (declaration === undefined) return false;
+    if (ts.isVariableDeclaration(declaration)) {
+      const init = declaration.initializer;
       if (init !== undefined) return isJob(init, depth + 1);
       // `for (const j of jobs)`
-      const loop = declaration.getParent()?.getParent();
-      return Node.isForOfStatement(loop) && isJobs(loop.getExpression(), depth + 1);
+      const loop = declaration.parent?.parent;
+      return loop !== undefined && ts.isForOfStatement(loop) && isJobs(loop.expression, depth + 1);
     }
-    if (Node.isBindingElement(declaration))
-      return declaration.getDotDotDotToken() === undefined && destructuresJobs(declaration, depth);
-    if (Node.isParameterDeclaration(declaration)) {
+    if (ts.isBindingElement(declaration))
+      return declaration.dotDotDotToken === undefined && destructuresJobs(declaration, depth);
+    if (ts.isParameter(declaration)) {
       // `jobs.map((j) => ...)`: the first parameter of a callback given first to an element callback method.
-      const fn = declaration.getParent();
-      const call = fn?.getParent();
+      const fn = declaration.parent;
+      const call = fn?.parent;
       if (
-        !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) ||
-        fn.getParameters()[0] !== declaration ||
-        !Node.isCallExpression(call) ||
-        call.getArguments()[0] !== fn
+        !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) ||
+        fn.parameters[0] !== declaration ||
+        !call ||
+        !ts.isCallExpression(call) ||
+        call.arguments[0] !== fn
       )
         return false;
-      const callee = call.getExpression();
+      const callee = call.expression;
       return (
-        Node.isPropertyAccessExpression(callee) &&
-        ELEMENT_CALLBACKS.has(callee.getName()) &&
-        isJobs(callee.getExpression(), depth + 1)
+        ts.isPropertyAccessExpression(callee) &&
+        ELEMENT_CALLBACKS.has(callee.name.text) &&
+        isJobs(callee.expression, depth + 1)
       );
     }
     return false;
@@ -405,28 +405,28 @@ function scanFile(
    * A receiver that is clearly not a job: built with `new` (jobs come only from the helpers), a literal, a class or
    * enum, the compute object or its jobs array (neither has the job's methods), or a variable initialised with one.
    */
-  const isNotJob = (node: Node, depth = 0): boolean => {
+  const isNotJob = (node: ts.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     if (
-      Node.isNewExpression(inner) ||
-      Node.isObjectLiteralExpression(inner) ||
-      Node.isArrayLiteralExpression(inner) ||
-      Node.isStringLiteral(inner) ||
-      Node.isNoSubstitutionTemplateLiteral(inner) ||
-      Node.isTemplateExpression(inner) ||
-      Node.isNumericLiteral(inner) ||
-      Node.isRegularExpressionLiteral(inner) ||
+      ts.isNewExpression(inner) ||
+      ts.isObjectLiteralExpression(inner) ||
+      ts.isArrayLiteralExpression(inner) ||
+      ts.isStringLiteral(inner) ||
+      ts.isNoSubstitutionTemplateLiteral(inner) ||
+      ts.isTemplateExpression(inner) ||
+      ts.isNumericLiteral(inner) ||
+      ts.isRegularExpressionLiteral(inner) ||
       isCompute(inner) ||
       isJobs(inner)
     )
       return true;
     const declaration = declarationOf(inner);
-    if (Node.isClassDeclaration(declaration) || Node.isEnumDeclaration(declaration)) return true;
+    if (declaration && (ts.isClassDeclaration(declaration) || ts.isEnumDeclaration(declaration))) return true;
     const init = initializer(inner);
     return init !== undefined && isNotJob(init, depth + 1);
   };
-  const helperUses = (node: Node, at: Node, calls: readonly (readonly [string, string] | "wait")[]) => {
+  const helperUses = (node: ts.Node, at: ts.Node, calls: readonly (readonly [string, string] | "wait")[]) => {
     for (const call of calls)
       uses.push(
         call === "wait"
@@ -436,54 +436,48 @@ function scanFile(
   };
 
   // Job-helper calls on a receiver traced neither to a job nor to something else; counted if the file gets jobs.
-  const untraced: { node: Node; at: Node; method: string }[] = [];
+  const untraced: { node: ts.Node; at: ts.Node; method: string }[] = [];
   let getsJobs = false;
 
-  file.forEachDescendant((node) => {
-    if (Node.isCallExpression(node)) {
-      const callee = node.getExpression();
-      if (Node.isIdentifier(callee)) {
-        if (waits.has(callee.getText())) uses.push({ kind: "wait", ...where(node) });
-        return;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (ts.isIdentifier(callee)) {
+        if (waits.has(callee.text)) uses.push({ kind: "wait", ...where(node) });
+      } else if (ts.isPropertyAccessExpression(callee)) {
+        const method = callee.name.text;
+        const target = callee.expression;
+        if (CLIENT_METHODS.has(method)) {
+          uses.push({ kind: "call", method, path: literalValue(node.arguments[0]), ...where(node, callee.name) });
+        } else if (method === WAIT_FOR_TASK) {
+          uses.push({ kind: "wait", ...where(node, callee.name) });
+        } else if (Object.hasOwn(COMPUTE_HELPERS, method) && isCompute(target)) {
+          helperUses(node, callee.name, COMPUTE_HELPERS[method]!);
+          if (JOB_SOURCES.has(method) || JOBS.has(method)) getsJobs = true;
+        } else if (Object.hasOwn(JOB_HELPERS, method) && isJob(target)) {
+          helperUses(node, callee.name, [JOB_HELPERS[method]!]);
+        } else if (Object.hasOwn(JOB_HELPERS, method) && !isNotJob(target)) {
+          untraced.push({ node, at: callee.name, method });
+        } else if (names.has(method) && !isTable(target)) {
+          uses.push({ kind: "named", entry: method, ...where(node, callee.name) });
+        } else if (
+          method === "safe" &&
+          ts.isPropertyAccessExpression(target) &&
+          names.has(target.name.text) &&
+          !isTable(target.expression)
+        ) {
+          uses.push({ kind: "named", entry: target.name.text, ...where(node, target.name) });
+        }
       }
-      if (!Node.isPropertyAccessExpression(callee)) return;
-      const method = callee.getName();
-      const target = callee.getExpression();
-      if (CLIENT_METHODS.has(method)) {
-        const [arg] = node.getArguments();
-        const type = arg?.getType();
-        const path = type?.isStringLiteral() ? String(type.getLiteralValue()) : null;
-        uses.push({ kind: "call", method, path, ...where(node, callee.getNameNode()) });
-      } else if (method === WAIT_FOR_TASK) {
-        uses.push({ kind: "wait", ...where(node, callee.getNameNode()) });
-      } else if (Object.hasOwn(COMPUTE_HELPERS, method) && isCompute(target)) {
-        helperUses(node, callee.getNameNode(), COMPUTE_HELPERS[method]!);
-        if (JOB_SOURCES.has(method) || JOBS.has(method)) getsJobs = true;
-      } else if (Object.hasOwn(JOB_HELPERS, method) && isJob(target)) {
-        helperUses(node, callee.getNameNode(), [JOB_HELPERS[method]!]);
-      } else if (Object.hasOwn(JOB_HELPERS, method) && !isNotJob(target)) {
-        untraced.push({ node, at: callee.getNameNode(), method });
-      } else if (names.has(method) && !isTable(target)) {
-        uses.push({ kind: "named", entry: method, ...where(node, callee.getNameNode()) });
-      } else if (
-        method === "safe" &&
-        Node.isPropertyAccessExpression(target) &&
-        names.has(target.getName()) &&
-        !isTable(target.getExpression())
-      ) {
-        uses.push({ kind: "named", entry: target.getName(), ...where(node, target.getNameNode()) });
+    } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      if (isTable(node.expression)) {
+        const entry = ts.isPropertyAccessExpression(node) ? node.name.text : literalValue(node.argumentExpression);
+        uses.push({ kind: "table", via: "access", entry, ...where(node) });
       }
-    } else if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
-      if (!isTable(node.getExpression())) return;
-      let entry: string | null;
-      if (Node.isPropertyAccessExpression(node)) entry = node.getName();
-      else {
-        const type = node.getArgumentExpression()?.getType();
-        entry = type?.isStringLiteral() ? String(type.getLiteralValue()) : null;
-      }
-      uses.push({ kind: "table", via: "access", entry, ...where(node) });
     }
-  });
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(source, visit);
   // Fail closed: a job can reach a receiver the scan cannot follow (a parameter, a later assignment, a property, a
   // `then` callback), so in a file that may hold jobs every such call counts as the job's, marked as assumed. A
   // ReadableStream's or reader's `cancel()` in such a file is counted too: over-counting can only raise the color.
@@ -507,17 +501,18 @@ function scanFile(
    * "any import" or "any parameter": a file with none (a stream reader's `cancel()`) is not counted.
    */
   function mayReceiveJobs(): string | undefined {
-    const lineOf = (node: Node) => ts.getLineAndCharacterOfPosition(source, node.getStart()).line + 1;
+    const lineOf = (node: ts.Node) => ts.getLineAndCharacterOfPosition(source, node.getStart(source)).line + 1;
     let jobType: string | undefined;
     let clientImport: string | undefined;
     let unresolvedImport: string | undefined;
-    file.forEachDescendant((node, traversal) => {
+    const look = (node: ts.Node): boolean | undefined => {
       const specifier = moduleSpecifier(node);
-      const target = specifier === undefined ? undefined : fromClient(file.getFilePath(), specifier);
+      const target = specifier === undefined ? undefined : fromClient(source.fileName, specifier);
       if (target === "client") {
         clientImport = `imports the generated client (line ${lineOf(node)})`;
-        traversal.stop();
-      } else if (target === "unresolved") {
+        return true; // stop the walk
+      }
+      if (target === "unresolved") {
         unresolvedImport ??=
           `imports ${JSON.stringify(specifier)} (line ${lineOf(node)}), ` +
           "which resolves to no module and may be the generated client";
@@ -525,23 +520,25 @@ function scanFile(
         const named = importedJobType(node);
         if (named !== undefined) jobType = `names the job type ${named} (line ${lineOf(node)})`;
       }
-    });
+      return ts.forEachChild(node, look);
+    };
+    ts.forEachChild(source, look);
     return clientImport ?? unresolvedImport ?? jobType;
   }
 
   /** The module an import names: `import`, `export ... from`, `import x = require(...)`, `import(...)`, types. */
-  function moduleSpecifier(node: Node): string | undefined {
-    if (Node.isImportDeclaration(node) || Node.isExportDeclaration(node)) return node.getModuleSpecifierValue();
-    if (Node.isExternalModuleReference(node)) return literalText(node.getExpression());
-    if (Node.isCallExpression(node)) {
-      const callee = node.getExpression();
+  function moduleSpecifier(node: ts.Node): string | undefined {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return specifierText(node.moduleSpecifier);
+    if (ts.isExternalModuleReference(node)) return literalText(node.expression);
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
       const dynamic =
-        callee.getKind() === SyntaxKind.ImportKeyword || (Node.isIdentifier(callee) && callee.getText() === "require");
-      return dynamic ? literalText(node.getArguments()[0]) : undefined;
+        callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
+      return dynamic ? literalText(node.arguments[0]) : undefined;
     }
-    if (Node.isImportTypeNode(node)) {
-      const argument = node.getArgument();
-      return Node.isLiteralTypeNode(argument) ? literalText(argument.getLiteral()) : undefined;
+    if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      return ts.isLiteralTypeNode(argument) ? literalText(argument.literal) : undefined;
     }
     return undefined;
   }
@@ -550,42 +547,51 @@ function scanFile(
    * For a type reference to an imported type whose name ends in `Job` (`j: RedJob`, `RedJob[]`, `sfapi.RedJob`,
    * `import("./types.js").RedJob`, an alias `J` of `RedJob`): its name (the last one of a qualified name).
    */
-  function importedJobType(node: Node): string | undefined {
+  function importedJobType(node: ts.Node): string | undefined {
     const JOB_TYPE = /Job$/;
-    if (Node.isImportTypeNode(node)) {
-      const qualifier = node.getQualifier();
-      const last = Node.isQualifiedName(qualifier) ? qualifier.getRight() : qualifier;
-      return last !== undefined && JOB_TYPE.test(last.getText()) ? last.getText() : undefined;
+    if (ts.isImportTypeNode(node)) {
+      const qualifier = node.qualifier;
+      const last = qualifier && ts.isQualifiedName(qualifier) ? qualifier.right : qualifier;
+      return last !== undefined && JOB_TYPE.test(last.text) ? last.text : undefined;
     }
-    if (!Node.isTypeReference(node)) return undefined;
-    const name = node.getTypeName();
-    let first: Node = name;
-    while (Node.isQualifiedName(first)) first = first.getLeft();
+    if (!ts.isTypeReferenceNode(node)) return undefined;
+    const name = node.typeName;
+    let first: ts.EntityName = name;
+    while (ts.isQualifiedName(first)) first = first.left;
     const declaration = declarationOf(first);
     const imported =
-      Node.isImportSpecifier(declaration) ||
-      Node.isImportClause(declaration) ||
-      Node.isNamespaceImport(declaration) ||
-      Node.isImportEqualsDeclaration(declaration);
+      declaration !== undefined &&
+      (ts.isImportSpecifier(declaration) ||
+        ts.isImportClause(declaration) ||
+        ts.isNamespaceImport(declaration) ||
+        ts.isImportEqualsDeclaration(declaration));
     if (!imported) return undefined;
-    const last = Node.isQualifiedName(name) ? name.getRight().getText() : name.getText();
-    const original = Node.isImportSpecifier(declaration) && first === name ? declaration.getName() : last;
+    const last = ts.isQualifiedName(name) ? name.right.text : name.text;
+    const original =
+      ts.isImportSpecifier(declaration) && first === name ? (declaration.propertyName ?? declaration.name).text : last;
     return JOB_TYPE.test(last) ? last : JOB_TYPE.test(original) ? original : undefined;
   }
 }
 
+/** A module specifier's text (a string literal in any code that parses), else undefined. */
+function specifierText(node: ts.Expression | undefined): string | undefined {
+  return node !== undefined && ts.isStringLiteral(node) ? node.text : undefined;
+}
+
 /** The text of a string literal or a template without substitutions, else undefined. */
-function literalText(node: Node | undefined): string | undefined {
-  return Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ? node.getLiteralValue() : undefined;
+function literalText(node: ts.Node | undefined): string | undefined {
+  return node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    ? node.text
+    : undefined;
 }
 
 /** One line of code for a report: the call up to its first argument. */
-function shorten(node: Node): string {
-  if (Node.isCallExpression(node)) {
-    const [first, ...rest] = node.getArguments();
-    const callee = node.getExpression().getText().replace(/\s+/g, " ");
-    return `${callee}(${first ? first.getText().replace(/\s+/g, " ") : ""}${rest.length ? ", …" : ""})`;
+function shorten(node: ts.Node, source: ts.SourceFile): string {
+  if (ts.isCallExpression(node)) {
+    const [first, ...rest] = node.arguments;
+    const callee = node.expression.getText(source).replace(/\s+/g, " ");
+    return `${callee}(${first ? first.getText(source).replace(/\s+/g, " ") : ""}${rest.length ? ", …" : ""})`;
   }
-  if (node.getKind() === SyntaxKind.ImportSpecifier) return `import { ${node.getText()} }`;
-  return node.getText().replace(/\s+/g, " ");
+  if (ts.isImportSpecifier(node)) return `import { ${node.getText(source)} }`;
+  return node.getText(source).replace(/\s+/g, " ");
 }

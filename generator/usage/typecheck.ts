@@ -7,9 +7,10 @@
  *
  * Why a type check rather than following values from calls to field reads ourselves: the user's code already says,
  * through TypeScript's inference, where each response value flows (destructuring, helper functions, generics); any
- * tracking of our own would be a weaker copy of it. The cost is a program built twice (the second reuses the first's
- * unchanged files), a few seconds on a mid-size code base.
+ * tracking of our own would be a weaker copy of it. The cost is one whole type check and a second one of the files the
+ * new client can change (TypeScript's incremental builder tells which), a few seconds on a mid-size code base.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
@@ -50,7 +51,7 @@ export function typeBreaks(
   clientDir: string,
   replacement: ReadonlyMap<string, string>,
   cwd: string = process.cwd(),
-): TypeCheck & { omitted: number } {
+): TypeCheck & { omitted: number; rechecked: number } {
   const root = resolve(cwd, codeDir);
   const client = resolve(cwd, clientDir);
   // The code's own tsconfig.json: at or above the code, but not above the working directory (the project).
@@ -94,42 +95,83 @@ export function typeBreaks(
     return abs.startsWith(root + sep) && !abs.startsWith(client + sep) && !abs.endsWith(".d.ts");
   };
 
-  const before = ts.createProgram({ rootNames, options, host: ts.createCompilerHost(options, true) });
+  // Both checks through TypeScript's own incremental builder: the second knows, from the first's file versions and
+  // import graph, which files the new client can change (those importing it, and theirs while the types they export
+  // change; every file when a changed file touches the global scope), and checks only those: every other file's
+  // errors are the first check's, and so no break. That is the rule `tsc --incremental` relies on.
+  const before = ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, versioned(options));
   const served = new Map([...replacement].map(([path, text]) => [join(client, ...path.split("/")), text]));
-  const host = ts.createCompilerHost(options, true);
+  const host = versioned(options);
   const { fileExists, readFile } = host;
   // Inside the client folder only the new files exist; elsewhere the disk as it is.
   const ours = (file: string) => resolve(file).startsWith(client + sep);
   host.fileExists = (file) => (ours(file) ? served.has(resolve(file)) : fileExists.call(host, file));
   host.readFile = (file) => (ours(file) ? served.get(resolve(file)) : readFile.call(host, file));
-  const after = ts.createProgram({ rootNames, options, host, oldProgram: before });
+  // Outside it, the first program's parsed files, not a second parse of each.
+  const parse = host.getSourceFile;
+  host.getSourceFile = (fileName, ...rest) =>
+    (!ours(fileName) ? before.getProgram().getSourceFile(fileName) : undefined) ?? parse.call(host, fileName, ...rest);
 
   // The code's own files only: what getPreEmitDiagnostics would say of them, without checking every lib and
   // declaration file first (a second or more, for answers that are then dropped).
-  const errors = (program: ts.Program) =>
-    program
-      .getSourceFiles()
-      .filter((file) => inCode(file.fileName))
+  const errors = (program: ts.SemanticDiagnosticsBuilderProgram, files: readonly ts.SourceFile[]) =>
+    files
       .flatMap((file) => [
         ...program.getSyntacticDiagnostics(file),
         ...program.getSemanticDiagnostics(file),
         ...(options.declaration || options.composite ? program.getDeclarationDiagnostics(file) : []),
       ])
       .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file && inCode(d.file.fileName));
+  const codeFiles = (program: ts.SemanticDiagnosticsBuilderProgram) =>
+    program.getSourceFiles().filter((file) => inCode(file.fileName));
   const key = (d: ts.Diagnostic) => {
     const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
     return `${resolve(d.file!.fileName)}:${line}:${character}:${d.code}`;
   };
-  const old = new Set(errors(before).map(key));
-  const found = errors(after).filter((d) => !old.has(key(d)));
+  /** Check the files the builder says are affected (the code's own only), as it records them; which they were. */
+  const check = (program: ts.SemanticDiagnosticsBuilderProgram) => {
+    const affected = new Set<ts.SourceFile>();
+    let all = false;
+    for (;;) {
+      const next = program.getSemanticDiagnosticsOfNextAffectedFile(undefined, (file) => !inCode(file.fileName));
+      if (next === undefined) return { all, affected };
+      if ("getSourceFiles" in next.affected) all = true;
+      else affected.add(next.affected);
+    }
+  };
+  check(before); // every file: the builder then knows the first check is done
+  const old = new Set(errors(before, codeFiles(before)).map(key));
+  const after = ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, host, before);
+  const { all, affected } = check(after);
+  const rechecked = codeFiles(after).filter((file) => all || affected.has(file));
+  const found = errors(after, rechecked).filter((d) => !old.has(key(d)));
   const breaks = found.slice(0, MAX_BREAKS).map((d) => toBreak(d, cwd));
   breaks.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return {
     tsconfig: configFile ? relative(cwd, configFile).split(sep).join("/") : null,
     breaks,
     omitted: found.length - breaks.length,
+    rechecked: rechecked.length,
   };
 }
+
+/**
+ * A compiler host whose source files carry a version (a hash of their text), as TypeScript's builder needs to tell
+ * which files changed between two programs.
+ */
+function versioned(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (fileName, language, ...rest) => {
+    const file = getSourceFile.call(host, fileName, language, ...rest);
+    if (file) (file as ts.SourceFile & { version?: string }).version = textHash(file.text);
+    return file;
+  };
+  host.createHash = textHash;
+  return host;
+}
+
+const textHash = (text: string) => createHash("sha256").update(text).digest("hex");
 
 function toBreak(d: ts.Diagnostic, cwd: string): TypeBreak {
   const file = d.file!;
