@@ -4,7 +4,6 @@
  * the system, machine, path, group or user it names. Times come from the facility's clock: the status history is
  * told from when the facility started, anything the request did happens now.
  */
-import { createHash } from "node:crypto";
 import type { Answer, Call, World } from "./answer.js";
 import type { RegisteredClient } from "./clients.js";
 import type { StoredFile } from "./files.js";
@@ -12,7 +11,7 @@ import { FileTree } from "./files.js";
 import { TRANSFER_BYTES } from "./globus.js";
 import type { Reply } from "./http.js";
 import { reply } from "./http.js";
-import { MOCK_USER } from "./mock-user.js";
+import { MOCK_USER, stableId } from "./mock-user.js";
 import { parseBoolean, validationError } from "./validation.js";
 
 /** The facility's systems as the status endpoints list them. */
@@ -300,9 +299,4 @@ function globusTransfer(id: string, world: World) {
     completion_time: endedAt === undefined ? null : isoTime(endedAt),
     effective_bytes_per_second: succeeded ? Math.round(TRANSFER_BYTES / 10) : 0,
   };
-}
-
-/** A number from `base` to `base + 9999` that the same name always gets (uids and gids of made-up users and groups). */
-function stableId(name: string, base: number): number {
-  return base + (createHash("sha256").update(name).digest().readUInt32BE(0) % 10_000);
 }

@@ -13,6 +13,7 @@ import type { Ladder } from "../model/scope.js";
 import { topLevel } from "../model/scope.js";
 import type { IpRanges } from "./ip-ranges.js";
 import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
+import { MOCK_USER } from "./mock-user.js";
 
 const HOUR_MS = 3_600_000;
 /** The facility's own lifetimes: the most capable clients live two days, the others thirty. */
@@ -31,6 +32,16 @@ export interface ClientRegistration {
   expiresAt?: Date;
   /** CIDR blocks the client may ask for tokens from. Default: loopback only. */
   ipRanges?: readonly string[];
+  /**
+   * The account the client acts for: the mock user (the default) or a collaboration account's name. Jobs, tasks and
+   * groups belong to the account, so every client of one account sees them (within its color).
+   */
+  user?: string;
+  /**
+   * The Globus option the facility's client form offers: without it, Globus transfers are refused (403). Default
+   * false, as on the form.
+   */
+  globus?: boolean;
 }
 
 export interface RegisteredClient {
@@ -39,6 +50,8 @@ export interface RegisteredClient {
   readonly publicKey: KeyObject;
   readonly expiresAt: Date;
   readonly ipRanges: IpRanges;
+  readonly user: string;
+  readonly globus: boolean;
 }
 
 export class ClientRegistry {
@@ -68,6 +81,8 @@ export class ClientRegistry {
       publicKey: rsaPublicKey(registration.publicKey, clientId),
       expiresAt,
       ipRanges: ipRanges(registration.ipRanges ?? LOOPBACK_RANGES),
+      user: accountName(registration.user ?? MOCK_USER.name, clientId),
+      globus: registration.globus === true,
     };
     this.#clients.set(clientId, client);
     return client;
@@ -101,6 +116,15 @@ function newClientId(): string {
     }
   }
   return id;
+}
+
+/** A Unix user name: the account's name shows in job rows and paths. */
+function accountName(name: string, clientId: string): string {
+  if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(name))
+    throw new OptionError(
+      `client "${clientId}": user ${JSON.stringify(name)} must be a Unix user name (lowercase letters, digits, "_", "-")`,
+    );
+  return name;
 }
 
 function rsaPublicKey(key: KeyObject | string | JsonWebKey, clientId: string): KeyObject {

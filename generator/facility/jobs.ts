@@ -11,7 +11,7 @@
  */
 import { SLURM_TERMINAL_STATES, type TerminalState } from "../../templates/runtime/jobs.js";
 import type { FileTree } from "./files.js";
-import { MOCK_USER } from "./mock-user.js";
+import { homeOf, MOCK_USER, uidOf } from "./mock-user.js";
 import type { TaskStore } from "./tasks.js";
 
 /** The Slurm states a job can end in here: the runtime's list, so the client waits for exactly these. */
@@ -91,7 +91,6 @@ export const DEFAULT_MAX_JOBS = 5000;
 const MAX_CANCELS = 8;
 /** Stored names and command lines are cut to this many characters. */
 const MAX_TEXT = 1024;
-const HOUR_MS = 3_600_000;
 const DEFAULT_TIME_LIMIT = "00:30:00";
 
 export class JobStore {
@@ -177,14 +176,13 @@ export class JobStore {
   }
 
   /**
-   * One job as rows: `owner`'s job of that id, or (for an id this client never submitted) a finished job of that id in
-   * sacct; squeue has no row for a job no longer in the queue.
+   * One job as rows: `owner`'s job of that id (squeue has no row for a job no longer in the queue); an id `owner`
+   * never submitted has no row, in squeue or sacct, just as the batched query (`kwargs=jobid=<id>`) finds none.
    */
   row(owner: string, machine: string, jobid: string, sacct: boolean): JobRow[] {
     const now = this.now();
-    const own = this.#own(owner, machine, jobid);
-    const job = own && this.#state(own, now) ? own : finishedJob(owner, machine, jobid, now);
-    return this.#listed(job, now, sacct) ? [this.#row(job, now, sacct)] : [];
+    const job = this.#own(owner, machine, jobid);
+    return job && this.#listed(job, now, sacct) ? [this.#row(job, now, sacct)] : [];
   }
 
   #listed(job: JobRecord, now: number, sacct: boolean): boolean {
@@ -228,7 +226,7 @@ export class JobStore {
     const runFor = started ? Math.min(now, endedAt ?? now) - job.startsAt : 0;
     const common = {
       jobid: job.jobid,
-      user: MOCK_USER.name,
+      user: job.owner,
       account: MOCK_USER.project,
       partition: "regular",
       qos: "regular",
@@ -238,9 +236,9 @@ export class JobStore {
         ...common,
         jobidraw: job.jobid,
         jobname: job.name,
-        uid: String(MOCK_USER.uid),
+        uid: String(uidOf(job.owner)),
         cluster: job.machine,
-        state: state === "CANCELLED" ? `CANCELLED by ${MOCK_USER.uid}` : state,
+        state: state === "CANCELLED" ? `CANCELLED by ${uidOf(job.owner)}` : state,
         exitcode: state === "PENDING" || state === "RUNNING" ? "0:0" : EXIT_CODE[state],
         submit: slurmTime(job.queuedAt),
         start: started ? slurmTime(job.startsAt) : "Unknown",
@@ -250,7 +248,7 @@ export class JobStore {
         nnodes: "1",
         ncpus: CPUS,
         nodelist: started ? NODE : "None assigned",
-        workdir: MOCK_USER.home,
+        workdir: homeOf(job.owner),
       };
     }
     return {
@@ -267,7 +265,7 @@ export class JobStore {
       nodes: "1",
       cpus: CPUS,
       command: job.command,
-      work_dir: MOCK_USER.home,
+      work_dir: homeOf(job.owner),
     };
   }
 }
@@ -275,27 +273,6 @@ export class JobStore {
 /** Where every job runs, with the CPUs of one Perlmutter CPU node. */
 const NODE = "nid001001";
 const CPUS = "256";
-
-/**
- * The job an id nobody submitted here stands for: one of the mock user's, queued two hours ago and done an hour ago.
- */
-function finishedJob(owner: string, machine: string, jobid: string, now: number): JobRecord {
-  const queuedAt = now - 2 * HOUR_MS;
-  return {
-    jobid,
-    owner,
-    machine,
-    name: "job",
-    timeLimit: DEFAULT_TIME_LIMIT,
-    command: "(null)",
-    submitTask: "",
-    queuedAt,
-    startsAt: queuedAt + 60_000,
-    endsAt: now - HOUR_MS,
-    finalState: "COMPLETED",
-    cancels: [],
-  };
-}
 
 /** The value of an `#SBATCH` option in a script's header (`#SBATCH -J name`, `#SBATCH --job-name=name`). */
 function sbatchOption(script: string, option: RegExp): string | undefined {
