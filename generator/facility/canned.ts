@@ -82,9 +82,15 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["GET /meta/config", ok(config)],
 ]);
 
-/** `2025-06-01T09:00:00Z`: ISO 8601 to the second, as the facility's dates read. */
+/** The last second isoTime formatted and its text: most answers in a second name the same instants. */
+let formatted = { second: Number.NaN, text: "" };
+
+/** `2025-06-01T09:00:00Z`: ISO 8601 to the second, as the facility's dates read (formatted once per second). */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const second = Math.floor(ms / 1000);
+  if (second !== formatted.second)
+    formatted = { second, text: `${new Date(second * 1000).toISOString().slice(0, 19)}Z` };
+  return formatted.text;
 }
 
 /** `NERSC Superfacility API 1.2`: the served description's title and version. */

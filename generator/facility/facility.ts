@@ -109,7 +109,10 @@ export interface Facility {
   readonly tokenUrl: string;
   readonly model: Model;
   readonly ladder: Ladder;
-  /** Every request answered, oldest first (method, path, status, client; never headers or bodies). */
+  /**
+   * The last 10 000 requests answered, oldest first (method, path, status, client; never headers or bodies): a copy
+   * made when read.
+   */
   readonly requests: readonly RequestLogEntry[];
   /** How much the facility holds now (each bounded by `limits`), for tests that check it stays bounded. */
   held(): { tasks: number; jobs: number; transfers: number; files: number; fileBytes: number; requests: number };
@@ -247,7 +250,9 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     tokenUrl,
     model,
     ladder: model.ladder,
-    requests: log,
+    get requests() {
+      return log.toArray();
+    },
     faults: {
       add: (rule) => faults.add(rule),
       clear: () => faults.clear(),

@@ -96,3 +96,15 @@ describe("metadata", () => {
     ]);
   });
 });
+
+describe("isoTime", () => {
+  it("formats to the second, whichever instant of a second it is given, and in any order", async () => {
+    const { isoTime } = await import("../../generator/facility/canned.js");
+    const at = Date.UTC(2025, 5, 1, 9, 0, 0);
+    expect(isoTime(at + 999)).toBe("2025-06-01T09:00:00Z");
+    expect(isoTime(at)).toBe("2025-06-01T09:00:00Z");
+    expect(isoTime(at + 1000)).toBe("2025-06-01T09:00:01Z");
+    expect(isoTime(at - 1)).toBe("2025-06-01T08:59:59Z");
+    expect(isoTime(at + 1000)).toBe("2025-06-01T09:00:01Z");
+  });
+});
