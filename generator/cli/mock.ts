@@ -27,6 +27,7 @@ interface MockFlags {
   tokenRealLifetime?: number;
   taskDelay?: number;
   fault?: FaultRule[];
+  cors?: string[];
   quiet?: boolean;
 }
 
@@ -59,6 +60,11 @@ export function mockCommand(io: CliIo): Command {
       "inject a fault, e.g. api:503, api/compute/jobs:429:retry-after=5:times=3, token:slow=3000 (repeatable)",
       (value: string, previous: FaultRule[] | undefined) => [...(previous ?? []), parseFault(value)],
     )
+    .option(
+      "--cors <origin>",
+      'let pages from this origin call the facility (e.g. http://localhost:5173; "*" for any; repeatable)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option("--quiet", "no line per request")
     .option(
       "--task-delay <ms>",
@@ -82,6 +88,7 @@ export function mockCommand(io: CliIo): Command {
       tokenRealLifetimeSeconds: flags.tokenRealLifetime,
       taskDelayMs: flags.taskDelay,
       faults: flags.fault,
+      cors: flags.cors,
       // One line per request: method, path, status, the client's color (never a token; the path has no query).
       onRequest: flags.quiet
         ? undefined
@@ -104,6 +111,7 @@ export function mockCommand(io: CliIo): Command {
         `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
         `  base URL:  ${facility.baseUrl}`,
         `  token URL: ${facility.tokenUrl}`,
+        ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
         `  clients (${facility.ladder.join(" < ")}):`,
       ];
       // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.

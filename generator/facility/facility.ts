@@ -19,6 +19,7 @@ import type { AuthorizationForms } from "./api.js";
 import { handleApiRequest } from "./api.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { ClientRegistry } from "./clients.js";
+import { Cors, checkOrigins } from "./cors.js";
 import type { FaultRule, TokenHooks } from "./faults.js";
 import { Faults, TokenHookSlot } from "./faults.js";
 import { DEFAULT_MAX_FILE_TREE_BYTES, DEFAULT_MAX_FILES, FileTree } from "./files.js";
@@ -88,6 +89,13 @@ export interface FacilityOptions {
   limits?: { tasks?: number; jobs?: number; transfers?: number; files?: number; fileBytes?: number };
   /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
   now?: () => number;
+  /**
+   * Origins whose pages may call the facility (`http://localhost:5173`), or `"*"` for any: preflights from them are
+   * answered (the methods of the API and the token endpoint, the Authorization and Content-Type headers) and every
+   * answer to them says they may read it. Default none: a cross-origin call fails in the browser, as at a facility
+   * that does not allow the page.
+   */
+  cors?: readonly string[];
 }
 
 /** A client whose key pair the facility made; the private key is here for the caller to save, never logged. */
@@ -171,8 +179,11 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   // Set once the server listens (the URLs need the port); no request can arrive before that.
   let listening: { origin: string; tokenUrl: string; tokens: AccessTokens; world: World } | undefined;
 
+  const cors = new Cors(checkOrigins(options.cors ?? []), [...new Set(model.operations.map((o) => o.method))]);
   const handle = async (request: FacilityRequest): Promise<Reply> => {
-    const answer = await answerRequest(request);
+    const preflight = cors.preflight(request);
+    if (preflight) return preflight;
+    const answer = cors.decorate(request, await answerRequest(request));
     const color = answer.clientId === undefined ? undefined : registry.get(answer.clientId)?.color;
     return color === undefined ? answer : { ...answer, color };
   };
