@@ -73,7 +73,7 @@ export function mockCommand(io: CliIo): Command {
     );
   return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
     const { startFacility } = await import("../facility/index.js");
-    const { writeAllClientFiles } = await import("../facility/client-files.js");
+    const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
     const config = readConfig(io.cwd);
     const facility = await startFacility({
       host: flags.host,
@@ -106,7 +106,14 @@ export function mockCommand(io: CliIo): Command {
       const dir = flags.clientsDir
         ? resolve(io.cwd, flags.clientsDir)
         : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
-      const clients = await Promise.all(facility.ladder.map((color) => facility.createClient(color)));
+      // A folder the user named may hold the clients of an earlier start: those still valid are registered again
+      // (same client IDs and keys), so key files saved from it keep working.
+      const saved = flags.clientsDir
+        ? await Promise.all(facility.ladder.map((color) => savedClient(dir, color, Date.now())))
+        : [];
+      const clients = await Promise.all(
+        facility.ladder.map((color, i) => (saved[i] ? facility.restoreClient(saved[i]) : facility.createClient(color))),
+      );
       const lines = [
         `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
         `  base URL:  ${facility.baseUrl}`,
@@ -118,8 +125,9 @@ export function mockCommand(io: CliIo): Command {
       const written = await writeAllClientFiles(dir, clients, facility);
       for (const [i, client] of clients.entries()) {
         const files = written[i]!;
+        const reused = saved[i] ? " (reused from an earlier start)" : "";
         lines.push(
-          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}`,
+          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}`,
           ...files.map((f) => `      wrote ${f}`),
         );
       }

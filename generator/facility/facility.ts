@@ -5,7 +5,7 @@
  */
 
 import type { KeyObject } from "node:crypto";
-import { generateKeyPair } from "node:crypto";
+import { createPrivateKey, generateKeyPair } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import type { JWK } from "jose";
@@ -132,6 +132,14 @@ export interface Facility {
   registerClient(registration: ClientRegistration): RegisteredClient;
   /** Make an RSA key pair and register its public half with `color`. */
   createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
+  /**
+   * Register a client whose key pair an earlier start made (a saved key file): same ID, key and expiry, so the file
+   * keeps working.
+   */
+  restoreClient(
+    saved: { clientId: string; color: string; privateKeyPem: string; expiresAt: Date },
+    options?: Omit<ClientRegistration, "color" | "publicKey" | "clientId" | "expiresAt">,
+  ): CreatedClient;
   close(): Promise<void>;
 }
 
@@ -288,6 +296,19 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
         privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
         publicKey,
+      };
+    },
+    restoreClient(saved, more = {}) {
+      const privateKey = createPrivateKey(saved.privateKeyPem);
+      const { clientId, color } = saved;
+      const client = registry.register({ ...more, clientId, color, publicKey: privateKey, expiresAt: saved.expiresAt });
+      return {
+        clientId,
+        color,
+        expiresAt: client.expiresAt,
+        privateKeyPem: saved.privateKeyPem,
+        privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
+        publicKey: client.publicKey,
       };
     },
     close: () =>
