@@ -68,12 +68,13 @@ export function mockCommand(io: CliIo): Command {
     .option("--quiet", "no line per request")
     .option(
       "--task-delay <ms>",
-      "how long a task stays new, and a job pending, then running (default 2000)",
+      "how long a task stays new, and a job pending, then running (default 2000; commands: at once unless given)",
       wholeNumber("--task-delay"),
     );
   return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
     const { startFacility } = await import("../facility/index.js");
     const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
+    const { lifetimeNote } = await import("../facility/clients.js");
     const config = readConfig(io.cwd);
     const facility = await startFacility({
       host: flags.host,
@@ -119,7 +120,8 @@ export function mockCommand(io: CliIo): Command {
         `  base URL:  ${facility.baseUrl}`,
         `  token URL: ${facility.tokenUrl}`,
         ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
-        `  clients (${facility.ladder.join(" < ")}):`,
+        ...(lifetimeNote(facility.ladder) ? [`  note: ${lifetimeNote(facility.ladder)}`] : []),
+        `  clients (${facility.ladder.join(" < ")}), with the Globus option:`,
       ];
       // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
       const written = await writeAllClientFiles(dir, clients, facility);

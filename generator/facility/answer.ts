@@ -16,6 +16,8 @@ export interface World {
   files: FileTree;
   globus: GlobusTransfers;
   now: () => number;
+  /** How long a command's task reads "new": none unless the facility was given a task delay. */
+  commandDelayMs: number;
   /** When the facility started (its clock's time then): the instant its canned history is told from. */
   startedAt: number;
   baseUrl: string;

@@ -43,7 +43,7 @@ function runCommand({ form, params, owner, world }: Call): Reply {
   // Worked out now (the file tree may change before the task completes: `cat` reads what is there when asked).
   const { failed, result } = commandOutcome(executable, machine, world.files);
   const tags = ["command", machine];
-  return accepted(world.tasks.add(owner, tags, () => result, { failed }));
+  return accepted(world.tasks.add(owner, tags, () => result, { failed, delayMs: world.commandDelayMs }));
 }
 
 function submitJob({ form, params, owner, world }: Call): Reply {

@@ -63,8 +63,9 @@ export interface FacilityOptions {
   /** Called once per request answered, with what the request log holds (never headers, bodies or tokens). */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
-   * How long a task (command, job submission, cancellation) reads "new" before it completes, and how long a job stays
-   * pending, then running; default 2000 ms.
+   * How long a task (job submission, cancellation) reads "new" before it completes, and how long a job stays pending,
+   * then running; default 2000 ms. A command's task completes at once (as fast as the caller polls) unless this is
+   * given: then it takes this long too, for tests that want latency.
    */
   taskDelayMs?: number;
   /**
@@ -257,6 +258,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     files,
     globus,
     now,
+    commandDelayMs: options.taskDelayMs === undefined ? 0 : settings.taskDelayMs,
     startedAt,
     baseUrl: `${origin}${basePath}`,
     tokenUrl,

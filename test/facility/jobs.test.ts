@@ -4,7 +4,7 @@
  * account that submitted them (every client of that user). The clock is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, form, testClient, useFacility } from "./support.js";
+import { accessToken, api, form, testClient, useFacility, withFacility } from "./support.js";
 
 const DELAY_MS = 2_000;
 const fixture = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS });
@@ -196,5 +196,41 @@ describe("job queries", () => {
     // Another client of the user reads it; another account's client finds no such job.
     expect((await call(`/compute/jobs/dtns/${a}?sacct=true`, {}, green)).output[0]).toMatchObject({ jobid: a });
     expect((await call(`/compute/jobs/dtns/${a}?sacct=true`, {}, collab)).output).toEqual([]);
+  });
+});
+
+/** squeue's fields, as the official Python client's model of its rows lists them (less its unnamed `field_`). */
+const SQUEUE = [
+  ...["account", "tres_per_node", "min_cpus", "min_tmp_disk", "end_time", "features", "group", "over_subscribe"],
+  ...["jobid", "name", "comment", "time_limit", "min_memory", "req_nodes", "command", "priority", "qos", "reason"],
+  ...["st", "user", "reservation", "wckey", "exc_nodes", "nice", "s:c:t", "exec_host", "cpus", "nodes", "dependency"],
+  ...["array_job_id", "sockets_per_node", "cores_per_socket", "threads_per_core", "array_task_id", "time_left"],
+  ...["time", "nodelist", "contiguous", "partition", "nodelist(reason)", "start_time", "state", "uid", "submit_time"],
+  ...["licenses", "core_spec", "schednodes", "work_dir"],
+];
+
+describe("the facility's full rows", () => {
+  it("squeue rows carry squeue's 48 named fields, sacct rows sacct's 107, every value a string", async () => {
+    const jobid = await submitted({ job: "#!/bin/bash\n#SBATCH -t 1:00:00\n", isPath: "false" });
+    const queued = await squeue(jobid);
+    expect(Object.keys(queued).sort()).toEqual([...SQUEUE].sort());
+    expect(queued).toMatchObject({ jobid, st: "PD", time_limit: "1:00:00", time_left: "01:00:00", user: "mockuser" });
+    const accounted = await sacct(jobid);
+    expect(Object.keys(accounted)).toHaveLength(107);
+    expect(accounted).toMatchObject({ jobid, jobidraw: jobid, timelimitraw: "60", maxrss: "", tresusageintot: "" });
+    for (const row of [queued, accounted]) expect(Object.values(row).every((v) => typeof v === "string")).toBe(true);
+  });
+});
+
+describe("command tasks", () => {
+  it("finish as fast as the caller polls by default; a task delay given makes them wait it", async () => {
+    const firstRead = async (taskDelayMs?: number) =>
+      withFacility({ taskDelayMs, now: () => 1_750_000_000_000 }, async (facility) => {
+        const token = await accessToken(facility, await testClient(facility, "red"), 1_750_000_000);
+        const started = await api(facility, "/utilities/command/perlmutter", { ...form({ executable: "id" }), token });
+        return (await api(facility, `/tasks/${started.body.task_id}`, { token })).body.status;
+      });
+    expect(await firstRead()).toBe("completed");
+    expect(await firstRead(2000)).toBe("new");
   });
 });
