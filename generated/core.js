@@ -4,7 +4,7 @@
 import { ladder, operations } from "./operations.js";
 import { createScopedClient } from "./runtime/index.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
+export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 
 /** The description this client was generated from. */

@@ -4,7 +4,7 @@
 import { defaultBaseUrl, ladder, operations } from "./core.js";
 import { clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder, operations } from "./core.js";
+export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder, operations } from "./core.js";
 
 /** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */
 export function createClient(options) {

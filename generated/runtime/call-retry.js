@@ -1,5 +1,5 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-import { ConfigError } from "./errors.js";
+import { ConfigError, NetworkError } from "./errors.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** The methods whose calls may be repeated without changing anything at the facility. */
 export const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -55,7 +55,7 @@ export function retryingFetch(fetch, given, clock) {
                 await response.body?.cancel().catch(() => undefined);
             }
             else {
-                if (n >= policy.attempts)
+                if (n >= policy.attempts || error instanceof NetworkError)
                     throw error;
                 wait = backoffMs(policy, n);
             }

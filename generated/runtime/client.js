@@ -13,6 +13,7 @@ import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
+import { reportingBrowserFailures } from "./network.js";
 import { resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
@@ -26,7 +27,7 @@ export function createScopedClient(spec, options, addOns = []) {
         guard,
         tokens: resolved.tokens,
         baseUrl: resolved.baseUrl,
-        fetch: retried(resolved.fetch),
+        fetch: retried(reportingBrowserFailures(resolved.fetch)),
         authorizationPrefix: resolved.authorizationPrefix,
     });
     /**

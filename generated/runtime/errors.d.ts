@@ -5,7 +5,7 @@
  * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
  */
-export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT" | "ERR_COMMAND" | "ERR_JOB" | "ERR_FILE";
+export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT" | "ERR_COMMAND" | "ERR_JOB" | "ERR_FILE" | "ERR_NETWORK";
 export declare class SfapiError extends Error {
     /** Stable across versions: branch on this, not on messages. */
     readonly code: SfapiErrorCode;
@@ -106,6 +106,18 @@ export declare class TaskError extends SfapiError {
         taskId: string;
         status?: number | undefined;
         lastStatus?: string | null | undefined;
+    });
+}
+/**
+ * A call got no answer in a browser: the browser blocked it (CORS: the server does not allow the page's origin) or it
+ * is offline; the page is not told which. Not retried. `cause` is the browser's TypeError.
+ */
+export declare class NetworkError extends SfapiError {
+    static readonly code = "ERR_NETWORK";
+    readonly name = "NetworkError";
+    constructor(init: {
+        message: string;
+        cause?: unknown;
     });
 }
 /** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
@@ -217,7 +229,7 @@ export declare class FileError extends SfapiError {
  * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
  * PUBLIC_ERRORS.
  */
-export type AnySfapiError = Coded<typeof ScopeError> | Coded<typeof CredentialsError> | Coded<typeof TokenError> | Coded<typeof ClientExpiredError> | Coded<typeof KeyError> | Coded<typeof ConfigError> | Coded<typeof TaskError> | Coded<typeof RedirectError> | Coded<typeof ResponseError> | Coded<typeof CommandError> | Coded<typeof JobError> | Coded<typeof FileError>;
+export type AnySfapiError = Coded<typeof ScopeError> | Coded<typeof CredentialsError> | Coded<typeof TokenError> | Coded<typeof ClientExpiredError> | Coded<typeof KeyError> | Coded<typeof ConfigError> | Coded<typeof TaskError> | Coded<typeof RedirectError> | Coded<typeof ResponseError> | Coded<typeof CommandError> | Coded<typeof JobError> | Coded<typeof FileError> | Coded<typeof NetworkError>;
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
 type Coded<C extends {
     prototype: SfapiError;
@@ -226,5 +238,5 @@ type Coded<C extends {
     readonly code: C["code"];
 };
 /** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
-export declare const PUBLIC_ERRORS: readonly ["ClientExpiredError", "CommandError", "ConfigError", "CredentialsError", "FileError", "JobError", "KeyError", "RedirectError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"];
+export declare const PUBLIC_ERRORS: readonly ["ClientExpiredError", "CommandError", "ConfigError", "CredentialsError", "FileError", "JobError", "KeyError", "NetworkError", "RedirectError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"];
 export {};

@@ -121,6 +121,17 @@ export class TaskError extends SfapiError {
         this.lastStatus = init.lastStatus;
     }
 }
+/**
+ * A call got no answer in a browser: the browser blocked it (CORS: the server does not allow the page's origin) or it
+ * is offline; the page is not told which. Not retried. `cause` is the browser's TypeError.
+ */
+export class NetworkError extends SfapiError {
+    static code = "ERR_NETWORK";
+    name = "NetworkError";
+    constructor(init) {
+        super("ERR_NETWORK", init.message, { cause: init.cause });
+    }
+}
 /** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
 export class RedirectError extends SfapiError {
     static code = "ERR_REDIRECT";
@@ -281,6 +292,7 @@ export const PUBLIC_ERRORS = [
     "FileError",
     "JobError",
     "KeyError",
+    "NetworkError",
     "RedirectError",
     "ResponseError",
     "ScopeError",

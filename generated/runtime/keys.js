@@ -90,6 +90,13 @@ function fromJson(text, where, file) {
         const url = (field) => typeof record[field] === "string" && record[field] !== ""
             ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] }
             : {};
+        // One URL without the other would send the token request to the real facility's default while the calls go to
+        // the file's own API (or the other way round): refused, naming the missing field.
+        const given = ["base_url", "token_url"].filter((field) => field in record);
+        if (given.length === 1) {
+            const missing = given[0] === "base_url" ? "token_url" : "base_url";
+            throw new KeyError(`${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`, file);
+        }
         return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
     }
     throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);

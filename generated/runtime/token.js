@@ -9,6 +9,7 @@ import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
 import { readCapped } from "./body.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
+import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
@@ -61,10 +62,16 @@ export function createTokenSource(config) {
         catch (error) {
             const timeout = error instanceof Deadline ||
                 (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
-            const why = timeout ? `no answer within ${config.timeoutMs} ms` : `could not reach it (${networkReason(error)})`;
+            // A browser's bare TypeError: blocked (CORS) or offline, and the same a second later.
+            const blocked = !timeout && error instanceof TypeError && error.cause === undefined && inBrowser();
+            const why = timeout
+                ? `no answer within ${config.timeoutMs} ms`
+                : blocked
+                    ? `could not reach it: ${BLOCKED_HINT}`
+                    : `could not reach it (${networkReason(error)})`;
             return {
                 failure: { error: timeout ? "timeout" : "network_error", why, cause: timeout ? undefined : error },
-                retryable: true,
+                retryable: !blocked,
             };
         }
         finally {

@@ -27,6 +27,7 @@ interface MockFlags {
   tokenRealLifetime?: number;
   taskDelay?: number;
   fault?: FaultRule[];
+  cors?: string[];
   quiet?: boolean;
 }
 
@@ -59,15 +60,21 @@ export function mockCommand(io: CliIo): Command {
       "inject a fault, e.g. api:503, api/compute/jobs:429:retry-after=5:times=3, token:slow=3000 (repeatable)",
       (value: string, previous: FaultRule[] | undefined) => [...(previous ?? []), parseFault(value)],
     )
+    .option(
+      "--cors <origin>",
+      'let pages from this origin call the facility (e.g. http://localhost:5173; "*" for any; repeatable)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option("--quiet", "no line per request")
     .option(
       "--task-delay <ms>",
-      "how long a task stays new, and a job pending, then running (default 2000)",
+      "how long a task stays new, and a job pending, then running (default 2000; commands: at once unless given)",
       wholeNumber("--task-delay"),
     );
   return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
     const { startFacility } = await import("../facility/index.js");
-    const { writeAllClientFiles } = await import("../facility/client-files.js");
+    const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
+    const { lifetimeNote } = await import("../facility/clients.js");
     const config = readConfig(io.cwd);
     const facility = await startFacility({
       host: flags.host,
@@ -82,6 +89,7 @@ export function mockCommand(io: CliIo): Command {
       tokenRealLifetimeSeconds: flags.tokenRealLifetime,
       taskDelayMs: flags.taskDelay,
       faults: flags.fault,
+      cors: flags.cors,
       // One line per request: method, path, status, the client's color (never a token; the path has no query).
       onRequest: flags.quiet
         ? undefined
@@ -99,19 +107,29 @@ export function mockCommand(io: CliIo): Command {
       const dir = flags.clientsDir
         ? resolve(io.cwd, flags.clientsDir)
         : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
-      const clients = await Promise.all(facility.ladder.map((color) => facility.createClient(color)));
+      // A folder the user named may hold the clients of an earlier start: those still valid are registered again
+      // (same client IDs and keys), so key files saved from it keep working.
+      const saved = flags.clientsDir
+        ? await Promise.all(facility.ladder.map((color) => savedClient(dir, color, Date.now())))
+        : [];
+      const clients = await Promise.all(
+        facility.ladder.map((color, i) => (saved[i] ? facility.restoreClient(saved[i]) : facility.createClient(color))),
+      );
       const lines = [
         `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
         `  base URL:  ${facility.baseUrl}`,
         `  token URL: ${facility.tokenUrl}`,
-        `  clients (${facility.ladder.join(" < ")}):`,
+        ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
+        ...(lifetimeNote(facility.ladder) ? [`  note: ${lifetimeNote(facility.ladder)}`] : []),
+        `  clients (${facility.ladder.join(" < ")}), with the Globus option:`,
       ];
       // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
       const written = await writeAllClientFiles(dir, clients, facility);
       for (const [i, client] of clients.entries()) {
         const files = written[i]!;
+        const reused = saved[i] ? " (reused from an earlier start)" : "";
         lines.push(
-          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}`,
+          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}`,
           ...files.map((f) => `      wrote ${f}`),
         );
       }

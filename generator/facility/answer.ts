@@ -1,6 +1,6 @@
 /** What an operation the facility answers itself is given (the request, read and checked) and gives back. */
 import type { OpenApiDocument } from "../description/document.js";
-import type { ClientRegistry } from "./clients.js";
+import type { ClientRegistry, RegisteredClient } from "./clients.js";
 import type { FileTree } from "./files.js";
 import type { GlobusTransfers } from "./globus.js";
 import type { FacilityRequest, Reply } from "./http.js";
@@ -16,6 +16,8 @@ export interface World {
   files: FileTree;
   globus: GlobusTransfers;
   now: () => number;
+  /** How long a command's task reads "new": none unless the facility was given a task delay. */
+  commandDelayMs: number;
   /** When the facility started (its clock's time then): the instant its canned history is told from. */
   startedAt: number;
   baseUrl: string;
@@ -29,8 +31,10 @@ export interface Call {
   query: URLSearchParams;
   /** The form fields of an operation that takes a form, already checked against its schema. */
   form: URLSearchParams | undefined;
-  /** The client the call authenticated as; "" for a public operation. */
+  /** The account the caller acts for (its client's user); "" for a public operation. */
   owner: string;
+  /** The client the call authenticated as; undefined for a public operation. */
+  client?: RegisteredClient;
   world: World;
 }
 

@@ -56,8 +56,12 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
 
   const key = `${operation.method.toUpperCase()} ${operation.path}`;
   const answer = capabilities.get(key) ?? canned.get(key);
-  if (answer)
-    return { ...(await answer({ request, params, query, form, owner: clientId ?? "", world: ctx.world })), clientId };
+  if (answer) {
+    // State belongs to the account the client acts for, not to the client: a user's clients share it.
+    const client = clientId === undefined ? undefined : ctx.world.registry.get(clientId);
+    const owner = client?.user ?? "";
+    return { ...(await answer({ request, params, query, form, owner, client, world: ctx.world })), clientId };
+  }
   const example = responseExample(doc, operation);
   return { ...reply(example?.status ?? 204, example?.body), clientId };
 }

@@ -4,27 +4,54 @@
  * the system, machine, path, group or user it names. Times come from the facility's clock: the status history is
  * told from when the facility started, anything the request did happens now.
  */
-import { createHash } from "node:crypto";
 import type { Answer, Call, World } from "./answer.js";
 import type { RegisteredClient } from "./clients.js";
 import type { StoredFile } from "./files.js";
 import { FileTree } from "./files.js";
 import { TRANSFER_BYTES } from "./globus.js";
 import type { Reply } from "./http.js";
-import { reply } from "./http.js";
-import { MOCK_USER } from "./mock-user.js";
+import { detail, reply } from "./http.js";
+import { MOCK_USER, stableId } from "./mock-user.js";
 import { parseBoolean, validationError } from "./validation.js";
 
-/** The facility's systems as the status endpoints list them. */
+/**
+ * The facility's systems as its status lists them: the names, kinds and full names of the official Python client's
+ * `Resource` model (`_models/resources.py`, generated from the facility's `/status`), in its order.
+ */
 const SYSTEMS = [
   { name: "perlmutter", full_name: "Perlmutter", system_type: "compute" },
-  { name: "dtns", full_name: "Data Transfer Nodes", system_type: "service" },
+  { name: "cori", full_name: "Cori", system_type: "compute" },
+  { name: "dna", full_name: "DNA", system_type: "filesystem" },
+  { name: "dtns", full_name: "Data Transfer Nodes", system_type: "filesystem" },
+  { name: "global_homes", full_name: "Global Homes", system_type: "filesystem" },
+  { name: "global_common", full_name: "Global Common", system_type: "filesystem" },
+  { name: "community_filesystem", full_name: "Community File System (CFS)", system_type: "filesystem" },
+  { name: "iris", full_name: "IRIS", system_type: "service" },
   { name: "globus", full_name: "Globus", system_type: "service" },
-  { name: "jupyter", full_name: "JupyterHub", system_type: "service" },
+  { name: "jupyter", full_name: "Jupyter", system_type: "service" },
+  { name: "nersc_center", full_name: "NERSC Center", system_type: "service" },
+  { name: "helpportal", full_name: "Help Portal", system_type: "service" },
+  { name: "website", full_name: "NERSC Website", system_type: "service" },
+  { name: "rstudio", full_name: "R Studio", system_type: "service" },
+  { name: "sgns", full_name: "Science Gateway Services", system_type: "service" },
+  { name: "network", full_name: "Network", system_type: "service" },
+  { name: "ldap", full_name: "LDAP", system_type: "service" },
+  { name: "integ_datalanguage", full_name: "Integrated Data Language", system_type: "service" },
+  { name: "mathematica", full_name: "Mathematica", system_type: "service" },
   { name: "spin", full_name: "Spin", system_type: "service" },
-  { name: "cfs", full_name: "Community File System", system_type: "filesystem" },
-  { name: "scratch", full_name: "Perlmutter Scratch", system_type: "filesystem" },
-  { name: "archive", full_name: "HPSS Archive", system_type: "storage" },
+  { name: "mongodb", full_name: "MongoDB", system_type: "service" },
+  { name: "matlab", full_name: "MATLAB", system_type: "service" },
+  { name: "jgi_int_webservers", full_name: "JGI db, int, and web servers", system_type: "service" },
+  { name: "jgidb", full_name: "JGI db", system_type: "service" },
+  { name: "int", full_name: "int", system_type: "service" },
+  { name: "webservers", full_name: "web servers", system_type: "service" },
+  { name: "ssh-proxy", full_name: "ssh-proxy", system_type: "service" },
+  { name: "sciencedatabases", full_name: "Science Databases", system_type: "service" },
+  { name: "myproxy", full_name: "MyProxy", system_type: "service" },
+  { name: "nomachine", full_name: "NoMachine", system_type: "service" },
+  { name: "newt", full_name: "NEWT", system_type: "service" },
+  { name: "regent", full_name: "HPSS Regent (Backup)", system_type: "storage" },
+  { name: "archive", full_name: "HPSS Archive (User)", system_type: "storage" },
 ] as const;
 
 const DAY_MS = 86_400_000;
@@ -35,6 +62,17 @@ const ok =
   (body: (call: Call) => unknown): Answer =>
   (call) =>
     reply(200, body(call));
+
+/**
+ * Globus calls need the Globus option on the client (the official client: "Must select the Globus option when creating
+ * the SuperFacility key"); without it, a 403 saying so.
+ */
+const withGlobus =
+  (answer: Answer): Answer =>
+  (call) =>
+    call.client?.globus
+      ? answer(call)
+      : detail(403, "this client was created without the Globus option; Globus transfers need a client that has it");
 
 /** Keyed by `METHOD path-template`, as the description names them. */
 export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
@@ -64,13 +102,18 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["PUT /utilities/upload/{machine}/{path}", upload],
   [
     "POST /storage/globus/transfer",
-    ok(({ form, world }) => ({
-      transfer_id: world.globus.start(form?.get("label") ?? ""),
-      status: "OK",
-      reason: null,
-    })),
+    withGlobus(
+      ok(({ form, world }) => ({
+        transfer_id: world.globus.start(form?.get("label") ?? ""),
+        status: "OK",
+        reason: null,
+      })),
+    ),
   ],
-  ["GET /storage/globus/transfer/{globus_uuid}", ok(({ params, world }) => globusTransfer(params.globus_uuid!, world))],
+  [
+    "GET /storage/globus/transfer/{globus_uuid}",
+    withGlobus(ok(({ params, world }) => globusTransfer(params.globus_uuid!, world))),
+  ],
   [
     "GET /meta/changelog",
     ok(({ world }) => [
@@ -83,9 +126,15 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
   ["GET /meta/config", ok(config)],
 ]);
 
-/** `2025-06-01T09:00:00Z`: ISO 8601 to the second, as the facility's dates read. */
+/** The last second isoTime formatted and its text: most answers in a second name the same instants. */
+let formatted = { second: Number.NaN, text: "" };
+
+/** `2025-06-01T09:00:00Z`: ISO 8601 to the second, as the facility's dates read (formatted once per second). */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const second = Math.floor(ms / 1000);
+  if (second !== formatted.second)
+    formatted = { second, text: `${new Date(second * 1000).toISOString().slice(0, 19)}Z` };
+  return formatted.text;
 }
 
 /** `NERSC Superfacility API 1.2`: the served description's title and version. */
@@ -300,9 +349,4 @@ function globusTransfer(id: string, world: World) {
     completion_time: endedAt === undefined ? null : isoTime(endedAt),
     effective_bytes_per_second: succeeded ? Math.round(TRANSFER_BYTES / 10) : 0,
   };
-}
-
-/** A number from `base` to `base + 9999` that the same name always gets (uids and gids of made-up users and groups). */
-function stableId(name: string, base: number): number {
-  return base + (createHash("sha256").update(name).digest().readUInt32BE(0) % 10_000);
 }

@@ -1,7 +1,8 @@
 /**
  * The operations the facility acts out with state: running a command and submitting or cancelling a job (each only
  * recorded, and answered with a task), the caller's jobs and tasks.
- * Tasks and jobs are the caller's own: another client's are as invisible as missing ones.
+ * Tasks and jobs are the account's (every client of the user sees them); another account's are as invisible as missing
+ * ones.
  */
 
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
@@ -42,7 +43,7 @@ function runCommand({ form, params, owner, world }: Call): Reply {
   // Worked out now (the file tree may change before the task completes: `cat` reads what is there when asked).
   const { failed, result } = commandOutcome(executable, machine, world.files);
   const tags = ["command", machine];
-  return accepted(world.tasks.add(owner, tags, () => result, { failed }));
+  return accepted(world.tasks.add(owner, tags, () => result, { failed, delayMs: world.commandDelayMs }));
 }
 
 function submitJob({ form, params, owner, world }: Call): Reply {
@@ -72,7 +73,7 @@ function accepted(taskId: string): Reply {
 }
 
 function found(value: unknown, id: string): Reply {
-  return value === undefined ? detail(404, `no task ${JSON.stringify(id)} for this client`) : reply(200, value);
+  return value === undefined ? detail(404, `no task ${JSON.stringify(id)} for this user`) : reply(200, value);
 }
 
 function isSet(query: URLSearchParams, name: string): boolean {

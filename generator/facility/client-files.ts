@@ -12,7 +12,7 @@
  * written: writeAllClientFiles checks every client's files before it writes any, so a refused start leaves the files
  * of another mock in the folder as they were.
  */
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { OptionError } from "../errors.js";
@@ -76,22 +76,67 @@ const JSON_FIELDS = [
   "token_url",
 ].join();
 
+/** A client the mock saved in an earlier run, as its JSON key file holds it. */
+export interface SavedClient {
+  clientId: string;
+  color: string;
+  expiresAt: Date;
+  privateKeyPem: string;
+}
+
+/**
+ * The client saved for `color` in `dir` by an earlier start, when there is one to reuse: a JSON key file the mock
+ * wrote (its exact fields and color, and the `.pem` beside it, if any, the same key), with a readable RSA key and not
+ * expired at `now`. Anything else is undefined (an expired or missing client gets a new key; a foreign file is refused
+ * later, when the files are written).
+ */
+export async function savedClient(dir: string, color: string, now: number): Promise<SavedClient | undefined> {
+  const jsonPath = join(dir, `${color}.json`);
+  const pemPath = join(dir, `${color}.pem`);
+  let record: Record<string, unknown> | undefined;
+  let pem: string | undefined;
+  try {
+    [record, pem] = await Promise.all([ourRecord(jsonPath, color), existing(pemPath)]);
+  } catch {
+    return undefined;
+  }
+  if (!record) return undefined;
+  const { client_id: clientId, private_key_pem: privateKeyPem, expires_at: expires } = record;
+  if (typeof clientId !== "string" || typeof privateKeyPem !== "string" || typeof expires !== "string") return;
+  if (pem !== undefined && pem !== pemText(clientId, privateKeyPem)) return undefined;
+  const expiresAt = new Date(expires);
+  if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now) return undefined;
+  try {
+    const key = createPrivateKey(privateKeyPem);
+    if (key.asymmetricKeyType !== "rsa") return undefined;
+  } catch {
+    return undefined;
+  }
+  return { clientId, color, expiresAt, privateKeyPem };
+}
+
 /** The official Python client's key file: the client ID line, then the PEM. */
 function pemText(clientId: string, privateKeyPem: string): string {
   return `${clientId}\n${privateKeyPem.trimEnd()}\n`;
 }
 
-/** An OptionError unless each of the two paths is missing or a key file the mock wrote for `color`. */
-async function refuseForeign(jsonPath: string, pemPath: string, color: string): Promise<void> {
-  const [json, pem] = await Promise.all([existing(jsonPath), existing(pemPath)]);
-  let ours: Record<string, unknown> | undefined;
+/** The fields of the JSON key file at `path` when the mock wrote it for `color`; undefined when there is none. */
+async function ourRecord(path: string, color: string): Promise<Record<string, unknown> | undefined> {
+  const json = await existing(path);
   try {
     const parsed: unknown = json === undefined ? undefined : JSON.parse(json);
     const record = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : undefined;
-    if (record && Object.keys(record).sort().join() === JSON_FIELDS && record.color === color) ours = record;
+    if (record && Object.keys(record).sort().join() === JSON_FIELDS && record.color === color) return record;
   } catch {
     // Not JSON: not ours.
   }
+  return undefined;
+}
+
+/** An OptionError unless each of the two paths is missing or a key file the mock wrote for `color`. */
+async function refuseForeign(jsonPath: string, pemPath: string, color: string): Promise<void> {
+  const [json, pem] = await Promise.all([existing(jsonPath), existing(pemPath)]);
+  const ours = json === undefined ? undefined : await ourRecord(jsonPath, color);
   const refuse = (path: string) => {
     throw new OptionError(
       `${path} is already there and sfapi-gen mock did not write it (a real key file?); refusing to replace it: ` +

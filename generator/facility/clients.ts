@@ -10,14 +10,39 @@ import type { JWK as JsonWebKey } from "jose";
 import { colorProblem } from "../../templates/runtime/levels.js";
 import { OptionError } from "../errors.js";
 import type { Ladder } from "../model/scope.js";
-import { topLevel } from "../model/scope.js";
 import type { IpRanges } from "./ip-ranges.js";
 import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
+import { MOCK_USER } from "./mock-user.js";
 
-const HOUR_MS = 3_600_000;
-/** The facility's own lifetimes: the most capable clients live two days, the others thirty. */
-export const TOP_CLIENT_LIFETIME_MS = 48 * HOUR_MS;
-export const CLIENT_LIFETIME_MS = 30 * 24 * HOUR_MS;
+const DAY_MS = 86_400_000;
+/**
+ * The facility's client lifetimes by level, as its documentation gives them for its three levels: green 60 days,
+ * yellow 30, red 2. On a ladder of another length the mock assumes: the top level 2 days, the lowest 60, any between
+ * 30 (`lifetimeNote` says so).
+ */
+export const CLIENT_LIFETIME_DAYS = { lowest: 60, between: 30, top: 2 } as const;
+
+/** How long a new client of `color` lives on `ladder`, in ms. */
+export function clientLifetimeMs(ladder: Ladder, color: string): number {
+  const index = ladder.indexOf(color);
+  const days =
+    index === ladder.length - 1
+      ? CLIENT_LIFETIME_DAYS.top
+      : index === 0
+        ? CLIENT_LIFETIME_DAYS.lowest
+        : CLIENT_LIFETIME_DAYS.between;
+  return days * DAY_MS;
+}
+
+/** What to tell the user about the lifetimes on `ladder`: undefined for the facility's own three levels. */
+export function lifetimeNote(ladder: Ladder): string | undefined {
+  if (ladder.length === 3) return undefined;
+  const days = ladder.map((color) => `${color} ${clientLifetimeMs(ladder, color) / DAY_MS} days`).join(", ");
+  return (
+    `client lifetimes assumed for a ladder of ${ladder.length} levels (the facility documents three: ` +
+    `60, 30 and 2 days): ${days}`
+  );
+}
 const MIN_RSA_BITS = 2048;
 
 export interface ClientRegistration {
@@ -27,10 +52,20 @@ export interface ClientRegistration {
   color: string;
   /** The RSA public key (a private key is accepted and only its public half kept): KeyObject, SPKI PEM or JWK. */
   publicKey: KeyObject | string | JsonWebKey;
-  /** Default: 48 hours from now for the top level, 30 days for the others. */
+  /** Default: by level, as the facility's lifetimes (clientLifetimeMs): green 60 days, yellow 30, red 2. */
   expiresAt?: Date;
   /** CIDR blocks the client may ask for tokens from. Default: loopback only. */
   ipRanges?: readonly string[];
+  /**
+   * The account the client acts for: the mock user (the default) or a collaboration account's name. Jobs, tasks and
+   * groups belong to the account, so every client of one account sees them (within its color).
+   */
+  user?: string;
+  /**
+   * The Globus option the facility's client form offers: without it, Globus transfers are refused (403). Default
+   * false, as on the form.
+   */
+  globus?: boolean;
 }
 
 export interface RegisteredClient {
@@ -39,6 +74,8 @@ export interface RegisteredClient {
   readonly publicKey: KeyObject;
   readonly expiresAt: Date;
   readonly ipRanges: IpRanges;
+  readonly user: string;
+  readonly globus: boolean;
 }
 
 export class ClientRegistry {
@@ -59,7 +96,7 @@ export class ClientRegistry {
         `client ID ${JSON.stringify(clientId)} must be 1-128 letters, digits, ".", "_", "~" or "-"`,
       );
     if (this.#clients.has(clientId)) throw new OptionError(`client ID "${clientId}" is already registered`);
-    const lifetime = color === topLevel(this.ladder) ? TOP_CLIENT_LIFETIME_MS : CLIENT_LIFETIME_MS;
+    const lifetime = clientLifetimeMs(this.ladder, color);
     const expiresAt = registration.expiresAt ?? new Date(this.now() + lifetime);
     if (Number.isNaN(expiresAt.getTime())) throw new OptionError(`client "${clientId}": expiresAt is not a valid date`);
     const client: RegisteredClient = {
@@ -68,6 +105,8 @@ export class ClientRegistry {
       publicKey: rsaPublicKey(registration.publicKey, clientId),
       expiresAt,
       ipRanges: ipRanges(registration.ipRanges ?? LOOPBACK_RANGES),
+      user: accountName(registration.user ?? MOCK_USER.name, clientId),
+      globus: registration.globus === true,
     };
     this.#clients.set(clientId, client);
     return client;
@@ -101,6 +140,15 @@ function newClientId(): string {
     }
   }
   return id;
+}
+
+/** A Unix user name: the account's name shows in job rows and paths. */
+function accountName(name: string, clientId: string): string {
+  if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(name))
+    throw new OptionError(
+      `client "${clientId}": user ${JSON.stringify(name)} must be a Unix user name (lowercase letters, digits, "_", "-")`,
+    );
+  return name;
 }
 
 function rsaPublicKey(key: KeyObject | string | JsonWebKey, clientId: string): KeyObject {

@@ -5,7 +5,7 @@
  */
 
 import type { KeyObject } from "node:crypto";
-import { generateKeyPair } from "node:crypto";
+import { createPrivateKey, generateKeyPair } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import type { JWK } from "jose";
@@ -19,6 +19,7 @@ import type { AuthorizationForms } from "./api.js";
 import { handleApiRequest } from "./api.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { ClientRegistry } from "./clients.js";
+import { Cors, checkOrigins } from "./cors.js";
 import type { FaultRule, TokenHooks } from "./faults.js";
 import { Faults, TokenHookSlot } from "./faults.js";
 import { DEFAULT_MAX_FILE_TREE_BYTES, DEFAULT_MAX_FILES, FileTree } from "./files.js";
@@ -62,8 +63,9 @@ export interface FacilityOptions {
   /** Called once per request answered, with what the request log holds (never headers, bodies or tokens). */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
-   * How long a task (command, job submission, cancellation) reads "new" before it completes, and how long a job stays
-   * pending, then running; default 2000 ms.
+   * How long a task (job submission, cancellation) reads "new" before it completes, and how long a job stays pending,
+   * then running; default 2000 ms. A command's task completes at once (as fast as the caller polls) unless this is
+   * given: then it takes this long too, for tests that want latency.
    */
   taskDelayMs?: number;
   /**
@@ -88,6 +90,13 @@ export interface FacilityOptions {
   limits?: { tasks?: number; jobs?: number; transfers?: number; files?: number; fileBytes?: number };
   /** The facility's clock (ms since the epoch), for tests that move time; default Date.now. */
   now?: () => number;
+  /**
+   * Origins whose pages may call the facility (`http://localhost:5173`), or `"*"` for any: preflights from them are
+   * answered (the methods of the API and the token endpoint, the Authorization and Content-Type headers) and every
+   * answer to them says they may read it. Default none: a cross-origin call fails in the browser, as at a facility
+   * that does not allow the page.
+   */
+  cors?: readonly string[];
 }
 
 /** A client whose key pair the facility made; the private key is here for the caller to save, never logged. */
@@ -109,7 +118,10 @@ export interface Facility {
   readonly tokenUrl: string;
   readonly model: Model;
   readonly ladder: Ladder;
-  /** Every request answered, oldest first (method, path, status, client; never headers or bodies). */
+  /**
+   * The last 10 000 requests answered, oldest first (method, path, status, client; never headers or bodies): a copy
+   * made when read.
+   */
   readonly requests: readonly RequestLogEntry[];
   /** How much the facility holds now (each bounded by `limits`), for tests that check it stays bounded. */
   held(): { tasks: number; jobs: number; transfers: number; files: number; fileBytes: number; requests: number };
@@ -121,6 +133,14 @@ export interface Facility {
   registerClient(registration: ClientRegistration): RegisteredClient;
   /** Make an RSA key pair and register its public half with `color`. */
   createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
+  /**
+   * Register a client whose key pair an earlier start made (a saved key file): same ID, key and expiry, so the file
+   * keeps working.
+   */
+  restoreClient(
+    saved: { clientId: string; color: string; privateKeyPem: string; expiresAt: Date },
+    options?: Omit<ClientRegistration, "color" | "publicKey" | "clientId" | "expiresAt">,
+  ): CreatedClient;
   close(): Promise<void>;
 }
 
@@ -168,8 +188,11 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   // Set once the server listens (the URLs need the port); no request can arrive before that.
   let listening: { origin: string; tokenUrl: string; tokens: AccessTokens; world: World } | undefined;
 
+  const cors = new Cors(checkOrigins(options.cors ?? []), [...new Set(model.operations.map((o) => o.method))]);
   const handle = async (request: FacilityRequest): Promise<Reply> => {
-    const answer = await answerRequest(request);
+    const preflight = cors.preflight(request);
+    if (preflight) return preflight;
+    const answer = cors.decorate(request, await answerRequest(request));
     const color = answer.clientId === undefined ? undefined : registry.get(answer.clientId)?.color;
     return color === undefined ? answer : { ...answer, color };
   };
@@ -235,6 +258,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     files,
     globus,
     now,
+    commandDelayMs: options.taskDelayMs === undefined ? 0 : settings.taskDelayMs,
     startedAt,
     baseUrl: `${origin}${basePath}`,
     tokenUrl,
@@ -247,7 +271,9 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     tokenUrl,
     model,
     ladder: model.ladder,
-    requests: log,
+    get requests() {
+      return log.toArray();
+    },
     faults: {
       add: (rule) => faults.add(rule),
       clear: () => faults.clear(),
@@ -272,6 +298,19 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
         privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
         publicKey,
+      };
+    },
+    restoreClient(saved, more = {}) {
+      const privateKey = createPrivateKey(saved.privateKeyPem);
+      const { clientId, color } = saved;
+      const client = registry.register({ ...more, clientId, color, publicKey: privateKey, expiresAt: saved.expiresAt });
+      return {
+        clientId,
+        color,
+        expiresAt: client.expiresAt,
+        privateKeyPem: saved.privateKeyPem,
+        privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
+        publicKey: client.publicKey,
       };
     },
     close: () =>

@@ -11,7 +11,7 @@
  */
 import { SLURM_TERMINAL_STATES, type TerminalState } from "../../templates/runtime/jobs.js";
 import type { FileTree } from "./files.js";
-import { MOCK_USER } from "./mock-user.js";
+import { homeOf, MOCK_USER, uidOf } from "./mock-user.js";
 import type { TaskStore } from "./tasks.js";
 
 /** The Slurm states a job can end in here: the runtime's list, so the client waits for exactly these. */
@@ -91,7 +91,6 @@ export const DEFAULT_MAX_JOBS = 5000;
 const MAX_CANCELS = 8;
 /** Stored names and command lines are cut to this many characters. */
 const MAX_TEXT = 1024;
-const HOUR_MS = 3_600_000;
 const DEFAULT_TIME_LIMIT = "00:30:00";
 
 export class JobStore {
@@ -177,14 +176,13 @@ export class JobStore {
   }
 
   /**
-   * One job as rows: `owner`'s job of that id, or (for an id this client never submitted) a finished job of that id in
-   * sacct; squeue has no row for a job no longer in the queue.
+   * One job as rows: `owner`'s job of that id (squeue has no row for a job no longer in the queue); an id `owner`
+   * never submitted has no row, in squeue or sacct, just as the batched query (`kwargs=jobid=<id>`) finds none.
    */
   row(owner: string, machine: string, jobid: string, sacct: boolean): JobRow[] {
     const now = this.now();
-    const own = this.#own(owner, machine, jobid);
-    const job = own && this.#state(own, now) ? own : finishedJob(owner, machine, jobid, now);
-    return this.#listed(job, now, sacct) ? [this.#row(job, now, sacct)] : [];
+    const job = this.#own(owner, machine, jobid);
+    return job && this.#listed(job, now, sacct) ? [this.#row(job, now, sacct)] : [];
   }
 
   #listed(job: JobRecord, now: number, sacct: boolean): boolean {
@@ -226,76 +224,141 @@ export class JobStore {
     const { state, endedAt } = this.#state(job, now) ?? { state: "PENDING" as const };
     const started = now >= job.startsAt && (endedAt === undefined || endedAt > job.startsAt);
     const runFor = started ? Math.min(now, endedAt ?? now) - job.startsAt : 0;
-    const common = {
-      jobid: job.jobid,
-      user: MOCK_USER.name,
-      account: MOCK_USER.project,
-      partition: "regular",
-      qos: "regular",
-    };
+    const uid = String(uidOf(job.owner));
+    const account = job.owner === MOCK_USER.name ? MOCK_USER.project : job.owner;
+    const limitMinutes = Math.round(slurmDurationMs(job.timeLimit) / 60_000);
+    const done = state !== "PENDING" && state !== "RUNNING";
     if (sacct) {
-      return {
-        ...common,
+      const seconds = Math.floor(runFor / 1000);
+      const known: JobRow = {
+        account,
+        alloccpus: started ? CPUS : "0",
+        allocnodes: started ? "1" : "0",
+        alloctres: started ? TRES : "",
+        cluster: job.machine,
+        cputime: slurmDuration(runFor * Number(CPUS)),
+        cputimeraw: String(seconds * Number(CPUS)),
+        derivedexitcode: "0:0",
+        elapsed: slurmDuration(runFor),
+        elapsedraw: String(seconds),
+        eligible: slurmTime(job.queuedAt),
+        end: endedAt !== undefined ? slurmTime(endedAt) : "Unknown",
+        exitcode: done ? EXIT_CODE[state] : "0:0",
+        flags: "SchedMain",
+        gid: String(MOCK_USER.groupId),
+        group: MOCK_USER.project,
+        jobid: job.jobid,
         jobidraw: job.jobid,
         jobname: job.name,
-        uid: String(MOCK_USER.uid),
-        cluster: job.machine,
-        state: state === "CANCELLED" ? `CANCELLED by ${MOCK_USER.uid}` : state,
-        exitcode: state === "PENDING" || state === "RUNNING" ? "0:0" : EXIT_CODE[state],
-        submit: slurmTime(job.queuedAt),
-        start: started ? slurmTime(job.startsAt) : "Unknown",
-        end: endedAt !== undefined ? slurmTime(endedAt) : "Unknown",
-        elapsed: slurmDuration(runFor),
-        timelimit: job.timeLimit,
-        nnodes: "1",
         ncpus: CPUS,
+        nnodes: "1",
         nodelist: started ? NODE : "None assigned",
-        workdir: MOCK_USER.home,
+        partition: "regular_milan_ss11",
+        priority: PRIORITY,
+        qos: "regular_1",
+        qosraw: "1",
+        reason: state === "PENDING" ? "Priority" : "None",
+        reqcpus: CPUS,
+        reqmem: "0",
+        reqnodes: "1",
+        reqtres: TRES,
+        reserved: "00:00:00",
+        resvcpu: "00:00:00",
+        resvcpuraw: "0",
+        start: started ? slurmTime(job.startsAt) : "Unknown",
+        state: state === "CANCELLED" ? `CANCELLED by ${uid}` : state,
+        submit: slurmTime(job.queuedAt),
+        suspended: "00:00:00",
+        timelimit: job.timeLimit,
+        timelimitraw: String(limitMinutes),
+        uid,
+        user: job.owner,
+        workdir: homeOf(job.owner),
       };
+      // sacct prints every field it is asked for; those this job has no value for are empty.
+      return Object.fromEntries(SACCT_FIELDS.map((field) => [field, known[field] ?? ""]));
     }
-    return {
-      ...common,
+    const row: JobRow = {
+      account,
+      tres_per_node: "N/A",
+      min_cpus: "1",
+      min_tmp_disk: "0",
+      end_time: slurmTime(job.startsAt + slurmDurationMs(job.timeLimit)),
+      features: "cpu",
+      group: MOCK_USER.project,
+      over_subscribe: "NO",
+      jobid: job.jobid,
       name: job.name,
-      state,
-      st: SHORT_STATE[state],
-      reason: state === "PENDING" ? "Priority" : "None",
-      "nodelist(reason)": state === "PENDING" ? "(Priority)" : NODE,
-      submit_time: slurmTime(job.queuedAt),
-      start_time: started ? slurmTime(job.startsAt) : "N/A",
+      comment: "(null)",
       time_limit: job.timeLimit,
-      time: slurmDuration(runFor),
-      nodes: "1",
-      cpus: CPUS,
+      min_memory: "0",
+      req_nodes: "",
       command: job.command,
-      work_dir: MOCK_USER.home,
+      priority: PRIORITY,
+      qos: "regular_1",
+      reason: state === "PENDING" ? "Priority" : "None",
+      st: SHORT_STATE[state],
+      user: job.owner,
+      reservation: "(null)",
+      wckey: "(null)",
+      exc_nodes: "",
+      nice: "0",
+      "s:c:t": "*:*:*",
+      exec_host: started ? NODE : "n/a",
+      cpus: CPUS,
+      nodes: "1",
+      dependency: "(null)",
+      array_job_id: job.jobid,
+      sockets_per_node: "*",
+      cores_per_socket: "*",
+      threads_per_core: "*",
+      array_task_id: "N/A",
+      time_left: slurmDuration(Math.max(0, slurmDurationMs(job.timeLimit) - runFor)),
+      time: slurmDuration(runFor),
+      nodelist: started ? NODE : "",
+      contiguous: "0",
+      partition: "regular_milan_ss11",
+      "nodelist(reason)": state === "PENDING" ? "(Priority)" : NODE,
+      start_time: started ? slurmTime(job.startsAt) : "N/A",
+      state,
+      uid,
+      submit_time: slurmTime(job.queuedAt),
+      licenses: "(null)",
+      core_spec: "N/A",
+      schednodes: "(null)",
+      work_dir: homeOf(job.owner),
     };
+    return row;
   }
 }
 
 /** Where every job runs, with the CPUs of one Perlmutter CPU node. */
 const NODE = "nid001001";
 const CPUS = "256";
+const TRES = "billing=256,cpu=256,mem=493568M,node=1";
+const PRIORITY = "69120";
 
 /**
- * The job an id nobody submitted here stands for: one of the mock user's, queued two hours ago and done an hour ago.
+ * sacct's fields, as the official Python client's model of its rows lists them (`_models/job_status_response_sacct.py`,
+ * in its order): every row carries all of them.
  */
-function finishedJob(owner: string, machine: string, jobid: string, now: number): JobRecord {
-  const queuedAt = now - 2 * HOUR_MS;
-  return {
-    jobid,
-    owner,
-    machine,
-    name: "job",
-    timeLimit: DEFAULT_TIME_LIMIT,
-    command: "(null)",
-    submitTask: "",
-    queuedAt,
-    startsAt: queuedAt + 60_000,
-    endsAt: now - HOUR_MS,
-    finalState: "COMPLETED",
-    cancels: [],
-  };
-}
+export const SACCT_FIELDS = [
+  ...["account", "admincomment", "alloccpus", "allocnodes", "alloctres", "associd", "avecpu", "avecpufreq"],
+  ...["avediskread", "avediskwrite", "avepages", "averss", "avevmsize", "blockid", "cluster", "comment"],
+  ...["constraints", "consumedenergy", "consumedenergyraw", "cputime", "cputimeraw", "dbindex", "derivedexitcode"],
+  ...["elapsed", "elapsedraw", "eligible", "end", "exitcode", "flags", "gid", "group", "jobid", "jobidraw"],
+  ...["jobname", "layout", "maxdiskread", "maxdiskreadnode", "maxdiskreadtask", "maxdiskwrite", "maxdiskwritenode"],
+  ...["maxdiskwritetask", "maxpages", "maxpagesnode", "maxpagestask", "maxrss", "maxrssnode", "maxrsstask"],
+  ...["maxvmsize", "maxvmsizenode", "maxvmsizetask", "mcslabel", "mincpu", "mincpunode", "mincputask", "ncpus"],
+  ...["nnodes", "nodelist", "ntasks", "priority", "partition", "qos", "qosraw", "reason", "reqcpufreq"],
+  ...["reqcpufreqmin", "reqcpufreqmax", "reqcpufreqgov", "reqcpus", "reqmem", "reqnodes", "reqtres", "reservation"],
+  ...["reservationid", "reserved", "resvcpu", "resvcpuraw", "start", "state", "submit", "suspended", "systemcpu"],
+  ...["systemcomment", "timelimit", "timelimitraw", "totalcpu", "tresusageinave", "tresusageinmax"],
+  ...["tresusageinmaxnode", "tresusageinmaxtask", "tresusageinmin", "tresusageinminnode", "tresusageinmintask"],
+  ...["tresusageintot", "tresusageoutave", "tresusageoutmax", "tresusageoutmaxnode", "tresusageoutmaxtask"],
+  ...["tresusageoutmin", "tresusageoutminnode", "tresusageoutmintask", "tresusageouttot", "uid", "user", "usercpu"],
+  ...["wckey", "wckeyid", "workdir"],
+] as const;
 
 /** The value of an `#SBATCH` option in a script's header (`#SBATCH -J name`, `#SBATCH --job-name=name`). */
 function sbatchOption(script: string, option: RegExp): string | undefined {
@@ -344,6 +407,21 @@ function basename(path: string): string {
 /** `2025-06-01T09:00:00`: Slurm's timestamps, without a zone (the facility's clock is UTC). */
 function slurmTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
+}
+
+/** A Slurm time limit (`30`, `10:00`, `00:30:00`, `1-00:00:00`) in ms; 30 minutes for one that does not read. */
+function slurmDurationMs(limit: string): number {
+  const match = /^(?:(\d{1,4})-)?(\d{1,6})(?::(\d{1,2}))?(?::(\d{1,2}))?$/.exec(limit);
+  if (!match) return 30 * 60_000;
+  const [, days, a, b, c] = match;
+  // `mm`, `mm:ss`, `hh:mm:ss`, and with days `d-hh`, `d-hh:mm`, `d-hh:mm:ss`.
+  const parts = [a, b, c].filter((x) => x !== undefined).map(Number);
+  let seconds: number;
+  if (days !== undefined) seconds = [3600, 60, 1].slice(0, parts.length).reduce((t, u, i) => t + u * parts[i]!, 0);
+  else if (parts.length === 1) seconds = parts[0]! * 60;
+  else if (parts.length === 2) seconds = parts[0]! * 60 + parts[1]!;
+  else seconds = parts[0]! * 3600 + parts[1]! * 60 + parts[2]!;
+  return (Number(days ?? 0) * 86_400 + seconds) * 1000;
 }
 
 /** `00:01:05`, `2-03:00:00`: Slurm's elapsed times. */

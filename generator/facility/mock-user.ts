@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * The one facility user every client of the local facility acts for (at the facility a client belongs to its user),
  * with the project and home directory its canned answers name. Made up, in the facility's shapes.
@@ -14,3 +16,18 @@ export const MOCK_USER = {
   groupId: 61234,
   home: "/global/homes/m/mockuser",
 } as const;
+
+/** A number from `base` to `base + 9999` that the same name always gets (uids and gids of made-up users and groups). */
+export function stableId(name: string, base: number): number {
+  return base + (createHash("sha256").update(name).digest().readUInt32BE(0) % 10_000);
+}
+
+/** The uid of a user: the mock user's own, or a made-up one that the same name always gets. */
+export function uidOf(name: string): number {
+  return name === MOCK_USER.name ? MOCK_USER.uid : stableId(name, 20_000);
+}
+
+/** A user's home directory, where the facility puts it. */
+export function homeOf(name: string): string {
+  return name === MOCK_USER.name ? MOCK_USER.home : `/global/homes/${name[0]}/${name}`;
+}

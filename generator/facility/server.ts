@@ -28,6 +28,8 @@ export interface RequestLogEntry {
   color?: string;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** Logged paths are cut to this many characters, so the log stays bounded whatever URLs arrive. */
 const MAX_LOGGED_PATH = 512;
 
@@ -42,12 +44,37 @@ export interface ServerOptions {
 
 export type Handler = (request: FacilityRequest) => Promise<Reply>;
 
-export function createFacilityServer(
-  handler: Handler,
-  options: ServerOptions,
-): { server: Server; log: RequestLogEntry[] } {
-  const log: RequestLogEntry[] = [];
-  const maxLogEntries = options.maxLogEntries ?? 10_000;
+/**
+ * The last `capacity` entries, in a ring: adding one past the bound overwrites the oldest in place (an array's
+ * `splice(0, 1)` moves every entry, per request, once the log is full).
+ */
+export class RequestLog {
+  readonly #entries: RequestLogEntry[] = [];
+  /** Where the oldest entry is, once the ring is full. */
+  #start = 0;
+
+  constructor(readonly capacity: number) {}
+
+  get length(): number {
+    return this.#entries.length;
+  }
+
+  add(entry: RequestLogEntry): void {
+    if (this.#entries.length < this.capacity) this.#entries.push(entry);
+    else {
+      this.#entries[this.#start] = entry;
+      this.#start = (this.#start + 1) % this.capacity;
+    }
+  }
+
+  /** The entries, oldest first (a copy). */
+  toArray(): RequestLogEntry[] {
+    return [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+  }
+}
+
+export function createFacilityServer(handler: Handler, options: ServerOptions): { server: Server; log: RequestLog } {
+  const log = new RequestLog(options.maxLogEntries ?? 10_000);
   const now = options.now ?? Date.now;
 
   const server = createServer(async (req, res) => {
@@ -61,8 +88,7 @@ export function createFacilityServer(
         ...(clientId ? { clientId } : {}),
         ...(color ? { color } : {}),
       };
-      log.push(entry);
-      if (log.length > maxLogEntries) log.splice(0, log.length - maxLogEntries);
+      log.add(entry);
       try {
         options.onRequest?.(entry);
       } catch {
@@ -98,7 +124,10 @@ async function respond(req: IncomingMessage, handler: Handler, maxBodyBytes: num
   }
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > maxBodyBytes) return tooLarge(req, maxBodyBytes);
-  const body = await readBody(req, maxBodyBytes);
+  // A request that declares no body (no length, no chunks) has none: nothing to wait for.
+  const bodiless = req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
+  if (bodiless) req.resume();
+  const body = bodiless ? EMPTY : await readBody(req, maxBodyBytes);
   if (body === undefined) return tooLarge(req, maxBodyBytes);
   return handler({
     method: req.method ?? "GET",

@@ -19,6 +19,8 @@ export type TaskOutcome = (doneAt: number) => Record<string, unknown>;
 export interface TaskOptions {
   /** The task ends `failed` rather than `completed` (its result still says why). */
   failed?: boolean;
+  /** How long this task reads "new"; default the store's delay. */
+  delayMs?: number;
 }
 
 interface TaskRecord {
@@ -26,14 +28,15 @@ interface TaskRecord {
   owner: string;
   tags: readonly string[];
   createdAt: number;
+  delayMs: number;
   cancelled: boolean;
   failed: boolean;
   outcome: TaskOutcome;
 }
 
 /**
- * Tasks are forgotten oldest first beyond this, so a long-running mock stays bounded. Every task takes the same delay,
- * so the oldest is also the first to have finished (a cancelled one has finished too).
+ * Tasks are forgotten oldest first beyond this, so a long-running mock stays bounded. A task takes the store's delay
+ * or none, so the oldest has finished too, unless it is still within one delay of now.
  */
 export const DEFAULT_MAX_TASKS = 5000;
 /** Task ids are decimal numbers, counted from here. */
@@ -58,7 +61,8 @@ export class TaskStore {
   add(owner: string, tags: readonly string[], outcome: TaskOutcome, options: TaskOptions = {}): string {
     const id = String(this.#next++);
     const failed = options.failed === true;
-    this.#tasks.set(id, { id, owner, tags, createdAt: this.now(), cancelled: false, failed, outcome });
+    const delayMs = options.delayMs ?? this.delayMs;
+    this.#tasks.set(id, { id, owner, tags, createdAt: this.now(), delayMs, cancelled: false, failed, outcome });
     while (this.#tasks.size > this.maxTasks) this.#tasks.delete(this.#tasks.keys().next().value!);
     return id;
   }
@@ -95,7 +99,7 @@ export class TaskStore {
 
   #view(task: TaskRecord): TaskView {
     if (task.cancelled) return { id: task.id, status: "cancelled", result: null };
-    const doneAt = task.createdAt + this.delayMs;
+    const doneAt = task.createdAt + task.delayMs;
     if (this.now() < doneAt) return { id: task.id, status: "new", result: null };
     return { id: task.id, status: task.failed ? "failed" : "completed", result: JSON.stringify(task.outcome(doneAt)) };
   }

@@ -1,12 +1,13 @@
 /**
  * Retries of API calls where a retry is safe: GET, HEAD and OPTIONS only (a POST may have been acted on, and a job
- * must not be submitted twice), on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network errors, with
+ * must not be submitted twice), on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network errors (but not
+ * a browser's NetworkError: a blocked request stays blocked), with
  * exponential back-off and a bound, waiting on the client's clock. It sits below the guarded fetch, so every attempt
  * is the request the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient
  * errors through it.
  */
 import type { Clock } from "./clock.js";
-import { ConfigError } from "./errors.js";
+import { ConfigError, NetworkError } from "./errors.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 import type { FetchLike } from "./token.js";
 
@@ -78,7 +79,7 @@ export function retryingFetch(fetch: FetchLike, given: CallRetryPolicy | undefin
         wait = Math.max(backoffMs(policy, n), asked ?? 0);
         await response.body?.cancel().catch(() => undefined);
       } else {
-        if (n >= policy.attempts) throw error;
+        if (n >= policy.attempts || error instanceof NetworkError) throw error;
         wait = backoffMs(policy, n);
       }
       await sleepUnlessAborted(clock, wait, signal);

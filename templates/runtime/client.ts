@@ -14,6 +14,7 @@ import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
+import { reportingBrowserFailures } from "./network.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
@@ -75,7 +76,7 @@ export function createScopedClient(
     guard,
     tokens: resolved.tokens,
     baseUrl: resolved.baseUrl,
-    fetch: retried(resolved.fetch),
+    fetch: retried(reportingBrowserFailures(resolved.fetch)),
     authorizationPrefix: resolved.authorizationPrefix,
   });
   /**

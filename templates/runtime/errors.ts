@@ -19,7 +19,8 @@ export type SfapiErrorCode =
   | "ERR_REDIRECT"
   | "ERR_COMMAND"
   | "ERR_JOB"
-  | "ERR_FILE";
+  | "ERR_FILE"
+  | "ERR_NETWORK";
 
 export class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. */
@@ -174,6 +175,19 @@ export class TaskError extends SfapiError {
     this.taskId = init.taskId;
     this.status = init.status;
     this.lastStatus = init.lastStatus;
+  }
+}
+
+/**
+ * A call got no answer in a browser: the browser blocked it (CORS: the server does not allow the page's origin) or it
+ * is offline; the page is not told which. Not retried. `cause` is the browser's TypeError.
+ */
+export class NetworkError extends SfapiError {
+  static readonly code = "ERR_NETWORK";
+  override readonly name = "NetworkError";
+
+  constructor(init: { message: string; cause?: unknown }) {
+    super("ERR_NETWORK", init.message, { cause: init.cause });
   }
 }
 
@@ -383,7 +397,8 @@ export type AnySfapiError =
   | Coded<typeof ResponseError>
   | Coded<typeof CommandError>
   | Coded<typeof JobError>
-  | Coded<typeof FileError>;
+  | Coded<typeof FileError>
+  | Coded<typeof NetworkError>;
 
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
 type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> = C["prototype"] & {
@@ -399,6 +414,7 @@ export const PUBLIC_ERRORS = [
   "FileError",
   "JobError",
   "KeyError",
+  "NetworkError",
   "RedirectError",
   "ResponseError",
   "ScopeError",

@@ -51,7 +51,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const gc = collector();
   const facility = await startFacility({ taskDelayMs: 0, limits: options.limits, maxBodyBytes: 1 << 20 });
   try {
-    const key = await facility.createClient("red");
+    const key = await facility.createClient("red", { globus: true });
     const { SignJWT, importPKCS8 } = await import("jose");
     const privateKey = await importPKCS8(key.privateKeyPem, "RS256");
     const token = async () => {

@@ -116,7 +116,10 @@ describe("generated client against the local facility", () => {
 
     const tasks = await green.GET("/tasks", { params: { query: { tags: "" } } });
     expect(tasks.response.status).toBe(200);
-    expect(tasks.data).toEqual({ tasks: [] });
+    // Tasks are the user's: green lists red's earlier command (`hostname -f`), and nothing of the refused one.
+    const results: string[] = (tasks.data as { tasks: { result: unknown }[] }).tasks.map((t) => String(t.result));
+    expect(results.some((r) => r.includes("`hostname -f`"))).toBe(true);
+    expect(results.some((r) => r.includes("`hostname` "))).toBe(false);
     expect(since(before)).toEqual(["POST /token 200", "GET /api/v1.2/tasks 200"]);
   });
 

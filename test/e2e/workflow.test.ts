@@ -189,11 +189,12 @@ describe("job.state, job.cancel, compute.job, compute.jobs", () => {
     const job = await perlmutter.job(submitted.id);
     expect(job.record).toMatchObject({ jobid: submitted.id, state: "PENDING" });
     await expect(job.complete({ interval: DELAY_MS })).resolves.toMatchObject({ state: "COMPLETED" });
-    // Jobs are the submitting client's: green (which may read jobs) does not see red's.
-    await expect(client("green").compute("perlmutter").job(submitted.id)).rejects.toMatchObject({
+    // Jobs are the user's: green (which may read jobs) sees red's; an id nobody submitted is not found.
+    expect((await client("green").compute("perlmutter").job(submitted.id)).id).toBe(submitted.id);
+    await expect(perlmutter.job("31415926")).rejects.toMatchObject({
       name: "JobError",
       reason: "not-found",
-      jobId: submitted.id,
+      jobId: "31415926",
     });
   });
 

@@ -140,7 +140,7 @@ describe("commands and tasks", () => {
     expect(result.output).toContain("`ls -la /tmp` on perlmutter");
   });
 
-  it("GET /tasks lists only the caller's tasks; a blank tags= means no filter; tags narrow", async () => {
+  it("GET /tasks lists only the caller's account's tasks; a blank tags= means no filter; tags narrow", async () => {
     const first = (
       await api(main.facility, "/utilities/command/dtn01", { ...form({ executable: "date" }), token: redToken })
     ).body.task_id;
@@ -150,9 +150,11 @@ describe("commands and tasks", () => {
     expect(await ids("")).toContain(first);
     expect(await ids("?tags=command,dtn01")).toContain(first);
     expect(await ids("?tags=perlmutter")).not.toContain(first);
-    expect(await ids("?tags=", yellowToken)).toEqual([]);
-    // Another client's task is invisible, even by id.
-    expect((await api(main.facility, `/tasks/${first}`, { token: yellowToken })).status).toBe(404);
+    // Another client of the same user sees it; another account's client does not, even by id.
+    expect(await ids("?tags=", yellowToken)).toContain(first);
+    const collab = await main.token(await testClient(main.facility, "yellow", { user: "c_other" }));
+    expect(await ids("?tags=", collab)).toEqual([]);
+    expect((await api(main.facility, `/tasks/${first}`, { token: collab })).status).toBe(404);
   });
 
   it("DELETE /tasks/{id} cancels an unfinished task (yellow)", async () => {

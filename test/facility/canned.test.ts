@@ -35,17 +35,27 @@ describe("status", () => {
     });
     expect(await get("/status/newsystem")).toMatchObject({ name: "newsystem", status: "active" });
     const all = await get("/status/");
-    expect(all.map((s: { name: string }) => s.name)).toEqual(
-      expect.arrayContaining(["perlmutter", "dtns", "globus", "cfs", "archive"]),
-    );
+    // The official client's Resource model: 33 systems, with their kinds.
+    expect(all).toHaveLength(33);
+    const kind = (name: string) => all.find((s: { name: string }) => s.name === name)?.system_type;
+    expect(["perlmutter", "community_filesystem", "dtns", "globus", "archive", "ssh-proxy", "int"].map(kind)).toEqual([
+      "compute",
+      "filesystem",
+      "filesystem",
+      "service",
+      "storage",
+      "service",
+      "service",
+    ]);
+    expect(all.map((s: { name: string }) => s.name)).not.toContain("cfs");
   });
 
   it("outages and notes name their system; planned ones lie ahead of the clock, past ones behind", async () => {
     const [planned] = await get("/status/outages/planned/archive");
     expect(planned).toMatchObject({ name: "archive", status: "Planned" });
     expect(Date.parse(planned.start_at)).toBeGreaterThan(fixture.clock.now());
-    const [past] = await get("/status/outages/cfs");
-    expect(past).toMatchObject({ name: "cfs", status: "Completed" });
+    const [past] = await get("/status/outages/community_filesystem");
+    expect(past).toMatchObject({ name: "community_filesystem", status: "Completed" });
     expect(Date.parse(past.end_at)).toBeLessThan(fixture.clock.now());
     expect(await get("/status/notes/spin")).toEqual([expect.objectContaining({ name: "spin" })]);
     expect((await get("/status/outages")).every((outages: { name: string }[]) => outages.length === 1)).toBe(true);
@@ -94,5 +104,17 @@ describe("metadata", () => {
       { key: "base_url", value: fixture.facility.baseUrl },
       { key: "token_url", value: fixture.facility.tokenUrl },
     ]);
+  });
+});
+
+describe("isoTime", () => {
+  it("formats to the second, whichever instant of a second it is given, and in any order", async () => {
+    const { isoTime } = await import("../../generator/facility/canned.js");
+    const at = Date.UTC(2025, 5, 1, 9, 0, 0);
+    expect(isoTime(at + 999)).toBe("2025-06-01T09:00:00Z");
+    expect(isoTime(at)).toBe("2025-06-01T09:00:00Z");
+    expect(isoTime(at + 1000)).toBe("2025-06-01T09:00:01Z");
+    expect(isoTime(at - 1)).toBe("2025-06-01T08:59:59Z");
+    expect(isoTime(at + 1000)).toBe("2025-06-01T09:00:01Z");
   });
 });

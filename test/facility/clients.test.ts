@@ -15,7 +15,7 @@ import {
 import { join } from "node:path";
 import { importJWK, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ClientRegistry } from "../../generator/facility/clients.js";
+import { ClientRegistry, lifetimeNote } from "../../generator/facility/clients.js";
 import type { CreatedClient, Facility } from "../../generator/facility/index.js";
 import { writeClientFiles } from "../../generator/facility/index.js";
 import { ipRanges } from "../../generator/facility/ip-ranges.js";
@@ -60,13 +60,22 @@ describe("client registry", () => {
     expect(new Set(ids.join("")).size).toBe(36);
   });
 
-  it("gives the top level 48 hours and the others 30 days by default", () => {
-    expect(registry.register({ color: "red", publicKey: rsa() }).expiresAt.toISOString()).toBe(
-      "2025-06-03T00:00:00.000Z",
+  it("gives green 60 days, yellow 30 and red 2 by default, as the facility documents", () => {
+    const expiry = (color: string) => registry.register({ color, publicKey: rsa() }).expiresAt.toISOString();
+    expect(expiry("green")).toBe("2025-07-31T00:00:00.000Z");
+    expect(expiry("yellow")).toBe("2025-07-01T00:00:00.000Z");
+    expect(expiry("red")).toBe("2025-06-03T00:00:00.000Z");
+  });
+
+  it("on a ladder of another length assumes the lowest 60 days, the top 2, any between 30, and says so", () => {
+    const four = new ClientRegistry(["a", "b", "c", "d"], () => clock);
+    const days = (color: string) => (four.register({ color, publicKey: rsa() }).expiresAt.getTime() - clock) / 864e5;
+    expect(["a", "b", "c", "d"].map(days)).toEqual([60, 30, 30, 2]);
+    expect(lifetimeNote(["a", "b", "c", "d"])).toBe(
+      "client lifetimes assumed for a ladder of 4 levels (the facility documents three: 60, 30 and 2 days): " +
+        "a 60 days, b 30 days, c 30 days, d 2 days",
     );
-    expect(registry.register({ color: "green", publicKey: rsa() }).expiresAt.toISOString()).toBe(
-      "2025-07-01T00:00:00.000Z",
-    );
+    expect(lifetimeNote(["green", "yellow", "red"])).toBeUndefined();
   });
 
   it("takes the public key as KeyObject, SPKI PEM or JWK, keeping only the public half", () => {

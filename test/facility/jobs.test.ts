@@ -1,19 +1,24 @@
 /**
  * Batch jobs as a client sees them: a submission's task completes with a job id, the job then shows in the queue
  * (PENDING, RUNNING, COMPLETED on the facility's clock) and cancelling it shows CANCELLED in sacct. Jobs belong to the
- * client that submitted them. The clock is moved by the test; nothing waits.
+ * account that submitted them (every client of that user). The clock is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, form, testClient, useFacility } from "./support.js";
+import { accessToken, api, form, testClient, useFacility, withFacility } from "./support.js";
 
 const DELAY_MS = 2_000;
 const fixture = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS });
 let red: string;
 let green: string;
+let collab: string;
 
 beforeAll(async () => {
-  const [r, g] = await Promise.all([testClient(fixture.facility, "red"), testClient(fixture.facility, "green")]);
-  [red, green] = [await fixture.token(r!), await fixture.token(g!)];
+  const [r, g, c] = await Promise.all([
+    testClient(fixture.facility, "red"),
+    testClient(fixture.facility, "green"),
+    testClient(fixture.facility, "green", { user: "c_collab" }),
+  ]);
+  [red, green, collab] = [await fixture.token(r!), await fixture.token(g!), await fixture.token(c!)];
 });
 
 const call = async (path: string, init: RequestInit = {}, token = red) => {
@@ -170,33 +175,62 @@ describe("job cancellation", () => {
 });
 
 describe("job queries", () => {
-  it("a job id this client never submitted names that job, finished an hour ago", async () => {
-    const row = await sacct("31415926");
-    expect(row).toMatchObject({
-      jobid: "31415926",
-      state: "COMPLETED",
-      end: new Date(fixture.clock.now() - 3_600_000).toISOString().slice(0, 19),
-    });
+  it("a job id the user never submitted has no row, in squeue or sacct (no made-up finished job)", async () => {
+    expect((await call("/compute/jobs/perlmutter/31415926?sacct=true")).output).toEqual([]);
+    expect((await call("/compute/jobs/perlmutter/31415926")).output).toEqual([]);
   });
 
-  it("lists only the caller's jobs on that machine, narrowed by kwargs and paged by index/limit", async () => {
+  it("lists the user's jobs on that machine, narrowed by kwargs and paged by index/limit", async () => {
     const a = await submitted({ job: "/a.sh", isPath: "true" }, "dtns");
     const b = await submitted({ job: "/b.sh", isPath: "true" }, "dtns");
     const ids = async (query: string, token = red) =>
       (await call(`/compute/jobs/dtns${query}`, {}, token)).output.map((row: { jobid: string }) => row.jobid);
     expect(await ids("")).toEqual([a, b]);
-    expect(await ids("", green)).toEqual([]);
+    expect(await ids("", green)).toEqual([a, b]);
+    expect(await ids("", collab)).toEqual([]);
     expect(await ids(`?kwargs=jobid%3D${b}`)).toEqual([b]);
     expect(await ids(`?kwargs=jobid%3D${a},${b}&kwargs=user%3Dmockuser`)).toEqual([a, b]);
     expect(await ids("?kwargs=user%3Dalice")).toEqual([]);
     expect(await ids("?index=1&limit=1")).toEqual([b]);
     expect(await ids("?limit=1&sacct=true")).toEqual([a]);
-    // Another client's job is "never submitted" for this one.
-    expect((await call(`/compute/jobs/dtns/${a}?sacct=true`, {}, green)).output[0]).toMatchObject({
-      jobid: a,
-      state: "COMPLETED",
-      jobname: "job",
-    });
-    expect((await call(`/compute/jobs/dtns/${a}`, {}, green)).output).toEqual([]);
+    // Another client of the user reads it; another account's client finds no such job.
+    expect((await call(`/compute/jobs/dtns/${a}?sacct=true`, {}, green)).output[0]).toMatchObject({ jobid: a });
+    expect((await call(`/compute/jobs/dtns/${a}?sacct=true`, {}, collab)).output).toEqual([]);
+  });
+});
+
+/** squeue's fields, as the official Python client's model of its rows lists them (less its unnamed `field_`). */
+const SQUEUE = [
+  ...["account", "tres_per_node", "min_cpus", "min_tmp_disk", "end_time", "features", "group", "over_subscribe"],
+  ...["jobid", "name", "comment", "time_limit", "min_memory", "req_nodes", "command", "priority", "qos", "reason"],
+  ...["st", "user", "reservation", "wckey", "exc_nodes", "nice", "s:c:t", "exec_host", "cpus", "nodes", "dependency"],
+  ...["array_job_id", "sockets_per_node", "cores_per_socket", "threads_per_core", "array_task_id", "time_left"],
+  ...["time", "nodelist", "contiguous", "partition", "nodelist(reason)", "start_time", "state", "uid", "submit_time"],
+  ...["licenses", "core_spec", "schednodes", "work_dir"],
+];
+
+describe("the facility's full rows", () => {
+  it("squeue rows carry squeue's 48 named fields, sacct rows sacct's 107, every value a string", async () => {
+    const jobid = await submitted({ job: "#!/bin/bash\n#SBATCH -t 1:00:00\n", isPath: "false" });
+    const queued = await squeue(jobid);
+    expect(Object.keys(queued).sort()).toEqual([...SQUEUE].sort());
+    expect(queued).toMatchObject({ jobid, st: "PD", time_limit: "1:00:00", time_left: "01:00:00", user: "mockuser" });
+    const accounted = await sacct(jobid);
+    expect(Object.keys(accounted)).toHaveLength(107);
+    expect(accounted).toMatchObject({ jobid, jobidraw: jobid, timelimitraw: "60", maxrss: "", tresusageintot: "" });
+    for (const row of [queued, accounted]) expect(Object.values(row).every((v) => typeof v === "string")).toBe(true);
+  });
+});
+
+describe("command tasks", () => {
+  it("finish as fast as the caller polls by default; a task delay given makes them wait it", async () => {
+    const firstRead = async (taskDelayMs?: number) =>
+      withFacility({ taskDelayMs, now: () => 1_750_000_000_000 }, async (facility) => {
+        const token = await accessToken(facility, await testClient(facility, "red"), 1_750_000_000);
+        const started = await api(facility, "/utilities/command/perlmutter", { ...form({ executable: "id" }), token });
+        return (await api(facility, `/tasks/${started.body.task_id}`, { token })).body.status;
+      });
+    expect(await firstRead()).toBe("completed");
+    expect(await firstRead(2000)).toBe("new");
   });
 });

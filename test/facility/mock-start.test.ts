@@ -1,11 +1,13 @@
 /**
  * A refused `sfapi-gen mock` start writes nothing: the key files of another mock in the same `--clients-dir` stay as
  * they were. Every color's files are checked before any is written (the start used to rewrite green's and yellow's
- * files, then stop at a foreign red.pem), and the port is bound before that.
+ * files, then stop at a foreign red.pem), and the port is bound before that. And keys last: a later start in the
+ * same folder registers the clients it finds there again (same IDs and keys), so saved key files keep working.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createClient } from "../../generated/index.js";
 import { runCli, snapshotDir, tempDir } from "../helpers.js";
 
 const LEVELS = ["--levels", "green,yellow,red"];
@@ -83,5 +85,51 @@ describe("a refused mock start", () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('level "red~" cannot name a key file');
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe("keys that last", () => {
+  it("a second start in the same --clients-dir and --port reuses the clients: the saved key files still work", async () => {
+    const dir = join(tempDir("mock-start-"), "clients");
+    const first = await serving(["--clients-dir", dir, ...LEVELS]);
+    const port = new URL(/base URL: +(\S+)/.exec(first.printed)![1]!).port;
+    await first.stop();
+    // The same port, given this time (the first start took any free one).
+    const second = await serving(["--clients-dir", dir, "--port", port, ...LEVELS]);
+    const before = snapshotDir(dir);
+    await second.stop();
+    const third = await serving(["--clients-dir", dir, "--port", port, ...LEVELS]);
+    try {
+      expect(third.printed).toContain("(reused from an earlier start)");
+      // The files a user saved from the second start are byte for byte what the third serves.
+      expect(snapshotDir(dir)).toEqual(before);
+      const saved = JSON.parse(readFileSync(join(dir, "green.json"), "utf8"));
+      expect(third.printed).toContain(`green: ${saved.client_id}`);
+      const green = createClient({ color: "green", keyFile: join(dir, "green.json") });
+      const { response } = await green.GET("/tasks");
+      expect(response.status).toBe(200);
+    } finally {
+      await third.stop();
+    }
+  });
+
+  it("an expired or unreadable saved client gets a new key; the other colors keep theirs", async () => {
+    const dir = join(tempDir("mock-start-"), "clients");
+    await (await serving(["--clients-dir", dir, ...LEVELS])).stop();
+    const read = (color: string) => JSON.parse(readFileSync(join(dir, `${color}.json`), "utf8"));
+    const [green, yellow, red] = ["green", "yellow", "red"].map(read);
+    writeFileSync(join(dir, "red.json"), JSON.stringify({ ...red, expires_at: "2000-01-01T00:00:00.000Z" }), {
+      mode: 0o600,
+    });
+    writeFileSync(join(dir, "yellow.json"), JSON.stringify({ ...yellow, private_key_pem: "not a key" }), {
+      mode: 0o600,
+    });
+    // The mock's own .pem beside it, as it would write it for that JSON.
+    writeFileSync(join(dir, "yellow.pem"), `${yellow.client_id}\nnot a key\n`, { mode: 0o600 });
+    await (await serving(["--clients-dir", dir, ...LEVELS])).stop();
+    expect(read("green").client_id).toBe(green.client_id);
+    expect(read("green").private_key_pem).toBe(green.private_key_pem);
+    expect(read("red").client_id).not.toBe(red.client_id);
+    expect(read("yellow").client_id).not.toBe(yellow.client_id);
   });
 });

@@ -364,7 +364,7 @@ let dir: string;
 beforeAll(async () => {
   facility = await startFacility({ taskDelayMs: 2000, now: () => clockMs });
   dir = tempDir("official-");
-  await writeClientFiles(dir, await facility.createClient("red"), facility);
+  await writeClientFiles(dir, await facility.createClient("red", { globus: true }), facility);
 });
 afterAll(() => facility?.close());
 

@@ -12,7 +12,7 @@ const fixture = useFacility({ taskDelayMs: DELAY_MS });
 let red: string;
 
 beforeAll(async () => {
-  red = await fixture.token(await testClient(fixture.facility, "red"));
+  red = await fixture.token(await testClient(fixture.facility, "red", { globus: true }));
 });
 
 const call = async (path: string, init: RequestInit = {}) => {
@@ -269,5 +269,19 @@ describe("Globus transfers", () => {
       reason: expect.any(String),
     });
     expect(await read(canceled)).toMatchObject({ globus_status: "CANCELED" });
+  });
+
+  it("needs the Globus option on the client: without it, starting or reading a transfer is a 403 saying so", async () => {
+    const plain = await fixture.token(await testClient(fixture.facility, "red"));
+    const id = await start();
+    const body = { source_uuid: "a", target_uuid: "b", source_dir: "/x", target_dir: "/y" };
+    for (const [path, init] of [
+      ["/storage/globus/transfer", form(body)],
+      [`/storage/globus/transfer/${id}`, {}],
+    ] as const) {
+      const refused = await api(fixture.facility, path, { ...init, token: plain });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.detail).toContain("without the Globus option");
+    }
   });
 });

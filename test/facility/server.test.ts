@@ -156,4 +156,32 @@ describe("facility server", () => {
     expect(entry.path.length).toBeLessThanOrEqual(515);
     expect(entry.path.startsWith("/api/v1.2/status/xxx")).toBe(true);
   });
+
+  it("keeps the last maxLogEntries requests, oldest first, as a ring past the bound", async () => {
+    const { server, log } = createFacilityServer(async () => ({ status: 200, body: {} }), {
+      maxBodyBytes: 1024,
+      maxLogEntries: 3,
+    });
+    await new Promise<void>((resolvePromise) => server.listen(0, "127.0.0.1", resolvePromise));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const n of [1, 2, 3, 4, 5, 6, 7]) await (await fetch(`${origin}/r${n}`)).json();
+      expect(log.length).toBe(3);
+      expect(log.toArray().map((e) => e.path)).toEqual(["/r5", "/r6", "/r7"]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("answers a GET without a body at once, and still reads a chunked body sent with one", async () => {
+    expect(await raw("GET /api/v1.2/status/perlmutter HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 200 [\s\S]*"name":"perlmutter"/,
+    );
+    const chunked = await raw(
+      "POST /api/v1.2/status/perlmutter HTTP/1.1\r\nhost: x\r\nconnection: close\r\ntransfer-encoding: chunked\r\n\r\n" +
+        "3\r\nabc\r\n0\r\n\r\n",
+    );
+    expect(chunked).toMatch(/^HTTP\/1\.1 405 /);
+  });
 });

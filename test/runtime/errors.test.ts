@@ -35,6 +35,8 @@ function factOf(error: unknown): string {
       return `job ${error.reason} ${error.state}`;
     case "ERR_FILE":
       return `file ${error.path}`;
+    case "ERR_NETWORK":
+      return `network ${error.name}`;
     case "ERR_CREDENTIALS":
     case "ERR_CONFIG":
       return error.name;
@@ -64,6 +66,7 @@ const samples = (r: typeof runtime) => [
   new r.FileError({ machine: "perlmutter", path: "/x", operation: "ls" }),
   new r.CredentialsError("m"),
   new r.ConfigError("m"),
+  new r.NetworkError({ message: "m" }),
 ];
 const facts = [
   "needs red",
@@ -78,6 +81,7 @@ const facts = [
   "file /x",
   "CredentialsError",
   "ConfigError",
+  "network NetworkError",
 ];
 
 describe("AnySfapiError", () => {

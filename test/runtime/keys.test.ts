@@ -111,6 +111,18 @@ describe.each(variants)("private key formats ($name)", ({ createClient, errors }
     );
   });
 
+  test.each([
+    ["base_url", "token_url"],
+    ["token_url", "base_url"],
+  ])("a key file with %s but no %s is refused, naming the missing field, before any request", (has, missing) => {
+    const url = has === "base_url" ? servers.baseUrl : servers.tokenUrl;
+    const file = keyFile(`half-${has}.json`, JSON.stringify({ client_id: CLIENT_ID, [has]: url, secret: key.pkcs8 }));
+    expect(() => createClient({ color: "green", keyFile: file })).toThrow(
+      `has "${has}" but no "${missing}": give both URLs, or neither`,
+    );
+    expect(servers.tokenCalls).toEqual([]);
+  });
+
   test("keyFile: the official client's text file (client ID line + PEM), URLs given beside it", async () => {
     const file = keyFile("official.pem", `${CLIENT_ID}\n${key.pkcs8}`);
     const { response } = await createClient({

@@ -1,0 +1,17 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * A browser's network failure. In a page (or a worker), fetch rejects with a bare TypeError ("Failed to fetch",
+ * "NetworkError when attempting to fetch resource.", "Load failed") both when the browser blocked the request (CORS:
+ * the server does not allow the page's origin) and when it is offline; the page is not told which, and a retry a
+ * second later meets the same wall. Such a failure is a NetworkError at once, never retried, saying both possible
+ * causes. Outside a browser (Node, Deno, Bun), fetch's network errors carry their cause and are retried as before.
+ */
+import { NetworkError } from "./errors.js";
+/** Whether this code runs in a page or a web worker. */
+export declare function inBrowser(): boolean;
+/** The words every message about a blocked browser request carries. */
+export declare const BLOCKED_HINT: string;
+/** A NetworkError for `request` when `error` is a browser's network failure; undefined for anything else. */
+export declare function browserNetworkError(error: unknown, request: Request): NetworkError | undefined;
+/** `fetch`, with a browser's network failure turned into a NetworkError. */
+export declare function reportingBrowserFailures(fetch: (request: Request) => Promise<Response>): (request: Request) => Promise<Response>;
