@@ -20,7 +20,7 @@ export declare const description: { readonly title: "NERSC Superfacility API"; r
 export declare const defaultBaseUrl: "https://api.nersc.gov/api/v1.2";
 
 /** A client as index.js makes it, without the helpers only index.js adds. */
-export type CoreClient<Full> = Omit<Full, "waitForTask" | "compute">;
+export type CoreClient<Full> = Omit<Full, "waitForTask" | "compute" | "user" | "group" | "resources" | "api" | "globus">;
 
 /** createClient's options without `keyFile`: core.js reads no files (index.js does). */
 export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never };

@@ -9,7 +9,7 @@ export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileEr
 /** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */
 export function createClient(options) {
   const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };
-  return createScopedClient(spec, options, [clientHelpers({ taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", readTask: "readTask" } })]);
+  return createScopedClient(spec, options, [clientHelpers({ taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", cancelTask: "cancelTask", readOutagesOf: "readOutage", readPlannedOutagesOf: "readPlannedOutagesGet", readUser: "readUser", readProjects: "readProjects", readRoles: "readRoles", readGroups: "readGroups", createGroup: "createGroup", readGroup: "readGroup", updateGroup: "updateGroupMembership", readClients: "readClients", readStatuses: "readStatuses", readStatus: "readStatus", readNotes: "readNotes", readNotesOf: "readNote", readOutages: "readOutages", readPlannedOutages: "readPlannedOutages", startTransfer: "startGlobusTransfer", readTransfer: "readGlobusTransfer", readChangelog: "readChangelog", readConfig: "readConfig", readTask: "readTask" } })]);
 }
 
 /** Poll the task until it has finished; the same as `client.waitForTask(id, options)`. */

@@ -16,6 +16,8 @@ export interface ClientSpec {
 export interface ClientParts {
     readonly calls: Readonly<Record<string, NamedCall>>;
     readonly clock: Clock;
+    /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
+    readonly checkOperations: (names: readonly (string | undefined)[]) => void;
 }
 /** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
 export type ClientAddOn = (parts: ClientParts) => Record<string, unknown>;

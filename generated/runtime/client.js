@@ -159,8 +159,13 @@ export function createScopedClient(spec, options, addOns = []) {
             }
         },
     };
+    const checkOperations = (names) => {
+        for (const name of names)
+            if (name !== undefined)
+                guard.checkOperation(name);
+    };
     for (const addOn of addOns)
-        Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
+        Object.assign(client, addOn({ calls: named, clock: resolved.clock, checkOperations }));
     // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
     Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
         value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,

@@ -50,5 +50,5 @@ export declare class JobMonitor {
     /**
      * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
      */
-    watch(id: string, options?: WatchOptions): Promise<JobRow>;
+    watch(id: string, options?: WatchOptions, until?: ReadonlySet<string>): Promise<JobRow>;
 }

@@ -86,7 +86,7 @@ export class JobMonitor {
     /**
      * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
      */
-    watch(id, options = {}) {
+    watch(id, options = {}, until) {
         const interval = options.interval ?? 10_000;
         if (!(interval > 0))
             return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
@@ -112,6 +112,7 @@ export class JobMonitor {
                 interval,
                 signal,
                 timeout,
+                until,
                 deadline: bounded ? this.clock.now() + Math.max(0, timeout) : Number.POSITIVE_INFINITY,
                 end: () => {
                     cancel?.();
@@ -186,12 +187,19 @@ export class JobMonitor {
                     this.#misses.delete(id);
                     this.#last.set(id, row);
                     const state = slurmState(row);
-                    if (state !== undefined && TERMINAL_STATES.has(state)) {
-                        const done = this.#watchers.get(id) ?? [];
+                    if (state === undefined)
+                        continue;
+                    const list = this.#watchers.get(id) ?? [];
+                    const done = list.filter((w) => TERMINAL_STATES.has(state) || w.until?.has(state));
+                    if (done.length === 0)
+                        continue;
+                    const rest = list.filter((w) => !done.includes(w));
+                    if (rest.length === 0)
                         this.#watchers.delete(id);
-                        for (const w of done)
-                            w.resolve(row);
-                    }
+                    else
+                        this.#watchers.set(id, rest);
+                    for (const w of done)
+                        w.resolve(row);
                 }
                 if (!accounting && ids.some((id) => !rows.has(id)))
                     accounting = true;

@@ -9,7 +9,7 @@ import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
-import { hasCompute, workflowSpec } from "./workflow.js";
+import { hasHelpers, workflowSpec } from "./workflow.js";
 
 export function emitCore(ctx: EmitContext): string {
   const fields = [
@@ -49,7 +49,7 @@ export function emitCore(ctx: EmitContext): string {
 export function emitIndex(ctx: EmitContext): string {
   const helpers = [
     ...(ctx.taskOperation === undefined ? [] : [`taskOperation: ${literal(ctx.taskOperation)}`]),
-    ...(hasCompute(ctx)
+    ...(hasHelpers(ctx)
       ? [
           `workflow: { ${Object.entries(workflowSpec(ctx))
             .map(([role, name]) => `${role}: ${literal(name)}`)

@@ -32,6 +32,8 @@ export interface ClientSpec {
 export interface ClientParts {
   readonly calls: Readonly<Record<string, NamedCall>>;
   readonly clock: Clock;
+  /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
+  readonly checkOperations: (names: readonly (string | undefined)[]) => void;
 }
 
 /** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
@@ -204,7 +206,10 @@ export function createScopedClient(
       }
     },
   };
-  for (const addOn of addOns) Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
+  const checkOperations = (names: readonly (string | undefined)[]) => {
+    for (const name of names) if (name !== undefined) guard.checkOperation(name);
+  };
+  for (const addOn of addOns) Object.assign(client, addOn({ calls: named, clock: resolved.clock, checkOperations }));
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () =>

@@ -64,6 +64,8 @@ interface Watcher {
   interval: number;
   signal: AbortSignal | undefined;
   timeout: number | undefined;
+  /** States other than the terminal ones that end this wait (`running()`: RUNNING). */
+  until: ReadonlySet<string> | undefined;
   /** Lets go of its deadline's timer and its signal listener. */
   end(): void;
 }
@@ -112,7 +114,7 @@ export class JobMonitor {
   /**
    * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
    */
-  watch(id: string, options: WatchOptions = {}): Promise<JobRow> {
+  watch(id: string, options: WatchOptions = {}, until?: ReadonlySet<string>): Promise<JobRow> {
     const interval = options.interval ?? 10_000;
     if (!(interval > 0)) return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
     const timeout = options.timeout;
@@ -136,6 +138,7 @@ export class JobMonitor {
         interval,
         signal,
         timeout,
+        until,
         deadline: bounded ? this.clock.now() + Math.max(0, timeout) : Number.POSITIVE_INFINITY,
         end: () => {
           cancel?.();
@@ -201,11 +204,14 @@ export class JobMonitor {
           this.#misses.delete(id);
           this.#last.set(id, row);
           const state = slurmState(row);
-          if (state !== undefined && TERMINAL_STATES.has(state)) {
-            const done = this.#watchers.get(id) ?? [];
-            this.#watchers.delete(id);
-            for (const w of done) w.resolve(row);
-          }
+          if (state === undefined) continue;
+          const list = this.#watchers.get(id) ?? [];
+          const done = list.filter((w) => TERMINAL_STATES.has(state) || w.until?.has(state));
+          if (done.length === 0) continue;
+          const rest = list.filter((w) => !done.includes(w));
+          if (rest.length === 0) this.#watchers.delete(id);
+          else this.#watchers.set(id, rest);
+          for (const w of done) w.resolve(row);
         }
         if (!accounting && ids.some((id) => !rows.has(id))) accounting = true;
         const now = this.clock.now();
