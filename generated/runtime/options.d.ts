@@ -51,8 +51,9 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
      */
     callRetry?: CallRetryOptions | false;
     /**
-     * An access token obtained elsewhere, or a function returning one (called for each call that needs a token, and
-     * again after a 401): instead of `keyFile`/`privateKey`. The color guard applies to every call as before.
+     * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A function's
+     * JWT is reused until shortly before its `exp` (`refreshSkewMs`), and asked for again after a 401; an opaque token
+     * is asked for on each call that needs one. The color guard applies to every call as before.
      */
     accessToken?: AccessTokenInput;
 }

@@ -46,7 +46,7 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
         // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
         if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
             throw new ConfigError("createClient: accessToken is empty");
-        return providedTokenSource(options.accessToken);
+        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true));
     }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError("createClient: give either keyFile or privateKey, not both");

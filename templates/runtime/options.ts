@@ -55,8 +55,9 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
    */
   callRetry?: CallRetryOptions | false;
   /**
-   * An access token obtained elsewhere, or a function returning one (called for each call that needs a token, and
-   * again after a 401): instead of `keyFile`/`privateKey`. The color guard applies to every call as before.
+   * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A function's
+   * JWT is reused until shortly before its `exp` (`refreshSkewMs`), and asked for again after a 401; an opaque token
+   * is asked for on each call that needs one. The color guard applies to every call as before.
    */
   accessToken?: AccessTokenInput;
 }
@@ -121,7 +122,11 @@ function tokenSource(
     // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
     if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
       throw new ConfigError("createClient: accessToken is empty");
-    return providedTokenSource(options.accessToken);
+    return providedTokenSource(
+      options.accessToken,
+      clock,
+      positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
+    );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
     throw new ConfigError("createClient: give either keyFile or privateKey, not both");
