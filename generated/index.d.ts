@@ -2,12 +2,12 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, PathDownloading, PathListing, PathParents, PathUploading, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
+import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, PathDownloading, PathListing, PathParents, PathUploading, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, WaitOptions, WatchOptions } from "./runtime/index.js";
+export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -715,6 +715,11 @@ export interface Clients {
 export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];
 export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C> & Computing<Machine, RedCompute> & RedClientHelpers;
 export declare function createClient<C extends string>(options: ClientOptions<C> & ColorCheck<C, Level, "green, yellow, red">): RedClient;
+
+/**
+ * Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached and renewed as a client's. `color` is checked against the key file's own color where it says one.
+ */
+export declare function createTokenSource(options: TokenSourceOptions<Level>): AccessTokens;
 
 /**
  * Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.

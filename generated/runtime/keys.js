@@ -90,7 +90,8 @@ function fromJson(text, where, file) {
         const url = (field) => typeof record[field] === "string" && record[field] !== ""
             ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] }
             : {};
-        return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
+        const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
+        return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
     }
     throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
 }

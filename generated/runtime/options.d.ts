@@ -57,6 +57,26 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
      */
     accessToken?: AccessTokenInput;
 }
+/** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
+export interface TokenSourceOptions<Color extends string = string> extends Pick<ClientOptions, "keyFile" | "clientId" | "privateKey" | "tokenUrl" | "fetch" | "clientExpiresAt" | "logger" | "timeoutMs" | "retry" | "refreshSkewMs" | "clock"> {
+    /**
+     * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
+     * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
+     */
+    color?: Color;
+}
+/** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
+export interface AccessTokens {
+    /** The color checked (given, or the key file's), if any. */
+    readonly color: string | undefined;
+    /** A fresh access token (the cached one while it has life left). Never logged by this runtime. */
+    token(): Promise<string>;
+}
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export declare function accessTokens(given: TokenSourceOptions, spec: {
+    ladder: readonly string[];
+    readKeyFile?: KeyFileReader;
+}): AccessTokens;
 export interface ResolvedOptions {
     color: string;
     ladder: readonly string[];

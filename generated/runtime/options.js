@@ -10,6 +10,27 @@ import { retryPolicy } from "./retry.js";
 import { createTokenSource } from "./token.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export function accessTokens(given, spec) {
+    if (!given || typeof given !== "object")
+        throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
+    const options = ownFields(given);
+    if (options.accessToken !== undefined)
+        throw new ConfigError("createTokenSource: accessToken is no option here");
+    if (options.keyFile === undefined && options.privateKey === undefined)
+        throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
+    if (options.color !== undefined)
+        checkLadder(spec.ladder, options.color);
+    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
+        throw new ConfigError(`createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
+            `not ${JSON.stringify(options.color)}`);
+    }
+    const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+    const clock = options.clock ?? systemClock;
+    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock);
+    return { color: options.color ?? fromFile?.color, token: () => source.get() };
+}
 export function resolveOptions(given, spec) {
     if (!given || typeof given !== "object")
         throw new ConfigError("createClient needs an options object with at least { color }");

@@ -44,6 +44,7 @@ export function emitClientTypes(ctx: EmitContext): string {
   const typedTask = task?.answer.jsonText.includes("result") === true;
   const runtimeTypes = [
     ...new Set([
+      "AccessTokens",
       "Call",
       "ClientOptions",
       "ColorCheck",
@@ -52,6 +53,7 @@ export function emitClientTypes(ctx: EmitContext): string {
       "Refusals",
       "ReRankedClient",
       "TaskWaiting",
+      "TokenSourceOptions",
       ...(typedTask ? ["TypedTask"] : []),
       "WaitOptions",
       "WithJsonText",
@@ -157,6 +159,15 @@ export function emitClientTypes(ctx: EmitContext): string {
     "}",
     "",
     ...createClientOverloads(ctx, (client) => client, true),
+    jsDoc(
+      [
+        "Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached " +
+          "and renewed as a client's. `color` is checked against the key file's own color where it says one.",
+      ],
+      [],
+    ),
+    "export declare function createTokenSource(options: TokenSourceOptions<Level>): AccessTokens;",
+    "",
   );
   if (hasTasks) {
     out.push(

@@ -61,7 +61,7 @@ export function emitIndex(ctx: EmitContext): string {
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder, operations } from "./core.js";',
-    'import { clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
+    'import { accessTokens, clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
@@ -70,6 +70,11 @@ export function emitIndex(ctx: EmitContext): string {
     "export function createClient(options) {",
     "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };",
     `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
+    "}",
+    "",
+    "/** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */",
+    "export function createTokenSource(options) {",
+    "  return accessTokens(options, { ladder, readKeyFile: readKeyFileText });",
     "}",
     "",
   ];

@@ -6,6 +6,7 @@ export { PUBLIC_ERRORS } from "../../templates/runtime/errors.js";
 
 export const PUBLIC_TYPES = [
   "AccessTokenInput",
+  "AccessTokens",
   "AnySfapiError",
   "CallOptions",
   "CallRetryOptions",
@@ -20,6 +21,7 @@ export const PUBLIC_TYPES = [
   "ScriptPath",
   "SfapiErrorCode",
   "TaskResult",
+  "TokenSourceOptions",
   "WaitOptions",
   "WatchOptions",
 ] as const;

@@ -62,6 +62,63 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
   accessToken?: AccessTokenInput;
 }
 
+/** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
+export interface TokenSourceOptions<Color extends string = string>
+  extends Pick<
+    ClientOptions,
+    | "keyFile"
+    | "clientId"
+    | "privateKey"
+    | "tokenUrl"
+    | "fetch"
+    | "clientExpiresAt"
+    | "logger"
+    | "timeoutMs"
+    | "retry"
+    | "refreshSkewMs"
+    | "clock"
+  > {
+  /**
+   * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
+   * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
+   */
+  color?: Color;
+}
+
+/** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
+export interface AccessTokens {
+  /** The color checked (given, or the key file's), if any. */
+  readonly color: string | undefined;
+  /** A fresh access token (the cached one while it has life left). Never logged by this runtime. */
+  token(): Promise<string>;
+}
+
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export function accessTokens(
+  given: TokenSourceOptions,
+  spec: { ladder: readonly string[]; readKeyFile?: KeyFileReader },
+): AccessTokens {
+  if (!given || typeof given !== "object")
+    throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
+  const options = ownFields(given) as TokenSourceOptions & { accessToken?: unknown };
+  if (options.accessToken !== undefined) throw new ConfigError("createTokenSource: accessToken is no option here");
+  if (options.keyFile === undefined && options.privateKey === undefined)
+    throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
+  if (options.color !== undefined) checkLadder(spec.ladder, options.color);
+  const fromFile =
+    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+  if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
+    throw new ConfigError(
+      `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
+        `not ${JSON.stringify(options.color)}`,
+    );
+  }
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const clock = options.clock ?? systemClock;
+  const source = tokenSource(options as ClientOptions, fromFile, spec.readKeyFile, fetch, clock)!;
+  return { color: options.color ?? fromFile?.color, token: () => source.get() };
+}
+
 export interface ResolvedOptions {
   color: string;
   ladder: readonly string[];
