@@ -1,6 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+import { type Observers } from "./observe.js";
 import type { SignalOption } from "./remote-path.js";
 /** The operations (friendly names) of these helpers, by role, as the generator found them. */
 export interface AccountSpec {
@@ -29,6 +30,7 @@ export interface AccountDeps {
     spec: AccountSpec;
     calls: Readonly<Record<string, NamedCall>>;
     clock: Clock;
+    observers: Observers;
 }
 export interface UserFinding<User> {
     /** A user's account (`GET /account/`): yours, or `name`'s. */

@@ -10,6 +10,7 @@
 import { sleepUnlessAborted } from "./call-retry.js";
 import { startDeadline } from "./deadline.js";
 import { ConfigError, FileError, TaskError } from "./errors.js";
+import { notify } from "./observe.js";
 const GLOBUS_DONE = new Set(["SUCCEEDED", "FAILED", "CANCELED", "CANCELLED"]);
 /** `user`, `group`, `resources`, `api` and `globus`, for the roles the description has. */
 export function accountHelpers(deps) {
@@ -158,6 +159,7 @@ export function accountHelpers(deps) {
                     throw new RangeError("interval must be a positive number of milliseconds");
                 const deadline = startDeadline(deps.clock, options.timeout, options.signal);
                 const state = () => String(record?.globus_status ?? "").toUpperCase();
+                let polls = 0;
                 try {
                     for (;;) {
                         if (GLOBUS_DONE.has(state()))
@@ -165,7 +167,9 @@ export function accountHelpers(deps) {
                         const left = deadline.at - deps.clock.now();
                         if (left <= 0)
                             break;
-                        await sleepUnlessAborted(deps.clock, Math.min(interval, left), deadline.signal);
+                        const delay = Math.min(interval, left);
+                        notify(deps.observers.onPoll, { what: `transfer ${id}`, attempt: ++polls, delay, status: state() });
+                        await sleepUnlessAborted(deps.clock, delay, deadline.signal);
                         await read(deadline.signal ? { signal: deadline.signal } : {});
                     }
                 }

@@ -13,6 +13,7 @@ export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export type { KeyFileReader, PrivateKeyInput } from "./keys.js";
+export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type { EntryKind, PathDownloading, PathListing, PathParents, PathUploading, RemotePathBase, UploadToOptions, } from "./remote-path.js";

@@ -12,6 +12,7 @@
 import { sleepUnlessAborted } from "./call-retry.js";
 import { systemAfter } from "./clock.js";
 import { ConfigError, JobError } from "./errors.js";
+import { notify } from "./observe.js";
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
  * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
@@ -41,6 +42,7 @@ export class JobMonitor {
     machine;
     readJobs;
     clock;
+    onPoll;
     #watchers = new Map();
     /** Polls in a row that found each watched job neither in the queue nor in accounting. */
     #misses = new Map();
@@ -52,10 +54,11 @@ export class JobMonitor {
     #polling;
     /** Job queries sent, and polls made by the watch loop (what the bench reads). */
     stats = { queries: 0, polls: 0 };
-    constructor(machine, readJobs, clock) {
+    constructor(machine, readJobs, clock, onPoll) {
         this.machine = machine;
         this.readJobs = readJobs;
         this.clock = clock;
+        this.onPoll = onPoll;
     }
     /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
     read(id) {
@@ -215,6 +218,14 @@ export class JobMonitor {
                 }
                 if (this.#watchers.size === 0)
                     break;
+                const watched = [...this.#watchers.keys()];
+                const status = watched.length === 1 ? slurmState(this.#last.get(watched[0])) : undefined;
+                notify(this.onPoll, {
+                    what: `jobs ${watched.join(",")} on ${this.machine}`,
+                    attempt: this.stats.polls,
+                    delay: next,
+                    status,
+                });
                 await sleepUnlessAborted(this.clock, next, undefined);
             }
         }

@@ -3,10 +3,11 @@
 import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
 import { type KeyFileReader, type PrivateKeyInput } from "./keys.js";
+import type { Observers } from "./observe.js";
 import { type RetryOptions } from "./retry.js";
 import { type FetchLike, type Logger, type TokenSource } from "./token.js";
 import { type AccessTokenInput } from "./token-provider.js";
-export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> extends Observers {
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;
     /**
@@ -58,7 +59,7 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
     accessToken?: AccessTokenInput;
 }
 /** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
-export interface TokenSourceOptions<Color extends string = string> extends Pick<ClientOptions, "keyFile" | "clientId" | "privateKey" | "tokenUrl" | "fetch" | "clientExpiresAt" | "logger" | "timeoutMs" | "retry" | "refreshSkewMs" | "clock"> {
+export interface TokenSourceOptions<Color extends string = string> extends Pick<ClientOptions, "keyFile" | "clientId" | "privateKey" | "tokenUrl" | "fetch" | "clientExpiresAt" | "logger" | "timeoutMs" | "retry" | "refreshSkewMs" | "clock" | "onRetry" | "onToken" | "debug"> {
     /**
      * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
      * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
@@ -88,6 +89,9 @@ export interface ResolvedOptions {
     clock: Clock;
     /** Retries of idempotent API calls; undefined when off. */
     callRetry: CallRetryPolicy | undefined;
+    observers: Observers;
+    /** Writes the debug lines, when debugging is on. */
+    debug: ((line: string) => void) | undefined;
 }
 export declare function resolveOptions(given: ClientOptions, spec: {
     ladder: readonly string[];

@@ -9,9 +9,10 @@
  */
 import { decodeJwt } from "jose";
 import { TokenError } from "./errors.js";
+import { notify } from "./observe.js";
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
-export function providedTokenSource(input, clock, refreshSkewMs = 5_000) {
+export function providedTokenSource(input, clock, refreshSkewMs = 5_000, onToken) {
     if (typeof input === "string") {
         const token = checked(input);
         return { current: () => token, get: () => Promise.resolve(token), invalidate: () => undefined };
@@ -21,6 +22,7 @@ export function providedTokenSource(input, clock, refreshSkewMs = 5_000) {
     const current = () => (cached !== undefined && clock.now() < cached.refreshAt ? cached.token : undefined);
     const ask = async () => {
         let token;
+        notify(onToken, { what: "asked", attempt: 1, delay: 0 });
         try {
             token = await input();
         }

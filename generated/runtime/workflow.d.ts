@@ -10,6 +10,7 @@ import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
 import { JobMonitor, type WatchOptions } from "./jobs.js";
+import type { Observers } from "./observe.js";
 import { type DownloadOptions, type SignalOption } from "./remote-path.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
@@ -207,6 +208,7 @@ export interface WorkflowDeps {
     clock: Clock;
     /** Throws ScopeError before any request when the color may not call one of these operations. */
     checkOperations(names: readonly (string | undefined)[]): void;
+    observers: Observers;
 }
 /** `client.compute(machine)`, built from the operations the description has. */
 export declare function computeHelpers(machine: string, deps: WorkflowDeps): Record<string, unknown>;

@@ -29,9 +29,9 @@ export const COMPUTE_ROLES = [
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export function clientHelpers(spec) {
-    return ({ calls, clock, checkOperations }) => {
+    return ({ calls, clock, checkOperations, observers }) => {
         const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
-        const waitForTask = taskWaiter(readTask, clock);
+        const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
         if (!hasWorkflow(spec.workflow))
             return { waitForTask };
         const workflow = spec.workflow;
@@ -40,12 +40,12 @@ export function clientHelpers(spec) {
         const monitor = (machine) => {
             let found = monitors.get(machine);
             if (!found) {
-                found = new JobMonitor(machine, calls[workflow.readJobs], clock);
+                found = new JobMonitor(machine, calls[workflow.readJobs], clock, observers.onPoll);
                 monitors.set(machine, found);
             }
             return found;
         };
-        const deps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations };
+        const deps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations, observers };
         const added = { waitForTask, ...accountHelpers(deps) };
         if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
             added.compute = (machine) => computeHelpers(machine, deps);

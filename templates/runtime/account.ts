@@ -11,6 +11,7 @@ import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { startDeadline } from "./deadline.js";
 import { ConfigError, FileError, TaskError } from "./errors.js";
+import { notify, type Observers } from "./observe.js";
 import type { SignalOption } from "./remote-path.js";
 
 /** The operations (friendly names) of these helpers, by role, as the generator found them. */
@@ -41,6 +42,7 @@ export interface AccountDeps {
   spec: AccountSpec;
   calls: Readonly<Record<string, NamedCall>>;
   clock: Clock;
+  observers: Observers;
 }
 
 // ---- the types the generated index.d.ts picks members from ---------------------------------------------------------
@@ -300,12 +302,15 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
         if (!(interval > 0)) throw new RangeError("interval must be a positive number of milliseconds");
         const deadline = startDeadline(deps.clock, options.timeout, options.signal);
         const state = () => String((record as Json | null)?.globus_status ?? "").toUpperCase();
+        let polls = 0;
         try {
           for (;;) {
             if (GLOBUS_DONE.has(state())) return record;
             const left = deadline.at - deps.clock.now();
             if (left <= 0) break;
-            await sleepUnlessAborted(deps.clock, Math.min(interval, left), deadline.signal);
+            const delay = Math.min(interval, left);
+            notify(deps.observers.onPoll, { what: `transfer ${id}`, attempt: ++polls, delay, status: state() });
+            await sleepUnlessAborted(deps.clock, delay, deadline.signal);
             await read(deadline.signal ? { signal: deadline.signal } : {});
           }
         } catch (error) {

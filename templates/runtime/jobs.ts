@@ -13,6 +13,7 @@ import { sleepUnlessAborted } from "./call-retry.js";
 import type { NamedCall } from "./calls.js";
 import { type Clock, systemAfter } from "./clock.js";
 import { ConfigError, JobError } from "./errors.js";
+import { notify, type PollEvent } from "./observe.js";
 
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
@@ -87,6 +88,7 @@ export class JobMonitor {
     readonly machine: string,
     private readonly readJobs: NamedCall,
     private readonly clock: Clock,
+    private readonly onPoll?: (event: PollEvent) => void,
   ) {}
 
   /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
@@ -223,6 +225,14 @@ export class JobMonitor {
           }
         }
         if (this.#watchers.size === 0) break;
+        const watched = [...this.#watchers.keys()];
+        const status = watched.length === 1 ? slurmState(this.#last.get(watched[0]!)) : undefined;
+        notify(this.onPoll, {
+          what: `jobs ${watched.join(",")} on ${this.machine}`,
+          attempt: this.stats.polls,
+          delay: next,
+          status,
+        });
         await sleepUnlessAborted(this.clock, next, undefined);
       }
     } finally {

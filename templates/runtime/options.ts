@@ -4,13 +4,16 @@ import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { type KeyFileReader, type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
+import type { Observers } from "./observe.js";
+import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 
-export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]>
+  extends Observers {
   /** The client's configured color (its level on the ladder). Required. */
   color: Color;
   /**
@@ -77,6 +80,9 @@ export interface TokenSourceOptions<Color extends string = string>
     | "retry"
     | "refreshSkewMs"
     | "clock"
+    | "onRetry"
+    | "onToken"
+    | "debug"
   > {
   /**
    * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
@@ -113,8 +119,12 @@ export function accessTokens(
         `not ${JSON.stringify(options.color)}`,
     );
   }
-  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const clock = options.clock ?? systemClock;
+  const fetch = debugFetch(
+    options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    debugWriter(options.debug),
+    clock,
+  );
   const source = tokenSource(options as ClientOptions, fromFile, spec.readKeyFile, fetch, clock)!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
@@ -130,6 +140,9 @@ export interface ResolvedOptions {
   clock: Clock;
   /** Retries of idempotent API calls; undefined when off. */
   callRetry: CallRetryPolicy | undefined;
+  observers: Observers;
+  /** Writes the debug lines, when debugging is on. */
+  debug: ((line: string) => void) | undefined;
 }
 
 export function resolveOptions(
@@ -143,8 +156,10 @@ export function resolveOptions(
   if (typeof options.color !== "string" || options.color === "")
     throw new ConfigError('createClient: `color` is required (e.g. "green")');
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
-  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const clock = options.clock ?? systemClock;
+  const debug = debugWriter(options.debug);
+  // API calls are logged below their retries (client.ts), token requests here.
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const fromFile =
     options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
@@ -157,10 +172,12 @@ export function resolveOptions(
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, spec.readKeyFile, fetch, clock),
+    tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
     callRetry: callRetryPolicy(ownFields(options.callRetry)),
+    observers: { onRetry: options.onRetry, onPoll: options.onPoll, onToken: options.onToken },
+    debug,
   };
 }
 
@@ -183,6 +200,7 @@ function tokenSource(
       options.accessToken,
       clock,
       positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
+      options.onToken,
     );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
@@ -213,6 +231,8 @@ function tokenSource(
     clientExpiresAt: expiry(options.clientExpiresAt),
     logger: options.logger ?? console,
     clock,
+    onToken: options.onToken,
+    onRetry: options.onRetry,
   });
 }
 

@@ -9,6 +9,7 @@
 import { decodeJwt } from "jose";
 import type { Clock } from "./clock.js";
 import { TokenError } from "./errors.js";
+import { notify, type TokenEvent } from "./observe.js";
 import type { TokenSource } from "./token.js";
 
 export type AccessTokenInput = string | (() => string | Promise<string>);
@@ -16,7 +17,12 @@ export type AccessTokenInput = string | (() => string | Promise<string>);
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-export function providedTokenSource(input: AccessTokenInput, clock: Clock, refreshSkewMs = 5_000): TokenSource {
+export function providedTokenSource(
+  input: AccessTokenInput,
+  clock: Clock,
+  refreshSkewMs = 5_000,
+  onToken?: (event: TokenEvent) => void,
+): TokenSource {
   if (typeof input === "string") {
     const token = checked(input);
     return { current: () => token, get: () => Promise.resolve(token), invalidate: () => undefined };
@@ -26,6 +32,7 @@ export function providedTokenSource(input: AccessTokenInput, clock: Clock, refre
   const current = () => (cached !== undefined && clock.now() < cached.refreshAt ? cached.token : undefined);
   const ask = async (): Promise<string> => {
     let token: unknown;
+    notify(onToken, { what: "asked", attempt: 1, delay: 0 });
     try {
       token = await input();
     } catch (error) {

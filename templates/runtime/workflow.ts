@@ -13,6 +13,7 @@ import type { Clock } from "./clock.js";
 import { type Deadline, startDeadline } from "./deadline.js";
 import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
 import { JobMonitor, type JobRow, slurmState, type WatchOptions } from "./jobs.js";
+import type { Observers } from "./observe.js";
 import { type DownloadOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
@@ -219,9 +220,9 @@ export type ItemsOf<T, K extends string> = T extends { [P in K]?: readonly (infe
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export function clientHelpers(spec: { taskOperation?: string; workflow?: WorkflowSpec }): ClientAddOn {
-  return ({ calls, clock, checkOperations }) => {
+  return ({ calls, clock, checkOperations, observers }) => {
     const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
-    const waitForTask = taskWaiter(readTask, clock);
+    const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
     if (!hasWorkflow(spec.workflow)) return { waitForTask };
     const workflow = spec.workflow;
     // One job monitor per machine: every job of a machine this client watches shares its poll.
@@ -229,12 +230,12 @@ export function clientHelpers(spec: { taskOperation?: string; workflow?: Workflo
     const monitor = (machine: string) => {
       let found = monitors.get(machine);
       if (!found) {
-        found = new JobMonitor(machine, calls[workflow.readJobs!]!, clock);
+        found = new JobMonitor(machine, calls[workflow.readJobs!]!, clock, observers.onPoll);
         monitors.set(machine, found);
       }
       return found;
     };
-    const deps: WorkflowDeps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations };
+    const deps: WorkflowDeps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations, observers };
     const added: Record<string, unknown> = { waitForTask, ...accountHelpers(deps) };
     if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
       added.compute = (machine: string) => computeHelpers(machine, deps);
@@ -251,6 +252,7 @@ export interface WorkflowDeps {
   clock: Clock;
   /** Throws ScopeError before any request when the color may not call one of these operations. */
   checkOperations(names: readonly (string | undefined)[]): void;
+  observers: Observers;
 }
 
 type Answer = { status?: unknown; error?: unknown; [field: string]: unknown } | undefined;
