@@ -5,7 +5,8 @@
  * method, path, status and duration. A hook that throws is ignored: watching never changes what a call does.
  */
 import type { Clock } from "./clock.js";
-import type { FetchLike } from "./token.js";
+/** As token.ts's FetchLike (not imported from there: token.ts reports to this module). */
+type FetchLike = (input: Request) => Promise<Response>;
 export interface RetryEvent {
     /** The request retried: `GET /api/v1.2/tasks/123` (method and path; no query, no headers). */
     readonly what: string;
@@ -57,3 +58,4 @@ export declare function requestWhat(request: Request): string;
 export declare function debugWriter(debug: Observers["debug"]): ((line: string) => void) | undefined;
 /** `fetch` that logs each request's method, path, status and duration (on `clock`). */
 export declare function debugFetch(fetch: FetchLike, write: ((line: string) => void) | undefined, clock: Clock): FetchLike;
+export {};

@@ -4,7 +4,9 @@
  * method, path, status and duration. A hook that throws is ignored: watching never changes what a call does.
  */
 import type { Clock } from "./clock.js";
-import type { FetchLike } from "./token.js";
+
+/** As token.ts's FetchLike (not imported from there: token.ts reports to this module). */
+type FetchLike = (input: Request) => Promise<Response>;
 
 export interface RetryEvent {
   /** The request retried: `GET /api/v1.2/tasks/123` (method and path; no query, no headers). */
