@@ -7,7 +7,7 @@ import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, WaitOptions, WatchOptions } from "./runtime/index.js";
+export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -20,7 +20,7 @@ export declare const description: { readonly title: "NERSC Superfacility API"; r
 export declare const defaultBaseUrl: "https://api.nersc.gov/api/v1.2";
 
 /** A client as index.js makes it, without the helpers only index.js adds. */
-export type CoreClient<Full> = Omit<Full, "waitForTask" | "compute">;
+export type CoreClient<Full> = Omit<Full, "waitForTask" | "compute" | "user" | "group" | "resources" | "api" | "globus">;
 
 /** createClient's options without `keyFile`: core.js reads no files (index.js does). */
 export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never };

@@ -2,12 +2,12 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TypedTask, WaitOptions, WithJsonText, CommandRunning, Computing, DirectoryListing, FileDownloading, FileUploading, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobWatching, ItemsOf } from "./runtime/index.js";
+import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, PathDownloading, PathListing, PathParents, PathUploading, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PrivateKeyInput, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, WaitOptions, WatchOptions } from "./runtime/index.js";
+export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -24,7 +24,7 @@ export type Task = WithJsonText<paths["/tasks/{id}"]["get"]["responses"][200]["c
  */
 export type FinishedTask = TypedTask<Task>;
 
-// ---- workflow: compute(machine) ----------------------------------------------------------------------------
+// ---- workflow: compute(machine) and the client's helpers ---------------------------------------------------
 
 /** A machine `client.compute(machine)` acts on. */
 export type Machine = paths["/utilities/command/{machine}"]["post"]["parameters"]["path"]["machine"];
@@ -32,11 +32,44 @@ export type Machine = paths["/utilities/command/{machine}"]["post"]["parameters"
 /** One job's scheduler record (squeue's or sacct's fields), as the job query answers it. */
 export type JobRecord = JobRecordOf<paths["/compute/jobs/{machine}"]["get"]["responses"][200]["content"]["application/json"]>;
 
-/** One entry of a directory listing (`compute.ls`). */
+/** One entry of a directory listing as the facility sends it (`compute.ls` adds the path methods). */
 export type DirectoryEntry = ItemsOf<paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], "entries">;
 
 /** What an upload answers (`compute.upload`). */
 export type UploadAnswer = paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][200]["content"]["application/json"];
+
+/** A user's account (`client.user()`). */
+export type UserInfo = paths["/account/"]["get"]["responses"][200]["content"]["application/json"];
+
+/** A Unix group as the facility answers it (`client.group()`). */
+export type GroupInfo = paths["/account/groups/{group}"]["get"]["responses"][200]["content"]["application/json"];
+
+/** A member of a group (`group.members`). */
+export type GroupMember = ItemsOf<GroupInfo, "users">;
+
+/** A project (`user.projects()`). */
+export type ProjectInfo = ElementOf<paths["/account/projects"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** A role (`user.roles()`). */
+export type RoleInfo = ElementOf<paths["/account/roles"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** A Superfacility API client (`user.clients()`). */
+export type ApiClientInfo = ElementOf<paths["/account/clients"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** A resource's status (`client.resources.status()`). */
+export type StatusInfo = paths["/status/{name}"]["get"]["responses"][200]["content"]["application/json"];
+
+/** A resource's note (`client.resources.notes()`). */
+export type NoteInfo = ElementOf<paths["/status/notes/{name}"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** An outage (`client.resources.outages()`). */
+export type OutageInfo = ElementOf<paths["/status/outages/{name}"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** An entry of the API's changelog (`client.api.changelog()`). */
+export type ChangelogEntry = ElementOf<paths["/meta/changelog"]["get"]["responses"][200]["content"]["application/json"]>;
+
+/** A Globus transfer's state (`client.globus.transfer(id).record`). */
+export type TransferRecord = paths["/storage/globus/transfer/{globus_uuid}"]["get"]["responses"][200]["content"]["application/json"];
 
 // ---- "green" ---------------------------------------------------------------------------------------------
 
@@ -228,8 +261,29 @@ export interface GreenOperations {
 
 /** A batch job as a "green" client sees it. */
 export interface GreenJob extends JobWatching<JobRecord> {
+  readonly update: JobUpdating<JobRecord>["update"];
+  readonly running: JobUpdating<JobRecord>["running"];
   readonly cancel: NeedsColor<"cancel", "red">;
 }
+
+/** A command's task (`compute.runTask()`) as a "green" client sees it. */
+export interface GreenTask extends TaskHandle {
+  readonly cancel: NeedsColor<"cancel", "yellow">;
+}
+
+/**
+ * A path on a machine as a "green" client sees it: `parent`, `parents`, `name`, `stem`, `suffix`, and what it may do.
+ */
+export interface GreenRemotePath extends RemotePathBase, PathParents<GreenRemotePath> {
+  readonly ls: NeedsColor<"ls", "yellow">;
+  readonly download: NeedsColor<"download", "yellow">;
+  readonly upload: NeedsColor<"upload", "red">;
+}
+
+/**
+ * An entry of `compute.ls()` as a "green" client sees it: the facility's fields, its path, and its kind from `perms`.
+ */
+export type GreenEntry = Omit<DirectoryEntry, "name"> & GreenRemotePath & EntryKind;
 
 /**
  * The workflow helpers of a "green" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
@@ -239,14 +293,76 @@ export interface GreenCompute {
   readonly job: JobFinding<GreenJob>["job"];
   readonly jobs: JobFinding<GreenJob>["jobs"];
   readonly run: NeedsColor<"run", "red">;
+  readonly runTask: NeedsColor<"runTask", "red">;
   readonly submitJob: NeedsColor<"submitJob", "red">;
   readonly ls: NeedsColor<"ls", "yellow">;
   readonly download: NeedsColor<"download", "yellow">;
   readonly upload: NeedsColor<"upload", "red">;
+  readonly outages: MachineOutages<OutageInfo>["outages"];
+  readonly plannedOutages: MachineOutages<OutageInfo>["plannedOutages"];
+}
+
+/** What a user (`client.user()`) offers as a "green" client sees it. */
+export interface GreenUserMethods {
+  readonly groups: UserReading<GreenGroup, GreenProject, RoleInfo, ApiClientInfo>["groups"];
+  readonly projects: UserReading<GreenGroup, GreenProject, RoleInfo, ApiClientInfo>["projects"];
+  readonly roles: UserReading<GreenGroup, GreenProject, RoleInfo, ApiClientInfo>["roles"];
+  readonly clients: UserReading<GreenGroup, GreenProject, RoleInfo, ApiClientInfo>["clients"];
+}
+
+/** A user as a "green" client sees it. */
+export type GreenUser = UserInfo & GreenUserMethods;
+
+/** What a group offers as a "green" client sees it. */
+export interface GreenGroupMethods {
+  readonly members: GroupMembers<GroupMember>["members"];
+  readonly update: GroupUpdating["update"];
+  readonly add: NeedsColor<"add", "yellow">;
+  readonly remove: NeedsColor<"remove", "yellow">;
+}
+
+/** A Unix group as a "green" client sees it. */
+export type GreenGroup = Omit<GroupInfo, "members"> & GreenGroupMethods;
+
+/** What a project offers as a "green" client sees it. */
+export interface GreenProjectMethods {
+  readonly createGroup: NeedsColor<"createGroup", "yellow">;
+}
+
+/** A project as a "green" client sees it. */
+export type GreenProject = ProjectInfo & GreenProjectMethods;
+
+/** `client.resources` as a "green" client sees it. */
+export interface GreenResources {
+  readonly status: ResourceStatus<StatusInfo>["status"];
+  readonly notes: ResourceNotes<NoteInfo>["notes"];
+  readonly outages: ResourceOutages<OutageInfo>["outages"];
+  readonly plannedOutages: ResourcePlannedOutages<OutageInfo>["plannedOutages"];
+}
+
+/** `client.api` as a "green" client sees it. */
+export interface GreenApi {
+  readonly changelog: ApiChangelog<ChangelogEntry>["changelog"];
+  readonly config: ApiConfig["config"];
+}
+
+/** `client.globus` as a "green" client sees it. */
+export interface GreenGlobus {
+  readonly startTransfer: NeedsColor<"startTransfer", "red">;
+  readonly transfer: TransferFinding<TransferWatching<TransferRecord>>["transfer"];
+}
+
+/** The client's own helpers as a "green" client sees it. */
+export interface GreenClientHelpers {
+  readonly user: UserFinding<GreenUser>["user"];
+  readonly group: GroupFinding<GreenGroup>["group"];
+  readonly resources: GreenResources;
+  readonly api: GreenApi;
+  readonly globus: GreenGlobus;
 }
 
 /** A client of color "green": calls above "green" are type errors here and ScopeErrors at run time. */
-export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWaiting<FinishedTask>, Computing<Machine, GreenCompute> {
+export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWaiting<FinishedTask>, Computing<Machine, GreenCompute>, GreenClientHelpers {
   readonly createGroup: NeedsColor<"createGroup", "yellow">;
   readonly updateGroupMembership: NeedsColor<"updateGroupMembership", "yellow">;
   readonly submitJob: NeedsColor<"submitJob", "red">;
@@ -319,8 +435,29 @@ export interface YellowOperations extends GreenOperations {
 
 /** A batch job as a "yellow" client sees it. */
 export interface YellowJob extends JobWatching<JobRecord> {
+  readonly update: JobUpdating<JobRecord>["update"];
+  readonly running: JobUpdating<JobRecord>["running"];
   readonly cancel: NeedsColor<"cancel", "red">;
 }
+
+/** A command's task (`compute.runTask()`) as a "yellow" client sees it. */
+export interface YellowTask extends TaskHandle {
+  readonly cancel: TaskCancelling["cancel"];
+}
+
+/**
+ * A path on a machine as a "yellow" client sees it: `parent`, `parents`, `name`, `stem`, `suffix`, and what it may do.
+ */
+export interface YellowRemotePath extends RemotePathBase, PathParents<YellowRemotePath> {
+  readonly ls: PathListing<YellowEntry>["ls"];
+  readonly download: PathDownloading["download"];
+  readonly upload: NeedsColor<"upload", "red">;
+}
+
+/**
+ * An entry of `compute.ls()` as a "yellow" client sees it: the facility's fields, its path, and its kind from `perms`.
+ */
+export type YellowEntry = Omit<DirectoryEntry, "name"> & YellowRemotePath & EntryKind;
 
 /**
  * The workflow helpers of a "yellow" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
@@ -330,14 +467,76 @@ export interface YellowCompute {
   readonly job: JobFinding<YellowJob>["job"];
   readonly jobs: JobFinding<YellowJob>["jobs"];
   readonly run: NeedsColor<"run", "red">;
+  readonly runTask: NeedsColor<"runTask", "red">;
   readonly submitJob: NeedsColor<"submitJob", "red">;
-  readonly ls: DirectoryListing<DirectoryEntry>["ls"];
+  readonly ls: DirectoryListing<YellowEntry>["ls"];
   readonly download: FileDownloading["download"];
   readonly upload: NeedsColor<"upload", "red">;
+  readonly outages: MachineOutages<OutageInfo>["outages"];
+  readonly plannedOutages: MachineOutages<OutageInfo>["plannedOutages"];
+}
+
+/** What a user (`client.user()`) offers as a "yellow" client sees it. */
+export interface YellowUserMethods {
+  readonly groups: UserReading<YellowGroup, YellowProject, RoleInfo, ApiClientInfo>["groups"];
+  readonly projects: UserReading<YellowGroup, YellowProject, RoleInfo, ApiClientInfo>["projects"];
+  readonly roles: UserReading<YellowGroup, YellowProject, RoleInfo, ApiClientInfo>["roles"];
+  readonly clients: UserReading<YellowGroup, YellowProject, RoleInfo, ApiClientInfo>["clients"];
+}
+
+/** A user as a "yellow" client sees it. */
+export type YellowUser = UserInfo & YellowUserMethods;
+
+/** What a group offers as a "yellow" client sees it. */
+export interface YellowGroupMethods {
+  readonly members: GroupMembers<GroupMember>["members"];
+  readonly update: GroupUpdating["update"];
+  readonly add: GroupChanging["add"];
+  readonly remove: GroupChanging["remove"];
+}
+
+/** A Unix group as a "yellow" client sees it. */
+export type YellowGroup = Omit<GroupInfo, "members"> & YellowGroupMethods;
+
+/** What a project offers as a "yellow" client sees it. */
+export interface YellowProjectMethods {
+  readonly createGroup: GroupCreating<YellowGroup>["createGroup"];
+}
+
+/** A project as a "yellow" client sees it. */
+export type YellowProject = ProjectInfo & YellowProjectMethods;
+
+/** `client.resources` as a "yellow" client sees it. */
+export interface YellowResources {
+  readonly status: ResourceStatus<StatusInfo>["status"];
+  readonly notes: ResourceNotes<NoteInfo>["notes"];
+  readonly outages: ResourceOutages<OutageInfo>["outages"];
+  readonly plannedOutages: ResourcePlannedOutages<OutageInfo>["plannedOutages"];
+}
+
+/** `client.api` as a "yellow" client sees it. */
+export interface YellowApi {
+  readonly changelog: ApiChangelog<ChangelogEntry>["changelog"];
+  readonly config: ApiConfig["config"];
+}
+
+/** `client.globus` as a "yellow" client sees it. */
+export interface YellowGlobus {
+  readonly startTransfer: NeedsColor<"startTransfer", "red">;
+  readonly transfer: TransferFinding<TransferWatching<TransferRecord>>["transfer"];
+}
+
+/** The client's own helpers as a "yellow" client sees it. */
+export interface YellowClientHelpers {
+  readonly user: UserFinding<YellowUser>["user"];
+  readonly group: GroupFinding<YellowGroup>["group"];
+  readonly resources: YellowResources;
+  readonly api: YellowApi;
+  readonly globus: YellowGlobus;
 }
 
 /** A client of color "yellow": calls above "yellow" are type errors here and ScopeErrors at run time. */
-export interface YellowClient extends Client<YellowPaths>, YellowOperations, TaskWaiting<FinishedTask>, Computing<Machine, YellowCompute> {
+export interface YellowClient extends Client<YellowPaths>, YellowOperations, TaskWaiting<FinishedTask>, Computing<Machine, YellowCompute>, YellowClientHelpers {
   readonly submitJob: NeedsColor<"submitJob", "red">;
   readonly cancelJob: NeedsColor<"cancelJob", "red">;
   readonly startGlobusTransfer: NeedsColor<"startGlobusTransfer", "red">;
@@ -396,8 +595,29 @@ export interface RedOperations extends YellowOperations {
 
 /** A batch job as a "red" client sees it. */
 export interface RedJob extends JobWatching<JobRecord> {
-  readonly cancel: JobCancelling["cancel"];
+  readonly update: JobUpdating<JobRecord>["update"];
+  readonly running: JobUpdating<JobRecord>["running"];
+  readonly cancel: JobCancelling<JobRecord>["cancel"];
 }
+
+/** A command's task (`compute.runTask()`) as a "red" client sees it. */
+export interface RedTask extends TaskHandle {
+  readonly cancel: TaskCancelling["cancel"];
+}
+
+/**
+ * A path on a machine as a "red" client sees it: `parent`, `parents`, `name`, `stem`, `suffix`, and what it may do.
+ */
+export interface RedRemotePath extends RemotePathBase, PathParents<RedRemotePath> {
+  readonly ls: PathListing<RedEntry>["ls"];
+  readonly download: PathDownloading["download"];
+  readonly upload: PathUploading<UploadAnswer>["upload"];
+}
+
+/**
+ * An entry of `compute.ls()` as a "red" client sees it: the facility's fields, its path, and its kind from `perms`.
+ */
+export type RedEntry = Omit<DirectoryEntry, "name"> & RedRemotePath & EntryKind;
 
 /**
  * The workflow helpers of a "red" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
@@ -407,14 +627,76 @@ export interface RedCompute {
   readonly job: JobFinding<RedJob>["job"];
   readonly jobs: JobFinding<RedJob>["jobs"];
   readonly run: CommandRunning["run"];
+  readonly runTask: TaskStarting<RedTask>["runTask"];
   readonly submitJob: JobSubmitting<RedJob>["submitJob"];
-  readonly ls: DirectoryListing<DirectoryEntry>["ls"];
+  readonly ls: DirectoryListing<RedEntry>["ls"];
   readonly download: FileDownloading["download"];
   readonly upload: FileUploading<UploadAnswer>["upload"];
+  readonly outages: MachineOutages<OutageInfo>["outages"];
+  readonly plannedOutages: MachineOutages<OutageInfo>["plannedOutages"];
+}
+
+/** What a user (`client.user()`) offers as a "red" client sees it. */
+export interface RedUserMethods {
+  readonly groups: UserReading<RedGroup, RedProject, RoleInfo, ApiClientInfo>["groups"];
+  readonly projects: UserReading<RedGroup, RedProject, RoleInfo, ApiClientInfo>["projects"];
+  readonly roles: UserReading<RedGroup, RedProject, RoleInfo, ApiClientInfo>["roles"];
+  readonly clients: UserReading<RedGroup, RedProject, RoleInfo, ApiClientInfo>["clients"];
+}
+
+/** A user as a "red" client sees it. */
+export type RedUser = UserInfo & RedUserMethods;
+
+/** What a group offers as a "red" client sees it. */
+export interface RedGroupMethods {
+  readonly members: GroupMembers<GroupMember>["members"];
+  readonly update: GroupUpdating["update"];
+  readonly add: GroupChanging["add"];
+  readonly remove: GroupChanging["remove"];
+}
+
+/** A Unix group as a "red" client sees it. */
+export type RedGroup = Omit<GroupInfo, "members"> & RedGroupMethods;
+
+/** What a project offers as a "red" client sees it. */
+export interface RedProjectMethods {
+  readonly createGroup: GroupCreating<RedGroup>["createGroup"];
+}
+
+/** A project as a "red" client sees it. */
+export type RedProject = ProjectInfo & RedProjectMethods;
+
+/** `client.resources` as a "red" client sees it. */
+export interface RedResources {
+  readonly status: ResourceStatus<StatusInfo>["status"];
+  readonly notes: ResourceNotes<NoteInfo>["notes"];
+  readonly outages: ResourceOutages<OutageInfo>["outages"];
+  readonly plannedOutages: ResourcePlannedOutages<OutageInfo>["plannedOutages"];
+}
+
+/** `client.api` as a "red" client sees it. */
+export interface RedApi {
+  readonly changelog: ApiChangelog<ChangelogEntry>["changelog"];
+  readonly config: ApiConfig["config"];
+}
+
+/** `client.globus` as a "red" client sees it. */
+export interface RedGlobus {
+  readonly startTransfer: TransferStarting<TransferWatching<TransferRecord>>["startTransfer"];
+  readonly transfer: TransferFinding<TransferWatching<TransferRecord>>["transfer"];
+}
+
+/** The client's own helpers as a "red" client sees it. */
+export interface RedClientHelpers {
+  readonly user: UserFinding<RedUser>["user"];
+  readonly group: GroupFinding<RedGroup>["group"];
+  readonly resources: RedResources;
+  readonly api: RedApi;
+  readonly globus: RedGlobus;
 }
 
 /** A client of color "red": it may call every operation. */
-export interface RedClient extends Client<paths>, RedOperations, TaskWaiting<FinishedTask>, Computing<Machine, RedCompute> {}
+export interface RedClient extends Client<paths>, RedOperations, TaskWaiting<FinishedTask>, Computing<Machine, RedCompute>, RedClientHelpers {}
 
 // ---- createClient ----------------------------------------------------------------------------------------
 
@@ -431,8 +713,13 @@ export interface Clients {
  * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.
  */
 export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];
-export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C> & Computing<Machine, RedCompute>;
+export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C> & Computing<Machine, RedCompute> & RedClientHelpers;
 export declare function createClient<C extends string>(options: ClientOptions<C> & ColorCheck<C, Level, "green, yellow, red">): RedClient;
+
+/**
+ * Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached and renewed as a client's. `color` is checked against the key file's own color where it says one.
+ */
+export declare function createTokenSource(options: TokenSourceOptions<Level>): AccessTokens;
 
 /**
  * Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.

@@ -65,6 +65,26 @@ export const REFUSALS: Record<string, RefusalCase> = {
     code: 'await (await green.compute("perlmutter").job("1")).cancel();',
     needles: ['NeedsColor<"cancel", "red">'],
   },
+  runTask: { code: 'await yellow.compute("perlmutter").runTask("id");', needles: ['NeedsColor<"runTask", "red">'] },
+  groupAdd: { code: 'await (await green.group("m1")).add("alice");', needles: ['NeedsColor<"add", "yellow">'] },
+  createGroup: {
+    code: 'await (await (await green.user()).projects())[0]!.createGroup("g");',
+    needles: ['NeedsColor<"createGroup", "yellow">'],
+  },
+  startTransfer: {
+    code:
+      'await yellow.globus.startTransfer({ sourceMachine: "dtns", targetMachine: "perlmutter", sourceDir: "/a", ' +
+      'targetDir: "/b" });',
+    needles: ['NeedsColor<"startTransfer", "red">'],
+  },
+  entryUpload: {
+    code: 'await (await yellow.compute("perlmutter").ls("/"))[0]!.upload("x");',
+    needles: ['NeedsColor<"upload", "red">'],
+  },
+  greenLs: {
+    code: 'await (await green.compute("perlmutter").job("1")).update(); await green.compute("perlmutter").ls("/");',
+    needles: ['NeedsColor<"ls", "yellow">'],
+  },
   unknownColor: {
     code: 'createClient({ color: "purple" });',
     needles: ['UnknownColor<"purple", "green, yellow, red">'],
@@ -77,7 +97,11 @@ export const REFUSALS: Record<string, RefusalCase> = {
       'await green.GET("/tasks/{id}", { params: { path: { id: "1" } } }); await green.GET("/status/"); ' +
       `await red.POST("/utilities/command/{machine}", ${COMMAND}); await yellow.DELETE("/tasks/{id}", ` +
       '{ params: { path: { id: "1" } } }); await red.runCommand({ path: { machine: "dtn01" }, body: ' +
-      '{ executable: "id" } }); await yellow.compute("perlmutter").ls("/"); await red.compute("perlmutter").run("id");',
+      '{ executable: "id" } }); await yellow.compute("perlmutter").ls("/"); await red.compute("perlmutter").run("id"); ' +
+      'await (await green.user()).groups(); await green.resources.outages("perlmutter"); await green.api.config(); ' +
+      'await (await green.globus.transfer("t")).complete(); await (await yellow.group("g")).add(["a"]); ' +
+      'await (await red.compute("perlmutter").runTask("id")).result(); ' +
+      'await (await yellow.compute("perlmutter").ls("/"))[0]!.parent.ls();',
     needles: [],
   },
 };

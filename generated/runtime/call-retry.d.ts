@@ -8,6 +8,7 @@
  * errors through it.
  */
 import type { Clock } from "./clock.js";
+import { type RetryEvent } from "./observe.js";
 import type { FetchLike } from "./token.js";
 export interface CallRetryOptions {
     /** Attempts in all, the first included (default 10, as the official Python client; 1 = no retry). */
@@ -33,6 +34,6 @@ export declare function callRetryPolicy(options: CallRetryOptions | false | unde
  * `fetch` with retries for idempotent requests. The common case (an answer that is not retryable) costs one promise
  * reaction; anything else goes through the loop.
  */
-export declare function retryingFetch(fetch: FetchLike, given: CallRetryPolicy | undefined, clock: Clock): FetchLike;
+export declare function retryingFetch(fetch: FetchLike, given: CallRetryPolicy | undefined, clock: Clock, onRetry?: (event: RetryEvent) => void): FetchLike;
 /** Wait `ms` on the clock; an abort of the call ends the wait with its reason. */
 export declare function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void>;

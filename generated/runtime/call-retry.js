@@ -1,5 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { ConfigError, NetworkError } from "./errors.js";
+import { notify, requestWhat } from "./observe.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** The methods whose calls may be repeated without changing anything at the facility. */
 export const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -31,7 +32,7 @@ class AttemptTimeout extends Error {
  * `fetch` with retries for idempotent requests. The common case (an answer that is not retryable) costs one promise
  * reaction; anything else goes through the loop.
  */
-export function retryingFetch(fetch, given, clock) {
+export function retryingFetch(fetch, given, clock, onRetry) {
     if (!given)
         return fetch;
     const policy = given;
@@ -59,6 +60,7 @@ export function retryingFetch(fetch, given, clock) {
                     throw error;
                 wait = backoffMs(policy, n);
             }
+            notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status });
             await sleepUnlessAborted(clock, wait, signal);
             response = undefined;
             error = undefined;

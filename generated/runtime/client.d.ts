@@ -2,6 +2,7 @@
 import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import type { KeyFileReader } from "./keys.js";
+import { type Observers } from "./observe.js";
 import { type ClientOptions } from "./options.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 /** What a generated `index.js` hands the runtime about its API. */
@@ -16,6 +17,10 @@ export interface ClientSpec {
 export interface ClientParts {
     readonly calls: Readonly<Record<string, NamedCall>>;
     readonly clock: Clock;
+    /** The user's hooks on polls (the helpers call `onPoll`). */
+    readonly observers: Observers;
+    /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
+    readonly checkOperations: (names: readonly (string | undefined)[]) => void;
 }
 /** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
 export type ClientAddOn = (parts: ClientParts) => Record<string, unknown>;

@@ -14,6 +14,7 @@ import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
+import { debugFetch } from "./observe.js";
 import { resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
@@ -22,7 +23,7 @@ export function createScopedClient(spec, options, addOns = []) {
     const table = compileTable(spec.operations);
     const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
     // Retries sit below the guard: each attempt is the request it allowed, with its token.
-    const retried = (fetch) => retryingFetch(fetch, resolved.callRetry, resolved.clock);
+    const retried = (fetch) => retryingFetch(debugFetch(fetch, resolved.debug, resolved.clock), resolved.callRetry, resolved.clock, resolved.observers.onRetry);
     const send = createGuardedFetch({
         guard,
         tokens: resolved.tokens,
@@ -160,8 +161,13 @@ export function createScopedClient(spec, options, addOns = []) {
             }
         },
     };
+    const checkOperations = (names) => {
+        for (const name of names)
+            if (name !== undefined)
+                guard.checkOperation(name);
+    };
     for (const addOn of addOns)
-        Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
+        Object.assign(client, addOn({ calls: named, clock: resolved.clock, checkOperations, observers: resolved.observers }));
     // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
     Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
         value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,

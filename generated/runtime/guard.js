@@ -71,6 +71,13 @@ export function createGuard(config) {
             if (problem !== undefined)
                 refuse(method, written, `${method} ${JSON.stringify(written)}: ${problem}`);
         },
+        checkOperation(name) {
+            const entry = table.entries.find((e) => e.name === name);
+            if (entry === undefined || allowed.has(entry))
+                return;
+            const method = entry.method.toUpperCase();
+            refuse(method, entry.path, notAllowedMessage(entry, ladder, top, color), entry);
+        },
     };
 }
 function notAllowedMessage(entry, ladder, top, color) {

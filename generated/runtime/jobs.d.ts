@@ -11,6 +11,7 @@
  */
 import type { NamedCall } from "./calls.js";
 import { type Clock } from "./clock.js";
+import { type PollEvent } from "./observe.js";
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
  * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
@@ -39,16 +40,17 @@ export declare class JobMonitor {
     readonly machine: string;
     private readonly readJobs;
     private readonly clock;
+    private readonly onPoll?;
     /** Job queries sent, and polls made by the watch loop (what the bench reads). */
     readonly stats: {
         queries: number;
         polls: number;
     };
-    constructor(machine: string, readJobs: NamedCall, clock: Clock);
+    constructor(machine: string, readJobs: NamedCall, clock: Clock, onPoll?: ((event: PollEvent) => void) | undefined);
     /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
     read(id: string): Promise<JobRow | undefined>;
     /**
      * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
      */
-    watch(id: string, options?: WatchOptions): Promise<JobRow>;
+    watch(id: string, options?: WatchOptions, until?: ReadonlySet<string>): Promise<JobRow>;
 }

@@ -12,6 +12,7 @@
 import { sleepUnlessAborted } from "./call-retry.js";
 import { systemAfter } from "./clock.js";
 import { ConfigError, JobError } from "./errors.js";
+import { notify } from "./observe.js";
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
  * NODE_FAIL, BOOT_FAIL and DEADLINE, which it would wait on forever. The local facility ends jobs in these same states.
@@ -41,6 +42,7 @@ export class JobMonitor {
     machine;
     readJobs;
     clock;
+    onPoll;
     #watchers = new Map();
     /** Polls in a row that found each watched job neither in the queue nor in accounting. */
     #misses = new Map();
@@ -52,10 +54,11 @@ export class JobMonitor {
     #polling;
     /** Job queries sent, and polls made by the watch loop (what the bench reads). */
     stats = { queries: 0, polls: 0 };
-    constructor(machine, readJobs, clock) {
+    constructor(machine, readJobs, clock, onPoll) {
         this.machine = machine;
         this.readJobs = readJobs;
         this.clock = clock;
+        this.onPoll = onPoll;
     }
     /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
     read(id) {
@@ -86,7 +89,7 @@ export class JobMonitor {
     /**
      * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
      */
-    watch(id, options = {}) {
+    watch(id, options = {}, until) {
         const interval = options.interval ?? 10_000;
         if (!(interval > 0))
             return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
@@ -112,6 +115,7 @@ export class JobMonitor {
                 interval,
                 signal,
                 timeout,
+                until,
                 deadline: bounded ? this.clock.now() + Math.max(0, timeout) : Number.POSITIVE_INFINITY,
                 end: () => {
                     cancel?.();
@@ -186,12 +190,19 @@ export class JobMonitor {
                     this.#misses.delete(id);
                     this.#last.set(id, row);
                     const state = slurmState(row);
-                    if (state !== undefined && TERMINAL_STATES.has(state)) {
-                        const done = this.#watchers.get(id) ?? [];
+                    if (state === undefined)
+                        continue;
+                    const list = this.#watchers.get(id) ?? [];
+                    const done = list.filter((w) => TERMINAL_STATES.has(state) || w.until?.has(state));
+                    if (done.length === 0)
+                        continue;
+                    const rest = list.filter((w) => !done.includes(w));
+                    if (rest.length === 0)
                         this.#watchers.delete(id);
-                        for (const w of done)
-                            w.resolve(row);
-                    }
+                    else
+                        this.#watchers.set(id, rest);
+                    for (const w of done)
+                        w.resolve(row);
                 }
                 if (!accounting && ids.some((id) => !rows.has(id)))
                     accounting = true;
@@ -207,6 +218,14 @@ export class JobMonitor {
                 }
                 if (this.#watchers.size === 0)
                     break;
+                const watched = [...this.#watchers.keys()];
+                const status = watched.length === 1 ? slurmState(this.#last.get(watched[0])) : undefined;
+                notify(this.onPoll, {
+                    what: `jobs ${watched.join(",")} on ${this.machine}`,
+                    attempt: this.stats.polls,
+                    delay: next,
+                    status,
+                });
                 await sleepUnlessAborted(this.clock, next, undefined);
             }
         }

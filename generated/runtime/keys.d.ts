@@ -48,6 +48,8 @@ export interface LoadedKey {
     /** Where the API and token endpoint are, when the key file says (`sfapi-gen mock`'s JSON files do). */
     readonly baseUrl?: string;
     readonly tokenUrl?: string;
+    /** The client's color, when the key file says (`sfapi-gen mock`'s JSON files do). */
+    readonly color?: string;
 }
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export declare const MIN_RSA_BITS = 2048;

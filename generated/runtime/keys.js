@@ -97,7 +97,8 @@ function fromJson(text, where, file) {
             const missing = given[0] === "base_url" ? "token_url" : "base_url";
             throw new KeyError(`${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`, file);
         }
-        return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
+        const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
+        return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
     }
     throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
 }

@@ -3,10 +3,11 @@
 import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
 import { type KeyFileReader, type PrivateKeyInput } from "./keys.js";
+import type { Observers } from "./observe.js";
 import { type RetryOptions } from "./retry.js";
 import { type FetchLike, type Logger, type TokenSource } from "./token.js";
 import { type AccessTokenInput } from "./token-provider.js";
-export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> extends Observers {
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;
     /**
@@ -51,11 +52,32 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
      */
     callRetry?: CallRetryOptions | false;
     /**
-     * An access token obtained elsewhere, or a function returning one (called for each call that needs a token, and
-     * again after a 401): instead of `keyFile`/`privateKey`. The color guard applies to every call as before.
+     * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A function's
+     * JWT is reused until shortly before its `exp` (`refreshSkewMs`), and asked for again after a 401; an opaque token
+     * is asked for on each call that needs one. The color guard applies to every call as before.
      */
     accessToken?: AccessTokenInput;
 }
+/** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
+export interface TokenSourceOptions<Color extends string = string> extends Pick<ClientOptions, "keyFile" | "clientId" | "privateKey" | "tokenUrl" | "fetch" | "clientExpiresAt" | "logger" | "timeoutMs" | "retry" | "refreshSkewMs" | "clock" | "onRetry" | "onToken" | "debug"> {
+    /**
+     * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
+     * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
+     */
+    color?: Color;
+}
+/** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
+export interface AccessTokens {
+    /** The color checked (given, or the key file's), if any. */
+    readonly color: string | undefined;
+    /** A fresh access token (the cached one while it has life left). Never logged by this runtime. */
+    token(): Promise<string>;
+}
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export declare function accessTokens(given: TokenSourceOptions, spec: {
+    ladder: readonly string[];
+    readKeyFile?: KeyFileReader;
+}): AccessTokens;
 export interface ResolvedOptions {
     color: string;
     ladder: readonly string[];
@@ -67,6 +89,9 @@ export interface ResolvedOptions {
     clock: Clock;
     /** Retries of idempotent API calls; undefined when off. */
     callRetry: CallRetryPolicy | undefined;
+    observers: Observers;
+    /** Writes the debug lines, when debugging is on. */
+    debug: ((line: string) => void) | undefined;
 }
 export declare function resolveOptions(given: ClientOptions, spec: {
     ladder: readonly string[];

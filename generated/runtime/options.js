@@ -5,11 +5,33 @@ import { systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { loadPrivateKey } from "./keys.js";
 import { checkLadder } from "./levels.js";
+import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { retryPolicy } from "./retry.js";
 import { createTokenSource } from "./token.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export function accessTokens(given, spec) {
+    if (!given || typeof given !== "object")
+        throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
+    const options = ownFields(given);
+    if (options.accessToken !== undefined)
+        throw new ConfigError("createTokenSource: accessToken is no option here");
+    if (options.keyFile === undefined && options.privateKey === undefined)
+        throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
+    if (options.color !== undefined)
+        checkLadder(spec.ladder, options.color);
+    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
+        throw new ConfigError(`createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
+            `not ${JSON.stringify(options.color)}`);
+    }
+    const clock = options.clock ?? systemClock;
+    const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
+    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock);
+    return { color: options.color ?? fromFile?.color, token: () => source.get() };
+}
 export function resolveOptions(given, spec) {
     if (!given || typeof given !== "object")
         throw new ConfigError("createClient needs an options object with at least { color }");
@@ -18,8 +40,10 @@ export function resolveOptions(given, spec) {
     if (typeof options.color !== "string" || options.color === "")
         throw new ConfigError('createClient: `color` is required (e.g. "green")');
     const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
-    const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
     const clock = options.clock ?? systemClock;
+    const debug = debugWriter(options.debug);
+    // API calls are logged below their retries (client.ts), token requests here.
+    const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
     const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
     const prefix = options.authorizationPrefix?.trim();
@@ -31,10 +55,12 @@ export function resolveOptions(given, spec) {
         baseUrl,
         fetch,
         headers: { accept: "application/json", ...options.headers },
-        tokens: tokenSource(options, fromFile, spec.readKeyFile, fetch, clock),
+        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
         callRetry: callRetryPolicy(ownFields(options.callRetry)),
+        observers: { onRetry: options.onRetry, onPoll: options.onPoll, onToken: options.onToken },
+        debug,
     };
 }
 function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
@@ -46,7 +72,7 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
         // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
         if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
             throw new ConfigError("createClient: accessToken is empty");
-        return providedTokenSource(options.accessToken);
+        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken);
     }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError("createClient: give either keyFile or privateKey, not both");
@@ -74,6 +100,8 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
         clientExpiresAt: expiry(options.clientExpiresAt),
         logger: options.logger ?? console,
         clock,
+        onToken: options.onToken,
+        onRetry: options.onRetry,
     });
 }
 /**

@@ -2,6 +2,7 @@
 import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { type Deadline } from "./deadline.js";
+import { type PollEvent } from "./observe.js";
 /**
  * A finished task's `result`, parsed from its JSON text: the fields the facility's command, job and transfer tasks
  * carry (the official Python client reads the same ones), and whatever else it sent.
@@ -47,4 +48,4 @@ export type TaskWaiter = (id: string, options?: WaitOptions, deadline?: Deadline
 /** waitForTask's default deadline: 10 minutes. */
 export declare const DEFAULT_TASK_TIMEOUT = 600000;
 /** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
-export declare function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskWaiter;
+export declare function taskWaiter(readTask: NamedCall | undefined, clock: Clock, onPoll?: (event: PollEvent) => void): TaskWaiter;

@@ -7,12 +7,13 @@
 import { sleepUnlessAborted } from "./call-retry.js";
 import { startDeadline } from "./deadline.js";
 import { ConfigError, TaskError } from "./errors.js";
+import { notify } from "./observe.js";
 /** States in which a task has not finished yet (the v1.2 description names `new`; the others are seen in the wild). */
 const RUNNING = new Set(["new", "queued", "pending", "running", "active"]);
 /** waitForTask's default deadline: 10 minutes. */
 export const DEFAULT_TASK_TIMEOUT = 600_000;
 /** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
-export function taskWaiter(readTask, clock) {
+export function taskWaiter(readTask, clock, onPoll) {
     return async (id, options = {}, given) => {
         if (!readTask)
             throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
@@ -21,6 +22,7 @@ export function taskWaiter(readTask, clock) {
         const deadline = given ?? startDeadline(clock, timeout, options.signal);
         const { signal } = deadline;
         let last;
+        let polls = 0;
         const timedOut = () => new TaskError({
             message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`,
             taskId: id,
@@ -45,7 +47,9 @@ export function taskWaiter(readTask, clock) {
                 const left = deadline.at - clock.now();
                 if (left <= 0)
                     throw timedOut();
-                await sleepUnlessAborted(clock, Math.min(interval, left), signal);
+                const delay = Math.min(interval, left);
+                notify(onPoll, { what: `task ${id}`, attempt: ++polls, delay, status: last ?? undefined });
+                await sleepUnlessAborted(clock, delay, signal);
             }
         }
         catch (error) {

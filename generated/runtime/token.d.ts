@@ -1,6 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import type { Clock } from "./clock.js";
 import type { LoadedKey } from "./keys.js";
+import { type RetryEvent, type TokenEvent } from "./observe.js";
 import { type RetryPolicy } from "./retry.js";
 export interface Logger {
     warn(message: string): void;
@@ -19,6 +20,8 @@ export interface TokenSourceConfig {
     clientExpiresAt: Date | undefined;
     logger: Logger;
     clock: Clock;
+    onToken?: ((event: TokenEvent) => void) | undefined;
+    onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 export interface TokenSource {
     /** The cached token while it is fresh, else undefined (no I/O). */

@@ -10,6 +10,7 @@ import { signClientAssertion } from "./assertion.js";
 import { readCapped } from "./body.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
+import { notify } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
@@ -153,6 +154,7 @@ export function createTokenSource(config) {
                     token: result.token,
                     refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10),
                 };
+                notify(config.onToken, { what: "fetched", attempt: n, delay: 0 });
                 return result.token;
             }
             const { failure } = result;
@@ -160,7 +162,15 @@ export function createTokenSource(config) {
             if (result.retryable && n < config.retry.attempts) {
                 const asked = result.retryAfterMs;
                 if (asked === undefined || asked <= config.retry.maxDelayMs) {
-                    await clock.sleep(Math.max(backoffMs(config.retry, n), asked ?? 0));
+                    const delay = Math.max(backoffMs(config.retry, n), asked ?? 0);
+                    notify(config.onToken, { what: "retry", attempt: n, delay });
+                    notify(config.onRetry, {
+                        what: `POST ${tokenPath(config.tokenUrl)}`,
+                        attempt: n,
+                        delay,
+                        status: failure.status,
+                    });
+                    await clock.sleep(delay);
                     continue;
                 }
                 why += `; the server asked to retry after ${Math.ceil(asked / 1000)} s, longer than retry.maxDelayMs`;
@@ -193,6 +203,14 @@ export function createTokenSource(config) {
                 cached = undefined;
         },
     };
+}
+function tokenPath(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url;
+    }
 }
 /** `expires_in` when usable, else the token's own `exp` when it is a JWT, else the default. */
 function lifetimeSeconds(expiresIn, token, nowMs) {

@@ -10,6 +10,8 @@ import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
 import { JobMonitor, type WatchOptions } from "./jobs.js";
+import type { Observers } from "./observe.js";
+import { type DownloadOptions, type SignalOption } from "./remote-path.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
 export interface WorkflowSpec {
@@ -21,19 +23,38 @@ export interface WorkflowSpec {
     readonly readDirectory?: string;
     readonly downloadFile?: string;
     readonly uploadFile?: string;
+    /** `DELETE /tasks/{id}`: a task handle's `cancel()`. */
+    readonly cancelTask?: string;
+    /** `GET /status/outages/{name}` and `GET /status/outages/planned/{name}`: a machine's outages. */
+    readonly readOutagesOf?: string;
+    readonly readPlannedOutagesOf?: string;
+    readonly readUser?: string;
+    readonly readProjects?: string;
+    readonly readRoles?: string;
+    readonly readGroups?: string;
+    readonly createGroup?: string;
+    readonly readGroup?: string;
+    readonly updateGroup?: string;
+    readonly readClients?: string;
+    readonly readStatuses?: string;
+    readonly readStatus?: string;
+    readonly readNotes?: string;
+    readonly readNotesOf?: string;
+    readonly readOutages?: string;
+    readonly readPlannedOutages?: string;
+    readonly startTransfer?: string;
+    readonly readTransfer?: string;
+    readonly readChangelog?: string;
+    readonly readConfig?: string;
 }
+/** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
+export declare const COMPUTE_ROLES: readonly ["runCommand", "submitJob", "readJobs", "cancelJob", "readDirectory", "downloadFile", "uploadFile", "readOutagesOf", "readPlannedOutagesOf"];
 /** A script on the machine (`isPath`), with its arguments. */
 export interface ScriptPath {
     path: string;
     args?: readonly string[];
 }
-export interface SignalOption {
-    signal?: AbortSignal;
-}
-export interface DownloadOptions extends SignalOption {
-    /** Ask for the bytes (base64 on the wire), resolved as a Uint8Array. */
-    binary?: boolean;
-}
+export type { DownloadOptions, SignalOption };
 /** A batch job of one machine. Its state is read in batches with every other job of the machine being watched. */
 export interface JobWatching<Record> {
     readonly id: string;
@@ -48,15 +69,71 @@ export interface JobWatching<Record> {
      */
     complete(options?: WatchOptions): Promise<Record>;
 }
-export interface JobCancelling {
-    /** Ask the scheduler to cancel the job (scancel); resolves once the request is accepted. */
+export interface JobUpdating<Record> {
+    /** Read the job's record again (one query, batched with others in this tick): the record, also in `record`. */
+    update(options?: SignalOption): Promise<Record>;
+    /**
+     * Wait until the job is RUNNING: its record then; a JobError (`reason: "state"`) when it ends without running
+     * (the official client's "Job never entered the running state"), `reason: "timeout"` after `timeout` ms.
+     */
+    running(options?: WatchOptions): Promise<Record>;
+}
+export interface CancelOptions extends WatchOptions {
+    /** Wait until the scheduler reports the job ended (CANCELLED, or whatever it ended in first). */
+    wait?: boolean;
+}
+export interface JobCancelling<Record = unknown> {
+    /**
+     * Ask the scheduler to cancel the job (scancel); resolves once the request is accepted, or with `{ wait: true }`
+     * once the job has ended, with its final record (polled as `complete()` polls).
+     */
+    cancel(options: CancelOptions & {
+        wait: true;
+    }): Promise<Record>;
+    cancel(options?: CancelOptions): Promise<void>;
+}
+/** What `compute.runTask()` gives: the command's task, not waited on. */
+export interface TaskHandle {
+    readonly id: string;
+    readonly machine: string;
+    /** The task's status at the last read (`new`, `completed`, ...); undefined before the first. */
+    readonly status: string | undefined;
+    /** Read the task once: its status. */
+    update(options?: SignalOption): Promise<string | undefined>;
+    /**
+     * Wait for the task and resolve with the command's output; CommandError as `run` (a thenable handle would make
+     * `await runTask()` wait, so the wait is this method).
+     */
+    result(options?: WaitOptions): Promise<string>;
+}
+export interface TaskCancelling {
+    /** Cancel the task (`DELETE /tasks/{id}`). */
     cancel(options?: SignalOption): Promise<void>;
+}
+export interface TaskStarting<Task> {
+    /** Start a command line on the machine without waiting: a handle with `update()`, `result()` and `cancel()`. */
+    runTask(command: string | readonly string[], options?: SignalOption): Promise<Task>;
+}
+export interface JobQueryOptions extends SignalOption {
+    /** Jobs of this user (squeue's `user=`), not only those of `ids`. */
+    user?: string;
+    /** Jobs of this partition (`partition=`). */
+    partition?: string;
+}
+export interface MachineOutages<Outage> {
+    /** This machine's past and current outages (`client.resources.outages(machine)`). */
+    outages(options?: SignalOption): Promise<Outage[]>;
+    /** This machine's planned outages. */
+    plannedOutages(options?: SignalOption): Promise<Outage[]>;
 }
 export interface JobFinding<Job> {
     /** The job of that id, its record read (squeue, else sacct); JobError `not-found` when neither knows it. */
     job(id: string | number, options?: SignalOption): Promise<Job>;
-    /** The jobs of those ids that the queue or accounting knows, in the order asked, read in one query. */
-    jobs(ids: readonly (string | number)[], options?: SignalOption): Promise<Job[]>;
+    /**
+     * The jobs of those ids that the queue or accounting knows, in the order asked, read in one query; with `user` or
+     * `partition`, the queue's jobs that match them all (one squeue query, as the official client).
+     */
+    jobs(ids: readonly (string | number)[] | undefined, options?: JobQueryOptions): Promise<Job[]>;
 }
 export interface CommandRunning {
     /**
@@ -74,7 +151,10 @@ export interface JobSubmitting<Job> {
     submitJob(script: string | ScriptPath, options?: WaitOptions): Promise<Job>;
 }
 export interface DirectoryListing<Entry> {
-    /** The entries of a directory (without `.` and `..`), or the file itself; FileError when the facility refuses. */
+    /**
+     * The entries of a directory (without `.` and `..`), or the file itself, each with its `path` and the path methods
+     * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses.
+     */
     ls(path: string, options?: SignalOption): Promise<Entry[]>;
 }
 export interface FileDownloading {
@@ -105,6 +185,8 @@ export type JobRecordOf<Answer> = Answer extends {
     readonly jobid: string;
     readonly state: string;
 };
+/** The items of an array type (`unknown` when `T` is not one). */
+export type ElementOf<T> = T extends readonly (infer Item)[] ? Item : unknown;
 /** The items of the array field `K` of `T`. */
 export type ItemsOf<T, K extends string> = T extends {
     [P in K]?: readonly (infer Item)[] | null;
@@ -124,6 +206,9 @@ export interface WorkflowDeps {
     monitor(machine: string): JobMonitor;
     /** The client's clock, which `timeout` deadlines run on. */
     clock: Clock;
+    /** Throws ScopeError before any request when the color may not call one of these operations. */
+    checkOperations(names: readonly (string | undefined)[]): void;
+    observers: Observers;
 }
 /** `client.compute(machine)`, built from the operations the description has. */
 export declare function computeHelpers(machine: string, deps: WorkflowDeps): Record<string, unknown>;

@@ -1,16 +1,37 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * The workflow layer: `client.compute("perlmutter")` gives `run`, `submitJob`, `job`, `jobs`, `ls`, `download` and
+ * `upload`, each a few named calls of the operation table (so the guard, tokens, retries and form bodies apply as to
+ * any call), with the facility's answers checked and its failures turned into CommandError, JobError and FileError.
+ * The generator hands over which operations these are (matched by method and path) and writes the types, narrowed by
+ * color; a helper whose operation the description lacks is left out.
+ */
+import { accountHelpers } from "./account.js";
 import { startDeadline } from "./deadline.js";
 import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
 import { JobMonitor, slurmState } from "./jobs.js";
+import { remotePath } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, taskWaiter } from "./tasks.js";
+/** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
+export const COMPUTE_ROLES = [
+    "runCommand",
+    "submitJob",
+    "readJobs",
+    "cancelJob",
+    "readDirectory",
+    "downloadFile",
+    "uploadFile",
+    "readOutagesOf",
+    "readPlannedOutagesOf",
+];
 /**
  * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export function clientHelpers(spec) {
-    return ({ calls, clock }) => {
+    return ({ calls, clock, checkOperations, observers }) => {
         const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
-        const waitForTask = taskWaiter(readTask, clock);
+        const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
         if (!hasWorkflow(spec.workflow))
             return { waitForTask };
         const workflow = spec.workflow;
@@ -19,15 +40,16 @@ export function clientHelpers(spec) {
         const monitor = (machine) => {
             let found = monitors.get(machine);
             if (!found) {
-                found = new JobMonitor(machine, calls[workflow.readJobs], clock);
+                found = new JobMonitor(machine, calls[workflow.readJobs], clock, observers.onPoll);
                 monitors.set(machine, found);
             }
             return found;
         };
-        return {
-            waitForTask,
-            compute: (machine) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor, clock }),
-        };
+        const deps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations, observers };
+        const added = { waitForTask, ...accountHelpers(deps) };
+        if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
+            added.compute = (machine) => computeHelpers(machine, deps);
+        return added;
     };
 }
 /** `client.compute(machine)`, built from the operations the description has. */
@@ -66,6 +88,25 @@ export function computeHelpers(machine, deps) {
             deadline.end();
         }
     };
+    /** A finished command task's output; CommandError when it failed or its command did. */
+    const commandOutput = (command, taskId, task) => {
+        const taskStatus = text(task.status)?.toLowerCase();
+        const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
+        const exitCode = typeof result?.exit_code === "number" ? result.exit_code : undefined;
+        const output = typeof task.result === "string" ? task.result : (text(result?.output) ?? "");
+        if (taskStatus !== "completed" || isError(result) || (exitCode !== undefined && exitCode !== 0)) {
+            throw new CommandError({
+                machine,
+                command,
+                exitCode,
+                error: text(result?.error),
+                output,
+                taskId,
+                taskStatus,
+            });
+        }
+        return output;
+    };
     const jobOf = (id, record) => {
         let last = record;
         const job = {
@@ -103,10 +144,38 @@ export function computeHelpers(machine, deps) {
                         record: row,
                     });
                 },
+                async update(options = {}) {
+                    options.signal?.throwIfAborted();
+                    const row = await monitor.read(id);
+                    if (row === undefined)
+                        throw notFound(machine, id);
+                    last = row;
+                    return row;
+                },
+                async running(options = {}) {
+                    const row = await monitor.watch(id, options, RUNNING);
+                    last = row;
+                    const state = slurmState(row);
+                    if (state === "RUNNING")
+                        return row;
+                    throw new JobError({
+                        message: `Job ${id} on ${machine} never entered the running state: it ended ${state}`,
+                        reason: "state",
+                        machine,
+                        jobId: id,
+                        state,
+                        record: row,
+                    });
+                },
             };
         }
         if (spec.cancelJob !== undefined) {
             job.cancel = async (options = {}) => {
+                // With `wait`, the polls after the request need the job query too: refused before the request, not after.
+                if (options.wait === true)
+                    deps.checkOperations([spec.cancelJob, spec.readJobs]);
+                if (options.wait === true && spec.readJobs === undefined)
+                    throw new ConfigError("cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})");
                 const answer = (await call("cancelJob")({ path: { machine, jobid: id } }, options.signal ? { signal: options.signal } : {}));
                 if (isError(answer)) {
                     throw new JobError({
@@ -117,6 +186,11 @@ export function computeHelpers(machine, deps) {
                         error: text(answer?.error),
                     });
                 }
+                if (options.wait !== true)
+                    return undefined;
+                const row = await deps.monitor(machine).watch(id, options);
+                last = row;
+                return row;
             };
         }
         return job;
@@ -131,6 +205,25 @@ export function computeHelpers(machine, deps) {
         };
         helpers.jobs = async (ids, options = {}) => {
             options.signal?.throwIfAborted();
+            if (ids === undefined || options.user !== undefined || options.partition !== undefined) {
+                // The official client's direct query: squeue with every filter given, cached=false.
+                const kwargs = [
+                    ...(ids === undefined ? [] : [`jobid=${ids.map(String).join(",")}`]),
+                    ...(options.user === undefined ? [] : [`user=${options.user}`]),
+                    ...(options.partition === undefined ? [] : [`partition=${options.partition}`]),
+                ];
+                const answer = (await call("readJobs")({ path: { machine }, query: { kwargs, sacct: false, cached: false } }, signalOf(options)));
+                if (isError(answer) || !Array.isArray(answer?.output))
+                    throw new JobError({
+                        message: `Reading jobs on ${machine} failed${said(answer)}`,
+                        reason: "query",
+                        machine,
+                        error: text(answer?.error),
+                    });
+                return answer.output
+                    .filter((row) => row && typeof row === "object" && text(row.jobid) !== undefined)
+                    .map((row) => jobOf(text(row.jobid), row));
+            }
             const monitor = deps.monitor(machine);
             const rows = await Promise.all(ids.map((id) => monitor.read(String(id))));
             return ids.flatMap((id, i) => (rows[i] === undefined ? [] : [jobOf(String(id), rows[i])]));
@@ -147,24 +240,49 @@ export function computeHelpers(machine, deps) {
                 started(taskId);
                 return { task: await waitTask(taskId, options, deadline), taskId };
             });
-            const taskStatus = text(task.status)?.toLowerCase();
-            const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
-            const exitCode = typeof result?.exit_code === "number" ? result.exit_code : undefined;
-            const output = typeof task.result === "string" ? task.result : (text(result?.output) ?? "");
-            if (taskStatus !== "completed" || isError(result) || (exitCode !== undefined && exitCode !== 0)) {
-                throw new CommandError({
-                    machine,
-                    command: executable,
-                    exitCode,
-                    error: text(result?.error),
-                    output,
-                    taskId,
-                    taskStatus,
-                });
-            }
-            return output;
+            return commandOutput(executable, taskId, task);
         };
     }
+    if (spec.runCommand !== undefined && spec.readTask !== undefined) {
+        helpers.runTask = async (command, options = {}) => {
+            const executable = typeof command === "string" ? command : command.join(" ");
+            const ack = (await call("runCommand")({ path: { machine }, body: { executable } }, signalOf(options)));
+            const taskId = text(ack?.task_id);
+            if (isError(ack) || taskId === undefined)
+                throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
+            let status;
+            const task = {
+                id: taskId,
+                machine,
+                get status() {
+                    return status;
+                },
+                async update(options = {}) {
+                    const read = (await call("readTask")({ path: { id: taskId } }, signalOf(options)));
+                    status = text(read?.status);
+                    return status;
+                },
+                async result(options) {
+                    const finished = await withinDeadline(options, "Running a command", (deadline, started) => {
+                        started(taskId);
+                        return waitTask(taskId, options, deadline);
+                    });
+                    status = text(finished.status);
+                    return commandOutput(executable, taskId, finished);
+                },
+            };
+            if (spec.cancelTask !== undefined) {
+                task.cancel = async (options = {}) => {
+                    await call("cancelTask")({ path: { id: taskId } }, signalOf(options));
+                };
+            }
+            return task;
+        };
+    }
+    if (spec.readOutagesOf !== undefined)
+        helpers.outages = async (options = {}) => (await call("readOutagesOf")({ path: { name: machine } }, signalOf(options)));
+    if (spec.readPlannedOutagesOf !== undefined)
+        helpers.plannedOutages = async (options = {}) => (await call("readPlannedOutagesOf")({ path: { name: machine } }, signalOf(options)));
     if (spec.submitJob !== undefined && spec.readTask !== undefined) {
         helpers.submitJob = async (script, options) => {
             const body = typeof script === "string"
@@ -176,7 +294,12 @@ export function computeHelpers(machine, deps) {
                 machine,
                 error,
             });
+            const checksPath = typeof script !== "string" && spec.readDirectory !== undefined;
+            // Every operation of the submission, refused before the first request (the ls of a script path).
+            deps.checkOperations([spec.submitJob, spec.readTask, checksPath ? spec.readDirectory : undefined]);
             const { task, taskId } = await withinDeadline(options, "Submitting a job", async (deadline, started) => {
+                if (checksPath)
+                    await scriptIsAFile(script.path, deadline, refused);
                 const ack = (await call("submitJob")({ path: { machine }, body }, signalOf(deadline)));
                 const taskId = text(ack?.task_id);
                 if (isError(ack) || taskId === undefined)
@@ -194,13 +317,41 @@ export function computeHelpers(machine, deps) {
             return jobOf(String(jobid), undefined);
         };
     }
+    /** The raw listing: the facility's entries, `.` and `..` kept. */
+    const listing = async (path, options) => {
+        const answer = (await call("readDirectory")({ path: { machine, path } }, signalOf(options)));
+        if (isError(answer) || !Array.isArray(answer?.entries))
+            throw new FileError({ machine, path, operation: spec.readDirectory, error: text(answer?.error) });
+        return answer.entries.filter((e) => !!e && typeof e === "object");
+    };
+    /** As the official client's submit_job: a script path must be one file (an ls before the submission). */
+    const scriptIsAFile = async (path, deadline, refused) => {
+        let entries;
+        try {
+            entries = await listing(path, signalOf(deadline));
+        }
+        catch (error) {
+            if (SfapiError.is(error) && error.code === "ERR_FILE")
+                throw refused(`script path not present: ${path}`);
+            throw error;
+        }
+        const perms = entries.length === 1 ? text(entries[0].perms) : undefined;
+        if (perms?.startsWith("-") !== true)
+            throw refused(`script path is not a file: ${path}`);
+    };
+    const pathOps = {};
     if (spec.readDirectory !== undefined) {
         helpers.ls = async (path, options = {}) => {
-            const answer = (await call("readDirectory")({ path: { machine, path } }, signalOf(options)));
-            if (isError(answer) || !Array.isArray(answer?.entries))
-                throw new FileError({ machine, path, operation: spec.readDirectory, error: text(answer?.error) });
-            return answer.entries.filter((e) => e?.name !== "." && e?.name !== "..");
+            const entries = await listing(path, options);
+            // One entry is the file asked for (a directory lists `.` and `..` too); its name is the path's last part.
+            if (entries.length === 1 && entries[0].name !== "." && !text(entries[0].perms)?.startsWith("d"))
+                return [remotePath(machine, path, pathOps, entries[0])];
+            const base = path.replace(/\/+$/, "");
+            return entries
+                .filter((e) => e.name !== "." && e.name !== "..")
+                .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));
         };
+        pathOps.ls = helpers.ls;
     }
     if (spec.downloadFile !== undefined) {
         helpers.download = async (path, options = {}) => {
@@ -213,6 +364,7 @@ export function computeHelpers(machine, deps) {
             const bytes = Uint8Array.from(atob(answer.file), (c) => c.charCodeAt(0));
             return binary ? bytes : new TextDecoder().decode(bytes);
         };
+        pathOps.download = helpers.download;
     }
     if (spec.uploadFile !== undefined) {
         helpers.upload = async (path, data, options = {}) => {
@@ -222,9 +374,11 @@ export function computeHelpers(machine, deps) {
                 throw new FileError({ machine, path, operation: spec.uploadFile, error: text(answer?.error) });
             return answer;
         };
+        pathOps.upload = helpers.upload;
     }
     return helpers;
 }
+const RUNNING = new Set(["RUNNING"]);
 /** The helpers' spec is usable when at least one helper has its operations. */
 export function hasWorkflow(spec) {
     return spec !== undefined && Object.values(spec).some((name) => name !== undefined);

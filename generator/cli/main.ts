@@ -16,6 +16,7 @@ import { printing, processIo } from "./io.js";
 import { mockCommand } from "./mock.js";
 import { needsCommand } from "./needs.js";
 import { startProgress } from "./progress.js";
+import { tokenCommand } from "./token.js";
 
 export type { CliIo } from "./io.js";
 
@@ -29,7 +30,8 @@ export function program(io: CliIo): Command {
     .addCommand(diffCommand(io))
     .addCommand(generateCommand(io))
     .addCommand(needsCommand(io))
-    .addCommand(mockCommand(io));
+    .addCommand(mockCommand(io))
+    .addCommand(tokenCommand(io));
 }
 
 /** Exit statuses: what CI scripts branch on (`sfapi-gen diff ... --fail-on breaking || ...`). */

@@ -15,7 +15,14 @@ import { generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
 import { blockCommentText, jsDoc, levelIdentifiers, literal } from "./text.js";
-import { hasCompute, WORKFLOW_TYPE_IMPORTS, workflowLevelTypes, workflowSharedTypes } from "./workflow.js";
+import {
+  clientMembers,
+  hasCompute,
+  hasHelpers,
+  WORKFLOW_TYPE_IMPORTS,
+  workflowLevelTypes,
+  workflowSharedTypes,
+} from "./workflow.js";
 
 /** What index.d.ts and core.d.ts both re-export: the errors, option and result types, the table and the schema. */
 const SHARED_EXPORTS = [
@@ -33,9 +40,11 @@ export function emitClientTypes(ctx: EmitContext): string {
   const hasTasks = ctx.taskOperation !== undefined;
   const task = hasTasks ? ctx.operations.find((op) => op.name === ctx.taskOperation)! : undefined;
   const compute = hasCompute(ctx);
+  const helpers = hasHelpers(ctx);
   const typedTask = task?.answer.jsonText.includes("result") === true;
   const runtimeTypes = [
     ...new Set([
+      "AccessTokens",
       "Call",
       "ClientOptions",
       "ColorCheck",
@@ -44,10 +53,11 @@ export function emitClientTypes(ctx: EmitContext): string {
       "Refusals",
       "ReRankedClient",
       "TaskWaiting",
+      "TokenSourceOptions",
       ...(typedTask ? ["TypedTask"] : []),
       "WaitOptions",
       "WithJsonText",
-      ...(compute ? WORKFLOW_TYPE_IMPORTS : []),
+      ...(helpers ? WORKFLOW_TYPE_IMPORTS : []),
     ]),
   ];
   const out: string[] = [
@@ -89,7 +99,7 @@ export function emitClientTypes(ctx: EmitContext): string {
       "",
     );
   }
-  if (compute) out.push(...workflowSharedTypes(ctx));
+  if (helpers) out.push(...workflowSharedTypes(ctx));
   ladder.forEach((level, i) => {
     const id = ids[i]!;
     const below = i > 0 ? ids[i - 1] : undefined;
@@ -108,9 +118,11 @@ export function emitClientTypes(ctx: EmitContext): string {
       "}",
       "",
     );
-    if (compute) out.push(...workflowLevelTypes(ctx, level, id));
+    if (helpers) out.push(...workflowLevelTypes(ctx, level, id));
     const waits =
-      (hasTasks ? ", TaskWaiting<FinishedTask>" : "") + (compute ? `, Computing<Machine, ${id}Compute>` : "");
+      (hasTasks ? ", TaskWaiting<FinishedTask>" : "") +
+      (compute ? `, Computing<Machine, ${id}Compute>` : "") +
+      (helpers ? `, ${id}ClientHelpers` : "");
     const mayCall = isTop
       ? "it may call every operation"
       : `calls above ${levelName} are type errors here and ScopeErrors at run time`;
@@ -147,6 +159,15 @@ export function emitClientTypes(ctx: EmitContext): string {
     "}",
     "",
     ...createClientOverloads(ctx, (client) => client, true),
+    jsDoc(
+      [
+        "Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached " +
+          "and renewed as a client's. `color` is checked against the key file's own color where it says one.",
+      ],
+      [],
+    ),
+    "export declare function createTokenSource(options: TokenSourceOptions<Level>): AccessTokens;",
+    "",
   );
   if (hasTasks) {
     out.push(
@@ -179,7 +200,9 @@ function createClientOverloads(
   const ids = levelIdentifiers(ctx.ladder);
   const topId = ids[ids.length - 1]!;
   const task = ctx.taskOperation === undefined ? "never" : "FinishedTask";
-  const computing = helpers && hasCompute(ctx) ? ` & Computing<Machine, ${topId}Compute>` : "";
+  const computing =
+    (helpers && hasCompute(ctx) ? ` & Computing<Machine, ${topId}Compute>` : "") +
+    (helpers && hasHelpers(ctx) ? ` & ${topId}ClientHelpers` : "");
   const reRanked =
     "ReRankedClient<paths, OperationScopes, " + `${topId}Operations, typeof table, ${task}, L, C>${computing}`;
   return [
@@ -209,6 +232,7 @@ export function emitCoreTypes(ctx: EmitContext): string {
   const helpers = [
     ...(ctx.taskOperation === undefined ? [] : ["waitForTask"]),
     ...(hasCompute(ctx) ? ["compute"] : []),
+    ...clientMembers(ctx),
   ];
   const coreClient = helpers.length === 0 ? "Full" : `Omit<Full, ${helpers.map(literal).join(" | ")}>`;
   const fromIndex = ["Clients", ...(ctx.taskOperation === undefined ? [] : ["FinishedTask"]), "Level"];

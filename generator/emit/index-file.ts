@@ -9,7 +9,7 @@ import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
-import { hasCompute, workflowSpec } from "./workflow.js";
+import { hasHelpers, workflowSpec } from "./workflow.js";
 
 export function emitCore(ctx: EmitContext): string {
   const fields = [
@@ -49,7 +49,7 @@ export function emitCore(ctx: EmitContext): string {
 export function emitIndex(ctx: EmitContext): string {
   const helpers = [
     ...(ctx.taskOperation === undefined ? [] : [`taskOperation: ${literal(ctx.taskOperation)}`]),
-    ...(hasCompute(ctx)
+    ...(hasHelpers(ctx)
       ? [
           `workflow: { ${Object.entries(workflowSpec(ctx))
             .map(([role, name]) => `${role}: ${literal(name)}`)
@@ -61,7 +61,7 @@ export function emitIndex(ctx: EmitContext): string {
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder, operations } from "./core.js";',
-    'import { clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
+    'import { accessTokens, clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
@@ -70,6 +70,11 @@ export function emitIndex(ctx: EmitContext): string {
     "export function createClient(options) {",
     "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };",
     `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
+    "}",
+    "",
+    "/** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */",
+    "export function createTokenSource(options) {",
+    "  return accessTokens(options, { ladder, readKeyFile: readKeyFileText });",
     "}",
     "",
   ];

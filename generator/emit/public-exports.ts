@@ -6,6 +6,7 @@ export { PUBLIC_ERRORS } from "../../templates/runtime/errors.js";
 
 export const PUBLIC_TYPES = [
   "AccessTokenInput",
+  "AccessTokens",
   "AnySfapiError",
   "CallOptions",
   "CallRetryOptions",
@@ -15,11 +16,15 @@ export const PUBLIC_TYPES = [
   "FetchLike",
   "JsonValue",
   "Logger",
+  "PollEvent",
   "PrivateKeyInput",
+  "RetryEvent",
   "RetryOptions",
   "ScriptPath",
   "SfapiErrorCode",
   "TaskResult",
+  "TokenEvent",
+  "TokenSourceOptions",
   "WaitOptions",
   "WatchOptions",
 ] as const;

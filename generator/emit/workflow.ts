@@ -4,7 +4,7 @@
  * description lacks is left out; one a level may not use is, in that level's type, not callable and named after the
  * color it needs (`submitJob: NeedsColor<"submitJob", "red">`).
  */
-import type { WorkflowSpec } from "../../templates/runtime/workflow.js";
+import { COMPUTE_ROLES, type WorkflowSpec } from "../../templates/runtime/workflow.js";
 import type { Operation } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
 import { canCall, topLevel } from "../model/scope.js";
@@ -20,14 +20,49 @@ const ROLES: Record<Exclude<keyof WorkflowSpec, "readTask">, [method: string, pa
   readDirectory: ["get", "/utilities/ls/{machine}/{path}"],
   downloadFile: ["get", "/utilities/download/{machine}/{path}"],
   uploadFile: ["put", "/utilities/upload/{machine}/{path}"],
+  cancelTask: ["delete", "/tasks/{id}"],
+  readOutagesOf: ["get", "/status/outages/{name}"],
+  readPlannedOutagesOf: ["get", "/status/outages/planned/{name}"],
+  readUser: ["get", "/account/"],
+  readProjects: ["get", "/account/projects"],
+  readRoles: ["get", "/account/roles"],
+  readGroups: ["get", "/account/groups"],
+  createGroup: ["post", "/account/groups"],
+  readGroup: ["get", "/account/groups/{group}"],
+  updateGroup: ["put", "/account/groups/{group}"],
+  readClients: ["get", "/account/clients"],
+  readStatuses: ["get", "/status/"],
+  readStatus: ["get", "/status/{name}"],
+  readNotes: ["get", "/status/notes"],
+  readNotesOf: ["get", "/status/notes/{name}"],
+  readOutages: ["get", "/status/outages"],
+  readPlannedOutages: ["get", "/status/outages/planned"],
+  startTransfer: ["post", "/storage/globus/transfer"],
+  readTransfer: ["get", "/storage/globus/transfer/{globus_uuid}"],
+  readChangelog: ["get", "/meta/changelog"],
+  readConfig: ["get", "/meta/config"],
+};
+
+type Role = keyof WorkflowSpec;
+
+/** The client's members the helpers add, and the roles each one's helpers use (an operation of that name keeps it). */
+const CLIENT_MEMBERS: Record<string, readonly Role[]> = {
+  compute: [...COMPUTE_ROLES],
+  user: ["readUser", "readProjects", "readRoles", "readGroups", "readClients", "createGroup"],
+  group: ["readGroup", "updateGroup"],
+  resources: ["readStatuses", "readStatus", "readNotes", "readNotesOf", "readOutages", "readPlannedOutages"],
+  api: ["readChangelog", "readConfig"],
+  globus: ["startTransfer", "readTransfer"],
 };
 
 /** The friendly names of the operations behind the helpers, for those the description has. */
 export function workflowSpec(ctx: EmitContext): WorkflowSpec {
-  // An operation of that name keeps it: `client.compute` is then the operation, and there are no helpers.
-  if (ctx.operations.some((op) => op.name === "compute")) return {};
+  const dropped = new Set<string>();
+  for (const [member, roles] of Object.entries(CLIENT_MEMBERS))
+    if (ctx.operations.some((op) => op.name === member)) for (const r of roles) dropped.add(r);
   const spec: Record<string, string> = {};
   for (const [role, [method, path]] of Object.entries(ROLES)) {
+    if (dropped.has(role)) continue;
     const op = ctx.operations.find((o) => o.method === method && o.path === path);
     if (op) spec[role] = op.name;
   }
@@ -38,111 +73,333 @@ export function workflowSpec(ctx: EmitContext): WorkflowSpec {
 
 interface Helper {
   name: string;
-  /** The operations it calls; absent ones mean the helper is left out. */
-  roles: (keyof WorkflowSpec)[];
-  /** Its signature in the level's type (`Job` is that level's job type). */
-  type: (job: string) => string;
+  /** The operations it calls; absent ones mean the helper is left out. `any`: at least one of them. */
+  roles: Role[];
+  any?: boolean;
+  /** Its type in the level's interface (`id`: the level's identifier). */
+  type: (id: string) => string;
 }
 
 const COMPUTE_HELPERS: Helper[] = [
-  { name: "job", roles: ["readJobs"], type: (job) => `JobFinding<${job}>["job"]` },
-  { name: "jobs", roles: ["readJobs"], type: (job) => `JobFinding<${job}>["jobs"]` },
+  { name: "job", roles: ["readJobs"], type: (id) => `JobFinding<${id}Job>["job"]` },
+  { name: "jobs", roles: ["readJobs"], type: (id) => `JobFinding<${id}Job>["jobs"]` },
   { name: "run", roles: ["runCommand", "readTask"], type: () => `CommandRunning["run"]` },
-  { name: "submitJob", roles: ["submitJob", "readTask"], type: (job) => `JobSubmitting<${job}>["submitJob"]` },
-  { name: "ls", roles: ["readDirectory"], type: () => `DirectoryListing<DirectoryEntry>["ls"]` },
+  { name: "runTask", roles: ["runCommand", "readTask"], type: (id) => `TaskStarting<${id}Task>["runTask"]` },
+  { name: "submitJob", roles: ["submitJob", "readTask"], type: (id) => `JobSubmitting<${id}Job>["submitJob"]` },
+  { name: "ls", roles: ["readDirectory"], type: (id) => `DirectoryListing<${id}Entry>["ls"]` },
   { name: "download", roles: ["downloadFile"], type: () => `FileDownloading["download"]` },
   { name: "upload", roles: ["uploadFile"], type: () => `FileUploading<UploadAnswer>["upload"]` },
+  { name: "outages", roles: ["readOutagesOf"], type: () => `MachineOutages<OutageInfo>["outages"]` },
+  {
+    name: "plannedOutages",
+    roles: ["readPlannedOutagesOf"],
+    type: () => `MachineOutages<OutageInfo>["plannedOutages"]`,
+  },
+];
+
+const JOB_HELPERS: Helper[] = [
+  { name: "update", roles: ["readJobs"], type: () => `JobUpdating<JobRecord>["update"]` },
+  { name: "running", roles: ["readJobs"], type: () => `JobUpdating<JobRecord>["running"]` },
+  { name: "cancel", roles: ["cancelJob"], type: () => `JobCancelling<JobRecord>["cancel"]` },
+];
+
+const TASK_HELPERS: Helper[] = [{ name: "cancel", roles: ["cancelTask"], type: () => `TaskCancelling["cancel"]` }];
+
+const PATH_HELPERS: Helper[] = [
+  { name: "ls", roles: ["readDirectory"], type: (id) => `PathListing<${id}Entry>["ls"]` },
+  { name: "download", roles: ["downloadFile"], type: () => `PathDownloading["download"]` },
+  { name: "upload", roles: ["uploadFile"], type: () => `PathUploading<UploadAnswer>["upload"]` },
+];
+
+const USER_HELPERS: Helper[] = [
+  {
+    name: "groups",
+    roles: ["readGroups"],
+    type: (id) => `UserReading<${id}Group, ${id}Project, RoleInfo, ApiClientInfo>["groups"]`,
+  },
+  {
+    name: "projects",
+    roles: ["readProjects"],
+    type: (id) => `UserReading<${id}Group, ${id}Project, RoleInfo, ApiClientInfo>["projects"]`,
+  },
+  {
+    name: "roles",
+    roles: ["readRoles"],
+    type: (id) => `UserReading<${id}Group, ${id}Project, RoleInfo, ApiClientInfo>["roles"]`,
+  },
+  {
+    name: "clients",
+    roles: ["readClients"],
+    type: (id) => `UserReading<${id}Group, ${id}Project, RoleInfo, ApiClientInfo>["clients"]`,
+  },
+];
+
+const GROUP_HELPERS: Helper[] = [
+  { name: "members", roles: [], type: () => `GroupMembers<GroupMember>["members"]` },
+  { name: "update", roles: ["readGroup"], type: () => `GroupUpdating["update"]` },
+  { name: "add", roles: ["updateGroup"], type: () => `GroupChanging["add"]` },
+  { name: "remove", roles: ["updateGroup"], type: () => `GroupChanging["remove"]` },
+];
+
+const PROJECT_HELPERS: Helper[] = [
+  { name: "createGroup", roles: ["createGroup"], type: (id) => `GroupCreating<${id}Group>["createGroup"]` },
+];
+
+const RESOURCES_HELPERS: Helper[] = [
+  {
+    name: "status",
+    roles: ["readStatuses", "readStatus"],
+    any: true,
+    type: () => `ResourceStatus<StatusInfo>["status"]`,
+  },
+  { name: "notes", roles: ["readNotes", "readNotesOf"], any: true, type: () => `ResourceNotes<NoteInfo>["notes"]` },
+  {
+    name: "outages",
+    roles: ["readOutages", "readOutagesOf"],
+    any: true,
+    type: () => `ResourceOutages<OutageInfo>["outages"]`,
+  },
+  {
+    name: "plannedOutages",
+    roles: ["readPlannedOutages", "readPlannedOutagesOf"],
+    any: true,
+    type: () => `ResourcePlannedOutages<OutageInfo>["plannedOutages"]`,
+  },
+];
+
+const API_HELPERS: Helper[] = [
+  { name: "changelog", roles: ["readChangelog"], type: () => `ApiChangelog<ChangelogEntry>["changelog"]` },
+  { name: "config", roles: ["readConfig"], type: () => `ApiConfig["config"]` },
+];
+
+const GLOBUS_HELPERS: Helper[] = [
+  {
+    name: "startTransfer",
+    roles: ["startTransfer", "readTransfer"],
+    type: () => `TransferStarting<TransferWatching<TransferRecord>>["startTransfer"]`,
+  },
+  {
+    name: "transfer",
+    roles: ["readTransfer"],
+    type: () => `TransferFinding<TransferWatching<TransferRecord>>["transfer"]`,
+  },
+];
+
+const CLIENT_HELPERS: Helper[] = [
+  { name: "user", roles: ["readUser"], type: (id) => `UserFinding<${id}User>["user"]` },
+  { name: "group", roles: ["readGroup"], type: (id) => `GroupFinding<${id}Group>["group"]` },
 ];
 
 export const WORKFLOW_TYPE_IMPORTS = [
+  "ApiChangelog",
+  "ApiConfig",
   "CommandRunning",
   "Computing",
   "DirectoryListing",
+  "ElementOf",
+  "EntryKind",
   "FileDownloading",
   "FileUploading",
+  "GroupChanging",
+  "GroupCreating",
+  "GroupFinding",
+  "GroupMembers",
+  "GroupUpdating",
+  "ItemsOf",
   "JobCancelling",
   "JobFinding",
   "JobRecordOf",
   "JobSubmitting",
+  "JobUpdating",
   "JobWatching",
+  "MachineOutages",
   "NeedsColor",
-  "ItemsOf",
+  "PathDownloading",
+  "PathListing",
+  "PathParents",
+  "PathUploading",
+  "RemotePathBase",
+  "ResourceNotes",
+  "ResourceOutages",
+  "ResourcePlannedOutages",
+  "ResourceStatus",
+  "TaskCancelling",
+  "TaskHandle",
+  "TaskStarting",
+  "TransferFinding",
+  "TransferStarting",
+  "TransferWatching",
+  "UserFinding",
+  "UserReading",
 ];
 
 /** Whether the description gives `compute()` at least one helper. */
 export function hasCompute(ctx: EmitContext): boolean {
-  const spec = workflowSpec(ctx);
-  return COMPUTE_HELPERS.some((h) => h.roles.every((r) => spec[r] !== undefined));
+  return presentIn(ctx, COMPUTE_HELPERS);
 }
 
-/** The shared types: the machine, a job's record, a directory entry, an upload's answer. */
+/** Whether the description gives the client any helper (compute, user, group, resources, api, globus). */
+export function hasHelpers(ctx: EmitContext): boolean {
+  return hasCompute(ctx) || clientMembers(ctx).length > 0;
+}
+
+/** The client's members besides `compute` that the description gives helpers: `user`, `resources`, ... */
+export function clientMembers(ctx: EmitContext): string[] {
+  const out = CLIENT_HELPERS.filter((h) => present(workflowSpec(ctx), h)).map((h) => h.name);
+  if (presentIn(ctx, RESOURCES_HELPERS)) out.push("resources");
+  if (presentIn(ctx, API_HELPERS)) out.push("api");
+  if (presentIn(ctx, GLOBUS_HELPERS)) out.push("globus");
+  return out;
+}
+
+function present(spec: WorkflowSpec, h: Helper): boolean {
+  return h.any ? h.roles.some((r) => spec[r] !== undefined) : h.roles.every((r) => spec[r] !== undefined);
+}
+
+function presentIn(ctx: EmitContext, helpers: Helper[]): boolean {
+  const spec = workflowSpec(ctx);
+  return helpers.some((h) => h.roles.length > 0 && present(spec, h));
+}
+
+/** The shared types: the machine, a job's record, a directory entry, an upload's answer, the account's records. */
 export function workflowSharedTypes(ctx: EmitContext): string[] {
   const spec = workflowSpec(ctx);
   const byName = (name: string | undefined) => ctx.operations.find((op) => op.name === name);
   const machineOp = Object.values(ROLES)
     .map(([method, path]) => ctx.operations.find((o) => o.method === method && o.path === path))
     .find((op) => op?.parameters.some((p) => p.in === "path" && p.name === "machine"));
-  const out = [
-    "// ---- workflow: compute(machine) " + "-".repeat(76),
+  const data = (name: string, doc: string, type: string) => [jsDoc([doc], []), `export type ${name} = ${type};`, ""];
+  const element = (role: Role) => `ElementOf<${successJson(byName(spec[role]))}>`;
+  return [
+    "// ---- workflow: compute(machine) and the client's helpers " + "-".repeat(51),
     "",
-    jsDoc(["A machine `client.compute(machine)` acts on."], []),
-    `export type Machine = ${machineOp ? `${opRef(machineOp)}["parameters"]["path"]["machine"]` : "string"};`,
-    "",
-    jsDoc(["One job's scheduler record (squeue's or sacct's fields), as the job query answers it."], []),
-    `export type JobRecord = JobRecordOf<${successJson(byName(spec.readJobs))}>;`,
-    "",
-    jsDoc(["One entry of a directory listing (`compute.ls`)."], []),
-    `export type DirectoryEntry = ItemsOf<${successJson(byName(spec.readDirectory))}, "entries">;`,
-    "",
-    jsDoc(["What an upload answers (`compute.upload`)."], []),
-    `export type UploadAnswer = ${successJson(byName(spec.uploadFile))};`,
+    ...data(
+      "Machine",
+      "A machine `client.compute(machine)` acts on.",
+      machineOp ? `${opRef(machineOp)}["parameters"]["path"]["machine"]` : "string",
+    ),
+    ...data(
+      "JobRecord",
+      "One job's scheduler record (squeue's or sacct's fields), as the job query answers it.",
+      `JobRecordOf<${successJson(byName(spec.readJobs))}>`,
+    ),
+    ...data(
+      "DirectoryEntry",
+      "One entry of a directory listing as the facility sends it (`compute.ls` adds the path methods).",
+      `ItemsOf<${successJson(byName(spec.readDirectory))}, "entries">`,
+    ),
+    ...data("UploadAnswer", "What an upload answers (`compute.upload`).", successJson(byName(spec.uploadFile))),
+    ...data("UserInfo", "A user's account (`client.user()`).", successJson(byName(spec.readUser))),
+    ...data(
+      "GroupInfo",
+      "A Unix group as the facility answers it (`client.group()`).",
+      successJson(byName(spec.readGroup)),
+    ),
+    ...data("GroupMember", "A member of a group (`group.members`).", `ItemsOf<GroupInfo, "users">`),
+    ...data("ProjectInfo", "A project (`user.projects()`).", element("readProjects")),
+    ...data("RoleInfo", "A role (`user.roles()`).", element("readRoles")),
+    ...data("ApiClientInfo", "A Superfacility API client (`user.clients()`).", element("readClients")),
+    ...data("StatusInfo", "A resource's status (`client.resources.status()`).", successJson(byName(spec.readStatus))),
+    ...data("NoteInfo", "A resource's note (`client.resources.notes()`).", element("readNotesOf")),
+    ...data("OutageInfo", "An outage (`client.resources.outages()`).", element("readOutagesOf")),
+    ...data("ChangelogEntry", "An entry of the API's changelog (`client.api.changelog()`).", element("readChangelog")),
+    ...data(
+      "TransferRecord",
+      "A Globus transfer's state (`client.globus.transfer(id).record`).",
+      successJson(byName(spec.readTransfer)),
+    ),
+  ];
+}
+
+/** The helper objects of one level: `GreenCompute`, `GreenJob`, `GreenUser`, ..., `GreenHelpers`. */
+export function workflowLevelTypes(ctx: EmitContext, level: string, id: string): string[] {
+  const spec = workflowSpec(ctx);
+  const opsOf = (h: Helper) =>
+    h.roles.filter((r) => !h.any || spec[r] !== undefined).map((r) => ctx.operations.find((op) => op.name === spec[r]));
+  const needed = (h: Helper): string | undefined => {
+    if (!present(spec, h)) return undefined;
+    const ops = opsOf(h);
+    return ctx.ladder.find((l) => ops.every((op) => canCall(ctx.ladder, l, op!.scope))) ?? topLevel(ctx.ladder);
+  };
+  const member = (h: Helper): string[] => {
+    if (h.roles.length === 0) return [`  readonly ${h.name}: ${h.type(id)};`];
+    const need = needed(h);
+    if (need === undefined) return [];
+    const mayUse = opsOf(h).every((op) => op !== undefined && canCall(ctx.ladder, level, op.scope));
+    return [
+      mayUse
+        ? `  readonly ${h.name}: ${h.type(id)};`
+        : `  readonly ${h.name}: NeedsColor<${literal(h.name)}, ${literal(need)}>;`,
+    ];
+  };
+  const members = (helpers: Helper[]) => helpers.flatMap(member);
+  const iface = (name: string, doc: string, extend: string[], body: string[]) => [
+    jsDoc([doc], []),
+    `export interface ${id}${name}${extend.length > 0 ? ` extends ${extend.join(", ")}` : ""} {`,
+    ...body,
+    "}",
     "",
   ];
+  const as = `as a ${literal(level)} client sees it`;
+  const watching = spec.readJobs !== undefined && canCall(ctx.ladder, level, byName(ctx, spec.readJobs)!.scope);
+  const jobMembers = members(JOB_HELPERS);
+  const out = [
+    ...iface("Job", `A batch job ${as}.`, watching ? ["JobWatching<JobRecord>"] : [], [
+      ...(watching ? [] : ["  readonly id: string;", "  readonly machine: string;"]),
+      ...jobMembers,
+    ]),
+    ...iface("Task", `A command's task (\`compute.runTask()\`) ${as}.`, ["TaskHandle"], members(TASK_HELPERS)),
+    ...iface(
+      "RemotePath",
+      `A path on a machine ${as}: \`parent\`, \`parents\`, \`name\`, \`stem\`, \`suffix\`, and what it may do.`,
+      ["RemotePathBase", `PathParents<${id}RemotePath>`],
+      members(PATH_HELPERS),
+    ),
+    jsDoc([`An entry of \`compute.ls()\` ${as}: the facility's fields, its path, and its kind from \`perms\`.`], []),
+    `export type ${id}Entry = Omit<DirectoryEntry, "name"> & ${id}RemotePath & EntryKind;`,
+    "",
+    ...iface(
+      "Compute",
+      `The workflow helpers of a ${literal(level)} client on one machine (\`client.compute(machine)\`); ` +
+        "a helper it may not use is not callable and its type names the color needed.",
+      [],
+      ["  readonly machine: Machine;", ...members(COMPUTE_HELPERS)],
+    ),
+    ...iface("UserMethods", `What a user (\`client.user()\`) offers ${as}.`, [], members(USER_HELPERS)),
+    jsDoc([`A user ${as}.`], []),
+    `export type ${id}User = UserInfo & ${id}UserMethods;`,
+    "",
+    ...iface("GroupMethods", `What a group offers ${as}.`, [], members(GROUP_HELPERS)),
+    jsDoc([`A Unix group ${as}.`], []),
+    `export type ${id}Group = Omit<GroupInfo, "members"> & ${id}GroupMethods;`,
+    "",
+    ...iface("ProjectMethods", `What a project offers ${as}.`, [], members(PROJECT_HELPERS)),
+    jsDoc([`A project ${as}.`], []),
+    `export type ${id}Project = ProjectInfo & ${id}ProjectMethods;`,
+    "",
+    ...iface("Resources", `\`client.resources\` ${as}.`, [], members(RESOURCES_HELPERS)),
+    ...iface("Api", `\`client.api\` ${as}.`, [], members(API_HELPERS)),
+    ...iface("Globus", `\`client.globus\` ${as}.`, [], members(GLOBUS_HELPERS)),
+  ];
+  const objects = clientMembers(ctx);
+  out.push(
+    ...iface(
+      "ClientHelpers",
+      `The client's own helpers ${as}.`,
+      [],
+      [
+        ...members(CLIENT_HELPERS),
+        ...["resources", "api", "globus"]
+          .filter((m) => objects.includes(m))
+          .map((m) => `  readonly ${m}: ${id}${m === "api" ? "Api" : m === "globus" ? "Globus" : "Resources"};`),
+      ],
+    ),
+  );
   return out;
 }
 
-/** `GreenJob` and `GreenCompute` for one level. */
-export function workflowLevelTypes(ctx: EmitContext, level: string, id: string): string[] {
-  const spec = workflowSpec(ctx);
-  const opsOf = (roles: (keyof WorkflowSpec)[]) => roles.map((r) => ctx.operations.find((op) => op.name === spec[r]));
-  const needed = (roles: (keyof WorkflowSpec)[]): string | undefined => {
-    const ops = opsOf(roles);
-    if (ops.some((op) => op === undefined)) return undefined;
-    return ctx.ladder.find((l) => ops.every((op) => canCall(ctx.ladder, l, op!.scope))) ?? topLevel(ctx.ladder);
-  };
-  const mayUse = (roles: (keyof WorkflowSpec)[]) =>
-    opsOf(roles).every((op) => op !== undefined && canCall(ctx.ladder, level, op.scope));
-  const member = (name: string, roles: (keyof WorkflowSpec)[], type: string): string | undefined => {
-    const need = needed(roles);
-    if (need === undefined) return undefined;
-    return mayUse(roles)
-      ? `  readonly ${name}: ${type};`
-      : `  readonly ${name}: NeedsColor<${literal(name)}, ${literal(need)}>;`;
-  };
-  const job = `${id}Job`;
-  const jobMembers = [member("cancel", ["cancelJob"], `JobCancelling["cancel"]`)].filter((m) => m !== undefined);
-  const watching = spec.readJobs !== undefined && mayUse(["readJobs"]) ? "JobWatching<JobRecord>" : undefined;
-  const out = [
-    jsDoc([`A batch job as a ${literal(level)} client sees it.`], []),
-    `export interface ${job}${watching ? ` extends ${watching}` : ""} {`,
-    ...(watching ? [] : ["  readonly id: string;", "  readonly machine: string;"]),
-    ...jobMembers,
-    "}",
-    "",
-    jsDoc(
-      [
-        `The workflow helpers of a ${literal(level)} client on one machine (\`client.compute(machine)\`); ` +
-          "a helper it may not use is not callable and its type names the color needed.",
-      ],
-      [],
-    ),
-    `export interface ${id}Compute {`,
-    "  readonly machine: Machine;",
-    ...COMPUTE_HELPERS.flatMap((h) => member(h.name, h.roles, h.type(job)) ?? []),
-    "}",
-    "",
-  ];
-  return out;
+function byName(ctx: EmitContext, name: string): Operation | undefined {
+  return ctx.operations.find((op) => op.name === name);
 }
 
 function opRef(op: Operation): string {

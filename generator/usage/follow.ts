@@ -23,7 +23,7 @@ import ts from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { ownManifest } from "../output/client-folder.js";
 import { checkConfig, configError } from "./modules.js";
-import { type ClientSite, COMPUTE_HELPERS, type FoundUse, JOB_HELPERS } from "./uses.js";
+import { type ClientSite, COMPUTE_HELPERS, type FoundUse, HELPER_CALLS, helperKind, JOB_HELPERS } from "./uses.js";
 
 export interface Followed {
   uses: FoundUse[];
@@ -43,7 +43,11 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
   "ProxyHandler",
 ]);
 /** The workflow helpers' names (usage/uses.ts). */
-const HELPERS: ReadonlySet<string> = new Set([...Object.keys(COMPUTE_HELPERS), ...Object.keys(JOB_HELPERS)]);
+const HELPERS: ReadonlySet<string> = new Set([
+  ...Object.keys(COMPUTE_HELPERS),
+  ...Object.keys(JOB_HELPERS),
+  ...Object.values(HELPER_CALLS).flatMap((members) => Object.keys(members)),
+]);
 /**
  * What only looks at a value (prints, serialises): its methods are never called by name, so a client given to it
  * stays where it was. `console` is declared by the DOM library or by @types/node.
@@ -274,7 +278,15 @@ export function followClient(input: FollowOptions): Followed {
       } else if (name === "waitForTask") add({ kind: "wait", ...where(call ?? read, at) }, receiver);
       else if (input.names.has(name) && inOperations(property))
         add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
-      else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
+      else if (helperCallsOf(property) !== undefined) {
+        for (const c of helperCallsOf(property)!)
+          add(
+            c === "wait"
+              ? { kind: "wait", ...where(call ?? read, at) }
+              : { kind: "call", method: c[0], path: c[1], ...where(call ?? read, at) },
+            receiver,
+          );
+      } else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
         const calls = COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!];
         for (const c of calls)
           add(
@@ -465,6 +477,18 @@ export function followClient(input: FollowOptions): Followed {
       if (ts.isComputedPropertyName(key)) {
         const values = literals(key.expression);
         return values?.length === 1 ? values[0] : undefined;
+      }
+      return undefined;
+    };
+
+    /** The calls of a helper object's member, by the kind of interface that declares it; undefined if unknown. */
+    const helperCallsOf = (property: ts.Symbol) => {
+      for (const d of property.declarations ?? []) {
+        const owner = d.parent;
+        if (!ts.isInterfaceDeclaration(owner)) continue;
+        const kind = helperKind(owner.name.text);
+        const members = kind === undefined ? undefined : HELPER_CALLS[kind];
+        if (members !== undefined && Object.hasOwn(members, property.name)) return members[property.name];
       }
       return undefined;
     };

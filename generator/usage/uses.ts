@@ -12,6 +12,9 @@ export const COMPUTE_HELPERS: Readonly<Record<string, readonly (readonly [string
   ls: [["GET", "/utilities/ls/{machine}/{path}"]],
   download: [["GET", "/utilities/download/{machine}/{path}"]],
   upload: [["PUT", "/utilities/upload/{machine}/{path}"]],
+  runTask: [["POST", "/utilities/command/{machine}"]],
+  outages: [["GET", "/status/outages/{name}"]],
+  plannedOutages: [["GET", "/status/outages/planned/{name}"]],
 };
 /** The calls each method of a job object makes. */
 export const JOB_HELPERS: Readonly<Record<string, readonly [string, string]>> = {
@@ -19,6 +22,106 @@ export const JOB_HELPERS: Readonly<Record<string, readonly [string, string]>> = 
   state: ["GET", "/compute/jobs/{machine}"],
   cancel: ["DELETE", "/compute/jobs/{machine}/{jobid}"],
 };
+
+type Calls = readonly (readonly [string, string] | "wait")[];
+
+const JOBS_QUERY = ["GET", "/compute/jobs/{machine}"] as const;
+const TRANSFER = ["GET", "/storage/globus/transfer/{globus_uuid}"] as const;
+
+/**
+ * The calls each member of each helper object makes, by the kind of object (the generated interface a member is
+ * declared in: `GreenCompute` is a compute object, `GreenUserMethods` a user, `TransferWatching` a transfer; see
+ * HELPER_KINDS). A member with no calls reads what the object holds. A callable member of a helper object missing
+ * here is one `needs` does not know: it counts at the top level.
+ */
+export const HELPER_CALLS: Readonly<Record<string, Readonly<Record<string, Calls>>>> = {
+  client: {
+    user: [["GET", "/account/"]],
+    group: [["GET", "/account/groups/{group}"]],
+  },
+  compute: {
+    ...COMPUTE_HELPERS,
+    // With `{ path }`, the script is listed first.
+    submitJob: [...COMPUTE_HELPERS.submitJob!, ["GET", "/utilities/ls/{machine}/{path}"]],
+  },
+  job: {
+    complete: [JOBS_QUERY],
+    state: [JOBS_QUERY],
+    update: [JOBS_QUERY],
+    running: [JOBS_QUERY],
+    // With `{ wait: true }`, the job is watched until it ends.
+    cancel: [["DELETE", "/compute/jobs/{machine}/{jobid}"], JOBS_QUERY],
+  },
+  task: { update: ["wait"], result: ["wait"], cancel: [["DELETE", "/tasks/{id}"]] },
+  path: {
+    ls: [["GET", "/utilities/ls/{machine}/{path}"]],
+    download: [["GET", "/utilities/download/{machine}/{path}"]],
+    upload: [["PUT", "/utilities/upload/{machine}/{path}"]],
+    isDirectory: [],
+    isFile: [],
+    isSymlink: [],
+  },
+  user: {
+    groups: [["GET", "/account/groups"]],
+    projects: [["GET", "/account/projects"]],
+    roles: [["GET", "/account/roles"]],
+    clients: [["GET", "/account/clients"]],
+  },
+  group: {
+    update: [["GET", "/account/groups/{group}"]],
+    add: [["PUT", "/account/groups/{group}"]],
+    remove: [["PUT", "/account/groups/{group}"]],
+  },
+  project: { createGroup: [["POST", "/account/groups"]] },
+  resources: {
+    status: [
+      ["GET", "/status/"],
+      ["GET", "/status/{name}"],
+    ],
+    notes: [
+      ["GET", "/status/notes"],
+      ["GET", "/status/notes/{name}"],
+    ],
+    outages: [
+      ["GET", "/status/outages"],
+      ["GET", "/status/outages/{name}"],
+    ],
+    plannedOutages: [
+      ["GET", "/status/outages/planned"],
+      ["GET", "/status/outages/planned/{name}"],
+    ],
+  },
+  api: { changelog: [["GET", "/meta/changelog"]], config: [["GET", "/meta/config"]] },
+  globus: { startTransfer: [["POST", "/storage/globus/transfer"], TRANSFER], transfer: [TRANSFER] },
+  transfer: { update: [TRANSFER], complete: [TRANSFER] },
+};
+
+/**
+ * The kind of helper object an interface of a generated client declares, by the end of its name (the generated ones
+ * start with the level: `GreenCompute`), longest first.
+ */
+export const HELPER_KINDS: readonly (readonly [suffix: string, kind: string])[] = [
+  ["ClientHelpers", "client"],
+  ["TransferWatching", "transfer"],
+  ["ProjectMethods", "project"],
+  ["GroupMethods", "group"],
+  ["UserMethods", "user"],
+  ["JobWatching", "job"],
+  ["TaskHandle", "task"],
+  ["RemotePath", "path"],
+  ["EntryKind", "path"],
+  ["Resources", "resources"],
+  ["Compute", "compute"],
+  ["Globus", "globus"],
+  ["Task", "task"],
+  ["Job", "job"],
+  ["Api", "api"],
+];
+
+/** The kind of helper object an interface name is, or undefined. */
+export function helperKind(interfaceName: string): string | undefined {
+  return HELPER_KINDS.find(([suffix]) => interfaceName.endsWith(suffix))?.[1];
+}
 
 export interface Where {
   /** Relative to the working directory, with "/" separators. */

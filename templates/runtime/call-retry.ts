@@ -8,6 +8,7 @@
  */
 import type { Clock } from "./clock.js";
 import { ConfigError, NetworkError } from "./errors.js";
+import { notify, type RetryEvent, requestWhat } from "./observe.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 import type { FetchLike } from "./token.js";
 
@@ -59,7 +60,12 @@ class AttemptTimeout extends Error {
  * `fetch` with retries for idempotent requests. The common case (an answer that is not retryable) costs one promise
  * reaction; anything else goes through the loop.
  */
-export function retryingFetch(fetch: FetchLike, given: CallRetryPolicy | undefined, clock: Clock): FetchLike {
+export function retryingFetch(
+  fetch: FetchLike,
+  given: CallRetryPolicy | undefined,
+  clock: Clock,
+  onRetry?: (event: RetryEvent) => void,
+): FetchLike {
   if (!given) return fetch;
   const policy = given;
   const { timeoutMs } = policy;
@@ -82,6 +88,7 @@ export function retryingFetch(fetch: FetchLike, given: CallRetryPolicy | undefin
         if (n >= policy.attempts || error instanceof NetworkError) throw error;
         wait = backoffMs(policy, n);
       }
+      notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status });
       await sleepUnlessAborted(clock, wait, signal);
       response = undefined;
       error = undefined;

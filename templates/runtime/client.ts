@@ -15,6 +15,7 @@ import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fe
 import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
+import { debugFetch, type Observers } from "./observe.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
@@ -33,6 +34,10 @@ export interface ClientSpec {
 export interface ClientParts {
   readonly calls: Readonly<Record<string, NamedCall>>;
   readonly clock: Clock;
+  /** The user's hooks on polls (the helpers call `onPoll`). */
+  readonly observers: Observers;
+  /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
+  readonly checkOperations: (names: readonly (string | undefined)[]) => void;
 }
 
 /** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
@@ -71,7 +76,12 @@ export function createScopedClient(
   const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
   // Retries sit below the guard: each attempt is the request it allowed, with its token.
   const retried = (fetch: (request: Request) => Promise<Response>) =>
-    retryingFetch(fetch, resolved.callRetry, resolved.clock);
+    retryingFetch(
+      debugFetch(fetch, resolved.debug, resolved.clock),
+      resolved.callRetry,
+      resolved.clock,
+      resolved.observers.onRetry,
+    );
   const send = createGuardedFetch({
     guard,
     tokens: resolved.tokens,
@@ -205,7 +215,14 @@ export function createScopedClient(
       }
     },
   };
-  for (const addOn of addOns) Object.assign(client, addOn({ calls: named, clock: resolved.clock }));
+  const checkOperations = (names: readonly (string | undefined)[]) => {
+    for (const name of names) if (name !== undefined) guard.checkOperation(name);
+  };
+  for (const addOn of addOns)
+    Object.assign(
+      client,
+      addOn({ calls: named, clock: resolved.clock, checkOperations, observers: resolved.observers }),
+    );
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () =>

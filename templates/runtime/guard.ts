@@ -28,6 +28,11 @@ export interface Guard {
   check(method: string, url: string): boolean;
   /** Throws ScopeError when the call as written (path template or concrete path, path parameters) holds tricks. */
   checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
+  /**
+   * Throws ScopeError unless the client's color may call the operation of that friendly name: a helper checks every
+   * operation it will call before its first request.
+   */
+  checkOperation(name: string): void;
 }
 
 /** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
@@ -85,6 +90,12 @@ export function createGuard(config: GuardConfig): Guard {
     checkWritten(method, written, pathParams) {
       const problem = writtenPathProblem(written, pathParams);
       if (problem !== undefined) refuse(method, written, `${method} ${JSON.stringify(written)}: ${problem}`);
+    },
+    checkOperation(name) {
+      const entry = table.entries.find((e) => e.name === name);
+      if (entry === undefined || allowed.has(entry)) return;
+      const method = entry.method.toUpperCase();
+      refuse(method, entry.path, notAllowedMessage(entry, ladder, top, color), entry);
     },
   };
 }

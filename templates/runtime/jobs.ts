@@ -13,6 +13,7 @@ import { sleepUnlessAborted } from "./call-retry.js";
 import type { NamedCall } from "./calls.js";
 import { type Clock, systemAfter } from "./clock.js";
 import { ConfigError, JobError } from "./errors.js";
+import { notify, type PollEvent } from "./observe.js";
 
 /**
  * Slurm's terminal job states (the order the local facility names them in): those the official client waits for, and
@@ -64,6 +65,8 @@ interface Watcher {
   interval: number;
   signal: AbortSignal | undefined;
   timeout: number | undefined;
+  /** States other than the terminal ones that end this wait (`running()`: RUNNING). */
+  until: ReadonlySet<string> | undefined;
   /** Lets go of its deadline's timer and its signal listener. */
   end(): void;
 }
@@ -85,6 +88,7 @@ export class JobMonitor {
     readonly machine: string,
     private readonly readJobs: NamedCall,
     private readonly clock: Clock,
+    private readonly onPoll?: (event: PollEvent) => void,
   ) {}
 
   /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
@@ -112,7 +116,7 @@ export class JobMonitor {
   /**
    * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
    */
-  watch(id: string, options: WatchOptions = {}): Promise<JobRow> {
+  watch(id: string, options: WatchOptions = {}, until?: ReadonlySet<string>): Promise<JobRow> {
     const interval = options.interval ?? 10_000;
     if (!(interval > 0)) return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
     const timeout = options.timeout;
@@ -136,6 +140,7 @@ export class JobMonitor {
         interval,
         signal,
         timeout,
+        until,
         deadline: bounded ? this.clock.now() + Math.max(0, timeout) : Number.POSITIVE_INFINITY,
         end: () => {
           cancel?.();
@@ -201,11 +206,14 @@ export class JobMonitor {
           this.#misses.delete(id);
           this.#last.set(id, row);
           const state = slurmState(row);
-          if (state !== undefined && TERMINAL_STATES.has(state)) {
-            const done = this.#watchers.get(id) ?? [];
-            this.#watchers.delete(id);
-            for (const w of done) w.resolve(row);
-          }
+          if (state === undefined) continue;
+          const list = this.#watchers.get(id) ?? [];
+          const done = list.filter((w) => TERMINAL_STATES.has(state) || w.until?.has(state));
+          if (done.length === 0) continue;
+          const rest = list.filter((w) => !done.includes(w));
+          if (rest.length === 0) this.#watchers.delete(id);
+          else this.#watchers.set(id, rest);
+          for (const w of done) w.resolve(row);
         }
         if (!accounting && ids.some((id) => !rows.has(id))) accounting = true;
         const now = this.clock.now();
@@ -217,6 +225,14 @@ export class JobMonitor {
           }
         }
         if (this.#watchers.size === 0) break;
+        const watched = [...this.#watchers.keys()];
+        const status = watched.length === 1 ? slurmState(this.#last.get(watched[0]!)) : undefined;
+        notify(this.onPoll, {
+          what: `jobs ${watched.join(",")} on ${this.machine}`,
+          attempt: this.stats.polls,
+          delay: next,
+          status,
+        });
         await sleepUnlessAborted(this.clock, next, undefined);
       }
     } finally {

@@ -67,6 +67,8 @@ export interface LoadedKey {
   /** Where the API and token endpoint are, when the key file says (`sfapi-gen mock`'s JSON files do). */
   readonly baseUrl?: string;
   readonly tokenUrl?: string;
+  /** The client's color, when the key file says (`sfapi-gen mock`'s JSON files do). */
+  readonly color?: string;
 }
 
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
@@ -154,7 +156,8 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
       const missing = given[0] === "base_url" ? "token_url" : "base_url";
       throw new KeyError(`${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`, file);
     }
-    return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url") };
+    const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
+    return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
   }
   throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
 }

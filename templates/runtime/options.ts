@@ -4,13 +4,16 @@ import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { type KeyFileReader, type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
+import type { Observers } from "./observe.js";
+import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 
-export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> {
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]>
+  extends Observers {
   /** The client's configured color (its level on the ladder). Required. */
   color: Color;
   /**
@@ -55,10 +58,75 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
    */
   callRetry?: CallRetryOptions | false;
   /**
-   * An access token obtained elsewhere, or a function returning one (called for each call that needs a token, and
-   * again after a 401): instead of `keyFile`/`privateKey`. The color guard applies to every call as before.
+   * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A function's
+   * JWT is reused until shortly before its `exp` (`refreshSkewMs`), and asked for again after a 401; an opaque token
+   * is asked for on each call that needs one. The color guard applies to every call as before.
    */
   accessToken?: AccessTokenInput;
+}
+
+/** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
+export interface TokenSourceOptions<Color extends string = string>
+  extends Pick<
+    ClientOptions,
+    | "keyFile"
+    | "clientId"
+    | "privateKey"
+    | "tokenUrl"
+    | "fetch"
+    | "clientExpiresAt"
+    | "logger"
+    | "timeoutMs"
+    | "retry"
+    | "refreshSkewMs"
+    | "clock"
+    | "onRetry"
+    | "onToken"
+    | "debug"
+  > {
+  /**
+   * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
+   * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
+   */
+  color?: Color;
+}
+
+/** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
+export interface AccessTokens {
+  /** The color checked (given, or the key file's), if any. */
+  readonly color: string | undefined;
+  /** A fresh access token (the cached one while it has life left). Never logged by this runtime. */
+  token(): Promise<string>;
+}
+
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export function accessTokens(
+  given: TokenSourceOptions,
+  spec: { ladder: readonly string[]; readKeyFile?: KeyFileReader },
+): AccessTokens {
+  if (!given || typeof given !== "object")
+    throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
+  const options = ownFields(given) as TokenSourceOptions & { accessToken?: unknown };
+  if (options.accessToken !== undefined) throw new ConfigError("createTokenSource: accessToken is no option here");
+  if (options.keyFile === undefined && options.privateKey === undefined)
+    throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
+  if (options.color !== undefined) checkLadder(spec.ladder, options.color);
+  const fromFile =
+    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+  if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
+    throw new ConfigError(
+      `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
+        `not ${JSON.stringify(options.color)}`,
+    );
+  }
+  const clock = options.clock ?? systemClock;
+  const fetch = debugFetch(
+    options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    debugWriter(options.debug),
+    clock,
+  );
+  const source = tokenSource(options as ClientOptions, fromFile, spec.readKeyFile, fetch, clock)!;
+  return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
 export interface ResolvedOptions {
@@ -72,6 +140,9 @@ export interface ResolvedOptions {
   clock: Clock;
   /** Retries of idempotent API calls; undefined when off. */
   callRetry: CallRetryPolicy | undefined;
+  observers: Observers;
+  /** Writes the debug lines, when debugging is on. */
+  debug: ((line: string) => void) | undefined;
 }
 
 export function resolveOptions(
@@ -85,8 +156,10 @@ export function resolveOptions(
   if (typeof options.color !== "string" || options.color === "")
     throw new ConfigError('createClient: `color` is required (e.g. "green")');
   const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
-  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const clock = options.clock ?? systemClock;
+  const debug = debugWriter(options.debug);
+  // API calls are logged below their retries (client.ts), token requests here.
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const fromFile =
     options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
@@ -99,10 +172,12 @@ export function resolveOptions(
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, spec.readKeyFile, fetch, clock),
+    tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
     callRetry: callRetryPolicy(ownFields(options.callRetry)),
+    observers: { onRetry: options.onRetry, onPoll: options.onPoll, onToken: options.onToken },
+    debug,
   };
 }
 
@@ -121,7 +196,12 @@ function tokenSource(
     // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
     if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
       throw new ConfigError("createClient: accessToken is empty");
-    return providedTokenSource(options.accessToken);
+    return providedTokenSource(
+      options.accessToken,
+      clock,
+      positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
+      options.onToken,
+    );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
     throw new ConfigError("createClient: give either keyFile or privateKey, not both");
@@ -151,6 +231,8 @@ function tokenSource(
     clientExpiresAt: expiry(options.clientExpiresAt),
     logger: options.logger ?? console,
     clock,
+    onToken: options.onToken,
+    onRetry: options.onRetry,
   });
 }
 

@@ -8,6 +8,7 @@ import type { NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { type Deadline, startDeadline } from "./deadline.js";
 import { ConfigError, TaskError } from "./errors.js";
+import { notify, type PollEvent } from "./observe.js";
 
 /**
  * A finished task's `result`, parsed from its JSON text: the fields the facility's command, job and transfer tasks
@@ -60,7 +61,11 @@ export type TaskWaiter = (id: string, options?: WaitOptions, deadline?: Deadline
 export const DEFAULT_TASK_TIMEOUT = 600_000;
 
 /** `client.waitForTask`, polling through `readTask` (the named call of the task operation). */
-export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskWaiter {
+export function taskWaiter(
+  readTask: NamedCall | undefined,
+  clock: Clock,
+  onPoll?: (event: PollEvent) => void,
+): TaskWaiter {
   return async (id, options = {}, given) => {
     if (!readTask)
       throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
@@ -69,6 +74,7 @@ export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskW
     const deadline = given ?? startDeadline(clock, timeout, options.signal);
     const { signal } = deadline;
     let last: string | null | undefined;
+    let polls = 0;
     const timedOut = () =>
       new TaskError({
         message: `Task ${id} is still ${last ?? "without a status"} after ${timeout} ms`,
@@ -92,7 +98,9 @@ export function taskWaiter(readTask: NamedCall | undefined, clock: Clock): TaskW
         if (last !== null && !RUNNING.has(last.toLowerCase())) return withTypedResult(data);
         const left = deadline.at - clock.now();
         if (left <= 0) throw timedOut();
-        await sleepUnlessAborted(clock, Math.min(interval, left), signal);
+        const delay = Math.min(interval, left);
+        notify(onPoll, { what: `task ${id}`, attempt: ++polls, delay, status: last ?? undefined });
+        await sleepUnlessAborted(clock, delay, signal);
       }
     } catch (error) {
       // The deadline aborted the poll or the wait in flight: a TaskError, not the abort.

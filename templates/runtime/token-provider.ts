@@ -1,9 +1,15 @@
 /**
  * Access tokens obtained elsewhere: a browser session, a token service, one process that shares its token with many
- * workers. `accessToken` is the token itself or a function returning one (called for every call that needs a token,
- * and again after a 401, so it decides what to cache). The guard still decides every call before a token is asked for.
+ * workers. `accessToken` is the token itself or a function returning one. A function's token is reused until shortly
+ * before its `exp` when it is a JWT that says one (the skew, at most a tenth of its life, as for tokens the client
+ * fetches itself), and asked for again after a 401; an opaque token, whose life nobody can read, is asked for on each
+ * call that needs one. One call of the function is in flight however many calls wait. The guard still decides every
+ * call before a token is asked for.
  */
+import { decodeJwt } from "jose";
+import type { Clock } from "./clock.js";
 import { TokenError } from "./errors.js";
+import { notify, type TokenEvent } from "./observe.js";
 import type { TokenSource } from "./token.js";
 
 export type AccessTokenInput = string | (() => string | Promise<string>);
@@ -11,29 +17,65 @@ export type AccessTokenInput = string | (() => string | Promise<string>);
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-export function providedTokenSource(input: AccessTokenInput): TokenSource {
+export function providedTokenSource(
+  input: AccessTokenInput,
+  clock: Clock,
+  refreshSkewMs = 5_000,
+  onToken?: (event: TokenEvent) => void,
+): TokenSource {
   if (typeof input === "string") {
     const token = checked(input);
     return { current: () => token, get: () => Promise.resolve(token), invalidate: () => undefined };
   }
-  return {
-    current: () => undefined,
-    async get() {
-      let token: unknown;
-      try {
-        token = await input();
-      } catch (error) {
-        throw new TokenError({
-          message: `The accessToken function failed: ${error instanceof Error ? error.message : String(error)}`,
-          error: "token_source",
-          attempts: 1,
-          cause: error,
-        });
-      }
-      return checked(token);
-    },
-    invalidate: () => undefined,
+  let cached: { token: string; refreshAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+  const current = () => (cached !== undefined && clock.now() < cached.refreshAt ? cached.token : undefined);
+  const ask = async (): Promise<string> => {
+    let token: unknown;
+    notify(onToken, { what: "asked", attempt: 1, delay: 0 });
+    try {
+      token = await input();
+    } catch (error) {
+      throw new TokenError({
+        message: `The accessToken function failed: ${error instanceof Error ? error.message : String(error)}`,
+        error: "token_source",
+        attempts: 1,
+        cause: error,
+      });
+    }
+    const good = checked(token);
+    const expiresAt = expiryMs(good);
+    if (expiresAt !== undefined) {
+      const life = expiresAt - clock.now();
+      cached = { token: good, refreshAt: expiresAt - Math.min(refreshSkewMs, Math.max(0, life) / 10) };
+    }
+    return good;
   };
+  return {
+    current,
+    get() {
+      const fresh = current();
+      if (fresh !== undefined) return Promise.resolve(fresh);
+      pending ??= ask().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    invalidate(token) {
+      if (cached?.token === token) cached = undefined;
+    },
+  };
+}
+
+/** A JWT's `exp` in milliseconds, or undefined (an opaque token, or no `exp`). */
+function expiryMs(token: string): number | undefined {
+  if (token.split(".").length !== 3) return undefined;
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A token an Authorization header can carry; never shown in the error. */

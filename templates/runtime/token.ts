@@ -11,6 +11,7 @@ import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import type { LoadedKey } from "./keys.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
+import { notify, type RetryEvent, type TokenEvent } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, type RetryPolicy, retryAfterMs } from "./retry.js";
 
@@ -33,6 +34,8 @@ export interface TokenSourceConfig {
   clientExpiresAt: Date | undefined;
   logger: Logger;
   clock: Clock;
+  onToken?: ((event: TokenEvent) => void) | undefined;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 export interface TokenSource {
@@ -196,6 +199,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
           token: result.token,
           refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10),
         };
+        notify(config.onToken, { what: "fetched", attempt: n, delay: 0 });
         return result.token;
       }
       const { failure } = result;
@@ -203,7 +207,15 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       if (result.retryable && n < config.retry.attempts) {
         const asked = result.retryAfterMs;
         if (asked === undefined || asked <= config.retry.maxDelayMs) {
-          await clock.sleep(Math.max(backoffMs(config.retry, n), asked ?? 0));
+          const delay = Math.max(backoffMs(config.retry, n), asked ?? 0);
+          notify(config.onToken, { what: "retry", attempt: n, delay });
+          notify(config.onRetry, {
+            what: `POST ${tokenPath(config.tokenUrl)}`,
+            attempt: n,
+            delay,
+            status: failure.status,
+          });
+          await clock.sleep(delay);
           continue;
         }
         why += `; the server asked to retry after ${Math.ceil(asked / 1000)} s, longer than retry.maxDelayMs`;
@@ -236,6 +248,14 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       if (cached?.token === token) cached = undefined;
     },
   };
+}
+
+function tokenPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }
 
 /** `expires_in` when usable, else the token's own `exp` when it is a JWT, else the default. */

@@ -5,12 +5,16 @@
  * The generator hands over which operations these are (matched by method and path) and writes the types, narrowed by
  * color; a helper whose operation the description lacks is left out.
  */
+
+import { accountHelpers } from "./account.js";
 import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
 import { type Deadline, startDeadline } from "./deadline.js";
 import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
 import { JobMonitor, type JobRow, slurmState, type WatchOptions } from "./jobs.js";
+import type { Observers } from "./observe.js";
+import { type DownloadOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
 /** The operations (friendly names) each helper uses, as the generator found them in the description. */
@@ -23,7 +27,44 @@ export interface WorkflowSpec {
   readonly readDirectory?: string;
   readonly downloadFile?: string;
   readonly uploadFile?: string;
+  /** `DELETE /tasks/{id}`: a task handle's `cancel()`. */
+  readonly cancelTask?: string;
+  /** `GET /status/outages/{name}` and `GET /status/outages/planned/{name}`: a machine's outages. */
+  readonly readOutagesOf?: string;
+  readonly readPlannedOutagesOf?: string;
+  // The client's own helpers (account.ts): users, groups, projects, status, the API's metadata, Globus.
+  readonly readUser?: string;
+  readonly readProjects?: string;
+  readonly readRoles?: string;
+  readonly readGroups?: string;
+  readonly createGroup?: string;
+  readonly readGroup?: string;
+  readonly updateGroup?: string;
+  readonly readClients?: string;
+  readonly readStatuses?: string;
+  readonly readStatus?: string;
+  readonly readNotes?: string;
+  readonly readNotesOf?: string;
+  readonly readOutages?: string;
+  readonly readPlannedOutages?: string;
+  readonly startTransfer?: string;
+  readonly readTransfer?: string;
+  readonly readChangelog?: string;
+  readonly readConfig?: string;
 }
+
+/** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
+export const COMPUTE_ROLES = [
+  "runCommand",
+  "submitJob",
+  "readJobs",
+  "cancelJob",
+  "readDirectory",
+  "downloadFile",
+  "uploadFile",
+  "readOutagesOf",
+  "readPlannedOutagesOf",
+] as const satisfies readonly (keyof WorkflowSpec)[];
 
 /** A script on the machine (`isPath`), with its arguments. */
 export interface ScriptPath {
@@ -31,14 +72,7 @@ export interface ScriptPath {
   args?: readonly string[];
 }
 
-export interface SignalOption {
-  signal?: AbortSignal;
-}
-
-export interface DownloadOptions extends SignalOption {
-  /** Ask for the bytes (base64 on the wire), resolved as a Uint8Array. */
-  binary?: boolean;
-}
+export type { DownloadOptions, SignalOption };
 
 /** A batch job of one machine. Its state is read in batches with every other job of the machine being watched. */
 export interface JobWatching<Record> {
@@ -55,16 +89,77 @@ export interface JobWatching<Record> {
   complete(options?: WatchOptions): Promise<Record>;
 }
 
-export interface JobCancelling {
-  /** Ask the scheduler to cancel the job (scancel); resolves once the request is accepted. */
+export interface JobUpdating<Record> {
+  /** Read the job's record again (one query, batched with others in this tick): the record, also in `record`. */
+  update(options?: SignalOption): Promise<Record>;
+  /**
+   * Wait until the job is RUNNING: its record then; a JobError (`reason: "state"`) when it ends without running
+   * (the official client's "Job never entered the running state"), `reason: "timeout"` after `timeout` ms.
+   */
+  running(options?: WatchOptions): Promise<Record>;
+}
+
+export interface CancelOptions extends WatchOptions {
+  /** Wait until the scheduler reports the job ended (CANCELLED, or whatever it ended in first). */
+  wait?: boolean;
+}
+
+export interface JobCancelling<Record = unknown> {
+  /**
+   * Ask the scheduler to cancel the job (scancel); resolves once the request is accepted, or with `{ wait: true }`
+   * once the job has ended, with its final record (polled as `complete()` polls).
+   */
+  cancel(options: CancelOptions & { wait: true }): Promise<Record>;
+  cancel(options?: CancelOptions): Promise<void>;
+}
+
+/** What `compute.runTask()` gives: the command's task, not waited on. */
+export interface TaskHandle {
+  readonly id: string;
+  readonly machine: string;
+  /** The task's status at the last read (`new`, `completed`, ...); undefined before the first. */
+  readonly status: string | undefined;
+  /** Read the task once: its status. */
+  update(options?: SignalOption): Promise<string | undefined>;
+  /**
+   * Wait for the task and resolve with the command's output; CommandError as `run` (a thenable handle would make
+   * `await runTask()` wait, so the wait is this method).
+   */
+  result(options?: WaitOptions): Promise<string>;
+}
+
+export interface TaskCancelling {
+  /** Cancel the task (`DELETE /tasks/{id}`). */
   cancel(options?: SignalOption): Promise<void>;
+}
+
+export interface TaskStarting<Task> {
+  /** Start a command line on the machine without waiting: a handle with `update()`, `result()` and `cancel()`. */
+  runTask(command: string | readonly string[], options?: SignalOption): Promise<Task>;
+}
+
+export interface JobQueryOptions extends SignalOption {
+  /** Jobs of this user (squeue's `user=`), not only those of `ids`. */
+  user?: string;
+  /** Jobs of this partition (`partition=`). */
+  partition?: string;
+}
+
+export interface MachineOutages<Outage> {
+  /** This machine's past and current outages (`client.resources.outages(machine)`). */
+  outages(options?: SignalOption): Promise<Outage[]>;
+  /** This machine's planned outages. */
+  plannedOutages(options?: SignalOption): Promise<Outage[]>;
 }
 
 export interface JobFinding<Job> {
   /** The job of that id, its record read (squeue, else sacct); JobError `not-found` when neither knows it. */
   job(id: string | number, options?: SignalOption): Promise<Job>;
-  /** The jobs of those ids that the queue or accounting knows, in the order asked, read in one query. */
-  jobs(ids: readonly (string | number)[], options?: SignalOption): Promise<Job[]>;
+  /**
+   * The jobs of those ids that the queue or accounting knows, in the order asked, read in one query; with `user` or
+   * `partition`, the queue's jobs that match them all (one squeue query, as the official client).
+   */
+  jobs(ids: readonly (string | number)[] | undefined, options?: JobQueryOptions): Promise<Job[]>;
 }
 
 export interface CommandRunning {
@@ -85,7 +180,10 @@ export interface JobSubmitting<Job> {
 }
 
 export interface DirectoryListing<Entry> {
-  /** The entries of a directory (without `.` and `..`), or the file itself; FileError when the facility refuses. */
+  /**
+   * The entries of a directory (without `.` and `..`), or the file itself, each with its `path` and the path methods
+   * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses.
+   */
   ls(path: string, options?: SignalOption): Promise<Entry[]>;
 }
 
@@ -111,6 +209,9 @@ export type JobRecordOf<Answer> = Answer extends { output?: readonly (infer Row)
   ? Row & { readonly jobid: string; readonly state: string }
   : Readonly<Record<string, string>> & { readonly jobid: string; readonly state: string };
 
+/** The items of an array type (`unknown` when `T` is not one). */
+export type ElementOf<T> = T extends readonly (infer Item)[] ? Item : unknown;
+
 /** The items of the array field `K` of `T`. */
 export type ItemsOf<T, K extends string> = T extends { [P in K]?: readonly (infer Item)[] | null } ? Item : unknown;
 
@@ -119,9 +220,9 @@ export type ItemsOf<T, K extends string> = T extends { [P in K]?: readonly (infe
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export function clientHelpers(spec: { taskOperation?: string; workflow?: WorkflowSpec }): ClientAddOn {
-  return ({ calls, clock }) => {
+  return ({ calls, clock, checkOperations, observers }) => {
     const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
-    const waitForTask = taskWaiter(readTask, clock);
+    const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
     if (!hasWorkflow(spec.workflow)) return { waitForTask };
     const workflow = spec.workflow;
     // One job monitor per machine: every job of a machine this client watches shares its poll.
@@ -129,15 +230,16 @@ export function clientHelpers(spec: { taskOperation?: string; workflow?: Workflo
     const monitor = (machine: string) => {
       let found = monitors.get(machine);
       if (!found) {
-        found = new JobMonitor(machine, calls[workflow.readJobs!]!, clock);
+        found = new JobMonitor(machine, calls[workflow.readJobs!]!, clock, observers.onPoll);
         monitors.set(machine, found);
       }
       return found;
     };
-    return {
-      waitForTask,
-      compute: (machine: string) => computeHelpers(machine, { spec: workflow, calls, waitForTask, monitor, clock }),
-    };
+    const deps: WorkflowDeps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations, observers };
+    const added: Record<string, unknown> = { waitForTask, ...accountHelpers(deps) };
+    if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
+      added.compute = (machine: string) => computeHelpers(machine, deps);
+    return added;
   };
 }
 
@@ -148,6 +250,9 @@ export interface WorkflowDeps {
   monitor(machine: string): JobMonitor;
   /** The client's clock, which `timeout` deadlines run on. */
   clock: Clock;
+  /** Throws ScopeError before any request when the color may not call one of these operations. */
+  checkOperations(names: readonly (string | undefined)[]): void;
+  observers: Observers;
 }
 
 type Answer = { status?: unknown; error?: unknown; [field: string]: unknown } | undefined;
@@ -192,6 +297,30 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
     }
   };
 
+  /** A finished command task's output; CommandError when it failed or its command did. */
+  const commandOutput = (
+    command: string,
+    taskId: string,
+    task: { status?: unknown; result?: TaskResult | string | null },
+  ): string => {
+    const taskStatus = text(task.status)?.toLowerCase();
+    const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
+    const exitCode = typeof result?.exit_code === "number" ? result.exit_code : undefined;
+    const output = typeof task.result === "string" ? task.result : (text(result?.output) ?? "");
+    if (taskStatus !== "completed" || isError(result) || (exitCode !== undefined && exitCode !== 0)) {
+      throw new CommandError({
+        machine,
+        command,
+        exitCode,
+        error: text(result?.error),
+        output,
+        taskId,
+        taskStatus,
+      });
+    }
+    return output;
+  };
+
   const jobOf = (id: string, record: JobRow | undefined): object => {
     let last = record;
     const job: Record<string, unknown> = {
@@ -226,10 +355,35 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
             record: row,
           });
         },
+        async update(options: SignalOption = {}) {
+          options.signal?.throwIfAborted();
+          const row = await monitor.read(id);
+          if (row === undefined) throw notFound(machine, id);
+          last = row;
+          return row;
+        },
+        async running(options: WatchOptions = {}) {
+          const row = await monitor.watch(id, options, RUNNING);
+          last = row;
+          const state = slurmState(row);
+          if (state === "RUNNING") return row;
+          throw new JobError({
+            message: `Job ${id} on ${machine} never entered the running state: it ended ${state}`,
+            reason: "state",
+            machine,
+            jobId: id,
+            state,
+            record: row,
+          });
+        },
       };
     }
     if (spec.cancelJob !== undefined) {
-      job.cancel = async (options: SignalOption = {}) => {
+      job.cancel = async (options: CancelOptions = {}) => {
+        // With `wait`, the polls after the request need the job query too: refused before the request, not after.
+        if (options.wait === true) deps.checkOperations([spec.cancelJob, spec.readJobs]);
+        if (options.wait === true && spec.readJobs === undefined)
+          throw new ConfigError("cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})");
         const answer = (await call("cancelJob")(
           { path: { machine, jobid: id } },
           options.signal ? { signal: options.signal } : {},
@@ -243,6 +397,10 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
             error: text(answer?.error),
           });
         }
+        if (options.wait !== true) return undefined;
+        const row = await deps.monitor(machine).watch(id, options);
+        last = row;
+        return row;
       };
     }
     return job;
@@ -255,8 +413,30 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
       if (row === undefined) throw notFound(machine, String(id));
       return jobOf(String(id), row);
     };
-    helpers.jobs = async (ids: readonly (string | number)[], options: SignalOption = {}) => {
+    helpers.jobs = async (ids: readonly (string | number)[] | undefined, options: JobQueryOptions = {}) => {
       options.signal?.throwIfAborted();
+      if (ids === undefined || options.user !== undefined || options.partition !== undefined) {
+        // The official client's direct query: squeue with every filter given, cached=false.
+        const kwargs = [
+          ...(ids === undefined ? [] : [`jobid=${ids.map(String).join(",")}`]),
+          ...(options.user === undefined ? [] : [`user=${options.user}`]),
+          ...(options.partition === undefined ? [] : [`partition=${options.partition}`]),
+        ];
+        const answer = (await call("readJobs")(
+          { path: { machine }, query: { kwargs, sacct: false, cached: false } },
+          signalOf(options),
+        )) as Answer;
+        if (isError(answer) || !Array.isArray(answer?.output))
+          throw new JobError({
+            message: `Reading jobs on ${machine} failed${said(answer)}`,
+            reason: "query",
+            machine,
+            error: text(answer?.error),
+          });
+        return (answer.output as JobRow[])
+          .filter((row) => row && typeof row === "object" && text(row.jobid) !== undefined)
+          .map((row) => jobOf(text(row.jobid)!, row));
+      }
       const monitor = deps.monitor(machine);
       const rows = await Promise.all(ids.map((id) => monitor.read(String(id))));
       return ids.flatMap((id, i) => (rows[i] === undefined ? [] : [jobOf(String(id), rows[i])]));
@@ -277,24 +457,53 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
         started(taskId);
         return { task: await waitTask(taskId, options, deadline), taskId };
       });
-      const taskStatus = text(task.status)?.toLowerCase();
-      const result = typeof task.result === "object" && task.result !== null ? task.result : undefined;
-      const exitCode = typeof result?.exit_code === "number" ? result.exit_code : undefined;
-      const output = typeof task.result === "string" ? task.result : (text(result?.output) ?? "");
-      if (taskStatus !== "completed" || isError(result) || (exitCode !== undefined && exitCode !== 0)) {
-        throw new CommandError({
-          machine,
-          command: executable,
-          exitCode,
-          error: text(result?.error),
-          output,
-          taskId,
-          taskStatus,
-        });
-      }
-      return output;
+      return commandOutput(executable, taskId, task);
     };
   }
+
+  if (spec.runCommand !== undefined && spec.readTask !== undefined) {
+    helpers.runTask = async (command: string | readonly string[], options: SignalOption = {}) => {
+      const executable = typeof command === "string" ? command : command.join(" ");
+      const ack = (await call("runCommand")({ path: { machine }, body: { executable } }, signalOf(options))) as Answer;
+      const taskId = text(ack?.task_id);
+      if (isError(ack) || taskId === undefined)
+        throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
+      let status: string | undefined;
+      const task: Record<string, unknown> = {
+        id: taskId,
+        machine,
+        get status() {
+          return status;
+        },
+        async update(options: SignalOption = {}) {
+          const read = (await call("readTask")({ path: { id: taskId } }, signalOf(options))) as Answer;
+          status = text(read?.status);
+          return status;
+        },
+        async result(options?: WaitOptions) {
+          const finished = await withinDeadline(options, "Running a command", (deadline, started) => {
+            started(taskId);
+            return waitTask(taskId, options, deadline);
+          });
+          status = text(finished.status);
+          return commandOutput(executable, taskId, finished);
+        },
+      };
+      if (spec.cancelTask !== undefined) {
+        task.cancel = async (options: SignalOption = {}) => {
+          await call("cancelTask")({ path: { id: taskId } }, signalOf(options));
+        };
+      }
+      return task;
+    };
+  }
+
+  if (spec.readOutagesOf !== undefined)
+    helpers.outages = async (options: SignalOption = {}) =>
+      (await call("readOutagesOf")({ path: { name: machine } }, signalOf(options))) as unknown[];
+  if (spec.readPlannedOutagesOf !== undefined)
+    helpers.plannedOutages = async (options: SignalOption = {}) =>
+      (await call("readPlannedOutagesOf")({ path: { name: machine } }, signalOf(options))) as unknown[];
 
   if (spec.submitJob !== undefined && spec.readTask !== undefined) {
     helpers.submitJob = async (script: string | ScriptPath, options?: WaitOptions) => {
@@ -310,7 +519,11 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
           machine,
           error,
         });
+      const checksPath = typeof script !== "string" && spec.readDirectory !== undefined;
+      // Every operation of the submission, refused before the first request (the ls of a script path).
+      deps.checkOperations([spec.submitJob, spec.readTask, checksPath ? spec.readDirectory : undefined]);
       const { task, taskId } = await withinDeadline(options, "Submitting a job", async (deadline, started) => {
+        if (checksPath) await scriptIsAFile(script.path, deadline, refused);
         const ack = (await call("submitJob")({ path: { machine }, body }, signalOf(deadline))) as Answer;
         const taskId = text(ack?.task_id);
         if (isError(ack) || taskId === undefined) throw refused(text(ack?.error));
@@ -328,13 +541,39 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
     };
   }
 
+  /** The raw listing: the facility's entries, `.` and `..` kept. */
+  const listing = async (path: string, options: SignalOption): Promise<Record<string, unknown>[]> => {
+    const answer = (await call("readDirectory")({ path: { machine, path } }, signalOf(options))) as Answer;
+    if (isError(answer) || !Array.isArray(answer?.entries))
+      throw new FileError({ machine, path, operation: spec.readDirectory!, error: text(answer?.error) });
+    return (answer.entries as unknown[]).filter((e): e is Record<string, unknown> => !!e && typeof e === "object");
+  };
+  /** As the official client's submit_job: a script path must be one file (an ls before the submission). */
+  const scriptIsAFile = async (path: string, deadline: Deadline, refused: (error: string) => Error) => {
+    let entries: Record<string, unknown>[];
+    try {
+      entries = await listing(path, signalOf(deadline));
+    } catch (error) {
+      if (SfapiError.is(error) && error.code === "ERR_FILE") throw refused(`script path not present: ${path}`);
+      throw error;
+    }
+    const perms = entries.length === 1 ? text(entries[0]!.perms) : undefined;
+    if (perms?.startsWith("-") !== true) throw refused(`script path is not a file: ${path}`);
+  };
+  const pathOps: PathOps = {};
+
   if (spec.readDirectory !== undefined) {
     helpers.ls = async (path: string, options: SignalOption = {}) => {
-      const answer = (await call("readDirectory")({ path: { machine, path } }, signalOf(options))) as Answer;
-      if (isError(answer) || !Array.isArray(answer?.entries))
-        throw new FileError({ machine, path, operation: spec.readDirectory!, error: text(answer?.error) });
-      return (answer.entries as { name?: unknown }[]).filter((e) => e?.name !== "." && e?.name !== "..");
+      const entries = await listing(path, options);
+      // One entry is the file asked for (a directory lists `.` and `..` too); its name is the path's last part.
+      if (entries.length === 1 && entries[0]!.name !== "." && !text(entries[0]!.perms)?.startsWith("d"))
+        return [remotePath(machine, path, pathOps, entries[0])];
+      const base = path.replace(/\/+$/, "");
+      return entries
+        .filter((e) => e.name !== "." && e.name !== "..")
+        .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));
     };
+    pathOps.ls = helpers.ls as PathOps["ls"];
   }
 
   if (spec.downloadFile !== undefined) {
@@ -350,6 +589,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
       const bytes = Uint8Array.from(atob(answer.file), (c) => c.charCodeAt(0));
       return binary ? bytes : new TextDecoder().decode(bytes);
     };
+    pathOps.download = helpers.download as PathOps["download"];
   }
 
   if (spec.uploadFile !== undefined) {
@@ -363,9 +603,12 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
         throw new FileError({ machine, path, operation: spec.uploadFile!, error: text(answer?.error) });
       return answer;
     };
+    pathOps.upload = helpers.upload as PathOps["upload"];
   }
   return helpers;
 }
+
+const RUNNING: ReadonlySet<string> = new Set(["RUNNING"]);
 
 /** The helpers' spec is usable when at least one helper has its operations. */
 export function hasWorkflow(spec: WorkflowSpec | undefined): spec is WorkflowSpec {

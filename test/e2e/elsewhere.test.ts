@@ -121,9 +121,11 @@ describe("the generated client outside Node", () => {
     }
     // The helpers and the key file reader are index.js's; everything else the one call needs is the same code.
     const indexOnly = [
+      "runtime/account.js",
       "runtime/deadline.js",
       "runtime/jobs.js",
       "runtime/key-file.js",
+      "runtime/remote-path.js",
       "runtime/tasks.js",
       "runtime/workflow.js",
     ];

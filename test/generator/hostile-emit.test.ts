@@ -37,6 +37,7 @@ const INDEX_EXPORTS = [
   "TaskError",
   "TokenError",
   "createClient",
+  "createTokenSource",
   "defaultBaseUrl",
   "description",
   "ladder",

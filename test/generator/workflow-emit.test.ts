@@ -32,8 +32,39 @@ describe("the workflow layer follows the description", () => {
       readDirectory: "readDirectory",
       downloadFile: "downloadFile",
       uploadFile: "uploadFile",
+      cancelTask: "cancelTask",
+      readOutagesOf: "readOutage",
+      readPlannedOutagesOf: "readPlannedOutagesGet",
+      readUser: "readUser",
+      readProjects: "readProjects",
+      readRoles: "readRoles",
+      readGroups: "readGroups",
+      createGroup: "createGroup",
+      readGroup: "readGroup",
+      updateGroup: "updateGroupMembership",
+      readClients: "readClients",
+      readStatuses: "readStatuses",
+      readStatus: "readStatus",
+      readNotes: "readNotes",
+      readNotesOf: "readNote",
+      readOutages: "readOutages",
+      readPlannedOutages: "readPlannedOutages",
+      startTransfer: "startGlobusTransfer",
+      readTransfer: "readGlobusTransfer",
+      readChangelog: "readChangelog",
+      readConfig: "readConfig",
       readTask: "readTask",
     });
+  });
+
+  it("an operation named after a client helper (user) keeps its name: that helper's operations are not used", async () => {
+    expect(
+      await specOf({
+        "GET /account/": { ...scoped("green"), operationId: "user" },
+        "GET /account/groups": scoped("green"),
+        "GET /meta/config": {},
+      }),
+    ).toEqual({ readConfig: expect.any(String) });
   });
 
   it("only the job query: job and jobs, typed; no run, and no compute without any helper operation", async () => {
@@ -65,6 +96,7 @@ describe("the workflow layer follows the description", () => {
         "POST /utilities/command/{machine}": scoped("red"),
         "GET /tasks/{id}": { ...secured, "x-nersc-scope": "green" },
       },
+      { "GET /account/": scoped("green"), "GET /status/{name}": {}, "POST /storage/globus/transfer": scoped("red") },
     ];
     for (const ops of cases) {
       const dir = tempDir("wf-gen-");

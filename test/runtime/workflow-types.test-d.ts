@@ -11,8 +11,10 @@ import {
   type JobRecord,
   type Machine,
   type RedCompute,
+  type RedEntry,
   type RedJob,
   type YellowCompute,
+  type YellowEntry,
 } from "../../generated/index.js";
 import type { NeedsColor } from "../../templates/runtime/index.js";
 
@@ -35,8 +37,11 @@ describe("compute(machine) by color", () => {
     expectTypeOf(await perlmutter.job("1")).toEqualTypeOf<RedJob>();
     expectTypeOf(await perlmutter.jobs(["1", 2])).toEqualTypeOf<RedJob[]>();
     const entries = await perlmutter.ls("/global/homes/u/user");
-    expectTypeOf(entries).toEqualTypeOf<DirectoryEntry[]>();
-    expectTypeOf(entries[0]!.name).toEqualTypeOf<string | undefined>();
+    expectTypeOf(entries).toEqualTypeOf<RedEntry[]>();
+    expectTypeOf(entries[0]!.name).toEqualTypeOf<string>();
+    expectTypeOf(entries[0]!.perms).toEqualTypeOf<DirectoryEntry["perms"]>();
+    expectTypeOf(entries[0]!.isDirectory()).toEqualTypeOf<boolean>();
+    expectTypeOf(await entries[0]!.parent.ls()).toEqualTypeOf<RedEntry[]>();
     expectTypeOf(await perlmutter.download("/x")).toEqualTypeOf<string>();
     expectTypeOf(await perlmutter.download("/x", { binary: true })).toEqualTypeOf<Uint8Array>();
     await perlmutter.upload("/x", "data");
@@ -52,7 +57,11 @@ describe("compute(machine) by color", () => {
   test("yellow: files to read, jobs to watch; no run, submitJob, upload or cancel", async () => {
     const perlmutter = createClient({ color: "yellow" }).compute("perlmutter");
     expectTypeOf(perlmutter).toEqualTypeOf<YellowCompute>();
-    expectTypeOf(await perlmutter.ls("/")).toEqualTypeOf<DirectoryEntry[]>();
+    expectTypeOf(await perlmutter.ls("/")).toEqualTypeOf<YellowEntry[]>();
+    const [entry] = await perlmutter.ls("/");
+    expectTypeOf(await entry!.download()).toEqualTypeOf<string>();
+    // @ts-expect-error an entry's upload needs red
+    void entry!.upload("x");
     expectTypeOf(perlmutter.run).toEqualTypeOf<NeedsColor<"run", "red">>();
     expectTypeOf(perlmutter.upload).toEqualTypeOf<NeedsColor<"upload", "red">>();
     // @ts-expect-error run needs red: "This expression is not callable. Type 'NeedsColor<"run", "red">' ..."

@@ -1,0 +1,60 @@
+/**
+ * `sfapi-gen token [--key-file F]`: a fresh access token on stdout, for scripts and curl
+ * (`curl -H "Authorization: $(npx sfapi-gen token)" ...`). The key file is read as createClient reads it (mode 600 or
+ * 400, the official client's formats, `sfapi-gen mock`'s); without `--key-file`, the one file in `~/.superfacility/`,
+ * as the official Python client finds it. Nothing but the token is printed; errors never show the key or a token.
+ */
+import { readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { readKeyFileText } from "../../templates/runtime/key-file.js";
+import { accessTokens } from "../../templates/runtime/options.js";
+import { OptionError } from "../errors.js";
+import { Command } from "./commander.js";
+import type { CliIo } from "./io.js";
+
+/** The one key file in `~/.superfacility/`, as the official client picks it without a name. */
+function defaultKeyFile(): string {
+  // HOME as the process sees it now (os.homedir() reads the environment the process started with in a worker thread).
+  const dir = join(process.env.HOME || homedir(), ".superfacility");
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => !name.startsWith("."));
+  } catch {
+    throw new OptionError(`no key file: give --key-file, or put your key in ${dir}/`);
+  }
+  if (names.length !== 1)
+    throw new OptionError(
+      `${dir}/ holds ${names.length} files; give --key-file to say which key (the official client's rule: exactly one)`,
+    );
+  return join(dir, names[0]!);
+}
+
+export function tokenCommand(io: CliIo): Command {
+  return new Command("token")
+    .description('print a fresh access token (for scripts: curl -H "Authorization: $(sfapi-gen token)")')
+    .option("--key-file <file>", "the API client's key file (default: the one file in ~/.superfacility/)")
+    .option("--token-url <url>", "the token endpoint (default: the key file's, else NERSC's)")
+    .action(async (flags: { keyFile?: string; tokenUrl?: string }) => {
+      const given = flags.keyFile;
+      const keyFile = given === undefined ? defaultKeyFile() : given.startsWith("~") ? given : resolve(io.cwd, given);
+      let token: string;
+      try {
+        const tokens = accessTokens(
+          { keyFile, ...(flags.tokenUrl === undefined ? {} : { tokenUrl: flags.tokenUrl }), logger: warnTo(io) },
+          { ladder: ["any"], readKeyFile: readKeyFileText },
+        );
+        token = await tokens.token();
+      } catch (error) {
+        // The runtime's messages name what and where, never a key, an assertion or a token.
+        if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_"))
+          throw new OptionError(`token: ${error.message}`);
+        throw error;
+      }
+      io.stdout.write(`${token}\n`);
+    });
+}
+
+function warnTo(io: CliIo) {
+  return { warn: (message: string) => void io.stderr.write(`${message}\n`) };
+}
