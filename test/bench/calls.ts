@@ -28,7 +28,7 @@ import { verdict } from "./report.js";
 import { median } from "./stats.js";
 
 const FIXED_TOKEN = "bench-fixed-token";
-const TARGET = 1.03;
+const TARGET = 1.06; // issue 34: hold within 1.06x (it was 1.03x, which the token set after the guard cannot reach)
 
 type Call = () => Promise<unknown>;
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,typecheck,calls,guard,soak,workflow,bundle
+ *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,bundle
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -17,6 +17,7 @@ import { benchBundle } from "./bundle.js";
 import { benchCalls } from "./calls.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
+import { benchLoop } from "./loop.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
 import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
@@ -25,7 +26,17 @@ import { benchStartup } from "./startup.js";
 import { benchTypecheck } from "./typecheck.js";
 import { benchWorkflow } from "./workflow.js";
 
-const SECTIONS = ["generation", "startup", "typecheck", "calls", "guard", "soak", "workflow", "bundle"] as const;
+const SECTIONS = [
+  "generation",
+  "startup",
+  "loop",
+  "typecheck",
+  "calls",
+  "guard",
+  "soak",
+  "workflow",
+  "bundle",
+] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const { values } = (() => {
@@ -66,6 +77,7 @@ const sections: Section[] = [];
 const runners: Record<SectionName, () => Promise<Section>> = {
   generation: () => benchGeneration(join(outRoot, "generation"), rounds, log),
   startup: () => benchStartup(join(outRoot, "startup"), rounds, log),
+  loop: () => benchLoop(join(outRoot, "loop"), rounds, log),
   typecheck: () => benchTypecheck(join(outRoot, "typecheck"), rounds, log),
   calls: () => benchCalls(rounds, log),
   guard: () => benchGuard(join(outRoot, "guard"), log),
