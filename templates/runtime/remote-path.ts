@@ -32,7 +32,7 @@ export interface RemotePathBase {
   readonly machine: string;
   /** The whole path, as the listing was asked with (`/global/homes/u/user/run.sh`). */
   readonly path: string;
-  /** The last component (`run.sh`). */
+  /** The last component: for the path above, `run` and its suffix `.sh` together. */
   readonly name: string;
   /** The last component without its suffix (`run`). */
   readonly stem: string;

@@ -73,9 +73,8 @@ describe("sfapi-gen token", () => {
     expect(loose.stdout).toBe("");
     const unknown = join(tempDir("token-"), "stranger.json");
     const { pem } = await keyFile("green");
-    writeFileSync(unknown, JSON.stringify({ client_id: "nobody", secret: pem, token_url: fixture.facility.tokenUrl }), {
-      mode: 0o600,
-    });
+    const urls = { base_url: fixture.facility.baseUrl, token_url: fixture.facility.tokenUrl };
+    writeFileSync(unknown, JSON.stringify({ client_id: "nobody", secret: pem, ...urls }), { mode: 0o600 });
     const refused = await runCli(["token", "--key-file", unknown]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^sfapi-gen: token: Token request to .* failed/);

@@ -63,6 +63,7 @@ describe("diff --code's second check", () => {
     });
     const result = typeBreaks("src", "src/sfapi", renamed, project);
     expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/app.ts", 3, 2551]]);
-    expect(result.rechecked).toBe(2); // app.ts, and use.ts (the type of `tasks` changed); not plain1.ts, plain2.ts
+    // The app, and the module using `tasks` (its type changed); not the two plain modules.
+    expect(result.rechecked).toBe(2);
   });
 });

@@ -27,7 +27,9 @@ const keys = new Map<string, TestClient>();
 
 beforeAll(async () => {
   facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS, now: time.now });
-  for (const color of ["green", "yellow", "red"]) keys.set(color, await testClient(facility, color));
+  // Globus calls need a client made with the Globus option, as at the facility.
+  for (const color of ["green", "yellow", "red"])
+    keys.set(color, await testClient(facility, color, color === "red" ? { globus: true } : {}));
   return () => facility.close();
 });
 

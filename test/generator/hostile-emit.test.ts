@@ -29,6 +29,7 @@ const INDEX_EXPORTS = [
   "CredentialsError",
   "FileError",
   "JobError",
+  "NetworkError",
   "KeyError",
   "RedirectError",
   "ResponseError",
