@@ -30,6 +30,7 @@ const INDEX_EXPORTS = [
   "FileError",
   "JobError",
   "KeyError",
+  "NetworkError",
   "RedirectError",
   "ResponseError",
   "ScopeError",
