@@ -3,6 +3,7 @@ import type { OpenApiDocument } from "../description/document.js";
 import type { ClientRegistry, RegisteredClient } from "./clients.js";
 import type { FileTree } from "./files.js";
 import type { GlobusTransfers } from "./globus.js";
+import type { GroupStore } from "./groups.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import type { JobStore } from "./jobs.js";
 import type { TaskStore } from "./tasks.js";
@@ -15,6 +16,7 @@ export interface World {
   jobs: JobStore;
   files: FileTree;
   globus: GlobusTransfers;
+  groups: GroupStore;
   now: () => number;
   /** How long a command's task reads "new": none unless the facility was given a task delay. */
   commandDelayMs: number;

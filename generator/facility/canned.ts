@@ -9,6 +9,7 @@ import type { RegisteredClient } from "./clients.js";
 import type { StoredFile } from "./files.js";
 import { FileTree } from "./files.js";
 import { TRANSFER_BYTES } from "./globus.js";
+import { type GroupOutcome, MAX_GROUPS } from "./groups.js";
 import type { Reply } from "./http.js";
 import { detail, reply } from "./http.js";
 import { MOCK_USER, stableId } from "./mock-user.js";
@@ -92,10 +93,14 @@ export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
       { id: MOCK_USER.projectId, description: PROJECT_DESCRIPTION, repo_name: MOCK_USER.project, iris_role: "PI" },
     ]),
   ],
-  ["GET /account/groups", ok(() => ({ groups: [group(MOCK_USER.project, [MOCK_USER.name])] }))],
-  ["POST /account/groups", ok(({ form }) => group(form?.get("name") ?? "", [MOCK_USER.name]))],
-  ["GET /account/groups/{group}", ok(({ params }) => group(params.group!, [MOCK_USER.name]))],
-  ["PUT /account/groups/{group}", ok(updatedGroup)],
+  ["GET /account/groups", ok(({ owner, world }) => ({ groups: world.groups.list(owner) }))],
+  [
+    "POST /account/groups",
+    ({ owner, form, world }) =>
+      groupReply(world.groups.create(owner, form?.get("name") ?? "", form?.get("repo_name") ?? "")),
+  ],
+  ["GET /account/groups/{group}", ({ params, world }) => groupReply(world.groups.get(params.group!))],
+  ["PUT /account/groups/{group}", updatedGroup],
   ["GET /account/clients", ok(({ world }) => world.registry.list().map(client))],
   ["GET /utilities/ls/{machine}/{path}", ok(listing)],
   ["GET /utilities/download/{machine}/{path}", ok(download)],
@@ -223,28 +228,28 @@ function project() {
   };
 }
 
-function group(name: string, members: readonly string[]) {
-  const gid = name === MOCK_USER.project ? MOCK_USER.groupId : stableId(name, 70_000);
-  return {
-    gid,
-    name,
-    users: members.map((m) =>
-      m === MOCK_USER.name ? { uid: MOCK_USER.uid, name: m } : { uid: stableId(m, 20_000), name: m },
-    ),
-  };
+/** A group, or the facility's refusal: 404 for a group or project not found, 422 for a name it will not take. */
+function groupReply(outcome: GroupOutcome): Reply {
+  if ("group" in outcome) return reply(200, outcome.group);
+  const { refused } = outcome;
+  if (refused === "no-group") return detail(404, "group not found");
+  if (refused === "no-project") return detail(404, "project not found (groups are made for the caller's project)");
+  const msg =
+    refused === "exists"
+      ? "a group of that name already exists"
+      : refused === "too-long"
+        ? "at most 8 characters"
+        : `no more than ${MAX_GROUPS} groups in the local facility`;
+  return validationError([{ loc: ["body", "name"], msg, type: "value_error" }]);
 }
 
-/** The group after the change: the mock user, plus the names added (or minus the names removed). */
-function updatedGroup({ params, form }: Call) {
+/** The group after the change: the names added (or removed). */
+function updatedGroup({ params, form, world }: Call): Reply {
   const names = (form?.get("usernames") ?? "")
     .split(",")
     .map((n) => n.trim())
     .filter(Boolean);
-  const removing = form?.get("action") === "batch_remove";
-  const members = removing
-    ? [MOCK_USER.name].filter((m) => !names.includes(m))
-    : [...new Set([MOCK_USER.name, ...names])];
-  return group(params.group!, members);
+  return groupReply(world.groups.update(params.group!, names, form?.get("action") === "batch_remove"));
 }
 
 /** The facility's own clients, as the user's registered API clients. */

@@ -24,6 +24,7 @@ import type { FaultRule, TokenHooks } from "./faults.js";
 import { Faults, TokenHookSlot } from "./faults.js";
 import { DEFAULT_MAX_FILE_TREE_BYTES, DEFAULT_MAX_FILES, FileTree } from "./files.js";
 import { DEFAULT_MAX_TRANSFERS, GlobusTransfers } from "./globus.js";
+import { GroupStore } from "./groups.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
 import { DEFAULT_MAX_JOBS, JobStore } from "./jobs.js";
@@ -257,6 +258,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     jobs,
     files,
     globus,
+    groups: new GroupStore(),
     now,
     commandDelayMs: options.taskDelayMs === undefined ? 0 : settings.taskDelayMs,
     startedAt,

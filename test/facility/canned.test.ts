@@ -80,20 +80,35 @@ describe("account", () => {
     });
   });
 
-  it("groups echo their name and the members added or removed", async () => {
+  it("groups are kept: created for the user's project, members added and removed, read back as changed", async () => {
     const created = await get("/account/groups", form({ name: "mygrp", repo_name: "m1234" }));
     expect(created).toMatchObject({ name: "mygrp", users: [{ name: "mockuser", uid: 12345 }] });
     expect((await get("/account/groups/mygrp")).gid).toBe(created.gid);
     const added = await get("/account/groups/mygrp", form({ usernames: "alice, bob", action: "batch_add" }, "PUT"));
     expect(added.users.map((u: { name: string }) => u.name)).toEqual(["mockuser", "alice", "bob"]);
     const removed = await get("/account/groups/mygrp", form({ usernames: "mockuser", action: "batch_remove" }, "PUT"));
-    expect(removed.users).toEqual([]);
+    expect(removed.users.map((u: { name: string }) => u.name)).toEqual(["alice", "bob"]);
+    expect((await get("/account/groups/mygrp")).users.map((u: { name: string }) => u.name)).toEqual(["alice", "bob"]);
+    expect((await get("/account/groups")).groups.map((g: { name: string }) => g.name)).toEqual(["m1234", "mygrp"]);
     const wrong = await api(fixture.facility, "/account/groups/mygrp", {
       ...form({ usernames: "alice", action: "add" }, "PUT"),
       token,
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.detail[0]).toMatchObject({ loc: ["body", "action"], type: "type_error.enum" });
+  });
+
+  it("refuses what the facility refuses: a taken or long name (422), another project or an unknown group (404)", async () => {
+    const post = (fields: Record<string, string>) =>
+      api(fixture.facility, "/account/groups", { ...form(fields), token });
+    const taken = await post({ name: "m1234", repo_name: "m1234" });
+    expect([taken.status, taken.body.detail[0].msg]).toEqual([422, "a group of that name already exists"]);
+    expect((await post({ name: "ninechars", repo_name: "m1234" })).status).toBe(422);
+    const other = await post({ name: "theirs", repo_name: "m9999" });
+    expect([other.status, other.body.detail]).toEqual([404, expect.stringContaining("project not found")]);
+    expect((await api(fixture.facility, "/account/groups/nosuch", { token })).status).toBe(404);
+    const put = form({ usernames: "alice", action: "batch_add" }, "PUT");
+    expect((await api(fixture.facility, "/account/groups/nosuch", { ...put, token })).status).toBe(404);
   });
 });
 

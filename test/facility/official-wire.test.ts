@@ -112,6 +112,13 @@ const M = {
     is_binary: { type: "bool", optional: true },
     error: str({ optional: true }),
   },
+  // _models/__init__.py: GroupStats { gid, name, users: Optional[List[UserStats { uid, name }]] }.
+  GroupStats: {
+    gid: { type: "int", required: true },
+    name: str({ required: true }),
+    users: { type: "list", optional: true },
+  },
+  UserStats: { uid: { type: "int", required: true }, name: str({ required: true }) },
   GlobusTransfer: {
     transfer_id: str({ required: true }),
     status: { type: STATUS, required: true },
@@ -334,6 +341,20 @@ class OfficialClient {
     return answer.file;
   }
 
+  /** AsyncGroup: `_fetch_group` (GET account/groups/{name}), then `_group_action` (PUT with the usernames). */
+  async groupMembers(name: string, action?: "batch_add" | "batch_remove", users: string[] = []): Promise<string[]> {
+    const group = validate(
+      "GroupStats",
+      M.GroupStats,
+      action
+        ? await this.request("PUT", `account/groups/${name}`, {
+            data: { group: name, action, usernames: users.join(",") },
+          })
+        : await this.request("GET", `account/groups/${name}`),
+    );
+    return (group.users as unknown[]).map((u) => validate("UserStats", M.UserStats, u).name as string);
+  }
+
   async globus(label: string) {
     const data = { source_uuid: "src", target_uuid: "dst", source_dir: "/a", target_dir: "/b", label };
     const started = validate(
@@ -410,6 +431,15 @@ describe("the official client's wire", () => {
     expect(await client.globus("")).toBe("SUCCEEDED");
     expect(await client.globus("#SFAPI-MOCK state=FAILED")).toBe("FAILED");
     expect(await client.globus("#SFAPI-MOCK state=CANCELED")).toBe("CANCELED");
+  });
+
+  it("reads a group and changes its members; the change is there when read again", async () => {
+    const client = OfficialClient.fromKeyFile(join(dir, "red.pem"), facility.baseUrl, facility.tokenUrl, tick);
+    expect(await client.groupMembers("m1234")).toEqual(["mockuser"]);
+    expect(await client.groupMembers("m1234", "batch_add", ["alice", "bob"])).toEqual(["mockuser", "alice", "bob"]);
+    expect(await client.groupMembers("m1234", "batch_remove", ["bob"])).toEqual(["mockuser", "alice"]);
+    expect(await client.groupMembers("m1234")).toEqual(["mockuser", "alice"]);
+    await expect(client.groupMembers("nosuch")).rejects.toThrow("HTTP 404");
   });
 });
 

@@ -31,6 +31,7 @@ const INDEX_EXPORTS = [
   "JobError",
   "NetworkError",
   "KeyError",
+  "NetworkError",
   "RedirectError",
   "ResponseError",
   "ScopeError",
