@@ -30,7 +30,8 @@ const SCENARIO = `import { createClient, SfapiError } from ${JSON.stringify(join
 export async function scenario(allowed, blocked) {
   const list = async (config) => {
     const green = createClient({ color: "green", ...config });
-    const jobs = await green.readJobs({ path: { machine: "perlmutter" } });
+    // Accounting (sacct) lists finished jobs too: with no task delay the job has left the queue already.
+    const jobs = await green.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
     return jobs.output.map((row) => row.jobid + " " + row.user);
   };
   const refused = await list(blocked).then(

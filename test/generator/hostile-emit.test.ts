@@ -31,7 +31,6 @@ const INDEX_EXPORTS = [
   "JobError",
   "NetworkError",
   "KeyError",
-  "NetworkError",
   "RedirectError",
   "ResponseError",
   "ScopeError",
