@@ -3,7 +3,8 @@
  * a lookup rather than a computation over every path. For each level, least capable first and each extending the one
  * below: the paths it may call (`GreenPaths`), its operations by name (`GreenOperations`, with JSDoc and `@scope`),
  * and the client (`GreenClient`), whose refused operations are members typed `NeedsColor<name, level>` and whose
- * path-style methods end in a signature (`Refusals`) that fails a refused path on the level it needs. The top level is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
+ * path-style methods end in a signature (`Refusals`) that fails a refused path on the level it needs. The top level
+ * is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
  * `core.d.ts` types core.js: the same clients without the helpers index.js adds.
  */
 import { HTTP_METHODS } from "../description/document.js";
@@ -161,8 +162,9 @@ export function emitClientTypes(ctx: EmitContext): string {
     ...createClientOverloads(ctx, (client) => client, true),
     jsDoc(
       [
-        "Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached " +
-          "and renewed as a client's. `color` is checked against the key file's own color where it says one.",
+        "Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: " +
+          "fetched, cached and renewed as a client's. " +
+          "`color` is checked against the key file's own color where it says one.",
       ],
       [],
     ),

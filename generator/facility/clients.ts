@@ -146,7 +146,8 @@ function newClientId(): string {
 function accountName(name: string, clientId: string): string {
   if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(name))
     throw new OptionError(
-      `client "${clientId}": user ${JSON.stringify(name)} must be a Unix user name (lowercase letters, digits, "_", "-")`,
+      `client "${clientId}": user ${JSON.stringify(name)} must be a Unix user name ` +
+        '(lowercase letters, digits, "_", "-")',
     );
   return name;
 }

@@ -35,10 +35,10 @@ export function renderNeedsMarkdown(report: NeedsReport): string {
       "",
       "| client | color | needs | uses |",
       "| --- | --- | --- | --- |",
-      ...report.clients.map(
-        (c) =>
-          `| ${cell(c.file)}:${c.line} ${code(c.code)} | ${cell(c.color ?? "(not a literal)")} | ${cell(c.needs)} | ${c.uses} |`,
-      ),
+      ...report.clients.map((c) => {
+        const color = cell(c.color ?? "(not a literal)");
+        return `| ${cell(c.file)}:${c.line} ${code(c.code)} | ${color} | ${cell(c.needs)} | ${c.uses} |`;
+      }),
     );
   const unknown = report.uses.filter((u) => u.unknown);
   if (unknown.length > 0)
