@@ -321,11 +321,11 @@ export function followClient(input: FollowOptions): Followed {
         if (ts.isConstTypeReference(slot.type)) return undefined;
         return holds(checker.getTypeFromTypeNode(slot.type)) ? undefined : "is cast to a type without its members";
       }
-      if (ts.isBinaryExpression(slot) && slot.operatorToken.kind !== ts.SyntaxKind.EqualsToken) {
-        const result = checker.getTypeAtLocation(slot);
-        return result.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? "is mixed with an untyped value" : undefined;
-      }
-      if (ts.isConditionalExpression(slot)) {
+      // `red ?? x`, `c ? red : x`: the value goes on as the operator's result, lost if that is untyped.
+      if (
+        (ts.isBinaryExpression(slot) && slot.operatorToken.kind !== ts.SyntaxKind.EqualsToken) ||
+        ts.isConditionalExpression(slot)
+      ) {
         const result = checker.getTypeAtLocation(slot);
         return result.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? "is mixed with an untyped value" : undefined;
       }
@@ -727,8 +727,8 @@ function skipOuter(node: ts.Node): ts.Node {
   return inner;
 }
 
-/** Down through parentheses, `!`, `await` and casts. */
-function skipInner(node: ts.Node): ts.Node {
+/** Down through parentheses, `!`, `await` and casts: what an expression is (the syntax rules use it too). */
+export function skipInner(node: ts.Node): ts.Node {
   let inner = node;
   while (
     ts.isParenthesizedExpression(inner) ||

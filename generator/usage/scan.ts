@@ -39,7 +39,7 @@ import ts from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
-import { codeOptions, codeProgram, followClient } from "./follow.js";
+import { codeOptions, codeProgram, followClient, skipInner } from "./follow.js";
 import { CodeModules } from "./modules.js";
 import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
 
@@ -285,19 +285,7 @@ function scanFile(
   const isTable = (node: ts.Node) => ts.isIdentifier(node) && tables.has(node.text);
 
   /** What an expression is once `await`, parentheses, `!`, `as` and `satisfies` are taken off. */
-  const bare = (node: ts.Node): ts.Node => {
-    let inner = node;
-    while (
-      ts.isAwaitExpression(inner) ||
-      ts.isParenthesizedExpression(inner) ||
-      ts.isNonNullExpression(inner) ||
-      ts.isAsExpression(inner) ||
-      ts.isSatisfiesExpression(inner) ||
-      ts.isTypeAssertionExpression(inner)
-    )
-      inner = inner.expression;
-    return inner;
-  };
+  const bare = skipInner;
   /** The declaration an identifier names (an import's is the import, not what it imports). */
   const declarationOf = (node: ts.Node): ts.Declaration | undefined =>
     ts.isIdentifier(node) ? checker.getSymbolAtLocation(node)?.getDeclarations()?.[0] : undefined;
