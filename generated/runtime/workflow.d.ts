@@ -6,6 +6,7 @@
  * The generator hands over which operations these are (matched by method and path) and writes the types, narrowed by
  * color; a helper whose operation the description lacks is left out.
  */
+import { type AccountSpec } from "./account.js";
 import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
@@ -13,8 +14,11 @@ import { JobMonitor, type WatchOptions } from "./jobs.js";
 import type { Observers } from "./observe.js";
 import { type DownloadOptions, type SignalOption } from "./remote-path.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
-/** The operations (friendly names) each helper uses, as the generator found them in the description. */
-export interface WorkflowSpec {
+/**
+ * The operations (friendly names) each helper uses, as the generator found them in the description: the compute
+ * helpers' here, the client's own (users, groups, projects, status, the API's metadata, Globus) in account.ts.
+ */
+export interface WorkflowSpec extends AccountSpec {
     readonly readTask?: string;
     readonly runCommand?: string;
     readonly submitJob?: string;
@@ -28,24 +32,6 @@ export interface WorkflowSpec {
     /** `GET /status/outages/{name}` and `GET /status/outages/planned/{name}`: a machine's outages. */
     readonly readOutagesOf?: string;
     readonly readPlannedOutagesOf?: string;
-    readonly readUser?: string;
-    readonly readProjects?: string;
-    readonly readRoles?: string;
-    readonly readGroups?: string;
-    readonly createGroup?: string;
-    readonly readGroup?: string;
-    readonly updateGroup?: string;
-    readonly readClients?: string;
-    readonly readStatuses?: string;
-    readonly readStatus?: string;
-    readonly readNotes?: string;
-    readonly readNotesOf?: string;
-    readonly readOutages?: string;
-    readonly readPlannedOutages?: string;
-    readonly startTransfer?: string;
-    readonly readTransfer?: string;
-    readonly readChangelog?: string;
-    readonly readConfig?: string;
 }
 /** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
 export declare const COMPUTE_ROLES: readonly ["runCommand", "submitJob", "readJobs", "cancelJob", "readDirectory", "downloadFile", "uploadFile", "readOutagesOf", "readPlannedOutagesOf"];

@@ -6,7 +6,7 @@
  * color; a helper whose operation the description lacks is left out.
  */
 
-import { accountHelpers } from "./account.js";
+import { type AccountSpec, accountHelpers } from "./account.js";
 import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
@@ -17,8 +17,11 @@ import type { Observers } from "./observe.js";
 import { type DownloadOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
-/** The operations (friendly names) each helper uses, as the generator found them in the description. */
-export interface WorkflowSpec {
+/**
+ * The operations (friendly names) each helper uses, as the generator found them in the description: the compute
+ * helpers' here, the client's own (users, groups, projects, status, the API's metadata, Globus) in account.ts.
+ */
+export interface WorkflowSpec extends AccountSpec {
   readonly readTask?: string;
   readonly runCommand?: string;
   readonly submitJob?: string;
@@ -32,25 +35,6 @@ export interface WorkflowSpec {
   /** `GET /status/outages/{name}` and `GET /status/outages/planned/{name}`: a machine's outages. */
   readonly readOutagesOf?: string;
   readonly readPlannedOutagesOf?: string;
-  // The client's own helpers (account.ts): users, groups, projects, status, the API's metadata, Globus.
-  readonly readUser?: string;
-  readonly readProjects?: string;
-  readonly readRoles?: string;
-  readonly readGroups?: string;
-  readonly createGroup?: string;
-  readonly readGroup?: string;
-  readonly updateGroup?: string;
-  readonly readClients?: string;
-  readonly readStatuses?: string;
-  readonly readStatus?: string;
-  readonly readNotes?: string;
-  readonly readNotesOf?: string;
-  readonly readOutages?: string;
-  readonly readPlannedOutages?: string;
-  readonly startTransfer?: string;
-  readonly readTransfer?: string;
-  readonly readChangelog?: string;
-  readonly readConfig?: string;
 }
 
 /** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
