@@ -7,8 +7,16 @@ export interface OperationEntry {
     readonly method: string;
     /** The path template as the description writes it (`/utilities/command/{machine}`). */
     readonly path: string;
-    /** The level the description names, `"public"`, or `"unranked"`. */
+    /**
+     * The level the description names, `"public"`, or `"unranked"`; under the security policy `"scoped"` (with
+     * `security`), `"public"`, or `"unranked"` (malformed: its `security` lists every scope).
+     */
     readonly scope: string;
+    /**
+     * Under the security policy: the OAuth2 scope sets that allow a call, OR-ed; each set's scopes must all be granted.
+     * Absent for a public operation and under the ladder policies.
+     */
+    readonly security?: readonly (readonly string[])[];
     readonly tags?: readonly string[];
     /** Set when the request body is not JSON (`application/x-www-form-urlencoded`, `multipart/form-data`). */
     readonly requestMediaType?: string;

@@ -4,13 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { OptionError } from "../errors.js";
-import { isPolicy, POLICIES, type Policy } from "../model/scope.js";
+import { isPolicyChoice, POLICY_CHOICES, type PolicyChoice } from "../model/scope.js";
 
 export interface ConfigFile {
   vendor?: string;
   levels?: string[] | string;
   out?: string;
-  policy?: Policy;
+  policy?: PolicyChoice;
 }
 
 export const CONFIG_FILE = "sfapi-gen.config.json";
@@ -42,8 +42,8 @@ export function readConfig(cwd: string = process.cwd()): ConfigFile {
   const c = config as Record<string, unknown>;
   if (c.vendor !== undefined && typeof c.vendor !== "string") throw new OptionError('"vendor" must be a string', path);
   if (c.out !== undefined && typeof c.out !== "string") throw new OptionError('"out" must be a string', path);
-  if (c.policy !== undefined && !isPolicy(c.policy))
-    throw new OptionError(`"policy" must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}`, path);
+  if (c.policy !== undefined && !isPolicyChoice(c.policy))
+    throw new OptionError(`"policy" must be ${POLICY_CHOICES.map((p) => `"${p}"`).join(", ")}`, path);
   if (
     c.levels !== undefined &&
     typeof c.levels !== "string" &&

@@ -2,7 +2,7 @@
 
 import type { DescriptionSource } from "../description/read.js";
 import type { ScopeOptions } from "../model/model.js";
-import { POLICIES, type Policy } from "../model/scope.js";
+import { POLICY_CHOICES, type PolicyChoice } from "../model/scope.js";
 import type { Command } from "./commander.js";
 import { Option } from "./commander.js";
 import type { ConfigFile } from "./config.js";
@@ -12,7 +12,7 @@ export interface SourceFlags {
   file?: string;
   vendor?: string;
   levels?: string;
-  policy?: Policy;
+  policy?: PolicyChoice;
   strict?: boolean;
   allowExternalRefs?: boolean;
 }
@@ -27,9 +27,10 @@ export function addScopeOptions(command: Command, { policy = true }: { policy?: 
     );
   if (policy)
     command.addOption(
-      new Option("--policy <policy>", "rank by the scope field, or by method (GET: lowest, else top)").choices(
-        POLICIES,
-      ),
+      new Option(
+        "--policy <policy>",
+        "levels from the scope field, by method (GET: lowest, else top), or OAuth2 scopes from security (default: auto)",
+      ).choices(POLICY_CHOICES),
     );
   return command;
 }

@@ -78,6 +78,10 @@ function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
   const fields = entry
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
+  // The security policy: the scope sets that allow a call, OR-ed (every scope the description names when malformed).
+  const sets = op.requirement.security?.anyOf;
+  if (sets && sets.length > 0)
+    fields.splice(5, 0, `${ro}security: ${ro}[${sets.map((set) => `${ro}${literalList(set.scopes)}`).join(", ")}]`);
   return `{ ${fields.join(flavour === "dts" ? "; " : ", ")} }`;
 }
 

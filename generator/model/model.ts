@@ -9,12 +9,13 @@ import { OptionError } from "../errors.js";
 import { type BaseUrlChoice, chooseBaseUrl, serverUrl } from "./base-url.js";
 import type { Operation } from "./operations.js";
 import { buildOperations } from "./operations.js";
-import type { Ladder, Policy } from "./scope.js";
+import type { Ladder, Policy, PolicyChoice } from "./scope.js";
 import {
+  choosePolicy,
   DEFAULT_LADDER,
   describeProblem,
-  isPolicy,
-  POLICIES,
+  isPolicyChoice,
+  POLICY_CHOICES,
   parseLadder,
   scopeField,
   topLevel,
@@ -28,7 +29,8 @@ export interface ScopeOptions {
   vendor?: string;
   /** The ladder, least capable first. Default green,red. */
   levels?: string | readonly string[];
-  policy?: Policy;
+  /** Default `auto`: the vendor field when an operation has one, else `security` when requirements list scopes. */
+  policy?: PolicyChoice;
   /** Unranked operations and off-ladder levels become an error. */
   strict?: boolean;
   /**
@@ -59,12 +61,17 @@ export async function loadModel(source: DescriptionSource, options: ScopeOptions
 }
 
 export function buildModel(description: LoadedDescription, options: ScopeOptions = {}): Model {
-  const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
-  const policy = options.policy ?? "scope";
-  if (!isPolicy(policy))
+  const choice = options.policy ?? "auto";
+  if (!isPolicyChoice(choice))
     throw new OptionError(
-      `--policy must be ${POLICIES.map((p) => `"${p}"`).join(" or ")}, not ${JSON.stringify(String(policy))}`,
+      `--policy must be ${POLICY_CHOICES.map((p) => `"${p}"`).join(", ")}, not ${JSON.stringify(String(choice))}`,
     );
+  // Levels given with `auto` ask for a ladder: the security policy has none.
+  const policy =
+    choice === "auto" && options.levels !== undefined ? "scope" : choosePolicy(description.document, choice);
+  if (policy === "security" && options.levels !== undefined)
+    throw new OptionError("--levels orders colors; the security policy reads sets of OAuth2 scopes and has no ladder");
+  const ladder = parseLadder(options.levels ?? description.levels ?? DEFAULT_LADDER);
   const field = scopeField(description.document, options.vendor);
   const keptUsed = new Set<string>();
   const operations = buildOperations(
@@ -110,7 +117,8 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   if (otherUnranked.length > 0) {
     const count = `${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"}`;
     const list = otherUnranked.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(", ");
-    warnings.push(`${description.source}: ${count} ${UNRANKED} (callable only by ${topLevel(ladder)}): ${list}`);
+    const who = policy === "security" ? "callable only with every scope" : `callable only by ${topLevel(ladder)}`;
+    warnings.push(`${description.source}: ${count} ${UNRANKED} (${who}): ${list}`);
   }
   return model;
 }

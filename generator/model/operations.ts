@@ -8,7 +8,7 @@ import { eachOperationObject, HTTP_METHODS, resolve } from "../description/docum
 import type { AnswerInfo } from "./responses.js";
 import { answerOf } from "./responses.js";
 import type { Requirement, ScopeRules } from "./scope.js";
-import { requirementOf, usesSecurity } from "./scope.js";
+import { requirementOf, rulesFor } from "./scope.js";
 import type { WholePathMarks } from "./whole-path.js";
 import { checkListedWholePaths, pathItemPointer, wholePathOf } from "./whole-path.js";
 
@@ -55,10 +55,7 @@ export function buildOperations(
   marks: WholePathMarks = { source: "description" },
 ): Operation[] {
   checkListedWholePaths(doc, marks);
-  const effectiveRules: ScopeRules =
-    rules.policy === "method" && rules.describesSecurity === undefined
-      ? { ...rules, describesSecurity: usesSecurity(doc) }
-      : rules;
+  const effectiveRules = rulesFor(doc, rules);
   const records = [...eachOperationObject(doc)].map(([path, method, op, item]) => {
     const body = resolve(doc, op.requestBody);
     const content: Record<string, any> = body?.content ?? {};
@@ -78,7 +75,7 @@ export function buildOperations(
       path,
       tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
       summary: typeof op.summary === "string" ? op.summary : undefined,
-      requirement: requirementOf(doc, method, op, effectiveRules),
+      requirement: requirementOf(doc, method, op, effectiveRules, pointer),
       requestMediaTypes: Object.keys(content),
       requestBodyRequired: body?.required === true,
       parameters: parametersOf(doc, item, op),

@@ -16,6 +16,8 @@ import {
 import type { HttpMethod, OpenApiDocument } from "../description/document.js";
 import { eachOperationObject } from "../description/document.js";
 import { OptionError } from "../errors.js";
+import type { ScopeSet, SecurityReading } from "./security.js";
+import { allScopes, readSecurity, statesScopes } from "./security.js";
 
 export type { HttpMethod };
 // The ladder rules themselves live in the runtime (the guard enforces them); the generator, the facility and `needs`
@@ -32,13 +34,35 @@ export const DEFAULT_VENDOR = "nersc";
 
 /**
  * Where an operation's level comes from: `scope`, its scope field; `method`, the earlier facility rule (reads need the
- * lowest level, writes the top).
+ * lowest level, writes the top); `security`, OpenAPI's own `security` field, read as sets of OAuth2 scopes
+ * (security.ts) instead of a ladder.
  */
-export const POLICIES = ["scope", "method"] as const;
+export const POLICIES = ["scope", "method", "security"] as const;
 export type Policy = (typeof POLICIES)[number];
+/** What `--policy` and a config file accept: a policy, or `auto` (chosen by `choosePolicy`). */
+export const POLICY_CHOICES = [...POLICIES, "auto"] as const;
+export type PolicyChoice = (typeof POLICY_CHOICES)[number];
+
+/** The table's `scope` of an operation the security policy secures: its scopes are in `Requirement.anyOf`. */
+export const SCOPED = "scoped";
 
 export function isPolicy(value: unknown): value is Policy {
   return (POLICIES as readonly unknown[]).includes(value);
+}
+
+export function isPolicyChoice(value: unknown): value is PolicyChoice {
+  return (POLICY_CHOICES as readonly unknown[]).includes(value);
+}
+
+/**
+ * `auto`: `security` when the description states OAuth2 scopes in some requirement and no operation has a
+ * `x-*-scope` field; otherwise `scope` (a description with both is read by its vendor field, as before).
+ */
+export function choosePolicy(doc: OpenApiDocument, choice: PolicyChoice): Policy {
+  if (choice !== "auto") return choice;
+  for (const [, , op] of eachOperationObject(doc))
+    for (const key of Object.keys(op)) if (SCOPE_KEY.test(key)) return "scope";
+  return statesScopes(doc) ? "security" : "scope";
 }
 
 export interface Requirement {
@@ -51,6 +75,11 @@ export interface Requirement {
   problem?: "not-on-ladder" | "malformed" | "empty" | "missing";
   /** The scope field's raw value, for audits (undefined when absent). */
   raw?: unknown;
+  /**
+   * Under the security policy: the OR-ed scope sets that allow a call (empty when public; every scope the description
+   * names when malformed), where its requirement list is, and why it is malformed.
+   */
+  security?: { anyOf: ScopeSet[]; pointer?: string; malformed?: string };
 }
 
 const SCOPE_KEY = /^x-(.+)-scope$/;
@@ -126,6 +155,8 @@ export interface ScopeRules {
   policy: Policy;
   /** For `policy: "method"`: whether the description declares security anywhere (else nothing is public). */
   describesSecurity?: boolean;
+  /** For `policy: "security"`: every scope the description names, what a malformed requirement needs. */
+  allScopes?: readonly string[];
 }
 
 /**
@@ -137,7 +168,9 @@ export function requirementOf(
   method: HttpMethod,
   op: Record<string, any>,
   rules: ScopeRules,
+  pointer = "",
 ): Requirement {
+  if (rules.policy === "security") return securityRequirement(readSecurity(doc, op, pointer), rules);
   const secured = isSecured(doc, op);
   if (rules.policy === "method") {
     // The earlier facility policy: reads for the lowest level, writes for the top. A description that declares no
@@ -158,8 +191,28 @@ export function requirementOf(
   return { scope: raw, raw };
 }
 
+function securityRequirement(reading: SecurityReading, rules: ScopeRules): Requirement {
+  const { anyOf, pointer, malformed } = reading;
+  if (malformed !== undefined) {
+    const all = { schemes: [], scopes: [...(rules.allScopes ?? [])] };
+    return { scope: UNRANKED, problem: "malformed", security: { anyOf: [all], pointer, malformed } };
+  }
+  const security = pointer === undefined ? { anyOf } : { anyOf, pointer };
+  return { scope: anyOf.length === 0 ? PUBLIC : SCOPED, security };
+}
+
+/** The rules a policy reads a description by, with what it needs computed from the document once. */
+export function rulesFor(doc: OpenApiDocument, rules: ScopeRules): ScopeRules {
+  if (rules.policy === "method" && rules.describesSecurity === undefined)
+    return { ...rules, describesSecurity: usesSecurity(doc) };
+  if (rules.policy === "security" && rules.allScopes === undefined) return { ...rules, allScopes: allScopes(doc) };
+  return rules;
+}
+
 /** Words for an audit or an error: why the operation needs the top level. */
 export function describeProblem(req: Requirement, field: string): string | undefined {
+  if (req.security?.malformed !== undefined)
+    return `security at ${req.security.pointer ?? "/security"} ${req.security.malformed}: it needs every scope`;
   switch (req.problem) {
     case "missing":
       return `secured but has no ${field}`;
