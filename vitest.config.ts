@@ -15,11 +15,22 @@ class PackageTestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * The slow tier: what installs the packed tarball into projects of their own (the pack test, the examples), compiles
+ * every block of the docs, and type-checks this whole project. `npm test` (the default run, about a minute on two
+ * cores) leaves it out; `npm run test:slow` runs it alone and `npm run test:all` runs both, as CI does
+ * (SFAPI_TESTS=slow or all).
+ */
+const SLOW = ["test/package/**", "test/examples/**", "test/docs/**", "test/project-types.test.ts"];
+const tier = process.env.SFAPI_TESTS ?? "default";
+if (!["default", "slow", "all"].includes(tier)) throw new Error(`SFAPI_TESTS must be default, slow or all: ${tier}`);
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include:
+      tier === "slow" ? SLOW.map((glob) => (glob.endsWith(".ts") ? glob : `${glob}/*.test.ts`)) : ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
-    exclude: ["node_modules/**", "test/bench/**", "test/.tmp/**"],
+    exclude: ["node_modules/**", "test/bench/**", "test/.tmp/**", ...(tier === "default" ? SLOW : [])],
     // One worker per core (vitest would use cores - 1). A third worker overlapped more waiting (child processes,
     // sockets) but cost more than it saved on two cores: each worker compiles the same code and loads TypeScript anew,
     // and three threads contend for two cores (measured: 40.5 s and 77 s of CPU with three, 38-39 s and 69 s with two).
