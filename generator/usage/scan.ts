@@ -23,22 +23,22 @@
  *    (under any alias) or a namespace import of an `operations` module, and named imports of entries from a module
  *    whose path ends in `operations` (`import { runCommand } from "./generated/operations.js"`).
  * Folders of sfapi-gen output (a generated client inside the code base, recognised by its manifest.json) are skipped:
- * the runtime's own calls are not the code base's. The folder walk follows symbolic links but reads each real folder
- * and each real file once (two links to `.` cannot make it loop). A file that cannot be read or parsed (unreadable,
- * nested too deeply for the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level:
- * the scan names it and never under-reports because of it. Cost is linear in a file's size (line numbers come from
- * TypeScript's line map, not from counting newlines per use). The rules read the files of the one Program the type
- * analysis builds (usage/follow.ts `codeProgram`), not a parse of their own, and ask its checker only what a name
- * declares and, for a path not written as a literal, its literal type; only the job rule asks where an import leads
- * (usage/modules.ts).
+ * the runtime's own calls are not the code base's. Which files the code base holds is usage/code-files.ts's rule, the
+ * one every analysis of a code base walks by. A file that cannot be read or parsed (unreadable, nested too deeply for
+ * the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level: the scan names it and
+ * never under-reports because of it. Cost is linear in a file's size (line numbers come from TypeScript's line map,
+ * not from counting newlines per use). The rules read the files of the one Program the type analysis builds
+ * (usage/follow.ts `codeProgram`), not a parse of their own, and ask its checker only what a name declares and, for a
+ * path not written as a literal, its literal type; only the job rule asks where an import leads (usage/modules.ts).
  */
-import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 // The real compiler: the code's one Program is shared with the type analysis (usage/follow.ts).
 import ts from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
-import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
+import { isGeneratedFolder } from "../output/client-folder.js";
+import { CODE_EXTENSIONS, codeFiles, withImported } from "./code-files.js";
 import { codeOptions, codeProgram, followClient, skipInner } from "./follow.js";
 import { CodeModules } from "./modules.js";
 import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
@@ -58,28 +58,29 @@ const OPERATIONS_MODULE = /(^|\/)operations(\.[cm]?[jt]s)?$/;
 export function scanSources(dir: string, cwd: string = process.cwd(), names: ReadonlySet<string> = new Set()): Scan {
   const root = resolve(cwd, dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new SfapiGenError("not a folder", dir);
-  const generated = generatedOutput(root);
-  const skipped = new Set<string>();
-  const files = sourceFiles(root).filter((file) => {
-    const folder = generated(file);
-    if (folder !== undefined) skipped.add(displayPath(cwd, folder));
-    return folder === undefined;
-  });
-  if (files.length === 0) {
+  const code = codeFiles(root);
+  const generated = code.outputOf;
+  const skipped = code.skipped.map((folder) => displayPath(cwd, folder));
+  if (code.files.length === 0) {
     throw new SfapiGenError(
-      "no code files (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) in this folder" +
-        (skipped.size > 0 ? " outside generated clients" : ""),
+      `no code files (${CODE_EXTENSIONS}) in this folder${skipped.length > 0 ? " outside generated clients" : ""}`,
       dir,
     );
   }
   const modules = new CodeModules(root, cwd);
   // Every tsconfig.json that governs a scanned file is read now: one that cannot be is an error, not a silent miss.
-  for (const dir of new Set(files.map((file) => dirname(file)))) modules.configFor(dir);
+  for (const dir of new Set(code.files.map((file) => dirname(file)))) modules.configFor(dir);
   const fromClient = clientModules(modules);
   // One Program for both analyses: the syntax rules below read its parsed files and ask its checker the little they
   // ask (what a name declares, the literal type of a path); the type analysis follows the client through it.
-  const { program, unparsable } = codeProgram(files, codeOptions(root, cwd));
+  const { program, unparsable } = codeProgram(code.files, codeOptions(root, cwd));
   const checker = program.getTypeChecker();
+  // The walk's files, and those the code imports from a dot-folder (usage/code-files.ts: the code base's files).
+  const files = withImported(
+    root,
+    code,
+    program.getSourceFiles().map((file) => file.fileName),
+  );
   const uses = files.flatMap((path) => {
     try {
       if (unparsable.has(resolve(path))) throw new RangeError("nested too deeply to parse");
@@ -107,68 +108,10 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
   for (const use of uses)
     if (use.client === undefined && clientAt.has(place(use))) use.client = clientAt.get(place(use));
   uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-  return { uses, skipped: [...skipped].sort(), clients: followed.clients };
+  return { uses, skipped: skipped.sort(), clients: followed.clients, files: files.map((f) => displayPath(cwd, f)) };
 }
 
 const place = (use: FoundUse) => `${use.file}:${use.line}:${use.column}`;
-
-const SOURCE_FILE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-const DECLARATION_FILE = /\.d\.(?:ts|mts|cts)$/;
-
-/**
- * The code files under `root` (TypeScript and JavaScript; not declarations, not in node_modules or dot-folders; a
- * dot-folder the code imports is read all the same, by the type analysis), sorted, each real file once: symbolic
- * links are followed, but a real folder already walked (`ln -s . loop`) or a real file already listed is not taken
- * again.
- */
-function sourceFiles(root: string): string[] {
-  const files: string[] = [];
-  const seenDirs = new Set<string>();
-  const seenFiles = new Set<string>();
-  const real = (path: string): string | undefined => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return undefined; // a dangling link
-    }
-  };
-  const pending = [root];
-  while (pending.length > 0) {
-    const dir = pending.pop()!;
-    const realDir = real(dir);
-    if (realDir === undefined || seenDirs.has(realDir)) continue;
-    seenDirs.add(realDir);
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue; // an unreadable folder holds nothing we can scan
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const path = join(dir, entry.name);
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        try {
-          const target = statSync(path);
-          isDir = target.isDirectory();
-          isFile = target.isFile();
-        } catch {
-          continue;
-        }
-      }
-      if (isDir) pending.push(path);
-      else if (isFile && SOURCE_FILE.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
-        const realFile = real(path);
-        if (realFile === undefined || seenFiles.has(realFile)) continue;
-        seenFiles.add(realFile);
-        files.push(path);
-      }
-    }
-  }
-  return files.sort();
-}
 
 function unreadable(cwd: string, path: string, error: unknown): FoundUse {
   const why =
@@ -177,25 +120,6 @@ function unreadable(cwd: string, path: string, error: unknown): FoundUse {
       : ((error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error));
   const file = displayPath(cwd, path);
   return { kind: "unreadable", reason: `could not be read (${why})`, file, line: 1, column: 1, code: file };
-}
-
-/**
- * For a file at or below `root`: the generated client folder whose verified output it is (client-folder.ts
- * `verifiedOutput`: listed in that folder's manifest with a matching hash), else undefined. Each folder is read once.
- */
-function generatedOutput(root: string): (file: string) => string | undefined {
-  const cache = new Map<string, Set<string>>();
-  const verified = (dir: string): Set<string> => {
-    let files = cache.get(dir);
-    if (files === undefined) cache.set(dir, (files = verifiedOutput(dir)));
-    return files;
-  };
-  return (file) => {
-    for (let dir = dirname(file); ; dir = dirname(dir)) {
-      if (verified(dir).has(file)) return dir;
-      if (dir === root || dirname(dir) === dir || !(dir + sep).startsWith(root + sep)) return undefined;
-    }
-  };
 }
 
 /**
