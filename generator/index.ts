@@ -1,11 +1,10 @@
 /**
  * sfapi-gen's programmatic API: the commands as functions that return their reports (render them with the
  * `render*` functions), for build scripts and CI jobs that want the data rather than the text.
- * The local facility for tests is `sfapi-gen/facility`.
+ * The local facility for tests is `sfapi-gen/facility`. The CLI is not part of this API: it is the `sfapi-gen`
+ * binary (bin/sfapi-gen.js, over generator/cli/main.ts).
  */
 
-export type { CliIo } from "./cli/main.js";
-export { main } from "./cli/main.js";
 export type { GenerateOptions } from "./commands/generate.js";
 export { generate } from "./commands/generate.js";
 export type { DescriptionSource, LoadedDescription } from "./description/read.js";

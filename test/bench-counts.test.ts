@@ -8,12 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../generated/index.js";
 import type { CreatedClient, Facility } from "../generator/facility/index.js";
 import { startFacility } from "../generator/facility/index.js";
-import { virtualClock } from "./runtime/clock.js";
+import { virtualTime } from "./support/clock.js";
 
 // With no refresh margin the token serves its whole lifetime; the waves take no time on the virtual clock, and the
 // clock is moved past the lifetime between them.
 const LIFETIME_S = 5;
-const clock = virtualClock();
+const clock = virtualTime();
 
 let facility: Facility;
 let key: CreatedClient;

@@ -4,8 +4,9 @@
  * of change is common enough to make here as the bundler does (GitHub's description has 20: a `$ref` as an example's
  * `value`); for any other, the caller runs the bundler itself.
  */
-import { unescapePointer } from "./document.js";
+
 import type { BundlerChange } from "./lint.js";
+import { unescapePointer } from "./pointer.js";
 
 type Plain = Record<string, unknown>;
 

@@ -1,8 +1,12 @@
 /**
  * Reading a bundled description: its internal `$ref`s, its path items and its operation objects. The description is
- * untrusted input, so each reader returns undefined rather than trusting a shape.
+ * untrusted input, so each reader returns undefined rather than trusting a shape. JSON pointers and `$ref`s are
+ * description/pointer.ts's, re-exported here for the model's readers.
  */
 import { HTTP_METHODS as CLIENT_METHODS } from "../../templates/runtime/table.js";
+import { followRefs } from "./pointer.js";
+
+export { escapePointer, unescapePointer } from "./pointer.js";
 
 /**
  * A description once its `openapi` version is checked. The lint validates its structure, but it is still untrusted
@@ -17,28 +21,13 @@ export type OpenApiDocument = Record<string, any>;
 export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowercase<typeof m>);
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** One JSON-pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 /**
- * One JSON-pointer segment read back as redocly's resolver reads it (`~1` as `/`, `~0` as `~`, then percent-decoding):
- * throws a URIError on bad percent-encoding. Written out here so that reading a pointer does not load redocly.
+ * Follow an internal `$ref` (the description is bundled, so every ref is `#/...`): the node it leads to, or undefined
+ * where it leads nowhere (missing, external, a cycle, too long a chain; description/pointer.ts). A node without a
+ * `$ref` is itself.
  */
-export function unescapePointer(segment: string): string {
-  return decodeURIComponent(segment.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-/** Follow an internal `$ref` (the description is bundled, so every ref is `#/...`). */
-export function resolve(doc: OpenApiDocument, node: any, depth = 0): any {
-  if (!node || typeof node !== "object" || typeof node.$ref !== "string" || depth > 32) return node;
-  const target = node.$ref
-    .replace(/^#/, "")
-    .split("/")
-    .slice(1)
-    .reduce((at: any, seg: string) => at?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-  return resolve(doc, target, depth + 1);
+export function resolve(doc: OpenApiDocument, node: any): any {
+  return followRefs(doc, node).node;
 }
 
 /** The path item of `path`, through a `$ref` (OpenAPI 3.1 allows one there); undefined when there is none. */

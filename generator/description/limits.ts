@@ -15,7 +15,7 @@
  */
 
 import { DescriptionError } from "../errors.js";
-import { escapePointer, unescapePointer } from "./document.js";
+import { escapePointer, unescapePointer } from "./pointer.js";
 
 /** Levels of nesting: GitHub's 13 MB description needs 20; redocly's walkers exhaust the stack beyond about 600. */
 export const MAX_NESTING = 256;

@@ -16,7 +16,8 @@
  */
 import { templateLiterals, templateShape } from "../../templates/runtime/matcher.js";
 import { DescriptionError } from "../errors.js";
-import { eachOperationObject, escapePointer, HTTP_METHODS, type OpenApiDocument } from "./document.js";
+import { eachOperationObject, HTTP_METHODS, type OpenApiDocument } from "./document.js";
+import { escapePointer } from "./pointer.js";
 
 /** Fields that may sit beside a path item's `$ref` without changing what it means. */
 const HARMLESS_BESIDE_REF = new Set(["$ref", "summary", "description"]);

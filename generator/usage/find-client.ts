@@ -1,15 +1,16 @@
 /**
  * Which generated client a code base uses, when nobody said: the folder its imports point to, else the only generated
- * folder under it. Each TypeScript file's import specifiers come from TypeScript's pre-processor (no parse tree, no
+ * folder under it. Each code file's import specifiers come from TypeScript's pre-processor (no parse tree, no
  * types); a relative one naming the client folder or one of its modules (`./sfapi/index.js`) counts as written, and
  * every one is also resolved as TypeScript resolves it (usage/modules.ts: tsconfig `paths`, package.json `imports`,
  * workspace packages in node_modules, re-exports of a wrapper module), so `@/sfapi` or `@acme/sfapi` finds the client
- * too. The walk neither follows symbolic links nor enters node_modules or generated folders.
+ * too. The code's files are those every analysis of a code base reads (usage/code-files.ts).
  */
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { lstatSync, readFileSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
+import { codeFiles } from "./code-files.js";
 import { CodeModules } from "./modules.js";
 
 export interface FoundClient {
@@ -46,31 +47,14 @@ const MAX_UNRESOLVED = 10;
 const MAX_FILES = 20_000;
 /** Larger files are skipped: imports sit at the top of a source file, and huge ones are generated. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
-const SOURCE = /\.(ts|tsx|mts|cts)$/;
 
 export function findClient(sourceDir: string, cwd: string = process.cwd()): ClientSearch {
   const root = resolve(cwd, sourceDir);
   const show = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
-  const generatedUnder: string[] = [];
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (files.length >= MAX_FILES) return;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name === "node_modules") continue;
-        if (isGeneratedFolder(path)) generatedUnder.push(path);
-        else walk(path);
-      } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(path);
-    }
-  };
-  walk(root);
+  // The code base as every analysis reads it (usage/code-files.ts), its first MAX_FILES files.
+  const code = codeFiles(root);
+  const generatedUnder = code.clients;
+  const files = code.files.slice(0, MAX_FILES);
 
   const modules = new CodeModules(root, cwd);
   const imported = new Map<string, string>();
@@ -88,7 +72,8 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
     } catch {
       continue;
     }
-    for (const { fileName, pos } of ts.preProcessFile(text, true, false).importedFiles) {
+    // `require(...)` and `import(...)` too: a CommonJS module of the code may be the one importing the client.
+    for (const { fileName, pos } of ts.preProcessFile(text, true, true).importedFiles) {
       // `./sfapi` or `./sfapi/index.js`: the folder itself, or the folder of the module named, as written.
       const written = fileName.startsWith(".") ? resolve(dirname(file), fileName) : undefined;
       let folder = written === undefined ? undefined : [written, dirname(written)].find(generated);

@@ -11,11 +11,10 @@
  * new client can change (TypeScript's incremental builder tells which), a few seconds on a mid-size code base.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
 import ts from "typescript";
-import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
+import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
 import { checkConfig, configError } from "./modules.js";
 
 export interface TypeBreak {
@@ -51,7 +50,7 @@ export function typeBreaks(
   clientDir: string,
   replacement: ReadonlyMap<string, string>,
   cwd: string = process.cwd(),
-): TypeCheck & { omitted: number; rechecked: number } {
+): TypeCheck & { omitted: number; rechecked: number; files: string[] } {
   const root = resolve(cwd, codeDir);
   const client = resolve(cwd, clientDir);
   // The code's own tsconfig.json: at or above the code, but not above the working directory (the project).
@@ -59,7 +58,10 @@ export function typeBreaks(
   const nearest = ts.findConfigFile(root, ts.sys.fileExists);
   const configFile =
     nearest && (dirname(resolve(nearest)) === top || resolve(nearest).startsWith(top + sep)) ? nearest : undefined;
-  let rootNames: string[];
+  // The code base as every analysis reads it (usage/code-files.ts); its tsconfig.json gives the options only, so the
+  // check reads the files `needs` reads (JavaScript too: allowJs, checked as the config says).
+  const code = codeFiles(root);
+  const rootNames = code.files;
   let options: ts.CompilerOptions;
   if (configFile) {
     // One that cannot be read is an error naming it, as for needs (usage/modules.ts), not a check with other options.
@@ -68,21 +70,19 @@ export function typeBreaks(
       { noEmit: true },
       {
         ...ts.sys,
+        readDirectory: () => [],
         onUnRecoverableConfigFileDiagnostic: (d) => {
           throw configError(d, configFile, cwd);
         },
       },
     );
     if (parsed) checkConfig(parsed, configFile, cwd);
-    // Only the code's own files are checked (what they import comes along); the rest of the project is not read.
-    rootNames = (parsed?.fileNames ?? []).filter((f) => resolve(f).startsWith(root + sep));
-    if (rootNames.length === 0) rootNames = sourceFiles(root);
-    options = { ...(parsed?.options ?? {}), noEmit: true };
+    options = { ...(parsed?.options ?? {}), allowJs: true, noEmit: true };
   } else {
-    rootNames = sourceFiles(root);
     options = {
       strict: true,
       noEmit: true,
+      allowJs: true,
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -90,9 +90,10 @@ export function typeBreaks(
       types: [],
     };
   }
+  // The code's own files: the walk's, and what the code imports from a dot-folder; never the client's.
   const inCode = (file: string) => {
     const abs = resolve(file);
-    return abs.startsWith(root + sep) && !abs.startsWith(client + sep) && !abs.endsWith(".d.ts");
+    return isImportedCodeFile(root, abs) && !abs.startsWith(client + sep) && code.outputOf(abs) === undefined;
   };
 
   // Both checks through TypeScript's own incremental builder: the second knows, from the first's file versions and
@@ -122,7 +123,7 @@ export function typeBreaks(
         ...(options.declaration || options.composite ? program.getDeclarationDiagnostics(file) : []),
       ])
       .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file && inCode(d.file.fileName));
-  const codeFiles = (program: ts.SemanticDiagnosticsBuilderProgram) =>
+  const ownFiles = (program: ts.SemanticDiagnosticsBuilderProgram) =>
     program.getSourceFiles().filter((file) => inCode(file.fileName));
   const key = (d: ts.Diagnostic) => {
     const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
@@ -140,10 +141,10 @@ export function typeBreaks(
     }
   };
   check(before); // every file: the builder then knows the first check is done
-  const old = new Set(errors(before, codeFiles(before)).map(key));
+  const old = new Set(errors(before, ownFiles(before)).map(key));
   const after = ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, host, before);
   const { all, affected } = check(after);
-  const rechecked = codeFiles(after).filter((file) => all || affected.has(file));
+  const rechecked = ownFiles(after).filter((file) => all || affected.has(file));
   const found = errors(after, rechecked).filter((d) => !old.has(key(d)));
   const breaks = found.slice(0, MAX_BREAKS).map((d) => toBreak(d, cwd));
   breaks.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
@@ -152,6 +153,11 @@ export function typeBreaks(
     breaks,
     omitted: found.length - breaks.length,
     rechecked: rechecked.length,
+    files: withImported(
+      root,
+      code,
+      before.getSourceFiles().map((file) => file.fileName),
+    ).map((file) => relative(cwd, file).split(sep).join("/")),
   };
 }
 
@@ -208,24 +214,4 @@ function enclosingCall(file: ts.SourceFile, position: number): { line: number; c
   if (callee.name.text === "safe" && ts.isPropertyAccessExpression(callee.expression)) callee = callee.expression;
   const at = file.getLineAndCharacterOfPosition(callee.name.getStart(file));
   return { line: at.line + 1, column: at.character + 1 };
-}
-
-/**
- * The TypeScript files under `root` (no node_modules, no symbolic links), less a generated client's own output (the
- * files its manifest lists with matching hashes: a file added to such a folder, or a fake manifest, hides nothing).
- */
-function sourceFiles(root: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string, skip: ReadonlySet<string>) => {
-    const own = isGeneratedFolder(dir) ? new Set([...skip, ...verifiedOutput(dir)]) : skip;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules") walk(path, own);
-      } else if (entry.isFile() && /\.(ts|tsx|mts|cts)$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
-        if (!own.has(path)) files.push(path);
-    }
-  };
-  if (existsSync(root)) walk(root, new Set());
-  return files.sort();
 }

@@ -171,4 +171,6 @@ export interface Scan {
   skipped: string[];
   /** The `createClient(...)` calls found, for a report per client. */
   clients: ClientSite[];
+  /** The code base's files read (usage/code-files.ts), relative to the working directory, sorted. */
+  files: string[];
 }

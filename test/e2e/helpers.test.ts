@@ -17,7 +17,7 @@ import {
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
 import { type TestClient, testClient } from "../facility/support.js";
-import { virtualTime } from "./virtual-time.js";
+import { virtualTime } from "../support/clock.js";
 
 const DELAY_MS = 2_000;
 const HOME = "/global/homes/m/mockuser";

@@ -8,7 +8,7 @@ import { createClient, type PollEvent, type RetryEvent, type TokenEvent } from "
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
 import { type TestClient, testClient } from "../facility/support.js";
-import { virtualTime } from "./virtual-time.js";
+import { virtualTime } from "../support/clock.js";
 
 const time = virtualTime();
 let facility: Facility;

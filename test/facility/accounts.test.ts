@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Level } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { virtualTime } from "../e2e/virtual-time.js";
+import { virtualTime } from "../support/clock.js";
 import { accessToken, api, form, type TestClient, testClient } from "./support.js";
 
 const DELAY_MS = 2_000;

@@ -7,18 +7,18 @@ import { describe, expect, it } from "vitest";
 import { createClient } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { virtualClock } from "../runtime/clock.js";
+import { virtualTime } from "../support/clock.js";
 
 async function withClient(
   options: Parameters<typeof startFacility>[0],
   run: (
     facility: Facility,
     client: ReturnType<typeof createClient>,
-    clock: ReturnType<typeof virtualClock>,
+    clock: ReturnType<typeof virtualTime>,
   ) => Promise<void>,
   clientOptions: Partial<Parameters<typeof createClient>[0]> = {},
 ) {
-  const clock = virtualClock();
+  const clock = virtualTime();
   const facility = await startFacility({ ...options, now: clock.now });
   try {
     const key = await facility.createClient("green");

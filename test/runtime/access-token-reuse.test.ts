@@ -7,7 +7,7 @@ import { UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient } from "../../generated/index.js";
 import { listenLocal } from "../helpers.js";
-import { virtualClock } from "./clock.js";
+import { virtualTime } from "../support/clock.js";
 
 let server: Awaited<ReturnType<typeof listenLocal>>;
 const seen: string[] = [];
@@ -28,7 +28,7 @@ const jwt = (expSeconds: number, n: number) => new UnsecuredJWT({ n }).setExpira
 
 describe("the accessToken function", () => {
   test("a JWT is reused until its exp minus the skew, then asked for again", async () => {
-    const clock = virtualClock(1_700_000_000_000);
+    const clock = virtualTime(1_700_000_000_000);
     let asked = 0;
     const nowS = clock.now() / 1000;
     const green = createClient({
@@ -51,7 +51,7 @@ describe("the accessToken function", () => {
   });
 
   test("a 401 drops the cached token: the function is asked again and the call retried with the new one", async () => {
-    const clock = virtualClock(1_700_000_000_000);
+    const clock = virtualTime(1_700_000_000_000);
     const nowS = clock.now() / 1000;
     let asked = 0;
     const tokens = [jwt(nowS + 600, 1), jwt(nowS + 600, 2)];

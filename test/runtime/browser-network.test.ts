@@ -5,7 +5,7 @@
  * is `document` on the global object, set here for the test; test/facility/cors-browser.test.ts meets a real one.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type VirtualClock, virtualClock } from "./clock.js";
+import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { variants } from "./variants.js";
 
@@ -13,14 +13,14 @@ const key = rsaKey();
 const global = globalThis as { document?: unknown };
 
 describe.each(variants)("a browser's network failure ($name)", ({ createClient }) => {
-  let clock: VirtualClock;
+  let clock: VirtualTime;
   let sent: string[];
   const failing = (request: Request): Promise<Response> => {
     sent.push(`${request.method} ${new URL(request.url).pathname}`);
     return Promise.reject(new TypeError("Failed to fetch"));
   };
   beforeEach(() => {
-    clock = virtualClock();
+    clock = virtualTime();
     sent = [];
     global.document = {};
   });

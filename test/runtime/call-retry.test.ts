@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from "vitest";
 import { listenLocal } from "../helpers.js";
-import { type VirtualClock, virtualClock } from "./clock.js";
+import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { type ApiCall, issue, json, type Reply, useServers } from "./servers.js";
 import { op, variants } from "./variants.js";
@@ -15,9 +15,9 @@ const key = rsaKey();
 
 describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
   const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  let clock: VirtualClock;
+  let clock: VirtualTime;
   beforeEach(() => {
-    clock = virtualClock();
+    clock = virtualTime();
   });
   const client = (extra: Record<string, unknown> = {}) =>
     createClient({

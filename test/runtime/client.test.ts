@@ -6,7 +6,7 @@
  */
 import { inspect } from "node:util";
 import { beforeEach, describe, expect, test } from "vitest";
-import { type VirtualClock, virtualClock } from "./clock.js";
+import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { issue, json, useServers } from "./servers.js";
 import { op, variants } from "./variants.js";
@@ -16,9 +16,9 @@ const key = rsaKey();
 describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
   const other = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  let clock: VirtualClock;
+  let clock: VirtualTime;
   beforeEach(() => {
-    clock = virtualClock();
+    clock = virtualTime();
   });
   const client = (color: string, extra: Record<string, unknown> = {}) =>
     createClient({

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { listenLocal } from "../helpers.js";
-import { type VirtualClock, virtualClock } from "./clock.js";
+import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { type LooseClient, variants } from "./variants.js";
 
 /** What the server does with one request: hang (never answer), or take `takes` ms of the clock and answer `body`. */
@@ -23,7 +23,7 @@ interface Arrival {
 
 describe.each(variants)("timeout is a deadline ($name)", ({ createClient, errors }) => {
   let server: Awaited<ReturnType<typeof listenLocal>>;
-  let clock: VirtualClock;
+  let clock: VirtualTime;
   let script: (method: string, path: string) => Script;
   let arrivals: Arrival[];
   let arrived: ((arrival: Arrival) => void) | undefined;
@@ -52,7 +52,7 @@ describe.each(variants)("timeout is a deadline ($name)", ({ createClient, errors
   });
   afterAll(() => server.close());
   beforeEach(() => {
-    clock = virtualClock();
+    clock = virtualTime();
     arrivals = [];
     arrived = undefined;
     script = () => "hang";

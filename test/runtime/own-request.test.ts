@@ -7,7 +7,7 @@
  * replayed on a 401 and a 307/308, on real loopback servers.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { type VirtualClock, virtualClock } from "./clock.js";
+import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { createObservedClient } from "./observed.js";
 import { useServers } from "./servers.js";
@@ -158,10 +158,10 @@ describe.each(variants)("the client's own request ($name)", (variant) => {
 
 describe.each(variants)("the client's own request on loopback servers ($name)", ({ createClient }) => {
   const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  let clock: VirtualClock;
+  let clock: VirtualTime;
   let clones: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    clock = virtualClock();
+    clock = virtualTime();
     clones = vi.spyOn(Request.prototype, "clone");
   });
   afterEach(() => clones.mockRestore());

@@ -8,7 +8,7 @@
  */
 import { inspect } from "node:util";
 import { beforeEach, describe, expect, test } from "vitest";
-import { type VirtualClock, virtualClock } from "./clock.js";
+import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { issue, json, type Reply, startServers, useServers } from "./servers.js";
 import { variants } from "./variants.js";
@@ -18,9 +18,9 @@ const ATTEMPTS = 3;
 
 describe.each(variants)("token endpoint faults ($name)", ({ createClient, errors }) => {
   const servers = useServers({ publicKey: key.publicKey, clientId: CLIENT_ID });
-  let clock: VirtualClock;
+  let clock: VirtualTime;
   beforeEach(() => {
-    clock = virtualClock();
+    clock = virtualTime();
   });
 
   const client = (tokenUrl = servers.tokenUrl, extra: Record<string, unknown> = {}) =>

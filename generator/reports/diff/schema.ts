@@ -12,6 +12,7 @@
  */
 import type { HttpMethod, OpenApiDocument } from "../../description/document.js";
 import { escapePointer, pathItemOf } from "../../description/document.js";
+import { followRefs } from "../../description/pointer.js";
 import { templateParts } from "../../model/operations.js";
 
 /** Sent by the client (parameters, request bodies) or received by it (responses). */
@@ -69,8 +70,6 @@ interface Located {
   pointer: string;
 }
 
-/** Longest `$ref` chain followed (the description reader already refuses longer ones). */
-const MAX_REF_HOPS = 16;
 /** Deepest nesting compared below one value; deeper levels are left out (descriptions are bounded at 256). */
 const MAX_DEPTH = 64;
 
@@ -91,21 +90,10 @@ export class SchemaComparer {
     readonly after: OpenApiDocument,
   ) {}
 
-  /** Follow `$ref`s from `node` (at `pointer`) in `doc`. */
+  /** Follow `$ref`s from `node` (at `pointer`) in `doc`, by description/pointer.ts's rule. */
   locate(doc: OpenApiDocument, node: unknown, pointer: string): Located {
-    let at = node;
-    let where = pointer;
-    for (let hop = 0; hop < MAX_REF_HOPS; hop++) {
-      const ref = own(at, "$ref");
-      if (typeof ref !== "string") break;
-      if (!ref.startsWith("#/")) return { schema: undefined, pointer: where };
-      where = ref.slice(1);
-      at = ref
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((o, seg) => own(o, seg.replace(/~1/g, "/").replace(/~0/g, "~")), doc);
-    }
-    return { schema: isObject(at) && typeof own(at, "$ref") !== "string" ? at : undefined, pointer: where };
+    const { node: at, pointer: where } = followRefs(doc, node, pointer);
+    return { schema: isObject(at) ? at : undefined, pointer: where };
   }
 
   /** The changes from `a` (old) to `b` (new) of one value at `place`. */

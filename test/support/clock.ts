@@ -1,7 +1,7 @@
 /**
- * Virtual time shared by the facility (`now`) and a client (`clock`): a `sleep` registers a wake-up, and once the
- * event loop has nothing else to run this tick (setImmediate), time jumps to the earliest wake-up and those sleepers
- * resume. Concurrent sleepers of the same length wake together, as they would in real time; nothing waits for real.
+ * The tests' one clock: virtual time shared by the facility (`now`) and a client (`clock`), for the runtime's unit
+ * tests as for the end-to-end ones: a `sleep` registers a wake-up, and once the event loop has nothing else to run
+ * this tick (setImmediate), time jumps to the earliest wake-up and those sleepers resume. Concurrent sleepers of the same length wake together, as they would in real time; nothing waits for real.
  * Deadlines (`after`) fire when time passes them (by a sleep's jump or `advance`) and never make time jump: a request
  * in flight is not timed out by an idle event loop.
  */
