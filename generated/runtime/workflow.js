@@ -339,7 +339,9 @@ export function computeHelpers(machine, deps) {
         if (perms?.startsWith("-") !== true)
             throw refused(`script path is not a file: ${path}`);
     };
-    const pathOps = {};
+    const pathOps = {
+        check: (helper) => deps.checkOperations([helper === "upload" ? spec.uploadFile : spec.downloadFile]),
+    };
     if (spec.readDirectory !== undefined) {
         helpers.ls = async (path, options = {}) => {
             const entries = await listing(path, options);

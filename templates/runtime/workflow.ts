@@ -544,7 +544,9 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
     const perms = entries.length === 1 ? text(entries[0]!.perms) : undefined;
     if (perms?.startsWith("-") !== true) throw refused(`script path is not a file: ${path}`);
   };
-  const pathOps: PathOps = {};
+  const pathOps: PathOps = {
+    check: (helper) => deps.checkOperations([helper === "upload" ? spec.uploadFile : spec.downloadFile]),
+  };
 
   if (spec.readDirectory !== undefined) {
     helpers.ls = async (path: string, options: SignalOption = {}) => {
