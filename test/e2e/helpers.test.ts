@@ -314,6 +314,29 @@ describe("jobs: job(id), jobs(ids, filters), update, running, cancel({ wait })",
   });
 });
 
+describe("compute.job(id): one accounting query, as the official client's compute.job()", () => {
+  it("a finished job and a queued one are each read with one sacct query; an unknown id is not-found", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    const finished = await perlmutter.submitJob("#!/bin/bash\nsrun hostname\n");
+    await finished.complete({ interval: 500 });
+    const queued = await perlmutter.submitJob("#!/bin/bash\nsrun hostname\n");
+    for (const [job, state] of [
+      [finished, "COMPLETED"],
+      [queued, "PENDING"],
+    ] as const) {
+      const from = fetched.length;
+      let read!: Awaited<ReturnType<typeof perlmutter.job>>;
+      expect(await sent(async () => (read = await perlmutter.job(job.id)))).toEqual([
+        "GET /compute/jobs/perlmutter 200",
+      ]);
+      expect(read.record).toMatchObject({ jobid: job.id, state });
+      const url = new URL(fetched[from]!);
+      expect([url.searchParams.get("sacct"), url.searchParams.get("cached")]).toEqual(["true", "false"]);
+    }
+    await expect(perlmutter.job("424242")).rejects.toThrow("Job 424242 not found on perlmutter (not in accounting)");
+  });
+});
+
 describe("submitJob({ path }): the script is checked with ls first, as the official client does", () => {
   it("an ls, then the submission and its task", async () => {
     const perlmutter = client("red").compute("perlmutter");
