@@ -7,7 +7,7 @@ import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
+export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";

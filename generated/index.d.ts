@@ -2,12 +2,12 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, PathDownloading, PathListing, PathParents, PathUploading, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
+import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
+export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -278,6 +278,7 @@ export interface GreenRemotePath extends RemotePathBase, PathParents<GreenRemote
   readonly ls: NeedsColor<"ls", "yellow">;
   readonly download: NeedsColor<"download", "yellow">;
   readonly upload: NeedsColor<"upload", "red">;
+  readonly open: NeedsColor<"open", "yellow">;
 }
 
 /**
@@ -452,6 +453,7 @@ export interface YellowRemotePath extends RemotePathBase, PathParents<YellowRemo
   readonly ls: PathListing<YellowEntry>["ls"];
   readonly download: PathDownloading["download"];
   readonly upload: NeedsColor<"upload", "red">;
+  readonly open: PathReadOpening["open"] & OpenRefusal<"w" | "wb", NeedsColor<"open for writing", "red">>["open"];
 }
 
 /**
@@ -612,6 +614,7 @@ export interface RedRemotePath extends RemotePathBase, PathParents<RedRemotePath
   readonly ls: PathListing<RedEntry>["ls"];
   readonly download: PathDownloading["download"];
   readonly upload: PathUploading<UploadAnswer>["upload"];
+  readonly open: PathReadOpening["open"] & PathWriteOpening<UploadAnswer>["open"];
 }
 
 /**

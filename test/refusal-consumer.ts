@@ -81,6 +81,10 @@ export const REFUSALS: Record<string, RefusalCase> = {
     code: 'await (await yellow.compute("perlmutter").ls("/"))[0]!.upload("x");',
     needles: ['NeedsColor<"upload", "red">'],
   },
+  entryOpenWrite: {
+    code: 'await (await yellow.compute("perlmutter").ls("/"))[0]!.open("w");',
+    needles: ['NeedsColor<"open for writing", "red">'],
+  },
   greenLs: {
     code: 'await (await green.compute("perlmutter").job("1")).update(); await green.compute("perlmutter").ls("/");',
     needles: ['NeedsColor<"ls", "yellow">'],
@@ -101,7 +105,9 @@ export const REFUSALS: Record<string, RefusalCase> = {
       'await (await green.user()).groups(); await green.resources.outages("perlmutter"); await green.api.config(); ' +
       'await (await green.globus.transfer("t")).complete(); await (await yellow.group("g")).add(["a"]); ' +
       'await (await red.compute("perlmutter").runTask("id")).result(); ' +
-      'await (await yellow.compute("perlmutter").ls("/"))[0]!.parent.ls();',
+      'await (await yellow.compute("perlmutter").ls("/"))[0]!.parent.ls(); ' +
+      'await (await (await yellow.compute("perlmutter").ls("/"))[0]!.open("rb")).read(); ' +
+      'await (await (await red.compute("perlmutter").ls("/"))[0]!.open("w")).close();',
     needles: [],
   },
 };

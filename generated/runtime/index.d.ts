@@ -16,7 +16,7 @@ export type { KeyFileReader, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-export type { EntryKind, PathDownloading, PathListing, PathParents, PathUploading, RemotePathBase, UploadToOptions, } from "./remote-path.js";
+export type { EntryKind, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemoteFileReader, RemoteFileWriter, RemotePathBase, UploadToOptions, } from "./remote-path.js";
 export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";

@@ -6,8 +6,9 @@
  * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
  * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
  * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
- * A single read (`job.state()`, `compute.job(id)`) asks accounting at once for jobs missing from the queue, as the
- * official client does.
+ * A single read (`job.state()`, `job.update()`) asks accounting at once for jobs missing from the queue, as the
+ * official client does; `compute.job(id)` asks accounting only (one query whatever the job's state), as its
+ * `compute.job()` does.
  */
 import type { NamedCall } from "./calls.js";
 import { type Clock } from "./clock.js";
@@ -49,6 +50,11 @@ export declare class JobMonitor {
     constructor(machine: string, readJobs: NamedCall, clock: Clock, onPoll?: ((event: PollEvent) => void) | undefined);
     /** The current record of `id` (undefined when neither the queue nor accounting knows it); one query per tick. */
     read(id: string): Promise<JobRow | undefined>;
+    /**
+     * The record of `id` in accounting (sacct), which lists queued, running and finished jobs alike: one query per
+     * tick for every id asked, whatever the job's state (as the official client's `compute.job()`).
+     */
+    readAccounting(id: string): Promise<JobRow | undefined>;
     /**
      * Resolves with the job's record once it is in a terminal state; every watched job of this machine shares one poll.
      */

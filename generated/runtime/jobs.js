@@ -6,8 +6,9 @@
  * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
  * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
  * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
- * A single read (`job.state()`, `compute.job(id)`) asks accounting at once for jobs missing from the queue, as the
- * official client does.
+ * A single read (`job.state()`, `job.update()`) asks accounting at once for jobs missing from the queue, as the
+ * official client does; `compute.job(id)` asks accounting only (one query whatever the job's state), as its
+ * `compute.job()` does.
  */
 import { sleepUnlessAborted } from "./call-retry.js";
 import { systemAfter } from "./clock.js";
@@ -49,6 +50,7 @@ export class JobMonitor {
     /** Last record seen per job (for the errors). */
     #last = new Map();
     #reads = new Map();
+    #accountingReads = new Map();
     #looping = false;
     /** Aborts the watch loop's query in flight: once no watcher is left to want its answer. */
     #polling;
@@ -70,6 +72,37 @@ export class JobMonitor {
             if (first)
                 queueMicrotask(() => void this.#flushReads());
         });
+    }
+    /**
+     * The record of `id` in accounting (sacct), which lists queued, running and finished jobs alike: one query per
+     * tick for every id asked, whatever the job's state (as the official client's `compute.job()`).
+     */
+    readAccounting(id) {
+        return new Promise((resolve, reject) => {
+            const first = this.#accountingReads.size === 0;
+            const list = this.#accountingReads.get(id) ?? [];
+            list.push({ resolve, reject });
+            this.#accountingReads.set(id, list);
+            if (first)
+                queueMicrotask(() => void this.#flushAccountingReads());
+        });
+    }
+    async #flushAccountingReads() {
+        const reads = this.#accountingReads;
+        this.#accountingReads = new Map();
+        try {
+            const rows = await this.#query([...reads.keys()], true);
+            for (const [id, row] of rows)
+                this.#last.set(id, row);
+            for (const [id, waiting] of reads)
+                for (const w of waiting)
+                    w.resolve(rows.get(id));
+        }
+        catch (error) {
+            for (const waiting of reads.values())
+                for (const w of waiting)
+                    w.reject(error);
+        }
     }
     async #flushReads() {
         const reads = this.#reads;

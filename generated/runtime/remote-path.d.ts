@@ -11,6 +11,8 @@ export interface PathOps {
     ls?(path: string, options?: SignalOption): Promise<unknown[]>;
     download?(path: string, options?: DownloadOptions): Promise<string | Uint8Array>;
     upload?(path: string, data: string | Blob | Uint8Array, options?: SignalOption): Promise<unknown>;
+    /** Throws ScopeError, before any request, when the color may not call the helper's operation. */
+    check?(helper: "download" | "upload"): void;
 }
 export interface UploadToOptions extends SignalOption {
     /** The file's name under this path, when this path is a directory (required then). */
@@ -60,6 +62,45 @@ export interface PathUploading<Result> {
      * Write this file; on a directory (an entry whose `isDirectory()`), the file `name` in it (`{ name }` required).
      */
     upload(data: string | Blob | Uint8Array, options?: UploadToOptions): Promise<Result>;
+}
+/** A file opened for reading (`open("r")`, `open("rb")`): its content, downloaded when it was opened. */
+export interface RemoteFileReader<Data extends string | Uint8Array> {
+    readonly path: string;
+    readonly mode: "r" | "rb";
+    readonly closed: boolean;
+    /** The next `size` characters ("rb": bytes) from where the last read stopped, or all that is left. */
+    read(size?: number): Data;
+    close(): void;
+}
+/** A file opened for writing (`open("w")`, `open("wb")`): what is written is kept, and uploaded by `close()`. */
+export interface RemoteFileWriter<Data extends string | Uint8Array, Result> {
+    readonly path: string;
+    readonly mode: "w" | "wb";
+    readonly closed: boolean;
+    /** Keep `data` for the upload: the characters ("wb": bytes) written. */
+    write(data: Data): number;
+    /**
+     * Upload what was written (one request; an empty file when nothing was) and close: the upload's answer, or a
+     * FileError. Later calls give the same promise: the file is uploaded once.
+     */
+    close(options?: SignalOption): Promise<Result>;
+}
+export interface PathReadOpening {
+    /** Download this file and open it for reading: `read()` gives its text ("rb": its bytes); FileError if refused. */
+    open(mode: "r", options?: SignalOption): Promise<RemoteFileReader<string>>;
+    open(mode: "rb", options?: SignalOption): Promise<RemoteFileReader<Uint8Array>>;
+}
+export interface PathWriteOpening<Result> {
+    /** Open this file for writing: nothing is sent until `close()`, which uploads what was written (the whole file). */
+    open(mode: "w", options?: SignalOption): Promise<RemoteFileWriter<string, Result>>;
+    open(mode: "wb", options?: SignalOption): Promise<RemoteFileWriter<Uint8Array, Result>>;
+}
+/**
+ * The modes of `open` a color may not use (`OpenRefusal<"w" | "wb", NeedsColor<"open for writing", "red">>`): an
+ * overload no call fits, there for what the compiler says when the others reject a mode.
+ */
+export interface OpenRefusal<Modes extends string, Refusal> {
+    open(mode: Modes & Refusal, options?: SignalOption): never;
 }
 /** The path's parts: POSIX, as the official client's PurePosixPath. */
 export declare function pathParts(path: string): {

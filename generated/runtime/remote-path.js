@@ -1,11 +1,18 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
  * What `compute.ls()` gives: each entry of the listing, as the facility sent it, with its path and the official
- * client's RemotePath methods (`isDirectory()`, `parent`, `name`, `stem`, `suffix`, `ls()`, `download()`, `upload()`).
+ * client's RemotePath methods (`isDirectory()`, `parent`, `name`, `stem`, `suffix`, `ls()`, `download()`, `upload()`,
+ * `open(mode)`).
  * An entry's kind comes from the listing's `perms`, so `isDirectory()` asks nothing; `parent` and `parents` are paths
  * only (no listing read yet), with the same methods but the kind tests.
  */
 import { ConfigError } from "./errors.js";
+const OPEN_MODES = {
+    r: { write: false, binary: false },
+    rb: { write: false, binary: true },
+    w: { write: true, binary: false },
+    wb: { write: true, binary: true },
+};
 /** The path's parts: POSIX, as the official client's PurePosixPath. */
 export function pathParts(path) {
     const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
@@ -65,5 +72,72 @@ export function remotePath(machine, path, ops, record) {
             return upload(to, data, rest);
         };
     }
+    if (ops.download || ops.upload) {
+        target.open = async (mode, options = {}) => {
+            const how = typeof mode === "string" && Object.hasOwn(OPEN_MODES, mode) ? OPEN_MODES[mode] : undefined;
+            if (how === undefined) {
+                const shown = typeof mode === "string" ? JSON.stringify(mode.slice(0, 16)) : typeof mode;
+                throw new ConfigError(`open(mode) of ${path} on ${machine}: mode "r", "rb", "w" or "wb", not ${shown}`);
+            }
+            const helper = how.write ? "upload" : "download";
+            ops.check?.(helper);
+            const call = how.write ? ops.upload : ops.download;
+            if (call === undefined)
+                throw new ConfigError(`open(${JSON.stringify(mode)}) needs the API's ${helper} operation, which it lacks`);
+            if (isDirectory())
+                throw new ConfigError(`${path} on ${machine} is a directory: open(${JSON.stringify(mode)}) opens a file`);
+            options.signal?.throwIfAborted();
+            if (how.write)
+                return fileWriter(path, mode, (data, closing) => ops.upload(path, data, closing));
+            return fileReader(path, mode, await ops.download(path, { ...options, binary: how.binary }));
+        };
+    }
     return target;
+}
+function fileReader(path, mode, content) {
+    let at = 0;
+    let closed = false;
+    return {
+        path,
+        mode,
+        get closed() {
+            return closed;
+        },
+        read(size) {
+            if (closed)
+                throw new ConfigError(`read() of ${path}: the file is closed`);
+            const end = size === undefined || size < 0 ? content.length : Math.min(content.length, at + size);
+            const out = content.slice(at, end);
+            at = Math.max(at, end);
+            return out;
+        },
+        close() {
+            closed = true;
+        },
+    };
+}
+function fileWriter(path, mode, upload) {
+    const chunks = [];
+    let uploaded;
+    return {
+        path,
+        mode,
+        get closed() {
+            return uploaded !== undefined;
+        },
+        write(data) {
+            if (uploaded !== undefined)
+                throw new ConfigError(`write() to ${path}: the file is closed`);
+            const ok = mode === "w" ? typeof data === "string" : data instanceof Uint8Array;
+            if (!ok)
+                throw new ConfigError(`write() to ${path} (mode ${mode}) takes ${mode === "w" ? "a string" : "a Uint8Array"}`);
+            // A copy: the caller may reuse its buffer before close().
+            chunks.push(typeof data === "string" ? data : data.slice());
+            return data.length;
+        },
+        close(options = {}) {
+            uploaded ??= upload(new Blob(chunks), options);
+            return uploaded;
+        },
+    };
 }

@@ -113,7 +113,7 @@ export interface MachineOutages<Outage> {
     plannedOutages(options?: SignalOption): Promise<Outage[]>;
 }
 export interface JobFinding<Job> {
-    /** The job of that id, its record read (squeue, else sacct); JobError `not-found` when neither knows it. */
+    /** The job of that id, its record read from accounting (sacct, one query); JobError `not-found` if it has none. */
     job(id: string | number, options?: SignalOption): Promise<Job>;
     /**
      * The jobs of those ids that the queue or accounting knows, in the order asked, read in one query; with `user` or

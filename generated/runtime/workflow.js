@@ -198,9 +198,11 @@ export function computeHelpers(machine, deps) {
     if (spec.readJobs !== undefined) {
         helpers.job = async (id, options = {}) => {
             options.signal?.throwIfAborted();
-            const row = await deps.monitor(machine).read(String(id));
+            // Accounting alone, as the official client's compute.job(): it lists queued, running and finished jobs, so one
+            // query whatever the state (the queue first would cost a second query for every finished job).
+            const row = await deps.monitor(machine).readAccounting(String(id));
             if (row === undefined)
-                throw notFound(machine, String(id));
+                throw notFound(machine, String(id), "not in accounting");
             return jobOf(String(id), row);
         };
         helpers.jobs = async (ids, options = {}) => {
@@ -339,7 +341,9 @@ export function computeHelpers(machine, deps) {
         if (perms?.startsWith("-") !== true)
             throw refused(`script path is not a file: ${path}`);
     };
-    const pathOps = {};
+    const pathOps = {
+        check: (helper) => deps.checkOperations([helper === "upload" ? spec.uploadFile : spec.downloadFile]),
+    };
     if (spec.readDirectory !== undefined) {
         helpers.ls = async (path, options = {}) => {
             const entries = await listing(path, options);
@@ -396,9 +400,9 @@ function said(answer) {
 function signalOf(options) {
     return options.signal ? { signal: options.signal } : {};
 }
-function notFound(machine, id) {
+function notFound(machine, id, where = "neither in the queue nor in accounting") {
     return new JobError({
-        message: `Job ${id} not found on ${machine} (neither in the queue nor in accounting)`,
+        message: `Job ${id} not found on ${machine} (${where})`,
         reason: "not-found",
         machine,
         jobId: id,

@@ -18,6 +18,8 @@ export const PUBLIC_TYPES = [
   "Logger",
   "PollEvent",
   "PrivateKeyInput",
+  "RemoteFileReader",
+  "RemoteFileWriter",
   "RetryEvent",
   "RetryOptions",
   "ScriptPath",

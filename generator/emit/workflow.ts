@@ -214,10 +214,13 @@ export const WORKFLOW_TYPE_IMPORTS = [
   "JobWatching",
   "MachineOutages",
   "NeedsColor",
+  "OpenRefusal",
   "PathDownloading",
   "PathListing",
   "PathParents",
+  "PathReadOpening",
   "PathUploading",
+  "PathWriteOpening",
   "RemotePathBase",
   "ResourceNotes",
   "ResourceOutages",
@@ -353,7 +356,7 @@ export function workflowLevelTypes(ctx: EmitContext, level: string, id: string):
       "RemotePath",
       `A path on a machine ${as}: \`parent\`, \`parents\`, \`name\`, \`stem\`, \`suffix\`, and what it may do.`,
       ["RemotePathBase", `PathParents<${id}RemotePath>`],
-      members(PATH_HELPERS),
+      [...members(PATH_HELPERS), ...openMember(ctx, level)],
     ),
     jsDoc([`An entry of \`compute.ls()\` ${as}: the facility's fields, its path, and its kind from \`perms\`.`], []),
     `export type ${id}Entry = Omit<DirectoryEntry, "name"> & ${id}RemotePath & EntryKind;`,
@@ -396,6 +399,40 @@ export function workflowLevelTypes(ctx: EmitContext, level: string, id: string):
     ),
   );
   return out;
+}
+
+/**
+ * A path's `open(mode)`: reading ("r", "rb") downloads, writing ("w", "wb") uploads on close. Each half is there as
+ * the level may call its operation; a half the description has but the level may not use is an overload no call fits,
+ * naming the color it needs (`OpenRefusal<"w" | "wb", NeedsColor<"open for writing", "red">>`); with neither half
+ * usable, `open` is a NeedsColor of the least color that may open at all.
+ */
+function openMember(ctx: EmitContext, level: string): string[] {
+  const spec = workflowSpec(ctx);
+  const half = (role: Role, type: string, modes: string, refusal: string) => {
+    const op = spec[role] === undefined ? undefined : byName(ctx, spec[role]);
+    if (op === undefined) return undefined;
+    const need = ctx.ladder.find((l) => canCall(ctx.ladder, l, op.scope)) ?? topLevel(ctx.ladder);
+    return {
+      need,
+      type: canCall(ctx.ladder, level, op.scope)
+        ? type
+        : `OpenRefusal<${modes}, NeedsColor<${literal(refusal)}, ${literal(need)}>>["open"]`,
+      usable: canCall(ctx.ladder, level, op.scope),
+    };
+  };
+  const halves = [
+    half("downloadFile", `PathReadOpening["open"]`, `"r" | "rb"`, "open for reading"),
+    half("uploadFile", `PathWriteOpening<UploadAnswer>["open"]`, `"w" | "wb"`, "open for writing"),
+  ].filter((h) => h !== undefined);
+  if (halves.length === 0) return [];
+  if (!halves.some((h) => h.usable)) {
+    const least = ctx.ladder.find((l) => halves.some((h) => h.need === l)) ?? topLevel(ctx.ladder);
+    return [`  readonly open: NeedsColor<"open", ${literal(least)}>;`];
+  }
+  // The usable half first: its overloads are the ones a correct call is checked against.
+  const ordered = [...halves.filter((h) => h.usable), ...halves.filter((h) => !h.usable)];
+  return [`  readonly open: ${ordered.map((h) => h.type).join(" & ")};`];
 }
 
 function byName(ctx: EmitContext, name: string): Operation | undefined {

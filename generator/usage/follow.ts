@@ -23,7 +23,15 @@ import ts from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { ownManifest } from "../output/client-folder.js";
 import { checkConfig, configError } from "./modules.js";
-import { type ClientSite, COMPUTE_HELPERS, type FoundUse, HELPER_CALLS, helperKind, JOB_HELPERS } from "./uses.js";
+import {
+  type ClientSite,
+  COMPUTE_HELPERS,
+  type FoundUse,
+  HELPER_CALLS,
+  helperKind,
+  JOB_HELPERS,
+  PATH_OPEN_MODES,
+} from "./uses.js";
 
 export interface Followed {
   uses: FoundUse[];
@@ -279,7 +287,7 @@ export function followClient(input: FollowOptions): Followed {
       else if (input.names.has(name) && inOperations(property))
         add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
       else if (helperCallsOf(property) !== undefined) {
-        for (const c of helperCallsOf(property)!)
+        for (const c of openCalls(property, call) ?? helperCallsOf(property)!)
           add(
             c === "wait"
               ? { kind: "wait", ...where(call ?? read, at) }
@@ -491,6 +499,14 @@ export function followClient(input: FollowOptions): Followed {
         if (members !== undefined && Object.hasOwn(members, property.name)) return members[property.name];
       }
       return undefined;
+    };
+
+    /** A path's `open(mode)` with literal modes: the calls of those modes only (else undefined: both). */
+    const openCalls = (property: ts.Symbol, call: ts.CallExpression | undefined) => {
+      if (property.name !== "open" || helperCallsOf(property) !== HELPER_CALLS.path?.open) return undefined;
+      const modes = call ? literals(call.arguments[0]) : undefined;
+      if (modes === undefined || !modes.every((m) => Object.hasOwn(PATH_OPEN_MODES, m))) return undefined;
+      return [...new Set(modes.map((m) => PATH_OPEN_MODES[m]!))];
     };
 
     const inOperations = (property: ts.Symbol): boolean =>

@@ -26,6 +26,19 @@ export const JOB_HELPERS: Readonly<Record<string, readonly [string, string]>> = 
 type Calls = readonly (readonly [string, string] | "wait")[];
 
 const JOBS_QUERY = ["GET", "/compute/jobs/{machine}"] as const;
+const DOWNLOAD = ["GET", "/utilities/download/{machine}/{path}"] as const;
+const UPLOAD = ["PUT", "/utilities/upload/{machine}/{path}"] as const;
+
+/**
+ * The call a path's `open(mode)` makes for each mode: reading downloads, writing uploads (on close). A mode that is
+ * not a literal of these counts both (HELPER_CALLS.path.open).
+ */
+export const PATH_OPEN_MODES: Readonly<Record<string, readonly [string, string]>> = {
+  r: DOWNLOAD,
+  rb: DOWNLOAD,
+  w: UPLOAD,
+  wb: UPLOAD,
+};
 const TRANSFER = ["GET", "/storage/globus/transfer/{globus_uuid}"] as const;
 
 /**
@@ -55,8 +68,10 @@ export const HELPER_CALLS: Readonly<Record<string, Readonly<Record<string, Calls
   task: { update: ["wait"], result: ["wait"], cancel: [["DELETE", "/tasks/{id}"]] },
   path: {
     ls: [["GET", "/utilities/ls/{machine}/{path}"]],
-    download: [["GET", "/utilities/download/{machine}/{path}"]],
-    upload: [["PUT", "/utilities/upload/{machine}/{path}"]],
+    download: [DOWNLOAD],
+    upload: [UPLOAD],
+    // By its mode when the mode is a literal (PATH_OPEN_MODES), else both.
+    open: [DOWNLOAD, UPLOAD],
     isDirectory: [],
     isFile: [],
     isSymlink: [],
@@ -94,6 +109,9 @@ export const HELPER_CALLS: Readonly<Record<string, Readonly<Record<string, Calls
   api: { changelog: [["GET", "/meta/changelog"]], config: [["GET", "/meta/config"]] },
   globus: { startTransfer: [["POST", "/storage/globus/transfer"], TRANSFER], transfer: [TRANSFER] },
   transfer: { update: [TRANSFER], complete: [TRANSFER] },
+  // What `open(mode)` gives: the download was made by open("r"); a writer's close() uploads.
+  fileReader: { read: [], close: [] },
+  fileWriter: { write: [], close: [UPLOAD] },
 };
 
 /**
@@ -102,6 +120,8 @@ export const HELPER_CALLS: Readonly<Record<string, Readonly<Record<string, Calls
  */
 export const HELPER_KINDS: readonly (readonly [suffix: string, kind: string])[] = [
   ["ClientHelpers", "client"],
+  ["RemoteFileReader", "fileReader"],
+  ["RemoteFileWriter", "fileWriter"],
   ["TransferWatching", "transfer"],
   ["ProjectMethods", "project"],
   ["GroupMethods", "group"],

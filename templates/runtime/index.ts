@@ -38,10 +38,15 @@ export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOp
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type {
   EntryKind,
+  OpenRefusal,
   PathDownloading,
   PathListing,
   PathParents,
+  PathReadOpening,
   PathUploading,
+  PathWriteOpening,
+  RemoteFileReader,
+  RemoteFileWriter,
   RemotePathBase,
   UploadToOptions,
 } from "./remote-path.js";

@@ -1,6 +1,7 @@
 /**
  * What `compute.ls()` gives: each entry of the listing, as the facility sent it, with its path and the official
- * client's RemotePath methods (`isDirectory()`, `parent`, `name`, `stem`, `suffix`, `ls()`, `download()`, `upload()`).
+ * client's RemotePath methods (`isDirectory()`, `parent`, `name`, `stem`, `suffix`, `ls()`, `download()`, `upload()`,
+ * `open(mode)`).
  * An entry's kind comes from the listing's `perms`, so `isDirectory()` asks nothing; `parent` and `parents` are paths
  * only (no listing read yet), with the same methods but the kind tests.
  */
@@ -20,6 +21,8 @@ export interface PathOps {
   ls?(path: string, options?: SignalOption): Promise<unknown[]>;
   download?(path: string, options?: DownloadOptions): Promise<string | Uint8Array>;
   upload?(path: string, data: string | Blob | Uint8Array, options?: SignalOption): Promise<unknown>;
+  /** Throws ScopeError, before any request, when the color may not call the helper's operation. */
+  check?(helper: "download" | "upload"): void;
 }
 
 export interface UploadToOptions extends SignalOption {
@@ -73,6 +76,57 @@ export interface PathUploading<Result> {
    */
   upload(data: string | Blob | Uint8Array, options?: UploadToOptions): Promise<Result>;
 }
+
+/** A file opened for reading (`open("r")`, `open("rb")`): its content, downloaded when it was opened. */
+export interface RemoteFileReader<Data extends string | Uint8Array> {
+  readonly path: string;
+  readonly mode: "r" | "rb";
+  readonly closed: boolean;
+  /** The next `size` characters ("rb": bytes) from where the last read stopped, or all that is left. */
+  read(size?: number): Data;
+  close(): void;
+}
+
+/** A file opened for writing (`open("w")`, `open("wb")`): what is written is kept, and uploaded by `close()`. */
+export interface RemoteFileWriter<Data extends string | Uint8Array, Result> {
+  readonly path: string;
+  readonly mode: "w" | "wb";
+  readonly closed: boolean;
+  /** Keep `data` for the upload: the characters ("wb": bytes) written. */
+  write(data: Data): number;
+  /**
+   * Upload what was written (one request; an empty file when nothing was) and close: the upload's answer, or a
+   * FileError. Later calls give the same promise: the file is uploaded once.
+   */
+  close(options?: SignalOption): Promise<Result>;
+}
+
+export interface PathReadOpening {
+  /** Download this file and open it for reading: `read()` gives its text ("rb": its bytes); FileError if refused. */
+  open(mode: "r", options?: SignalOption): Promise<RemoteFileReader<string>>;
+  open(mode: "rb", options?: SignalOption): Promise<RemoteFileReader<Uint8Array>>;
+}
+
+export interface PathWriteOpening<Result> {
+  /** Open this file for writing: nothing is sent until `close()`, which uploads what was written (the whole file). */
+  open(mode: "w", options?: SignalOption): Promise<RemoteFileWriter<string, Result>>;
+  open(mode: "wb", options?: SignalOption): Promise<RemoteFileWriter<Uint8Array, Result>>;
+}
+
+/**
+ * The modes of `open` a color may not use (`OpenRefusal<"w" | "wb", NeedsColor<"open for writing", "red">>`): an
+ * overload no call fits, there for what the compiler says when the others reject a mode.
+ */
+export interface OpenRefusal<Modes extends string, Refusal> {
+  open(mode: Modes & Refusal, options?: SignalOption): never;
+}
+
+const OPEN_MODES: Readonly<Record<string, { write: boolean; binary: boolean }>> = {
+  r: { write: false, binary: false },
+  rb: { write: false, binary: true },
+  w: { write: true, binary: false },
+  wb: { write: true, binary: true },
+};
 
 /** The path's parts: POSIX, as the official client's PurePosixPath. */
 export function pathParts(path: string): { name: string; stem: string; suffix: string; parent: string } {
@@ -133,5 +187,75 @@ export function remotePath(machine: string, path: string, ops: PathOps, record?:
       return upload(to, data, rest);
     };
   }
+  if (ops.download || ops.upload) {
+    target.open = async (mode: unknown, options: SignalOption = {}) => {
+      const how = typeof mode === "string" && Object.hasOwn(OPEN_MODES, mode) ? OPEN_MODES[mode]! : undefined;
+      if (how === undefined) {
+        const shown = typeof mode === "string" ? JSON.stringify(mode.slice(0, 16)) : typeof mode;
+        throw new ConfigError(`open(mode) of ${path} on ${machine}: mode "r", "rb", "w" or "wb", not ${shown}`);
+      }
+      const helper = how.write ? "upload" : "download";
+      ops.check?.(helper);
+      const call = how.write ? ops.upload : ops.download;
+      if (call === undefined)
+        throw new ConfigError(`open(${JSON.stringify(mode)}) needs the API's ${helper} operation, which it lacks`);
+      if (isDirectory())
+        throw new ConfigError(`${path} on ${machine} is a directory: open(${JSON.stringify(mode)}) opens a file`);
+      options.signal?.throwIfAborted();
+      if (how.write) return fileWriter(path, mode as "w" | "wb", (data, closing) => ops.upload!(path, data, closing));
+      return fileReader(path, mode as "r" | "rb", await ops.download!(path, { ...options, binary: how.binary }));
+    };
+  }
   return target;
+}
+
+function fileReader(path: string, mode: "r" | "rb", content: string | Uint8Array): RemoteFileReader<never> {
+  let at = 0;
+  let closed = false;
+  return {
+    path,
+    mode,
+    get closed() {
+      return closed;
+    },
+    read(size?: number) {
+      if (closed) throw new ConfigError(`read() of ${path}: the file is closed`);
+      const end = size === undefined || size < 0 ? content.length : Math.min(content.length, at + size);
+      const out = content.slice(at, end);
+      at = Math.max(at, end);
+      return out as never;
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
+
+function fileWriter(
+  path: string,
+  mode: "w" | "wb",
+  upload: (data: Blob, options: SignalOption) => Promise<unknown>,
+): RemoteFileWriter<never, unknown> {
+  const chunks: (string | Uint8Array)[] = [];
+  let uploaded: Promise<unknown> | undefined;
+  return {
+    path,
+    mode,
+    get closed() {
+      return uploaded !== undefined;
+    },
+    write(data: string | Uint8Array) {
+      if (uploaded !== undefined) throw new ConfigError(`write() to ${path}: the file is closed`);
+      const ok = mode === "w" ? typeof data === "string" : data instanceof Uint8Array;
+      if (!ok)
+        throw new ConfigError(`write() to ${path} (mode ${mode}) takes ${mode === "w" ? "a string" : "a Uint8Array"}`);
+      // A copy: the caller may reuse its buffer before close().
+      chunks.push(typeof data === "string" ? data : data.slice());
+      return data.length;
+    },
+    close(options: SignalOption = {}) {
+      uploaded ??= upload(new Blob(chunks as BlobPart[]), options);
+      return uploaded as Promise<never>;
+    },
+  };
 }

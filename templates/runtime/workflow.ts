@@ -137,7 +137,7 @@ export interface MachineOutages<Outage> {
 }
 
 export interface JobFinding<Job> {
-  /** The job of that id, its record read (squeue, else sacct); JobError `not-found` when neither knows it. */
+  /** The job of that id, its record read from accounting (sacct, one query); JobError `not-found` if it has none. */
   job(id: string | number, options?: SignalOption): Promise<Job>;
   /**
    * The jobs of those ids that the queue or accounting knows, in the order asked, read in one query; with `user` or
@@ -393,8 +393,10 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
   if (spec.readJobs !== undefined) {
     helpers.job = async (id: string | number, options: SignalOption = {}) => {
       options.signal?.throwIfAborted();
-      const row = await deps.monitor(machine).read(String(id));
-      if (row === undefined) throw notFound(machine, String(id));
+      // Accounting alone, as the official client's compute.job(): it lists queued, running and finished jobs, so one
+      // query whatever the state (the queue first would cost a second query for every finished job).
+      const row = await deps.monitor(machine).readAccounting(String(id));
+      if (row === undefined) throw notFound(machine, String(id), "not in accounting");
       return jobOf(String(id), row);
     };
     helpers.jobs = async (ids: readonly (string | number)[] | undefined, options: JobQueryOptions = {}) => {
@@ -544,7 +546,9 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
     const perms = entries.length === 1 ? text(entries[0]!.perms) : undefined;
     if (perms?.startsWith("-") !== true) throw refused(`script path is not a file: ${path}`);
   };
-  const pathOps: PathOps = {};
+  const pathOps: PathOps = {
+    check: (helper) => deps.checkOperations([helper === "upload" ? spec.uploadFile : spec.downloadFile]),
+  };
 
   if (spec.readDirectory !== undefined) {
     helpers.ls = async (path: string, options: SignalOption = {}) => {
@@ -616,9 +620,9 @@ function signalOf(options: { signal?: AbortSignal | undefined }): { signal?: Abo
   return options.signal ? { signal: options.signal } : {};
 }
 
-function notFound(machine: string, id: string): JobError {
+function notFound(machine: string, id: string, where = "neither in the queue nor in accounting"): JobError {
   return new JobError({
-    message: `Job ${id} not found on ${machine} (neither in the queue nor in accounting)`,
+    message: `Job ${id} not found on ${machine} (${where})`,
     reason: "not-found",
     machine,
     jobId: id,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,bundle
+ *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,requests,bundle
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -21,6 +21,7 @@ import { benchLoop } from "./loop.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
 import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
+import { benchRequests } from "./requests.js";
 import { benchSoak } from "./soak.js";
 import { benchStartup } from "./startup.js";
 import { benchTypecheck } from "./typecheck.js";
@@ -35,6 +36,7 @@ const SECTIONS = [
   "guard",
   "soak",
   "workflow",
+  "requests",
   "bundle",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -70,8 +72,9 @@ mkdirSync(outRoot, { recursive: true });
 const startLoad = currentLoad();
 const started = Date.now();
 if (!values["no-build"]) build();
-// The bundle section compares against the project's own openapi-fetch and jose: no peers needed for it alone.
-if (only.some((name) => name !== "bundle")) ensurePeers(log);
+// The bundle section compares against the project's own openapi-fetch and jose, the requests section against data:
+// no peers needed for them alone.
+if (only.some((name) => name !== "bundle" && name !== "requests")) ensurePeers(log);
 
 const sections: Section[] = [];
 const runners: Record<SectionName, () => Promise<Section>> = {
@@ -83,6 +86,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   guard: () => benchGuard(join(outRoot, "guard"), log),
   soak: () => benchSoak(log),
   workflow: () => benchWorkflow(join(outRoot, "workflow"), rounds, log),
+  requests: () => benchRequests(log),
   bundle: () => benchBundle(log),
 };
 for (const name of SECTIONS) {

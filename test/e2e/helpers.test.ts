@@ -10,9 +10,12 @@ import {
   createClient,
   JobError,
   type Level,
+  type RemoteFileReader,
+  type RemoteFileWriter,
   ResponseError,
   ScopeError,
   TaskError,
+  type UploadAnswer,
 } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
@@ -311,6 +314,29 @@ describe("jobs: job(id), jobs(ids, filters), update, running, cancel({ wait })",
   });
 });
 
+describe("compute.job(id): one accounting query, as the official client's compute.job()", () => {
+  it("a finished job and a queued one are each read with one sacct query; an unknown id is not-found", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    const finished = await perlmutter.submitJob("#!/bin/bash\nsrun hostname\n");
+    await finished.complete({ interval: 500 });
+    const queued = await perlmutter.submitJob("#!/bin/bash\nsrun hostname\n");
+    for (const [job, state] of [
+      [finished, "COMPLETED"],
+      [queued, "PENDING"],
+    ] as const) {
+      const from = fetched.length;
+      let read!: Awaited<ReturnType<typeof perlmutter.job>>;
+      expect(await sent(async () => (read = await perlmutter.job(job.id)))).toEqual([
+        "GET /compute/jobs/perlmutter 200",
+      ]);
+      expect(read.record).toMatchObject({ jobid: job.id, state });
+      const url = new URL(fetched[from]!);
+      expect([url.searchParams.get("sacct"), url.searchParams.get("cached")]).toEqual(["true", "false"]);
+    }
+    await expect(perlmutter.job("424242")).rejects.toThrow("Job 424242 not found on perlmutter (not in accounting)");
+  });
+});
+
 describe("submitJob({ path }): the script is checked with ls first, as the official client does", () => {
   it("an ls, then the submission and its task", async () => {
     const perlmutter = client("red").compute("perlmutter");
@@ -380,6 +406,87 @@ describe("ls entries: RemotePath methods", () => {
     const before = facility.requests.length;
     // @ts-expect-error upload needs red
     await expect(entry!.upload("x", { name: "y" }) as Promise<unknown>).rejects.toBeInstanceOf(ScopeError);
+    expect(facility.requests.length).toBe(before);
+  });
+});
+
+describe("RemotePath.open(mode): read through download, write uploading on close", () => {
+  it("r and rb download once when opened; read(size) goes on from where it stopped", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    await perlmutter.upload(`${HOME}/open/notes.txt`, "héllo world");
+    const [file] = await perlmutter.ls(`${HOME}/open/notes.txt`);
+    let text!: RemoteFileReader<string>;
+    expect(await sent(async () => (text = await file!.open("r")))).toEqual([
+      `GET /utilities/download/perlmutter/${HOME}/open/notes.txt 200`,
+    ]);
+    expect([text.read(5), text.read(1), text.read(), text.read()]).toEqual(["héllo", " ", "world", ""]);
+    text.close();
+    expect(text.closed).toBe(true);
+    expect(() => text.read()).toThrow(ConfigError);
+    const bytes = await file!.open("rb");
+    expect(new TextDecoder().decode(bytes.read())).toBe("héllo world");
+    expect(fetched.at(-1)).toMatch(/\?binary=true$/);
+  });
+
+  it("w sends nothing until close(), then one upload of everything written; close() again sends nothing", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    await perlmutter.upload(`${HOME}/open/out.txt`, "old");
+    const [file] = await perlmutter.ls(`${HOME}/open/out.txt`);
+    let writer!: RemoteFileWriter<string, UploadAnswer>;
+    expect(await sent(async () => (writer = await file!.open("w")))).toEqual([]);
+    expect(writer.write("line 1\n")).toBe(7);
+    writer.write("line 2\n");
+    expect(writer.closed).toBe(false);
+    let answer: unknown;
+    expect(await sent(async () => (answer = await writer.close()))).toEqual([
+      `PUT /utilities/upload/perlmutter/${HOME}/open/out.txt 200`,
+    ]);
+    expect(answer).toMatchObject({ status: "OK" });
+    expect(await sent(async () => expect(await writer.close()).toBe(answer))).toEqual([]);
+    expect(() => writer.write("more")).toThrow(ConfigError);
+    expect(await perlmutter.download(`${HOME}/open/out.txt`)).toBe("line 1\nline 2\n");
+    // wb: bytes, kept as written even if the caller's buffer changes before close().
+    const binary = await file!.open("wb");
+    const chunk = new Uint8Array([0, 255, 10]);
+    binary.write(chunk);
+    chunk[0] = 7;
+    expect(() => (binary as unknown as { write(d: string): number }).write("text")).toThrow(ConfigError);
+    await binary.close();
+    expect(await perlmutter.download(`${HOME}/open/out.txt`, { binary: true })).toEqual(new Uint8Array([0, 255, 10]));
+  });
+
+  it("a directory, a mode off the list, a refused download or upload", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    await perlmutter.upload(`${HOME}/open/dir/f.txt`, "x");
+    const [dir] = (await perlmutter.ls(`${HOME}/open`)).filter((e) => e.name === "dir");
+    const before = facility.requests.length;
+    await expect(dir!.open("r")).rejects.toThrow(/is a directory: open\("r"\) opens a file/);
+    await expect(dir!.open("w")).rejects.toBeInstanceOf(ConfigError);
+    await expect((dir!.open as (mode: string) => Promise<unknown>)("rw")).rejects.toThrow(
+      /mode "r", "rb", "w" or "wb", not "rw"/,
+    );
+    expect(facility.requests.length).toBe(before);
+    // A path without a listing's record (a parent) is not known to be a directory: the facility refuses it.
+    const [file] = await perlmutter.ls(`${HOME}/open/dir/f.txt`);
+    await expect(file!.parent.open("r")).rejects.toMatchObject({ name: "FileError", path: `${HOME}/open/dir` });
+    facility.faults.add({ path: "/utilities/upload", status: 500, times: 1 });
+    const writer = await file!.open("w");
+    writer.write("y");
+    await expect(writer.close()).rejects.toMatchObject({ name: "ResponseError", status: 500 });
+    expect(await perlmutter.download(`${HOME}/open/dir/f.txt`)).toBe("x");
+  });
+
+  it("yellow may open for reading, not for writing: refused when opened, before any request", async () => {
+    await client("red").compute("perlmutter").upload(`${HOME}/open/y.txt`, "yellow reads");
+    const [file] = await client("yellow").compute("perlmutter").ls(`${HOME}/open/y.txt`);
+    expect((await file!.open("r")).read()).toBe("yellow reads");
+    const before = facility.requests.length;
+    // @ts-expect-error open for writing needs red
+    await expect(file!.open("w") as Promise<unknown>).rejects.toMatchObject({
+      name: "ScopeError",
+      required: "red",
+      operation: "uploadFile",
+    });
     expect(facility.requests.length).toBe(before);
   });
 });

@@ -156,3 +156,32 @@ describe("needs on the new helpers", () => {
     expect(unknown.color).toBe("red");
   });
 });
+
+describe("needs on a path's open(mode)", () => {
+  const colorOf = (line: string) => {
+    const dir = codeBase({
+      "o.ts": [
+        "export async function f(mode: string) {",
+        '  const [e] = await red.compute("perlmutter").ls("/global/homes/m/mockuser/a.txt");',
+        `  ${line}`,
+        "}",
+      ].join("\n"),
+    });
+    const report = needs(rel(dir), "generated", root);
+    const paths = report.uses.flatMap((u) => u.operations.map((op) => `${op.method} ${op.path}`));
+    return { color: report.color, unknown: report.summary.unknown, paths };
+  };
+
+  it("reading counts the download (yellow), writing the upload (red), a mode not known both", () => {
+    const read = colorOf('await (await e!.open("r")).read(); await e!.open("rb");');
+    expect(read).toMatchObject({ color: "yellow", unknown: 0 });
+    expect(read.paths).toContain("GET /utilities/download/{machine}/{path}");
+    expect(read.paths).not.toContain("PUT /utilities/upload/{machine}/{path}");
+    const write = colorOf('await (await e!.open("w")).close();');
+    expect(write).toMatchObject({ color: "red", unknown: 0 });
+    expect(write.paths).toContain("PUT /utilities/upload/{machine}/{path}");
+    expect(write.paths).not.toContain("GET /utilities/download/{machine}/{path}");
+    const either = colorOf('await (e!.open as (m: string) => Promise<unknown>)(mode); await e!.open(mode as "r");');
+    expect(either.color).toBe("red");
+  });
+});

@@ -8,15 +8,17 @@ import {
   createClient,
   type DirectoryEntry,
   type GreenCompute,
+  type GreenEntry,
   type JobRecord,
   type Machine,
   type RedCompute,
   type RedEntry,
   type RedJob,
+  type UploadAnswer,
   type YellowCompute,
   type YellowEntry,
 } from "../../generated/index.js";
-import type { NeedsColor } from "../../templates/runtime/index.js";
+import type { NeedsColor, RemoteFileReader, RemoteFileWriter } from "../../templates/runtime/index.js";
 
 const script = "#!/bin/bash\nsrun hostname\n";
 
@@ -46,6 +48,18 @@ describe("compute(machine) by color", () => {
     expectTypeOf(await perlmutter.download("/x", { binary: true })).toEqualTypeOf<Uint8Array>();
     await perlmutter.upload("/x", "data");
     await perlmutter.upload("/x", new Uint8Array(1));
+    // open(mode), as the official client's RemotePath.open: read through download, write uploading on close.
+    const file = entries[0]!;
+    expectTypeOf(await file.open("r")).toEqualTypeOf<RemoteFileReader<string>>();
+    expectTypeOf((await file.open("rb")).read(4)).toEqualTypeOf<Uint8Array>();
+    const writer = await file.open("w");
+    expectTypeOf(writer).toEqualTypeOf<RemoteFileWriter<string, UploadAnswer>>();
+    expectTypeOf(await writer.close()).toEqualTypeOf<UploadAnswer>();
+    // @ts-expect-error a text file takes strings
+    (await file.open("w")).write(new Uint8Array(1));
+    expectTypeOf(await file.parent.open("wb")).toEqualTypeOf<RemoteFileWriter<Uint8Array, UploadAnswer>>();
+    // @ts-expect-error not a mode of open
+    void file.open("a");
   });
 
   test("the machine is the description's host enum", () => {
@@ -62,6 +76,11 @@ describe("compute(machine) by color", () => {
     expectTypeOf(await entry!.download()).toEqualTypeOf<string>();
     // @ts-expect-error an entry's upload needs red
     void entry!.upload("x");
+    expectTypeOf((await entry!.open("r")).read()).toEqualTypeOf<string>();
+    // @ts-expect-error opening for writing needs red: its overload names NeedsColor<"open for writing", "red">
+    void entry!.open("w");
+    // @ts-expect-error the same for bytes
+    void entry!.parent.open("wb");
     expectTypeOf(perlmutter.run).toEqualTypeOf<NeedsColor<"run", "red">>();
     expectTypeOf(perlmutter.upload).toEqualTypeOf<NeedsColor<"upload", "red">>();
     // @ts-expect-error run needs red: "This expression is not callable. Type 'NeedsColor<"run", "red">' ..."
@@ -82,6 +101,7 @@ describe("compute(machine) by color", () => {
     expectTypeOf(perlmutter.submitJob).toEqualTypeOf<NeedsColor<"submitJob", "red">>();
     // @ts-expect-error listing needs yellow
     void perlmutter.ls("/");
+    expectTypeOf<GreenEntry["open"]>().toEqualTypeOf<NeedsColor<"open", "yellow">>();
     expectTypeOf(await (await perlmutter.jobs(["1"]))[0]!.state()).toEqualTypeOf<string>();
   });
 
