@@ -12,7 +12,7 @@ import { TRANSFER_BYTES } from "./globus.js";
 import { type GroupOutcome, MAX_GROUPS } from "./groups.js";
 import type { Reply } from "./http.js";
 import { detail, reply } from "./http.js";
-import { MOCK_USER, stableId } from "./mock-user.js";
+import { homeOf, MOCK_USER, projectOf, stableId } from "./mock-user.js";
 import { parseBoolean, validationError } from "./validation.js";
 
 /**
@@ -266,32 +266,47 @@ function client(registered: RegisteredClient) {
 /**
  * `ls` of the machine's file tree: a directory lists `.`, `..` and what lies in it; a file lists itself (one entry
  * named by its full path, as the facility answers); a missing path is an error naming "No such file or directory",
- * the words the official client looks for.
+ * the words the official client looks for; another account's folder or file is ls's "Permission denied".
  */
-function listing({ params, world }: Call) {
-  const path = FileTree.normalize(params.path!);
+function listing({ params, owner, world }: Call) {
+  const path = FileTree.normalize(params.path!, homeOf(owner));
   if (typeof path !== "string") return { status: "ERROR", entries: [], error: `ls: cannot access ${path.error}` };
-  const found = world.files.lookup(params.machine!, path);
+  const { files } = world;
+  const found = files.lookup(params.machine!, path);
+  if (files.denied(owner, params.machine!, path, "read")) {
+    const what = found.kind === "directory" ? "open directory" : "access";
+    return { status: "ERROR", entries: [], error: `ls: cannot ${what} '${path}': Permission denied` };
+  }
   const date = isoTime(world.startedAt);
-  const entry = (name: string, file: StoredFile | undefined) => {
+  const entry = (name: string, file: StoredFile | undefined, folder: string) => {
     const [perms, hardlinks] = file ? ["-rw-r-----", 1] : ["drwxr-x---", 2];
     const when = file ? isoTime(file.modifiedAt) : date;
     const size = file ? file.content.length : 4096;
-    return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date: when, name };
+    const user = file?.owner ?? files.folderOwner(folder) ?? owner;
+    return { perms, hardlinks, user, group: projectOf(user), size, date: when, name };
   };
   if (found.kind === "missing")
     return { status: "ERROR", entries: [], error: `ls: cannot access '${path}': No such file or directory` };
-  if (found.kind === "file") return { status: "OK", entries: [entry(path, found.file)], error: null, is_binary: false };
-  const entries = [entry(".", undefined), entry("..", undefined), ...found.children.map((c) => entry(c.name, c.file))];
+  if (found.kind === "file")
+    return { status: "OK", entries: [entry(path, found.file, path)], error: null, is_binary: false };
+  const below = (name: string) => (path === "/" ? `/${name}` : `${path}/${name}`);
+  const parent = path.slice(0, Math.max(1, path.lastIndexOf("/")));
+  const entries = [
+    entry(".", undefined, path),
+    entry("..", undefined, parent),
+    ...found.children.map((c) => entry(c.name, c.file, below(c.name))),
+  ];
   return { status: "OK", entries, error: null, is_binary: false };
 }
 
 /** A file from the machine's tree, as text or (`?binary=true`) base64. */
-function download({ params, query, world }: Call) {
+function download({ params, query, owner, world }: Call) {
   const binary = parseBoolean(query.get("binary")) === true;
-  const path = FileTree.normalize(params.path!);
+  const path = FileTree.normalize(params.path!, homeOf(owner));
   if (typeof path !== "string") return { status: "ERROR", file: null, is_binary: binary, error: path.error };
   const found = world.files.lookup(params.machine!, path);
+  if (world.files.denied(owner, params.machine!, path, "read"))
+    return { status: "ERROR", file: null, is_binary: binary, error: `${path}: Permission denied` };
   if (found.kind !== "file") {
     const why = found.kind === "directory" ? "Is a directory" : "No such file or directory";
     return { status: "ERROR", file: null, is_binary: binary, error: `${path}: ${why}` };
@@ -305,8 +320,8 @@ function download({ params, query, world }: Call) {
   };
 }
 
-/** A multipart upload's `file` field, stored at the path in the machine's tree. */
-async function upload({ params, request, world }: Call): Promise<Reply> {
+/** A multipart upload's `file` field, stored at the path in the machine's tree as the caller's. */
+async function upload({ params, request, owner, world }: Call): Promise<Reply> {
   const type = request.headers["content-type"] ?? "";
   let file: FormDataEntryValue | null = null;
   if (/^multipart\/form-data\s*;/i.test(type)) {
@@ -321,9 +336,11 @@ async function upload({ params, request, world }: Call): Promise<Reply> {
   if (file === null)
     return validationError([{ loc: ["body", "file"], msg: "field required", type: "value_error.missing" }]);
   const content = typeof file === "string" ? Buffer.from(file) : Buffer.from(await file.arrayBuffer());
-  const path = FileTree.normalize(params.path!);
+  const path = FileTree.normalize(params.path!, homeOf(owner));
   if (typeof path !== "string") return reply(200, { status: "ERROR", output: null, error: path.error });
-  const refused = world.files.write(params.machine!, path, content);
+  const refused = world.files.denied(owner, params.machine!, path, "write")
+    ? `${path}: Permission denied`
+    : world.files.write(params.machine!, path, content, owner);
   if (refused) return reply(200, { status: "ERROR", output: null, error: refused });
   return reply(200, {
     status: "OK",

@@ -28,6 +28,7 @@ import { GroupStore } from "./groups.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
 import { DEFAULT_MAX_JOBS, JobStore } from "./jobs.js";
+import { MOCK_USER, projectOf } from "./mock-user.js";
 import { Router } from "./routes.js";
 import type { RequestLogEntry } from "./server.js";
 import { createFacilityServer } from "./server.js";
@@ -174,7 +175,15 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const registry = new ClientRegistry(model.ladder, now);
   const limits = checkLimits(options.limits ?? {});
   const tasks = new TaskStore(settings.taskDelayMs, now, limits.tasks);
-  const files = new FileTree(now, limits.files, limits.fileBytes);
+  const groups = new GroupStore();
+  const accounts = () => new Set([MOCK_USER.name, ...registry.list().map((client) => client.user)]);
+  const files = new FileTree(now, limits.files, limits.fileBytes, {
+    accounts,
+    // A project's folder is its group's: the members of the group of that name, else the accounts of that project.
+    inProject: (account, project) =>
+      groups.isMember(project, account) ??
+      ([...accounts()].some((a) => projectOf(a) === project) ? projectOf(account) === project : undefined),
+  });
   const jobs = new JobStore(tasks, now, files, limits.jobs);
   const globus = new GlobusTransfers(settings.taskDelayMs, now, limits.transfers);
   const router = new Router(model.operations);
@@ -258,7 +267,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     jobs,
     files,
     globus,
-    groups: new GroupStore(),
+    groups,
     now,
     commandDelayMs: options.taskDelayMs === undefined ? 0 : settings.taskDelayMs,
     startedAt,
