@@ -3,15 +3,22 @@
  * level of the ladder whose key files go to --clients-dir (default a fresh private folder under the system temp dir).
  * Prints where things are, never the keys themselves.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import type { FSWatcher } from "node:fs";
+import { watch } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import type { FaultRule } from "../facility/index.js";
+import { basename, dirname, join, resolve } from "node:path";
+import { OptionError } from "../errors.js";
+import type { Facility, FaultRule, OutageRule } from "../facility/index.js";
+import { SYSTEM_NAMES } from "../facility/systems.js";
 import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { readConfig } from "./config.js";
 import type { CliIo } from "./io.js";
 import { printWarnings } from "./io.js";
 import { addExternalRefsOption, addScopeOptions } from "./shared.js";
+
+/** The status page's systems, and `dtn01` (one of the Data Transfer Nodes), as `--down` and `--degraded` take them. */
+const SYSTEMS: readonly string[] = [...SYSTEM_NAMES, "dtn01"];
 
 interface MockFlags {
   host: string;
@@ -28,6 +35,9 @@ interface MockFlags {
   taskDelay?: number;
   fault?: FaultRule[];
   cors?: string[];
+  down?: OutageRule[];
+  degraded?: OutageRule[];
+  outages?: string;
   quiet?: boolean;
 }
 
@@ -65,6 +75,34 @@ export function mockCommand(io: CliIo): Command {
       'let pages from this origin call the facility (e.g. http://localhost:5173; "*" for any; repeatable)',
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
+    // Outages. Hidden from --help until docs/configuration.md's synopsis of `mock` names them (a docs test holds that
+    // overview to every flag --help lists); they work all the same.
+    .addOption(
+      new Option(
+        "--down <system>",
+        "the system is unavailable from the start, e.g. perlmutter or perlmutter:Rolling reboots (repeatable)",
+      )
+        .argParser((value: string, previous: OutageRule[] | undefined) => [
+          ...(previous ?? []),
+          outageFlag("--down", value),
+        ])
+        .hideHelp(),
+    )
+    .addOption(
+      new Option("--degraded <system>", "the system is degraded from the start, e.g. dtns or dtns:Slow transfers")
+        .argParser((value: string, previous: OutageRule[] | undefined) => [
+          ...(previous ?? []),
+          { ...outageFlag("--degraded", value), status: "degraded" as const },
+        ])
+        .hideHelp(),
+    )
+    .addOption(
+      new Option(
+        "--outages <file>",
+        'outages from a JSON file, [{"system", "status", "start", "end", "notes"}] (times ISO 8601 or +10m); ' +
+          "read again whenever it changes",
+      ).hideHelp(),
+    )
     .option("--quiet", "no line per request")
     .option(
       "--task-delay <ms>",
@@ -76,6 +114,9 @@ export function mockCommand(io: CliIo): Command {
     const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
     const { lifetimeNote } = await import("../facility/clients.js");
     const config = readConfig(io.cwd);
+    const outageFile = flags.outages === undefined ? undefined : resolve(io.cwd, flags.outages);
+    const flagged = [...(flags.down ?? []), ...(flags.degraded ?? [])];
+    const fromFile = outageFile === undefined ? [] : await readOutages(outageFile, flags.outages!);
     const facility = await startFacility({
       host: flags.host,
       port: flags.port,
@@ -90,6 +131,7 @@ export function mockCommand(io: CliIo): Command {
       taskDelayMs: flags.taskDelay,
       faults: flags.fault,
       cors: flags.cors,
+      outages: [...flagged, ...fromFile],
       // One line per request: method, path, status, the client's color (never a token; the path has no query).
       onRequest: flags.quiet
         ? undefined
@@ -102,6 +144,7 @@ export function mockCommand(io: CliIo): Command {
     });
     // A key folder the command made is its own to remove on exit; one the user named is left as it is.
     let madeDir: string | undefined;
+    let watcher: FSWatcher | undefined;
     try {
       printWarnings(io, facility.model.warnings);
       const dir = flags.clientsDir
@@ -120,6 +163,8 @@ export function mockCommand(io: CliIo): Command {
         `  base URL:  ${facility.baseUrl}`,
         `  token URL: ${facility.tokenUrl}`,
         ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
+        ...[...flagged, ...fromFile].map((o) => `  outage: ${describeOutage(o)}`),
+        ...(outageFile ? [`  outages read again when ${flags.outages} changes`] : []),
         ...(lifetimeNote(facility.ladder) ? [`  note: ${lifetimeNote(facility.ladder)}`] : []),
         `  clients (${facility.ladder.join(" < ")}), with the Globus option:`,
       ];
@@ -134,13 +179,74 @@ export function mockCommand(io: CliIo): Command {
         );
       }
       lines.push("  stop with Ctrl-C (SIGINT) or SIGTERM");
+      if (outageFile) watcher = watchOutages(outageFile, flags.outages!, facility, flagged, io);
       io.stdout.write(lines.join("\n") + "\n");
       const reason = await untilStopped(io.signal);
       io.stdout.write(`sfapi-gen mock: ${reason}, stopping\n`);
     } finally {
+      watcher?.close();
       await facility.close();
       if (madeDir) await rm(madeDir, { recursive: true, force: true });
     }
+  });
+}
+
+/** `--down perlmutter:Rolling reboots`: the system, then (after the first ":") the notes. */
+function outageFlag(flag: string, value: string): OutageRule {
+  const at = value.indexOf(":");
+  const system = at < 0 ? value : value.slice(0, at);
+  if (!SYSTEMS.includes(system))
+    throw new InvalidArgumentError(
+      `${flag} ${JSON.stringify(value)}: ${JSON.stringify(system)} is not a system of the status page ` +
+        `(${SYSTEMS.join(", ")})`,
+    );
+  // From the start, fixed now: the outage keeps its start when the outage file is read again.
+  return { system, start: Date.now(), ...(at < 0 ? {} : { notes: value.slice(at + 1) }) };
+}
+
+/** `perlmutter unavailable from 2025-06-01T09:00:00.000Z until ended: Rolling reboots`. */
+function describeOutage(rule: OutageRule): string {
+  const time = (at: Date | number | undefined) => (at === undefined ? undefined : new Date(at).toISOString());
+  const notes = rule.notes ? `: ${printable(rule.notes)}` : "";
+  const until = time(rule.end) ? `until ${time(rule.end)}` : "until ended";
+  return `${rule.system} ${rule.status ?? "unavailable"} from ${time(rule.start) ?? "now"} ${until}${notes}`;
+}
+
+async function readOutages(path: string, shown: string): Promise<OutageRule[]> {
+  const { outagesFromJson } = await import("../facility/index.js");
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new OptionError(`--outages ${shown}: ${code === "ENOENT" ? "no such file" : (code ?? "cannot be read")}`);
+  }
+  // Times without a start begin when the file is read: fixed here, so the facility keeps them as read.
+  return outagesFromJson(text, `--outages ${shown}`, Date.now()).map((o) => ({ ...o, start: o.start ?? Date.now() }));
+}
+
+/**
+ * Watches the outage file's folder (an editor may replace the file rather than write it) and, when the file changes,
+ * puts the facility's outages to the flags' and the file's; a file that no longer reads keeps the outages as they were
+ * and says why.
+ */
+function watchOutages(path: string, shown: string, facility: Facility, flagged: OutageRule[], io: CliIo): FSWatcher {
+  let last: Promise<void> = Promise.resolve();
+  const reread = async () => {
+    let rules: OutageRule[];
+    try {
+      rules = await readOutages(path, shown);
+    } catch (error) {
+      io.stderr.write(`sfapi-gen mock: ${(error as Error).message}; the outages stay as they were\n`);
+      return;
+    }
+    facility.outages.clear();
+    for (const rule of [...flagged, ...rules]) facility.outages.add(rule);
+    const listed = rules.map((o) => `\n  outage: ${describeOutage(o)}`).join("");
+    io.stdout.write(`sfapi-gen mock: outages read again from ${shown} (${rules.length})${listed}\n`);
+  };
+  return watch(dirname(path), (_event, name) => {
+    if (name === basename(path)) last = last.then(reread);
   });
 }
 

@@ -6,6 +6,7 @@ import type { GlobusTransfers } from "./globus.js";
 import type { GroupStore } from "./groups.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import type { JobStore } from "./jobs.js";
+import type { Outages } from "./systems.js";
 import type { TaskStore } from "./tasks.js";
 
 /** The facility's state and facts its answers draw on. */
@@ -17,6 +18,8 @@ export interface World {
   files: FileTree;
   globus: GlobusTransfers;
   groups: GroupStore;
+  /** The systems' outages: what /status tells, and which machines refuse work. */
+  outages: Outages;
   now: () => number;
   /** How long a command's task reads "new": none unless the facility was given a task delay. */
   commandDelayMs: number;

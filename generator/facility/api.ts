@@ -55,6 +55,9 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
   if (form && !(form instanceof URLSearchParams)) return { ...form, clientId };
 
   const key = `${operation.method.toUpperCase()} ${operation.path}`;
+  // A machine whose system is down refuses work, as the facility does, whatever the operation would have done.
+  const down = ctx.world.outages.refusal(key, params.machine);
+  if (down) return { ...down, clientId };
   const answer = capabilities.get(key) ?? canned.get(key);
   if (answer) {
     // State belongs to the account the client acts for, not to the client: a user's clients share it.

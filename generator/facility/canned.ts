@@ -12,51 +12,9 @@ import { TRANSFER_BYTES } from "./globus.js";
 import { type GroupOutcome, MAX_GROUPS } from "./groups.js";
 import type { Reply } from "./http.js";
 import { detail, reply } from "./http.js";
-import { MOCK_USER, stableId } from "./mock-user.js";
+import { homeOf, MOCK_USER, projectOf, stableId } from "./mock-user.js";
+import { SYSTEM_NAMES } from "./systems.js";
 import { parseBoolean, validationError } from "./validation.js";
-
-/**
- * The facility's systems as its status lists them: the names, kinds and full names of the official Python client's
- * `Resource` model (`_models/resources.py`, generated from the facility's `/status`), in its order.
- */
-const SYSTEMS = [
-  { name: "perlmutter", full_name: "Perlmutter", system_type: "compute" },
-  { name: "cori", full_name: "Cori", system_type: "compute" },
-  { name: "dna", full_name: "DNA", system_type: "filesystem" },
-  { name: "dtns", full_name: "Data Transfer Nodes", system_type: "filesystem" },
-  { name: "global_homes", full_name: "Global Homes", system_type: "filesystem" },
-  { name: "global_common", full_name: "Global Common", system_type: "filesystem" },
-  { name: "community_filesystem", full_name: "Community File System (CFS)", system_type: "filesystem" },
-  { name: "iris", full_name: "IRIS", system_type: "service" },
-  { name: "globus", full_name: "Globus", system_type: "service" },
-  { name: "jupyter", full_name: "Jupyter", system_type: "service" },
-  { name: "nersc_center", full_name: "NERSC Center", system_type: "service" },
-  { name: "helpportal", full_name: "Help Portal", system_type: "service" },
-  { name: "website", full_name: "NERSC Website", system_type: "service" },
-  { name: "rstudio", full_name: "R Studio", system_type: "service" },
-  { name: "sgns", full_name: "Science Gateway Services", system_type: "service" },
-  { name: "network", full_name: "Network", system_type: "service" },
-  { name: "ldap", full_name: "LDAP", system_type: "service" },
-  { name: "integ_datalanguage", full_name: "Integrated Data Language", system_type: "service" },
-  { name: "mathematica", full_name: "Mathematica", system_type: "service" },
-  { name: "spin", full_name: "Spin", system_type: "service" },
-  { name: "mongodb", full_name: "MongoDB", system_type: "service" },
-  { name: "matlab", full_name: "MATLAB", system_type: "service" },
-  { name: "jgi_int_webservers", full_name: "JGI db, int, and web servers", system_type: "service" },
-  { name: "jgidb", full_name: "JGI db", system_type: "service" },
-  { name: "int", full_name: "int", system_type: "service" },
-  { name: "webservers", full_name: "web servers", system_type: "service" },
-  { name: "ssh-proxy", full_name: "ssh-proxy", system_type: "service" },
-  { name: "sciencedatabases", full_name: "Science Databases", system_type: "service" },
-  { name: "myproxy", full_name: "MyProxy", system_type: "service" },
-  { name: "nomachine", full_name: "NoMachine", system_type: "service" },
-  { name: "newt", full_name: "NEWT", system_type: "service" },
-  { name: "regent", full_name: "HPSS Regent (Backup)", system_type: "storage" },
-  { name: "archive", full_name: "HPSS Archive (User)", system_type: "storage" },
-] as const;
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 /** An answer that is always 200 with the body `body` gives for the call. */
 const ok =
@@ -77,14 +35,14 @@ const withGlobus =
 
 /** Keyed by `METHOD path-template`, as the description names them. */
 export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
-  ["GET /status/", ok(({ world }) => SYSTEMS.map((s) => systemStatus(s.name, world)))],
-  ["GET /status/{name}", ok(({ params, world }) => systemStatus(params.name!, world))],
-  ["GET /status/notes", ok(({ world }) => SYSTEMS.map((s) => notes(s.name, world)))],
-  ["GET /status/notes/{name}", ok(({ params, world }) => notes(params.name!, world))],
-  ["GET /status/outages", ok(({ world }) => SYSTEMS.map((s) => [pastOutage(s.name, world)]))],
-  ["GET /status/outages/{name}", ok(({ params, world }) => [pastOutage(params.name!, world)])],
-  ["GET /status/outages/planned", ok(({ world }) => SYSTEMS.map((s) => [plannedOutage(s.name, world)]))],
-  ["GET /status/outages/planned/{name}", ok(({ params, world }) => [plannedOutage(params.name!, world)])],
+  ["GET /status/", ok(({ world }) => world.outages.statuses())],
+  ["GET /status/{name}", ok(({ params, world }) => world.outages.status(params.name!))],
+  ["GET /status/notes", ok(({ world }) => SYSTEM_NAMES.map((name) => world.outages.notes(name)))],
+  ["GET /status/notes/{name}", ok(({ params, world }) => world.outages.notes(params.name!))],
+  ["GET /status/outages", ok(({ world }) => SYSTEM_NAMES.map((name) => world.outages.past(name)))],
+  ["GET /status/outages/{name}", ok(({ params, world }) => world.outages.past(params.name!))],
+  ["GET /status/outages/planned", ok(({ world }) => SYSTEM_NAMES.map((name) => world.outages.planned(name)))],
+  ["GET /status/outages/planned/{name}", ok(({ params, world }) => world.outages.planned(params.name!))],
   ["GET /account/", ok(({ query }) => user(query.get("username") || MOCK_USER.name))],
   ["GET /account/projects", ok(() => [project()])],
   [
@@ -146,47 +104,6 @@ export function isoTime(ms: number): string {
 function describe(world: World): string {
   const { title, version } = world.document.info ?? {};
   return [title ?? "the API", version].filter(Boolean).join(" ");
-}
-
-function systemStatus(name: string, world: World) {
-  const { full_name = name, system_type = "service" } = SYSTEMS.find((s) => s.name === name) ?? {};
-  return {
-    name,
-    full_name,
-    description: "System is active",
-    system_type,
-    notes: [],
-    status: "active",
-    updated_at: isoTime(world.startedAt),
-  };
-}
-
-function notes(name: string, world: World) {
-  return [{ name, notes: `${name} is operating normally.`, active: false, timestamp: isoTime(world.startedAt) }];
-}
-
-/** Last week's maintenance, four hours long. */
-function pastOutage(name: string, world: World) {
-  const start = world.startedAt - 7 * DAY_MS;
-  return maintenance(name, start, start + 4 * HOUR_MS, "Completed", start + 4 * HOUR_MS);
-}
-
-/** Maintenance in two weeks, six hours long. */
-function plannedOutage(name: string, world: World) {
-  const start = world.startedAt + 14 * DAY_MS;
-  return maintenance(name, start, start + 6 * HOUR_MS, "Planned", world.startedAt);
-}
-
-function maintenance(name: string, start: number, end: number, status: "Completed" | "Planned", updated: number) {
-  return {
-    name,
-    start_at: isoTime(start),
-    end_at: isoTime(end),
-    description: "Scheduled maintenance",
-    notes: "",
-    status,
-    update_at: isoTime(updated),
-  };
 }
 
 function user(name: string) {
@@ -266,32 +183,47 @@ function client(registered: RegisteredClient) {
 /**
  * `ls` of the machine's file tree: a directory lists `.`, `..` and what lies in it; a file lists itself (one entry
  * named by its full path, as the facility answers); a missing path is an error naming "No such file or directory",
- * the words the official client looks for.
+ * the words the official client looks for; another account's folder or file is ls's "Permission denied".
  */
-function listing({ params, world }: Call) {
-  const path = FileTree.normalize(params.path!);
+function listing({ params, owner, world }: Call) {
+  const path = FileTree.normalize(params.path!, homeOf(owner));
   if (typeof path !== "string") return { status: "ERROR", entries: [], error: `ls: cannot access ${path.error}` };
-  const found = world.files.lookup(params.machine!, path);
+  const { files } = world;
+  const found = files.lookup(params.machine!, path);
+  if (files.denied(owner, params.machine!, path, "read")) {
+    const what = found.kind === "directory" ? "open directory" : "access";
+    return { status: "ERROR", entries: [], error: `ls: cannot ${what} '${path}': Permission denied` };
+  }
   const date = isoTime(world.startedAt);
-  const entry = (name: string, file: StoredFile | undefined) => {
+  const entry = (name: string, file: StoredFile | undefined, folder: string) => {
     const [perms, hardlinks] = file ? ["-rw-r-----", 1] : ["drwxr-x---", 2];
     const when = file ? isoTime(file.modifiedAt) : date;
     const size = file ? file.content.length : 4096;
-    return { perms, hardlinks, user: MOCK_USER.name, group: MOCK_USER.project, size, date: when, name };
+    const user = file?.owner ?? files.folderOwner(folder) ?? owner;
+    return { perms, hardlinks, user, group: projectOf(user), size, date: when, name };
   };
   if (found.kind === "missing")
     return { status: "ERROR", entries: [], error: `ls: cannot access '${path}': No such file or directory` };
-  if (found.kind === "file") return { status: "OK", entries: [entry(path, found.file)], error: null, is_binary: false };
-  const entries = [entry(".", undefined), entry("..", undefined), ...found.children.map((c) => entry(c.name, c.file))];
+  if (found.kind === "file")
+    return { status: "OK", entries: [entry(path, found.file, path)], error: null, is_binary: false };
+  const below = (name: string) => (path === "/" ? `/${name}` : `${path}/${name}`);
+  const parent = path.slice(0, Math.max(1, path.lastIndexOf("/")));
+  const entries = [
+    entry(".", undefined, path),
+    entry("..", undefined, parent),
+    ...found.children.map((c) => entry(c.name, c.file, below(c.name))),
+  ];
   return { status: "OK", entries, error: null, is_binary: false };
 }
 
 /** A file from the machine's tree, as text or (`?binary=true`) base64. */
-function download({ params, query, world }: Call) {
+function download({ params, query, owner, world }: Call) {
   const binary = parseBoolean(query.get("binary")) === true;
-  const path = FileTree.normalize(params.path!);
+  const path = FileTree.normalize(params.path!, homeOf(owner));
   if (typeof path !== "string") return { status: "ERROR", file: null, is_binary: binary, error: path.error };
   const found = world.files.lookup(params.machine!, path);
+  if (world.files.denied(owner, params.machine!, path, "read"))
+    return { status: "ERROR", file: null, is_binary: binary, error: `${path}: Permission denied` };
   if (found.kind !== "file") {
     const why = found.kind === "directory" ? "Is a directory" : "No such file or directory";
     return { status: "ERROR", file: null, is_binary: binary, error: `${path}: ${why}` };
@@ -305,8 +237,8 @@ function download({ params, query, world }: Call) {
   };
 }
 
-/** A multipart upload's `file` field, stored at the path in the machine's tree. */
-async function upload({ params, request, world }: Call): Promise<Reply> {
+/** A multipart upload's `file` field, stored at the path in the machine's tree as the caller's. */
+async function upload({ params, request, owner, world }: Call): Promise<Reply> {
   const type = request.headers["content-type"] ?? "";
   let file: FormDataEntryValue | null = null;
   if (/^multipart\/form-data\s*;/i.test(type)) {
@@ -321,9 +253,11 @@ async function upload({ params, request, world }: Call): Promise<Reply> {
   if (file === null)
     return validationError([{ loc: ["body", "file"], msg: "field required", type: "value_error.missing" }]);
   const content = typeof file === "string" ? Buffer.from(file) : Buffer.from(await file.arrayBuffer());
-  const path = FileTree.normalize(params.path!);
+  const path = FileTree.normalize(params.path!, homeOf(owner));
   if (typeof path !== "string") return reply(200, { status: "ERROR", output: null, error: path.error });
-  const refused = world.files.write(params.machine!, path, content);
+  const refused = world.files.denied(owner, params.machine!, path, "write")
+    ? `${path}: Permission denied`
+    : world.files.write(params.machine!, path, content, owner);
   if (refused) return reply(200, { status: "ERROR", output: null, error: refused });
   return reply(200, {
     status: "OK",

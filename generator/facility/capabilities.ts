@@ -41,7 +41,7 @@ function runCommand({ form, params, owner, world }: Call): Reply {
     return validationError([{ loc: ["body", "executable"], msg: "field required", type: "value_error.missing" }]);
   const machine = params.machine!;
   // Worked out now (the file tree may change before the task completes: `cat` reads what is there when asked).
-  const { failed, result } = commandOutcome(executable, machine, world.files);
+  const { failed, result } = commandOutcome(executable, machine, world.files, owner);
   const tags = ["command", machine];
   return accepted(world.tasks.add(owner, tags, () => result, { failed, delayMs: world.commandDelayMs }));
 }

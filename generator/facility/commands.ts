@@ -5,6 +5,7 @@
  * (status "ok", or "error" for a non-zero exit), or ends the task `failed` for `sfapi-mock task-failed`.
  */
 import { FileTree } from "./files.js";
+import { homeOf } from "./mock-user.js";
 
 export interface CommandOutcome {
   /** The task ends `failed` instead of `completed`. */
@@ -15,7 +16,8 @@ export interface CommandOutcome {
 /** A command's stored text and its output are cut to this many characters, so tasks stay small. */
 export const MAX_COMMAND_TEXT = 4096;
 
-export function commandOutcome(command: string, machine: string, files: FileTree): CommandOutcome {
+/** What `command`, run by `account` on `machine`, ends with (`cat` reads the account's files, as the account). */
+export function commandOutcome(command: string, machine: string, files: FileTree, account: string): CommandOutcome {
   const words = command.trim().split(/\s+/);
   const [program = "", ...args] = words;
   const name = program.replace(/^\/(usr\/)?bin\//, "");
@@ -31,18 +33,23 @@ export function commandOutcome(command: string, machine: string, files: FileTree
     return exited("", code, code === 0 ? null : `sfapi-gen mock: \`${clip(command)}\` exited with status ${code}`);
   }
   if (name === "echo") return exited(clip(`${args.join(" ")}\n`), 0);
-  if (name === "cat" && args.length > 0) return cat(args, machine, files);
+  if (name === "cat" && args.length > 0) return cat(args, machine, files, account);
   return exited(
     `sfapi-gen mock: did not run \`${clip(command)}\` on ${machine} (the local facility never executes anything)\n`,
     0,
   );
 }
 
-/** `cat` of files in the machine's tree: their contents, or exit 1 with cat's message for one that is missing. */
-function cat(paths: readonly string[], machine: string, files: FileTree): CommandOutcome {
+/**
+ * `cat` of files in the machine's tree: their contents, or exit 1 with cat's message for one that is missing or that
+ * `account` may not read.
+ */
+function cat(paths: readonly string[], machine: string, files: FileTree, account: string): CommandOutcome {
   let output = "";
   for (const path of paths) {
-    const normal = FileTree.normalize(path);
+    const normal = FileTree.normalize(path, homeOf(account));
+    if (typeof normal === "string" && files.denied(account, machine, normal, "read"))
+      return exited(clip(output), 1, `cat: ${clip(path)}: Permission denied`);
     const file = typeof normal === "string" ? files.read(machine, normal) : undefined;
     if (!file) return exited(clip(output), 1, `cat: ${clip(path)}: No such file or directory`);
     output += file.content.toString("utf8");

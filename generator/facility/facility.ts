@@ -17,6 +17,7 @@ import { AccessTokens } from "./access-tokens.js";
 import type { World } from "./answer.js";
 import type { AuthorizationForms } from "./api.js";
 import { handleApiRequest } from "./api.js";
+import { isoTime } from "./canned.js";
 import type { ClientRegistration, RegisteredClient } from "./clients.js";
 import { ClientRegistry } from "./clients.js";
 import { Cors, checkOrigins } from "./cors.js";
@@ -28,9 +29,12 @@ import { GroupStore } from "./groups.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
 import { DEFAULT_MAX_JOBS, JobStore } from "./jobs.js";
+import { MOCK_USER, projectOf } from "./mock-user.js";
 import { Router } from "./routes.js";
 import type { RequestLogEntry } from "./server.js";
 import { createFacilityServer } from "./server.js";
+import type { OutageRule } from "./systems.js";
+import { Outages } from "./systems.js";
 import { DEFAULT_MAX_TASKS, TaskStore } from "./tasks.js";
 import { handleTokenRequest, MAX_REMEMBERED_JTIS, ReplayCache } from "./token-endpoint.js";
 
@@ -98,6 +102,12 @@ export interface FacilityOptions {
    * that does not allow the page.
    */
   cors?: readonly string[];
+  /**
+   * Outages from the start: each makes its system `unavailable` (or `degraded`, `other`) from `start` (default now) to
+   * `end` (default: until ended), as /status and /status/outages tell; a machine whose system is unavailable refuses
+   * jobs, commands and file operations as the facility does. More can be added while it runs (`facility.outages`).
+   */
+  outages?: readonly OutageRule[];
 }
 
 /** A client whose key pair the facility made; the private key is here for the caller to save, never logged. */
@@ -131,6 +141,11 @@ export interface Facility {
    * test hooks (replacing any set before, and counting requests from 1 again).
    */
   readonly faults: Pick<Faults, "add" | "clear"> & { tokenHooks(hooks: TokenHooks): void };
+  /**
+   * Outages on demand: `add` one (a system down from now, or ahead, or degraded), `end` a system's current outages
+   * now (they read Completed), or `clear` every outage added (the canned history stays).
+   */
+  readonly outages: Pick<Outages, "add" | "end" | "clear">;
   registerClient(registration: ClientRegistration): RegisteredClient;
   /** Make an RSA key pair and register its public half with `color`. */
   createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
@@ -174,8 +189,17 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   const registry = new ClientRegistry(model.ladder, now);
   const limits = checkLimits(options.limits ?? {});
   const tasks = new TaskStore(settings.taskDelayMs, now, limits.tasks);
-  const files = new FileTree(now, limits.files, limits.fileBytes);
+  const groups = new GroupStore();
+  const accounts = () => new Set([MOCK_USER.name, ...registry.list().map((client) => client.user)]);
+  const files = new FileTree(now, limits.files, limits.fileBytes, {
+    accounts,
+    // A project's folder is its group's: the members of the group of that name, else the accounts of that project.
+    inProject: (account, project) =>
+      groups.isMember(project, account) ??
+      ([...accounts()].some((a) => projectOf(a) === project) ? projectOf(account) === project : undefined),
+  });
   const jobs = new JobStore(tasks, now, files, limits.jobs);
+  const outages = new Outages(now, startedAt, options.outages, isoTime);
   const globus = new GlobusTransfers(settings.taskDelayMs, now, limits.transfers);
   const router = new Router(model.operations);
   const replay = new ReplayCache(settings.maxRememberedJtis);
@@ -258,7 +282,8 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     jobs,
     files,
     globus,
-    groups: new GroupStore(),
+    groups,
+    outages,
     now,
     commandDelayMs: options.taskDelayMs === undefined ? 0 : settings.taskDelayMs,
     startedAt,
@@ -289,6 +314,11 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
       fileBytes: files.bytes,
       requests: log.length,
     }),
+    outages: {
+      add: (rule) => outages.add(rule),
+      end: (system) => outages.end(system),
+      clear: () => outages.clear(),
+    },
     registerClient: (registration) => registry.register(registration),
     async createClient(color, more = {}) {
       const { privateKey, publicKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });

@@ -1,17 +1,39 @@
 /**
  * A file tree per machine, so that upload, ls and download round-trip and a job script uploaded first can be submitted
- * by path. Files live in memory, keyed by machine and full path; a directory exists when a file lies below it or it is
- * one of the user's own folders (home, scratch, the project's CFS folder) or their parents. Paths are absolute (a
- * relative one is read from the user's home), repeated slashes collapse, and `.` or `..` segments are refused, as the
- * runtime's guard refuses them. Bounded: at most `maxFiles` files and `maxBytes` bytes in all (past that an upload is
- * refused with the facility's "Disk quota exceeded"), each file at most the facility's request-body cap.
+ * by path. Files live in memory, keyed by machine and full path, each with the account that wrote it; a directory
+ * exists when a file lies below it or it is one of an account's own folders (home, scratch, the project's CFS folder)
+ * or their parents. Paths are absolute (a relative one is read from the caller's home), repeated slashes collapse, and
+ * `.` or `..` segments are refused, as the runtime's guard refuses them. Bounded: at most `maxFiles` files and
+ * `maxBytes` bytes in all (past that an upload is refused with the facility's "Disk quota exceeded"), each file at
+ * most the facility's request-body cap.
+ *
+ * Accounts are kept apart as the facility's permissions keep users apart: another account's home and scratch
+ * (`/global/homes/<l>/<user>`, `/pscratch/sd/<l>/<user>`) cannot be listed, read or written, a project's CFS folder
+ * only by the members of the project's group, and a file elsewhere only by the account that wrote it: each answers
+ * "Permission denied", as `ls`, `cat` and the upload do at the facility.
  */
-import { MOCK_USER } from "./mock-user.js";
+import { homeOf, MOCK_USER, projectDirOf, projectOf, scratchOf } from "./mock-user.js";
 
 export interface StoredFile {
   content: Buffer;
   modifiedAt: number;
+  /** The account that wrote it. */
+  owner: string;
 }
+
+/** Who may use what: the accounts there are, and whether an account may use a project's folder. */
+export interface FileAccounts {
+  /** Every account the facility knows (the mock user and each client's user). */
+  accounts(): Iterable<string>;
+  /** Whether `account` may use project `project`'s CFS folder; undefined when no such project is known. */
+  inProject(account: string, project: string): boolean | undefined;
+}
+
+/** Every account is the mock user; no project but its own. */
+const MOCK_USER_ONLY: FileAccounts = {
+  accounts: () => [MOCK_USER.name],
+  inProject: (account, project) => (project === MOCK_USER.project ? account === MOCK_USER.name : undefined),
+};
 
 export interface DirectoryEntry {
   perms: string;
@@ -31,17 +53,23 @@ export type Lookup =
 export const DEFAULT_MAX_FILES = 10_000;
 export const DEFAULT_MAX_FILE_TREE_BYTES = 64 << 20;
 
-/** The user's own folders, which exist on every machine before anything is uploaded. */
-const SEEDED = [
-  MOCK_USER.home,
-  `/pscratch/sd/${MOCK_USER.name[0]}/${MOCK_USER.name}`,
-  `/global/cfs/cdirs/${MOCK_USER.project}`,
+/** An account's own folders, which exist on every machine before anything is uploaded. */
+function ownFolders(account: string): string[] {
+  return [homeOf(account), scratchOf(account), projectDirOf(projectOf(account))];
+}
+
+/** Where every account's home and scratch folders lie, `/global/homes/<l>/<user>` and `/pscratch/sd/<l>/<user>`. */
+const PERSONAL_ROOTS = [
+  ["global", "homes"],
+  ["pscratch", "sd"],
 ];
+const PROJECT_ROOT = ["global", "cfs", "cdirs"];
 
 export class FileTree {
   /** machine -> full path -> file. */
   readonly #machines = new Map<string, Map<string, StoredFile>>();
-  readonly #seeded = new Set<string>(SEEDED.flatMap(withParents));
+  /** The folders every known account has, with their parents; made again when the accounts change. */
+  #seeded = { key: "", paths: new Set<string>() };
   #bytes = 0;
   #count = 0;
 
@@ -49,12 +77,13 @@ export class FileTree {
     private readonly now: () => number,
     readonly maxFiles = DEFAULT_MAX_FILES,
     readonly maxBytes = DEFAULT_MAX_FILE_TREE_BYTES,
+    private readonly people: FileAccounts = MOCK_USER_ONLY,
   ) {}
 
-  /** `path` made absolute and normal, or an error message (dot-segments, NUL). */
-  static normalize(path: string): string | { error: string } {
+  /** `path` made absolute (from `home`) and normal, or an error message (dot-segments, NUL). */
+  static normalize(path: string, home: string = MOCK_USER.home): string | { error: string } {
     if (path.includes("\0")) return { error: `${JSON.stringify(path)}: Invalid argument` };
-    const absolute = path.startsWith("/") ? path : `${MOCK_USER.home}/${path}`;
+    const absolute = path.startsWith("/") ? path : `${home}/${path}`;
     const parts = absolute.split("/").filter((p) => p !== "");
     if (parts.some((p) => p === "." || p === ".."))
       return { error: `${JSON.stringify(path)}: dot-segments are not accepted by the local facility` };
@@ -82,18 +111,52 @@ export class FileTree {
       if (slash < 0) children.set(rest, storedFile);
       else if (!children.has(rest.slice(0, slash))) children.set(rest.slice(0, slash), undefined);
     }
-    for (const seeded of this.#seeded) {
-      const name = seeded.slice(prefix.length);
-      if (seeded.startsWith(prefix) && name !== "" && !name.includes("/") && !children.has(name))
+    const { seeded } = this.#known();
+    for (const folder of seeded) {
+      const name = folder.slice(prefix.length);
+      if (folder.startsWith(prefix) && name !== "" && !name.includes("/") && !children.has(name))
         children.set(name, undefined);
     }
-    if (children.size === 0 && !this.#seeded.has(path)) return { kind: "missing", path };
+    if (children.size === 0 && !seeded.has(path)) return { kind: "missing", path };
     const sorted = [...children.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return { kind: "directory", path, children: sorted.map(([name, f]) => (f ? { name, file: f } : { name })) };
   }
 
-  /** Store `content` at `path`; an error message (the path is a directory, the quota is full) when it cannot. */
-  write(machine: string, path: string, content: Buffer): string | undefined {
+  /**
+   * Whether `account` may not read (or `write`) `path` on `machine`: inside another account's home or scratch, inside
+   * the CFS folder of a project the account is not in, or a file another account wrote (which, in a project folder,
+   * the project's members may read but not overwrite).
+   */
+  denied(account: string, machine: string, path: string, use: "read" | "write"): boolean {
+    const parts = path.split("/", 5).slice(1);
+    const under = (root: readonly string[]) => parts.length > root.length && root.every((p, i) => parts[i] === p);
+    const { accounts } = this.#known();
+    for (const root of PERSONAL_ROOTS) {
+      const [letter, user] = [parts[2], parts[3]];
+      if (under(root) && user !== undefined && user !== account && letter === user[0] && accounts.has(user))
+        return true;
+    }
+    const shared = under(PROJECT_ROOT) ? this.people.inProject(account, parts[3]!) : undefined;
+    if (shared === false) return true;
+    const file = this.read(machine, path);
+    return file !== undefined && file.owner !== account && (use === "write" || !shared);
+  }
+
+  /** The account whose home or scratch folder `path` is in; undefined elsewhere. */
+  folderOwner(path: string): string | undefined {
+    const parts = path.split("/", 5).slice(1);
+    const user = parts[3];
+    const personal = PERSONAL_ROOTS.some(([a, b]) => parts[0] === a && parts[1] === b);
+    return personal && user !== undefined && parts[2] === user[0] && this.#known().accounts.has(user)
+      ? user
+      : undefined;
+  }
+
+  /**
+   * Store `content` at `path`, written by `owner`; an error message (the path is a directory, the quota is full) when
+   * it cannot. Whether `owner` may write there is the caller's to ask first (`denied`).
+   */
+  write(machine: string, path: string, content: Buffer, owner: string = MOCK_USER.name): string | undefined {
     if (path === "/") return "/: Is a directory";
     const existing = this.lookup(machine, path);
     if (existing.kind === "directory") return `${path}: Is a directory`;
@@ -110,7 +173,7 @@ export class FileTree {
       );
     let files = this.#machines.get(machine);
     if (!files) this.#machines.set(machine, (files = new Map()));
-    files.set(path, { content, modifiedAt: this.now() });
+    files.set(path, { content, modifiedAt: this.now(), owner });
     this.#bytes += content.length - previous;
     this.#count = count;
     return undefined;
@@ -118,6 +181,15 @@ export class FileTree {
 
   read(machine: string, path: string): StoredFile | undefined {
     return this.#machines.get(machine)?.get(path);
+  }
+
+  /** The accounts there are now, and their own folders with every parent (made again only when the accounts change). */
+  #known(): { accounts: Set<string>; seeded: Set<string> } {
+    const accounts = new Set(this.people.accounts());
+    const key = [...accounts].join(" ");
+    if (key !== this.#seeded.key)
+      this.#seeded = { key, paths: new Set([...accounts].flatMap(ownFolders).flatMap(withParents)) };
+    return { accounts, seeded: this.#seeded.paths };
   }
 }
 

@@ -5,7 +5,7 @@
  * mock refuses: a name already taken or longer than 8 characters (422), a project that is not the caller's (404), a
  * group that does not exist (404).
  */
-import { MOCK_USER, stableId, uidOf } from "./mock-user.js";
+import { MOCK_USER, projectOf, stableId, uidOf } from "./mock-user.js";
 
 interface Group {
   gid: number;
@@ -36,6 +36,11 @@ export class GroupStore {
     return [...this.#groups.values()].filter((g) => g.creator === account || g.members.includes(account)).map(view);
   }
 
+  /** Whether `account` is in group `name`; undefined when there is no such group. */
+  isMember(name: string, account: string): boolean | undefined {
+    return this.#groups.get(name)?.members.includes(account);
+  }
+
   get(name: string): GroupOutcome {
     const group = this.#groups.get(name);
     return group ? { group: view(group) } : { refused: "no-group" };
@@ -62,11 +67,6 @@ export class GroupStore {
         if (!group.members.includes(user) && group.members.length < MAX_MEMBERS) group.members.push(user);
     return { group: view(group) };
   }
-}
-
-/** The project an account may make groups for: the mock user's, or a collaboration account's own name. */
-function projectOf(account: string): string {
-  return account === MOCK_USER.name ? MOCK_USER.project : account;
 }
 
 function view(group: Group) {

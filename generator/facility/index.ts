@@ -10,4 +10,6 @@ export { DEFAULT_BASE_PATH, startFacility } from "./facility.js";
 export type { FaultRule, FaultStatus, ScriptedReply, TokenCall, TokenHooks } from "./faults.js";
 export { FAULT_STATUSES } from "./faults.js";
 export type { RequestLogEntry } from "./server.js";
+export type { OutageRule, OutageState } from "./systems.js";
+export { OUTAGE_STATES, outagesFromJson, SYSTEM_NAMES } from "./systems.js";
 export { CLOCK_TOLERANCE_S, GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";

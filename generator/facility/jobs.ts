@@ -4,13 +4,14 @@
  * then its terminal state: COMPLETED, or the Slurm state a script asks for with a line `#SFAPI-MOCK state=<STATE>`,
  * or CANCELLED from the moment it is cancelled (the cancellation's task completes a delay later with scancel's
  * answer). A line `#SFAPI-MOCK submit=error` makes sbatch refuse the script (the submit task ends with an error and no
- * job). A script given by path is read from the machine's file tree when it is there. Job rows are string maps with
- * the keys `squeue` gives (only jobs still in the queue), or `sacct`'s with `?sacct=true` (every job, with its final
- * state), as the facility's answers have. A job is visible to the client that submitted it; asked for by id, a job
- * this client never submitted reads (in sacct) as one of the mock user's jobs, finished an hour ago.
+ * job). A script given by path is read from the machine's file tree when it is there (a relative path from the
+ * submitting account's home); another account's script is refused, as sbatch refuses a file it cannot open. Job rows
+ * are string maps with the keys `squeue` gives (only jobs still in the queue), or `sacct`'s with `?sacct=true` (every
+ * job, with its final state), as the facility's answers have. A job is the account's that submitted it: every client
+ * of that account sees it, no other account does.
  */
 import { SLURM_TERMINAL_STATES, type TerminalState } from "../../templates/runtime/jobs.js";
-import type { FileTree } from "./files.js";
+import { FileTree } from "./files.js";
 import { homeOf, MOCK_USER, uidOf } from "./mock-user.js";
 import type { TaskStore } from "./tasks.js";
 
@@ -111,12 +112,19 @@ export class JobStore {
 
   /** Submit a job; returns the submission's task id (its result names the job id once it completes). */
   submit(owner: string, machine: string, submission: Submission): string {
-    const script = submission.isPath
-      ? (this.files?.read(machine, submission.job)?.content.toString("utf8") ?? "")
-      : submission.job;
+    // A script by path is read as its owner reads it: another account's is sbatch's "Unable to open file".
+    const path = submission.isPath ? FileTree.normalize(submission.job, homeOf(owner)) : undefined;
+    const unreadable = typeof path === "string" && this.files?.denied(owner, machine, path, "read") === true;
+    const script =
+      typeof path === "string"
+        ? (this.files?.read(machine, path)?.content.toString("utf8") ?? "")
+        : submission.isPath
+          ? ""
+          : submission.job;
     const directives = mockDirectives(script);
-    const refusal =
-      directives.submit === "error"
+    const refusal = unreadable
+      ? `sbatch: error: Unable to open file ${clip(submission.job)}`
+      : directives.submit === "error"
         ? "sbatch: error: Batch job submission failed (asked for by #SFAPI-MOCK submit=error)"
         : directives.state !== undefined && !isTerminal(directives.state)
           ? `sbatch: error: #SFAPI-MOCK state=${clip(directives.state)} is not one of ${TERMINAL_STATES.join(", ")}`

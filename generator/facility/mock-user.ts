@@ -27,7 +27,22 @@ export function uidOf(name: string): number {
   return name === MOCK_USER.name ? MOCK_USER.uid : stableId(name, 20_000);
 }
 
-/** A user's home directory, where the facility puts it. */
+/** A user's home directory, where the facility puts it: `/global/homes/<first letter>/<user>`. */
 export function homeOf(name: string): string {
   return name === MOCK_USER.name ? MOCK_USER.home : `/global/homes/${name[0]}/${name}`;
+}
+
+/** A user's Perlmutter scratch directory: `/pscratch/sd/<first letter>/<user>`. */
+export function scratchOf(name: string): string {
+  return `/pscratch/sd/${name[0]}/${name}`;
+}
+
+/** The project an account belongs to: the mock user's, or a collaboration account's (or another user's) own name. */
+export function projectOf(account: string): string {
+  return account === MOCK_USER.name ? MOCK_USER.project : account;
+}
+
+/** A project's Community File System directory. */
+export function projectDirOf(project: string): string {
+  return `/global/cfs/cdirs/${project}`;
 }

@@ -7,7 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { createPrivateKey } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../generated/index.js";
@@ -43,15 +43,27 @@ function startMock(
 }
 
 /** `sfapi-gen mock` in this process: resolves once it is serving, with what it printed and a way to stop it. */
-async function mockInProcess(
-  args: string[],
-): Promise<{ printed: string; baseUrl: string; tokenUrl: string; stop(): Promise<CliRun> }> {
+async function mockInProcess(args: string[]): Promise<{
+  printed: string;
+  baseUrl: string;
+  tokenUrl: string;
+  /** Resolves with all it printed once what it printed matches `pattern` (an event, not a wait for time). */
+  untilPrinted(pattern: RegExp): Promise<string>;
+  stop(): Promise<CliRun>;
+}> {
   const controller = new AbortController();
   let serving!: (printed: string) => void;
   const printed = new Promise<string>((resolvePromise) => (serving = resolvePromise));
+  let soFar = "";
+  const waiting: { pattern: RegExp; done: (text: string) => void }[] = [];
   const run = runCli(["mock", ...args], {
     signal: controller.signal,
-    onStdout: (soFar) => soFar.includes("stop with") && serving(soFar),
+    onStdout: (text) => {
+      soFar = text;
+      if (text.includes("stop with")) serving(text);
+      for (const waiter of [...waiting])
+        if (waiter.pattern.test(text)) waiting.splice(waiting.indexOf(waiter), 1) && waiter.done(text);
+    },
   });
   const text = await Promise.race([
     printed,
@@ -61,6 +73,8 @@ async function mockInProcess(
     printed: text,
     baseUrl: /base URL: +(\S+)/.exec(text)![1]!,
     tokenUrl: /token URL: +(\S+)/.exec(text)![1]!,
+    untilPrinted: (pattern) =>
+      pattern.test(soFar) ? Promise.resolve(soFar) : new Promise((done) => waiting.push({ pattern, done })),
     stop: () => {
       controller.abort();
       return run;
@@ -218,6 +232,69 @@ describe("sfapi-gen mock", () => {
     expect((await (await tasks(access_token)).json()).detail).toContain("--strict-authorization bearer");
     expect((await (await tasks(`Bearer ${access_token}`)).json()).detail).toContain("expired");
     expect((await mock.stop()).code).toBe(0);
+  });
+
+  it("--down, --degraded and --outages set systems' status; the outage file is read again when it changes", async () => {
+    const dir = tempDir("mock-outages-");
+    const file = join(dir, "outages.json");
+    writeFileSync(file, JSON.stringify([{ system: "archive", start: "+1h", end: "+3h", notes: "Tape library" }]));
+    const mock = await mockInProcess([
+      "--task-delay",
+      "0",
+      "--down",
+      "perlmutter:Rolling reboots",
+      "--degraded",
+      "dtns",
+      "--outages",
+      file,
+    ]);
+    expect(mock.printed).toMatch(/outage: perlmutter unavailable from \S+ until ended: Rolling reboots/);
+    expect(mock.printed).toMatch(/outage: archive unavailable from \S+ until \S+: Tape library/);
+    const status = async (name: string) => (await fetch(`${mock.baseUrl}/status/${name}`)).json();
+    expect(await status("perlmutter")).toMatchObject({
+      status: "unavailable",
+      notes: [expect.stringMatching(/until further notice, System Unavailable, Rolling reboots$/)],
+    });
+    expect(await status("dtns")).toMatchObject({ status: "degraded" });
+    const planned = await (await fetch(`${mock.baseUrl}/status/outages/planned/archive`)).json();
+    expect(planned[0]).toMatchObject({ status: "Planned", notes: "Tape library" });
+    // The user's workflow meets the outage: a job submitted to perlmutter is refused, naming it.
+    const keys = dirname([...mock.printed.matchAll(/wrote (\S+)/g)][0]![1]!);
+    const red = createClient({
+      color: "red",
+      privateKey: { file: join(keys, "red.pem") },
+      baseUrl: mock.baseUrl,
+      tokenUrl: mock.tokenUrl,
+    });
+    await expect(red.compute("perlmutter").submitJob("#!/bin/bash\nsrun true\n")).rejects.toMatchObject({
+      name: "JobError",
+      message: expect.stringContaining("perlmutter is unavailable"),
+    });
+    // Edited while it runs: the file's outages are replaced, the flags' stay.
+    writeFileSync(file, JSON.stringify([{ system: "global_homes", notes: "Disk swap" }]));
+    await mock.untilPrinted(/outages read again from \S+ \(1\)\n {2}outage: global_homes unavailable/);
+    expect(await status("global_homes")).toMatchObject({ status: "unavailable" });
+    expect((await (await fetch(`${mock.baseUrl}/status/outages/planned/archive`)).json())[0].notes).toBe("");
+    expect(await status("perlmutter")).toMatchObject({ status: "unavailable" });
+    expect((await mock.stop()).code).toBe(0);
+  });
+
+  it("refuses a bad outage flag or file with one line naming it, and writes nothing", async () => {
+    const down = await runCli(["mock", "--down", "perlmuter"]);
+    expect(down.code).not.toBe(0);
+    expect(down.stderr).toContain('--down "perlmuter": "perlmuter" is not a system of the status page');
+    const dir = tempDir("mock-outages-");
+    const file = join(dir, "outages.json");
+    writeFileSync(file, '[{"system": "perlmutter", "end": "tomorrow"}]');
+    const clients = join(dir, "clients");
+    const bad = await runCli(["mock", "--outages", file, "--clients-dir", clients]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(
+      `sfapi-gen: --outages ${file}: /0/end: "tomorrow" is not a time (ISO 8601, or +/- a number and s, m, h or d)`,
+    );
+    expect(existsSync(clients)).toBe(false);
+    const missing = await runCli(["mock", "--outages", join(dir, "none.json")]);
+    expect(missing.stderr.trim()).toBe(`sfapi-gen: --outages ${join(dir, "none.json")}: no such file`);
   });
 
   it("refuses bad flags with one readable line and a non-zero exit", async () => {
