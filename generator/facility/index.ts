@@ -3,11 +3,12 @@
  */
 
 export type { AuthorizationForms } from "./api.js";
-export { writeClientFiles } from "./client-files.js";
+export { type ClientFileUrls, writeClientFiles } from "./client-files.js";
 export type { ClientRegistration, RegisteredClient } from "./clients.js";
 export type { CreatedClient, Facility, FacilityOptions } from "./facility.js";
 export { DEFAULT_BASE_PATH, startFacility } from "./facility.js";
 export type { FaultRule, FaultStatus, ScriptedReply, TokenCall, TokenHooks } from "./faults.js";
-export { FAULT_STATUSES } from "./faults.js";
+export { FAULT_STATUSES, type Faults } from "./faults.js";
+export type { IpRanges } from "./ip-ranges.js";
 export type { RequestLogEntry } from "./server.js";
 export { CLOCK_TOLERANCE_S, GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";
