@@ -2,6 +2,8 @@
  * sfapi-gen's programmatic API: the commands as functions that return their reports (render them with the
  * `render*` functions), for build scripts and CI jobs that want the data rather than the text.
  * The local facility for tests is `sfapi-gen/facility`.
+ *
+ * @module sfapi-gen
  */
 
 export type { CliIo } from "./cli/main.js";

@@ -4,6 +4,8 @@
  * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
  * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
  * internal to the client.
+ *
+ * @module runtime
  */
 export type { ApiChangelog, ApiConfig, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TransferFinding, TransferStart, TransferStarting, TransferWaitOptions, TransferWatching, UserFinding, UserReading, } from "./account.js";
 export type { CallRetryOptions } from "./call-retry.js";

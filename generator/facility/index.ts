@@ -1,5 +1,7 @@
 /**
  * The local facility: a real HTTP server speaking the facility's token and color rules, for tests and `sfapi-gen mock`.
+ *
+ * @module sfapi-gen/facility
  */
 
 export type { AuthorizationForms } from "./api.js";

@@ -3,6 +3,8 @@
  * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
  * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
  * internal to the client.
+ *
+ * @module runtime
  */
 
 export type {
