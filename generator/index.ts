@@ -3,10 +3,13 @@
  * `render*` functions), for build scripts and CI jobs that want the data rather than the text.
  * The local facility for tests is `sfapi-gen/facility`. The CLI is not part of this API: it is the `sfapi-gen`
  * binary (bin/sfapi-gen.js, over generator/cli/main.ts).
+ *
+ * @module sfapi-gen
  */
 
-export type { GenerateOptions } from "./commands/generate.js";
+export type { Generated, GenerateOptions } from "./commands/generate.js";
 export { generate } from "./commands/generate.js";
+export type { OpenApiDocument } from "./description/document.js";
 export type { DescriptionSource, LoadedDescription } from "./description/read.js";
 export type { AnyGeneratorError, SfapiGenErrorCode } from "./errors.js";
 export {
@@ -17,14 +20,34 @@ export {
   OutputError,
   SfapiGenError,
 } from "./errors.js";
+export type { BaseUrlChoice } from "./model/base-url.js";
 export type { Model, ScopeOptions } from "./model/model.js";
 export { loadModel } from "./model/model.js";
-export type { Operation } from "./model/operations.js";
+export type { Operation, Parameter } from "./model/operations.js";
+export type { AnswerInfo, ResponseInfo } from "./model/responses.js";
+export type { Ladder, Requirement } from "./model/scope.js";
+export type { Subject } from "./model/subject.js";
+export type { KeptWholePaths } from "./model/whole-path.js";
+export type { Manifest, TableEntry } from "./output/manifest.js";
 export type { AuditedOperation, AuditFormat, AuditReport } from "./reports/audit/audit.js";
 export { AUDIT_FORMATS, audit, buildAudit, renderAudit } from "./reports/audit/audit.js";
-export type { DiffReport, FailOn } from "./reports/diff/diff.js";
+export type { DiffOptions, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
 export { diff, diffModels, fails } from "./reports/diff/diff.js";
 export { renderDiffMarkdown } from "./reports/diff/markdown.js";
+export type {
+  Change,
+  ChangedOperation,
+  CodeImpact,
+  DiffSide,
+  MatchedBy,
+  OperationRef,
+  ParameterRef,
+  PrefixMove,
+} from "./reports/diff/report.js";
+export type { SchemaChange, SchemaChangeWhat } from "./reports/diff/schema.js";
 export { renderNeedsMarkdown } from "./reports/needs/markdown.js";
-export type { NeedsReport, NeedsUse } from "./reports/needs/needs.js";
+export type { NeedsClient, NeedsReport, NeedsUse } from "./reports/needs/needs.js";
 export { needs } from "./reports/needs/needs.js";
+/** An operation a use in the code base reaches (`NeedsUse.operations`): its name, method, path and level. */
+export type { OperationRef as UsedOperation, UseSite } from "./usage/site.js";
+export type { TypeBreak } from "./usage/typecheck.js";

@@ -4,15 +4,18 @@
  * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
  * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
  * internal to the client.
+ *
+ * @module runtime
  */
 export type { ApiChangelog, ApiConfig, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TransferFinding, TransferStart, TransferStarting, TransferWaitOptions, TransferWatching, UserFinding, UserReading, } from "./account.js";
 export type { CallRetryOptions } from "./call-retry.js";
-export { type ClientAddOn, type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
+export type { ClientAddOn, ClientParts, ClientSpec, RuntimeClient } from "./client.js";
+export { createScopedClient } from "./client.js";
 export type { Clock } from "./clock.js";
 export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
-export type { KeyFileReader, PrivateKeyInput } from "./keys.js";
+export type { CryptoKeyLike, Jwk, KeyFileReader, KeyObjectLike, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
@@ -22,6 +25,6 @@ export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
-export type { Call, CallOptions, CallResult, ColorCheck, JsonValue, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, WaitOptions, WithJsonText, } from "./types.js";
+export type { Call, CallOptions, CallResult, ColorCheck, ColorMayCall, JsonValue, NeedsColor, NotThisSignature, OperationsForColor, OptionalCall, PathMethod, PathsForColor, Refusals, ReRankedClient, TaskWaiting, UnknownColor, WaitOptions, WithJsonText, } from "./types.js";
 export type { CancelOptions, CommandRunning, Computing, DirectoryListing, DownloadOptions, ElementOf, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobFinding, JobQueryOptions, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, ScriptPath, SignalOption, TaskCancelling, TaskHandle, TaskStarting, WorkflowSpec, } from "./workflow.js";
 export { clientHelpers } from "./workflow.js";

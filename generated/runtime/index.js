@@ -4,6 +4,8 @@
  * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
  * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
  * internal to the client.
+ *
+ * @module runtime
  */
 export { createScopedClient } from "./client.js";
 // Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.

@@ -3,6 +3,8 @@
  * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
  * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
  * internal to the client.
+ *
+ * @module runtime
  */
 
 export type {
@@ -26,13 +28,14 @@ export type {
   UserReading,
 } from "./account.js";
 export type { CallRetryOptions } from "./call-retry.js";
-export { type ClientAddOn, type ClientSpec, createScopedClient, type RuntimeClient } from "./client.js";
+export type { ClientAddOn, ClientParts, ClientSpec, RuntimeClient } from "./client.js";
+export { createScopedClient } from "./client.js";
 export type { Clock } from "./clock.js";
 // Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
 export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
-export type { KeyFileReader, PrivateKeyInput } from "./keys.js";
+export type { CryptoKeyLike, Jwk, KeyFileReader, KeyObjectLike, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
@@ -60,12 +63,18 @@ export type {
   CallOptions,
   CallResult,
   ColorCheck,
+  ColorMayCall,
   JsonValue,
   NeedsColor,
+  NotThisSignature,
+  OperationsForColor,
   OptionalCall,
+  PathMethod,
+  PathsForColor,
   Refusals,
   ReRankedClient,
   TaskWaiting,
+  UnknownColor,
   WaitOptions,
   WithJsonText,
 } from "./types.js";
