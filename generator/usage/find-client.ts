@@ -8,9 +8,9 @@
  */
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import ts from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
 import { CodeModules } from "./modules.js";
+import { ts } from "./typescript.js";
 
 export interface FoundClient {
   /** The client folder, relative to the working directory ("/" separators). */

@@ -34,13 +34,14 @@
  */
 import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-// The real compiler: the code's one Program is shared with the type analysis (usage/follow.ts).
-import ts from "typescript";
+import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder, verifiedOutput } from "../output/client-folder.js";
 import { codeOptions, codeProgram, followClient, skipInner } from "./follow.js";
 import { CodeModules } from "./modules.js";
+// The real compiler: the code's one Program is shared with the type analysis (usage/follow.ts).
+import { ts } from "./typescript.js";
 import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
 
 export type { FoundUse, Scan } from "./uses.js";
@@ -243,19 +244,19 @@ function displayPath(cwd: string, path: string): string {
 }
 
 function scanFile(
-  source: ts.SourceFile,
-  checker: ts.TypeChecker,
+  source: TS.SourceFile,
+  checker: TS.TypeChecker,
   cwd: string,
   names: ReadonlySet<string>,
   fromClient: (from: string, specifier: string) => "client" | "unresolved" | undefined,
 ): FoundUse[] {
   const name = displayPath(cwd, source.fileName);
-  const where = (node: ts.Node, at: ts.Node = node): Where => {
+  const where = (node: TS.Node, at: TS.Node = node): Where => {
     const { line, character } = ts.getLineAndCharacterOfPosition(source, at.getStart(source));
     return { file: name, line: line + 1, column: character + 1, code: shorten(node, source) };
   };
   /** The string a path or key argument is: a literal as written, else from its literal type (a `const` holding one). */
-  const literalValue = (node: ts.Node | undefined): string | null => {
+  const literalValue = (node: TS.Node | undefined): string | null => {
     if (node === undefined) return null;
     if (ts.isStringLiteralLike(node)) return node.text;
     const type = checker.getTypeAtLocation(node);
@@ -282,20 +283,20 @@ function scanFile(
   }
 
   // `operations.runCommand` is already a table use; calling it adds nothing.
-  const isTable = (node: ts.Node) => ts.isIdentifier(node) && tables.has(node.text);
+  const isTable = (node: TS.Node) => ts.isIdentifier(node) && tables.has(node.text);
 
   /** What an expression is once `await`, parentheses, `!`, `as` and `satisfies` are taken off. */
   const bare = skipInner;
   /** The declaration an identifier names (an import's is the import, not what it imports). */
-  const declarationOf = (node: ts.Node): ts.Declaration | undefined =>
+  const declarationOf = (node: TS.Node): TS.Declaration | undefined =>
     ts.isIdentifier(node) ? checker.getSymbolAtLocation(node)?.getDeclarations()?.[0] : undefined;
   /** `<x>.compute(...)`, or a variable initialised with one (or with another such variable). */
-  const initializer = (node: ts.Node): ts.Node | undefined => {
+  const initializer = (node: TS.Node): TS.Node | undefined => {
     const declaration = declarationOf(node);
     return declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
   };
   /** For `<receiver>.<method>(...)` with `method` in `methods` (optional chaining included): the receiver. */
-  const callOf = (node: ts.Node, methods: ReadonlySet<string>): ts.Node | undefined => {
+  const callOf = (node: TS.Node, methods: ReadonlySet<string>): TS.Node | undefined => {
     const call = bare(node);
     if (!ts.isCallExpression(call)) return undefined;
     const callee = call.expression;
@@ -312,14 +313,14 @@ function scanFile(
   const ELEMENT_CALLBACKS = new Set(["map", "forEach", "filter", "find", "findLast", "some", "every", "flatMap"]);
   // Mutual recursion through variables, patterns and callbacks: `depth` bounds it (and `const a = b, b = a` loops).
   const MAX_DEPTH = 12;
-  const isCompute = (node: ts.Node, depth = 0): boolean => {
+  const isCompute = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     if (callOf(node, COMPUTE)) return true;
     const init = initializer(bare(node));
     return init !== undefined && isCompute(init, depth + 1);
   };
   /** What `<compute>.jobs(...)` resolved to: an array of jobs. */
-  const isJobs = (node: ts.Node, depth = 0): boolean => {
+  const isJobs = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     const fromCompute = callOf(inner, JOBS);
@@ -340,7 +341,7 @@ function scanFile(
     );
   };
   /** A name in an array pattern (not nested) of a variable initialised with jobs. */
-  const destructuresJobs = (element: ts.Node, depth: number): boolean => {
+  const destructuresJobs = (element: TS.Node, depth: number): boolean => {
     const pattern = element.parent;
     const variable = pattern?.parent;
     if (!pattern || !ts.isArrayBindingPattern(pattern) || !variable || !ts.isVariableDeclaration(variable))
@@ -349,7 +350,7 @@ function scanFile(
     return init !== undefined && isJobs(init, depth + 1);
   };
   /** A job object: what `submitJob` or `job` of a compute object resolved to, or one element of `jobs(...)`. */
-  const isJob = (node: ts.Node, depth = 0): boolean => {
+  const isJob = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     const fromCompute = callOf(inner, JOB_SOURCES);
@@ -393,7 +394,7 @@ function scanFile(
    * A receiver that is clearly not a job: built with `new` (jobs come only from the helpers), a literal, a class or
    * enum, the compute object or its jobs array (neither has the job's methods), or a variable initialised with one.
    */
-  const isNotJob = (node: ts.Node, depth = 0): boolean => {
+  const isNotJob = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     if (
@@ -414,7 +415,7 @@ function scanFile(
     const init = initializer(inner);
     return init !== undefined && isNotJob(init, depth + 1);
   };
-  const helperUses = (node: ts.Node, at: ts.Node, calls: readonly (readonly [string, string] | "wait")[]) => {
+  const helperUses = (node: TS.Node, at: TS.Node, calls: readonly (readonly [string, string] | "wait")[]) => {
     for (const call of calls)
       uses.push(
         call === "wait"
@@ -424,10 +425,10 @@ function scanFile(
   };
 
   // Job-helper calls on a receiver traced neither to a job nor to something else; counted if the file gets jobs.
-  const untraced: { node: ts.Node; at: ts.Node; method: string }[] = [];
+  const untraced: { node: TS.Node; at: TS.Node; method: string }[] = [];
   let getsJobs = false;
 
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (ts.isIdentifier(callee)) {
@@ -489,11 +490,11 @@ function scanFile(
    * "any import" or "any parameter": a file with none (a stream reader's `cancel()`) is not counted.
    */
   function mayReceiveJobs(): string | undefined {
-    const lineOf = (node: ts.Node) => ts.getLineAndCharacterOfPosition(source, node.getStart(source)).line + 1;
+    const lineOf = (node: TS.Node) => ts.getLineAndCharacterOfPosition(source, node.getStart(source)).line + 1;
     let jobType: string | undefined;
     let clientImport: string | undefined;
     let unresolvedImport: string | undefined;
-    const look = (node: ts.Node): boolean | undefined => {
+    const look = (node: TS.Node): boolean | undefined => {
       const specifier = moduleSpecifier(node);
       const target = specifier === undefined ? undefined : fromClient(source.fileName, specifier);
       if (target === "client") {
@@ -515,7 +516,7 @@ function scanFile(
   }
 
   /** The module an import names: `import`, `export ... from`, `import x = require(...)`, `import(...)`, types. */
-  function moduleSpecifier(node: ts.Node): string | undefined {
+  function moduleSpecifier(node: TS.Node): string | undefined {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return specifierText(node.moduleSpecifier);
     if (ts.isExternalModuleReference(node)) return literalText(node.expression);
     if (ts.isCallExpression(node)) {
@@ -535,7 +536,7 @@ function scanFile(
    * For a type reference to an imported type whose name ends in `Job` (`j: RedJob`, `RedJob[]`, `sfapi.RedJob`,
    * `import("./types.js").RedJob`, an alias `J` of `RedJob`): its name (the last one of a qualified name).
    */
-  function importedJobType(node: ts.Node): string | undefined {
+  function importedJobType(node: TS.Node): string | undefined {
     const JOB_TYPE = /Job$/;
     if (ts.isImportTypeNode(node)) {
       const qualifier = node.qualifier;
@@ -544,7 +545,7 @@ function scanFile(
     }
     if (!ts.isTypeReferenceNode(node)) return undefined;
     const name = node.typeName;
-    let first: ts.EntityName = name;
+    let first: TS.EntityName = name;
     while (ts.isQualifiedName(first)) first = first.left;
     const declaration = declarationOf(first);
     const imported =
@@ -562,19 +563,19 @@ function scanFile(
 }
 
 /** A module specifier's text (a string literal in any code that parses), else undefined. */
-function specifierText(node: ts.Expression | undefined): string | undefined {
+function specifierText(node: TS.Expression | undefined): string | undefined {
   return node !== undefined && ts.isStringLiteral(node) ? node.text : undefined;
 }
 
 /** The text of a string literal or a template without substitutions, else undefined. */
-function literalText(node: ts.Node | undefined): string | undefined {
+function literalText(node: TS.Node | undefined): string | undefined {
   return node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
     ? node.text
     : undefined;
 }
 
 /** One line of code for a report: the call up to its first argument. */
-function shorten(node: ts.Node, source: ts.SourceFile): string {
+function shorten(node: TS.Node, source: TS.SourceFile): string {
   if (ts.isCallExpression(node)) {
     const [first, ...rest] = node.arguments;
     const callee = node.expression.getText(source).replace(/\s+/g, " ");
