@@ -30,15 +30,26 @@ beforeAll(() => {
     join(dir, "register.mjs"),
     `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)});\n`,
   );
+  // Node's compile cache, stood in for (Node 20 has none, and a real one leaves nothing to observe); with the hooks.
+  writeFileSync(
+    join(dir, "cache.mjs"),
+    [
+      'import { appendFileSync } from "node:fs";',
+      'import module from "node:module";',
+      'import "./register.mjs";',
+      "module.enableCompileCache = (...args) =>",
+      '  appendFileSync(process.env.SFAPI_GEN_TEST_LOG, "cache " + args.length + "\\n");',
+    ].join("\n"),
+  );
 });
 
 /** The modules the ESM loader resolved while the CLI ran `args`, relative to the package root where they are in it. */
-async function esmModules(name: string, args: string[]): Promise<string[]> {
+async function esmModules(name: string, args: string[], preload = "register.mjs"): Promise<string[]> {
   const log = join(dir, `${name}.log`);
   writeFileSync(log, "");
   const run = await spawnCli(args, {
     env: {
-      NODE_OPTIONS: `--import ${pathToFileURL(join(dir, "register.mjs")).href}`,
+      NODE_OPTIONS: `--import ${pathToFileURL(join(dir, preload)).href}`,
       SFAPI_GEN_TEST_LOG: log,
       NODE_EXTRA_CA_CERTS: undefined,
     },
@@ -63,5 +74,12 @@ describe("what a command loads", () => {
     const loaded = await esmModules("needs", ["needs", CONSUMER, "--client", join(root, "generated")]);
     expect(loaded).toContain("dist/generator/usage/follow.js");
     expect(loaded.filter((url) => /\/typescript\//.test(url))).toEqual([]);
+  });
+
+  it("turns Node's module compile cache on, where Node has one, before loading the CLI", async () => {
+    const log = await esmModules("cache", ["audit", "--file", V12], "cache.mjs");
+    expect(log.filter((line) => line.startsWith("cache"))).toEqual(["cache 0"]);
+    // Before the CLI's first module: the entry (bin/sfapi-gen.js) is all the loader has resolved by then.
+    expect(log.indexOf("cache 0")).toBeLessThan(log.findIndex((line) => line.startsWith("dist/")));
   });
 });
