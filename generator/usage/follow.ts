@@ -438,7 +438,13 @@ export function followClient(input: FollowOptions): Followed {
       } else if (ts.isParameter(node) && node.type !== undefined) {
         parameterLost(node);
       }
-      if (ts.isExpression(node) && isFlowPosition(node)) flow(node);
+      if (
+        node.parent !== undefined &&
+        FLOW_PARENTS.has(node.parent.kind) &&
+        ts.isExpression(node) &&
+        isFlowPosition(node)
+      )
+        flow(node);
       ts.forEachChild(node, visit);
     };
 
@@ -643,6 +649,32 @@ function isAssignmentTarget(node: TS.ObjectLiteralExpression): boolean {
     ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === child
   );
 }
+
+/**
+ * The parents under which isFlowPosition can say yes: most nodes have none of them (a member read's name, a
+ * statement's expression), and are passed over without the checks below.
+ */
+const FLOW_PARENTS: ReadonlySet<TS.SyntaxKind> = new Set([
+  ts.SyntaxKind.ParenthesizedExpression, // a JSDoc cast
+  ts.SyntaxKind.CallExpression,
+  ts.SyntaxKind.NewExpression,
+  ts.SyntaxKind.BinaryExpression,
+  ts.SyntaxKind.AsExpression,
+  ts.SyntaxKind.TypeAssertionExpression,
+  ts.SyntaxKind.ConditionalExpression,
+  ts.SyntaxKind.SpreadElement,
+  ts.SyntaxKind.VariableDeclaration,
+  ts.SyntaxKind.PropertyDeclaration,
+  ts.SyntaxKind.Parameter,
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.ShorthandPropertyAssignment,
+  ts.SyntaxKind.ArrayLiteralExpression,
+  ts.SyntaxKind.ReturnStatement,
+  ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.YieldExpression,
+  ts.SyntaxKind.JsxExpression,
+  ts.SyntaxKind.ExportAssignment,
+]);
 
 /** Where a value is handed on: an argument, an operand of a cast or an operator, an initialiser, a return value. */
 function isFlowPosition(node: TS.Expression): boolean {
