@@ -7,8 +7,6 @@
 import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { readKeyFileText } from "../../templates/runtime/key-file.js";
-import { accessTokens } from "../../templates/runtime/options.js";
 import { OptionError } from "../errors.js";
 import { Command } from "./commander.js";
 import type { CliIo } from "./io.js";
@@ -38,6 +36,11 @@ export function tokenCommand(io: CliIo): Command {
     .action(async (flags: { keyFile?: string; tokenUrl?: string }) => {
       const given = flags.keyFile;
       const keyFile = given === undefined ? defaultKeyFile() : given.startsWith("~") ? given : resolve(io.cwd, given);
+      // Loaded on use: the runtime's token source brings jose (about 50 modules) that no other command needs.
+      const [{ readKeyFileText }, { accessTokens }] = await Promise.all([
+        import("../../templates/runtime/key-file.js"),
+        import("../../templates/runtime/options.js"),
+      ]);
       let token: string;
       try {
         const tokens = accessTokens(

@@ -8,10 +8,10 @@
  */
 import { lstatSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
-import ts from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
 import { codeFiles } from "./code-files.js";
 import { CodeModules } from "./modules.js";
+import { ts } from "./typescript.js";
 
 export interface FoundClient {
   /** The client folder, relative to the working directory ("/" separators). */

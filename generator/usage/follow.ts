@@ -19,10 +19,11 @@
 import { statSync } from "node:fs";
 import { basename, dirname, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
-import ts from "typescript";
+import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { ownManifest } from "../output/client-folder.js";
 import { checkConfig, configError } from "./modules.js";
+import { ts } from "./typescript.js";
 import {
   type ClientSite,
   COMPUTE_HELPERS,
@@ -70,7 +71,7 @@ const MAX_DEPTH = 4;
 
 export interface FollowOptions {
   /** The code base's program (codeProgram): its own files and what they import. */
-  program: ts.Program;
+  program: TS.Program;
   /** Operation names of the client's table: members of these names are its named calls. */
   names: ReadonlySet<string>;
   /** Files not to analyse (a verified generated client's own files). */
@@ -85,13 +86,13 @@ export interface FollowOptions {
  * parse settings.
  */
 class DeclarationCache {
-  private readonly files = new Map<string, { stamp: string; file: ts.SourceFile | undefined }>();
+  private readonly files = new Map<string, { stamp: string; file: TS.SourceFile | undefined }>();
 
   get(
     fileName: string,
-    language: ts.ScriptTarget | ts.CreateSourceFileOptions,
-    parse: () => ts.SourceFile | undefined,
-  ): ts.SourceFile | undefined {
+    language: TS.ScriptTarget | TS.CreateSourceFileOptions,
+    parse: () => TS.SourceFile | undefined,
+  ): TS.SourceFile | undefined {
     if (!/\.d\.[cm]?ts$/.test(fileName)) return parse();
     let stamp: string;
     try {
@@ -116,8 +117,8 @@ const declarations = new DeclarationCache();
  */
 export function codeProgram(
   rootNames: readonly string[],
-  options: ts.CompilerOptions,
-): { program: ts.Program; unparsable: ReadonlySet<string> } {
+  options: TS.CompilerOptions,
+): { program: TS.Program; unparsable: ReadonlySet<string> } {
   const unparsable = new Set<string>();
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile;
@@ -137,7 +138,7 @@ export function followClient(input: FollowOptions): Followed {
   const program = input.program;
   const checker = program.getTypeChecker();
   const uses: FoundUse[] = [];
-  const sites = new Map<ts.CallExpression, ClientSite>();
+  const sites = new Map<TS.CallExpression, ClientSite>();
   const show = (file: string) => relative(input.cwd, file).split(sep).join("/") || ".";
 
   // ---- where declarations live -----------------------------------------------------------------------------------
@@ -149,7 +150,7 @@ export function followClient(input: FollowOptions): Followed {
   };
   const fileCache = new Map<string, boolean>();
   /** A declaration file of a generated client's capabilities (or openapi-fetch's, which the client extends). */
-  const capabilityFile = (file: ts.SourceFile): boolean => {
+  const capabilityFile = (file: TS.SourceFile): boolean => {
     let is = fileCache.get(file.fileName);
     if (is === undefined) {
       const path = resolve(file.fileName);
@@ -162,21 +163,21 @@ export function followClient(input: FollowOptions): Followed {
     }
     return is;
   };
-  const declaredInClient = (symbol: ts.Symbol): boolean =>
+  const declaredInClient = (symbol: TS.Symbol): boolean =>
     (symbol.declarations ?? []).some((d) => capabilityFile(d.getSourceFile()));
 
   // ---- which types carry capabilities ----------------------------------------------------------------------------
   /** A member that makes calls: a named operation, an HTTP method, a helper; declared in a client folder. */
-  const callable = (symbol: ts.Symbol): boolean =>
+  const callable = (symbol: TS.Symbol): boolean =>
     checker.getTypeOfSymbol(symbol).getCallSignatures().length > 0 ||
     // A helper above the color is typed as a named refusal, not a function, but it is the helper all the same.
     (HELPERS.has(symbol.name) &&
       (symbol.declarations ?? []).some((d) => /^(index|core)\.d\.[cm]?ts$/.test(basename(d.getSourceFile().fileName))));
-  const capability = (symbol: ts.Symbol): boolean =>
+  const capability = (symbol: TS.Symbol): boolean =>
     !NO_CALL.has(symbol.name) && declaredInClient(symbol) && callable(symbol);
-  const direct = new Map<ts.Type, boolean>();
+  const direct = new Map<TS.Type, boolean>();
   /** The type itself has a capability member (a client, a compute object, a job). */
-  const holdsDirectly = (type: ts.Type): boolean => {
+  const holdsDirectly = (type: TS.Type): boolean => {
     let is = direct.get(type);
     if (is === undefined) {
       direct.set(type, false); // a recursive type asks again while it is being answered
@@ -187,9 +188,9 @@ export function followClient(input: FollowOptions): Followed {
     }
     return is;
   };
-  const deep = new Map<ts.Type, boolean>();
+  const deep = new Map<TS.Type, boolean>();
   /** The type carries a capability somewhere a later member read can reach: itself, an element, a property. */
-  const holds = (type: ts.Type, depth = 0): boolean => {
+  const holds = (type: TS.Type, depth = 0): boolean => {
     if (holdsDirectly(type)) return true;
     if (depth > MAX_DEPTH) return false;
     let is = deep.get(type);
@@ -197,9 +198,9 @@ export function followClient(input: FollowOptions): Followed {
     deep.set(type, false);
     is = eachType(type).some((t) => {
       if (!(t.flags & ts.TypeFlags.Object)) return false;
-      const object = t as ts.ObjectType;
+      const object = t as TS.ObjectType;
       if (object.objectFlags & ts.ObjectFlags.Reference) {
-        if (checker.getTypeArguments(t as ts.TypeReference).some((a) => holds(a, depth + 1))) return true;
+        if (checker.getTypeArguments(t as TS.TypeReference).some((a) => holds(a, depth + 1))) return true;
       }
       if (t.aliasTypeArguments?.some((a) => holds(a, depth + 1))) return true;
       // The code's own object types (not the standard library's, a package's or a client's data): their properties.
@@ -216,7 +217,7 @@ export function followClient(input: FollowOptions): Followed {
    * the file's control flow back from every reference (quadratic in a long file), and the declared type can only hold
    * more than the narrowed one, so nothing is missed.
    */
-  const typeOf = (node: ts.Node): ts.Type => {
+  const typeOf = (node: TS.Node): TS.Type => {
     if (ts.isIdentifier(node)) {
       let symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -246,21 +247,21 @@ export function followClient(input: FollowOptions): Followed {
   );
   return { uses, clients };
 
-  function walkFile(file: ts.SourceFile): void {
+  function walkFile(file: TS.SourceFile): void {
     const name = show(file.fileName);
-    const where = (node: ts.Node, at: ts.Node) => {
+    const where = (node: TS.Node, at: TS.Node) => {
       const { line, character } = file.getLineAndCharacterOfPosition(at.getStart(file));
       return { file: name, line: line + 1, column: character + 1, code: shorten(node, file) };
     };
-    const add = (use: FoundUse, receiver: ts.Node | undefined) => {
+    const add = (use: FoundUse, receiver: TS.Node | undefined) => {
       const client = receiver === undefined ? undefined : rootClient(receiver, 0);
       uses.push(client === undefined ? use : { ...use, client: client.id });
     };
-    const unknown = (node: ts.Node, at: ts.Node, reason: string, receiver?: ts.Node) =>
+    const unknown = (node: TS.Node, at: TS.Node, reason: string, receiver?: TS.Node) =>
       add({ kind: "unknown", reason: `could not tell which operation: ${reason}`, ...where(node, at) }, receiver);
 
     /** A member `name` read from a value of type `type` (`receiver`'s, when there is an expression). */
-    const member = (type: ts.Type, name: string, at: ts.Node, read: ts.Node, receiver: ts.Node | undefined): void => {
+    const member = (type: TS.Type, name: string, at: TS.Node, read: TS.Node, receiver: TS.Node | undefined): void => {
       if (type.flags & ts.TypeFlags.Any) return; // an `any` receiver: the syntax scan's rules apply
       const target = checker.getNonNullableType(type);
       const property = checker.getPropertyOfType(target, name);
@@ -309,7 +310,7 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** A value of a capability-carrying type reaching a place whose type no longer shows it. */
-    const flow = (value: ts.Expression): void => {
+    const flow = (value: TS.Expression): void => {
       const type = typeOf(value);
       if (type.flags & ts.TypeFlags.Any || !holds(type)) return;
       const lost = lostAt(value);
@@ -317,13 +318,13 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** Why `value` (which carries a capability) cannot be followed from where it is, or undefined. */
-    const lostAt = (value: ts.Expression): string | undefined => {
+    const lostAt = (value: TS.Expression): string | undefined => {
       if (isJSDocCast(value.parent))
         return holds(checker.getTypeAtLocation(value.parent)) ? undefined : "is cast to a type without its members";
       const parent = skipOuter(value);
       const slot = parent.parent;
-      if ((ts.isCallExpression(slot) || ts.isNewExpression(slot)) && slot.arguments?.includes(parent as ts.Expression))
-        return argumentLost(slot, slot.arguments.indexOf(parent as ts.Expression), parent as ts.Expression);
+      if ((ts.isCallExpression(slot) || ts.isNewExpression(slot)) && slot.arguments?.includes(parent as TS.Expression))
+        return argumentLost(slot, slot.arguments.indexOf(parent as TS.Expression), parent as TS.Expression);
       if (ts.isSpreadElement(slot)) return "is spread into arguments it cannot follow";
       if (ts.isAsExpression(slot) || ts.isTypeAssertionExpression(slot)) {
         if (ts.isConstTypeReference(slot.type)) return undefined;
@@ -337,15 +338,15 @@ export function followClient(input: FollowOptions): Followed {
         const result = checker.getTypeAtLocation(slot);
         return result.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? "is mixed with an untyped value" : undefined;
       }
-      const contextual = checker.getContextualType(parent as ts.Expression);
+      const contextual = checker.getContextualType(parent as TS.Expression);
       if (contextual === undefined || holds(contextual)) return undefined;
       return `is given a type without its members (${checker.typeToString(contextual)})`;
     };
 
     const argumentLost = (
-      call: ts.CallExpression | ts.NewExpression,
+      call: TS.CallExpression | TS.NewExpression,
       index: number,
-      argument: ts.Expression,
+      argument: TS.Expression,
     ): string | undefined => {
       const signature = checker.getResolvedSignature(call);
       const declaration = signature?.getDeclaration();
@@ -357,7 +358,7 @@ export function followClient(input: FollowOptions): Followed {
       const library = program.isSourceFileDefaultLibrary(declaration.getSourceFile());
       if (library) {
         // `interface ObjectConstructor { values(...) }`, `declare namespace Reflect { function apply(...) }`.
-        let container: ts.Node = declaration.parent;
+        let container: TS.Node = declaration.parent;
         if (ts.isModuleBlock(container)) container = container.parent;
         const owner =
           ts.isInterfaceDeclaration(container) || ts.isModuleDeclaration(container) ? container.name.text : "";
@@ -381,7 +382,7 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** A global (not one the code declares): `eval`, `Function`. */
-    const isGlobal = (name: ts.Identifier): boolean => {
+    const isGlobal = (name: TS.Identifier): boolean => {
       const declaration = checker.getSymbolAtLocation(name)?.declarations?.[0];
       return declaration === undefined || program.isSourceFileDefaultLibrary(declaration.getSourceFile());
     };
@@ -390,7 +391,7 @@ export function followClient(input: FollowOptions): Followed {
      * A callback's parameter written with a type that hides the client it is given: `.then((pm: any) => ...)`. The
      * value crosses no expression there, only the parameter's declaration.
      */
-    const parameterLost = (parameter: ts.ParameterDeclaration): void => {
+    const parameterLost = (parameter: TS.ParameterDeclaration): void => {
       const fn = parameter.parent;
       if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return;
       const contextual = checker.getContextualType(fn);
@@ -408,9 +409,9 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** Argument `index` is the `this` of a function declared in a client (`f.call(x)`, `Reflect.apply(f, x, a)`). */
-    const thisOfNamedCall = (call: ts.CallExpression | ts.NewExpression, index: number): boolean => {
+    const thisOfNamedCall = (call: TS.CallExpression | TS.NewExpression, index: number): boolean => {
       const callee = skipInner(call.expression);
-      let fn: ts.Expression | undefined;
+      let fn: TS.Expression | undefined;
       if (ts.isPropertyAccessExpression(callee) && THIS_TAKERS.has(callee.name.text) && index === 0)
         fn = callee.expression;
       else if (ts.isPropertyAccessExpression(callee) && callee.name.text === "apply" && index === 1)
@@ -421,7 +422,7 @@ export function followClient(input: FollowOptions): Followed {
       return symbol !== undefined && declaredInClient(symbol);
     };
 
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (ts.isPropertyAccessExpression(node)) {
         member(typeOf(node.expression), node.name.text, node.name, node, node.expression);
       } else if (ts.isElementAccessExpression(node)) {
@@ -445,14 +446,20 @@ export function followClient(input: FollowOptions): Followed {
       } else if (ts.isParameter(node) && node.type !== undefined) {
         parameterLost(node);
       }
-      if (ts.isExpression(node) && isFlowPosition(node)) flow(node);
+      if (
+        node.parent !== undefined &&
+        FLOW_PARENTS.has(node.parent.kind) &&
+        ts.isExpression(node) &&
+        isFlowPosition(node)
+      )
+        flow(node);
       ts.forEachChild(node, visit);
     };
 
     const destructure = (
-      type: ts.Type,
-      elements: readonly (ts.BindingElement | ts.ObjectLiteralElementLike)[],
-      source: ts.Node | undefined,
+      type: TS.Type,
+      elements: readonly (TS.BindingElement | TS.ObjectLiteralElementLike)[],
+      source: TS.Node | undefined,
     ): void => {
       if (type.flags & ts.TypeFlags.Any) return;
       for (const element of elements) {
@@ -467,7 +474,7 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** The string values a key or argument can take, when its type is a string literal or a union of them. */
-    const literals = (node: ts.Node | undefined): string[] | undefined => {
+    const literals = (node: TS.Node | undefined): string[] | undefined => {
       if (node === undefined) return undefined;
       if (ts.isStringLiteralLike(node)) return [node.text];
       const type = typeOf(node);
@@ -479,7 +486,7 @@ export function followClient(input: FollowOptions): Followed {
       return values.length > 0 ? values : undefined;
     };
 
-    const propertyName = (key: ts.Node): string | undefined => {
+    const propertyName = (key: TS.Node): string | undefined => {
       if (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key)) return key.text;
       if (ts.isPrivateIdentifier(key)) return undefined;
       if (ts.isComputedPropertyName(key)) {
@@ -490,7 +497,7 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** The calls of a helper object's member, by the kind of interface that declares it; undefined if unknown. */
-    const helperCallsOf = (property: ts.Symbol) => {
+    const helperCallsOf = (property: TS.Symbol) => {
       for (const d of property.declarations ?? []) {
         const owner = d.parent;
         if (!ts.isInterfaceDeclaration(owner)) continue;
@@ -502,21 +509,21 @@ export function followClient(input: FollowOptions): Followed {
     };
 
     /** A path's `open(mode)` with literal modes: the calls of those modes only (else undefined: both). */
-    const openCalls = (property: ts.Symbol, call: ts.CallExpression | undefined) => {
+    const openCalls = (property: TS.Symbol, call: TS.CallExpression | undefined) => {
       if (property.name !== "open" || helperCallsOf(property) !== HELPER_CALLS.path?.open) return undefined;
       const modes = call ? literals(call.arguments[0]) : undefined;
       if (modes === undefined || !modes.every((m) => Object.hasOwn(PATH_OPEN_MODES, m))) return undefined;
       return [...new Set(modes.map((m) => PATH_OPEN_MODES[m]!))];
     };
 
-    const inOperations = (property: ts.Symbol): boolean =>
+    const inOperations = (property: TS.Symbol): boolean =>
       (property.declarations ?? []).some((d) => {
         const owner = d.parent;
         return !ts.isInterfaceDeclaration(owner) || owner.name.text.endsWith("Operations");
       });
 
     /** The `createClient` of a generated client, however it was imported. */
-    function isCreateClient(call: ts.CallExpression): boolean {
+    function isCreateClient(call: TS.CallExpression): boolean {
       const callee = call.expression;
       // A name (perhaps imported under another) or `ns.createClient`; a symbol asked of any other member read would
       // cost a walk back through the control flow.
@@ -531,7 +538,7 @@ export function followClient(input: FollowOptions): Followed {
       return symbol?.name === "createClient" && declaredInClient(symbol);
     }
 
-    function siteOf(call: ts.CallExpression): ClientSite {
+    function siteOf(call: TS.CallExpression): ClientSite {
       let site = sites.get(call);
       if (site === undefined) {
         const { line, character } = file.getLineAndCharacterOfPosition(call.getStart(file));
@@ -549,7 +556,7 @@ export function followClient(input: FollowOptions): Followed {
     }
 
     /** The createClient call a receiver plainly comes from: a `const` chain of member reads and calls back to it. */
-    function rootClient(node: ts.Node, depth: number): ClientSite | undefined {
+    function rootClient(node: TS.Node, depth: number): ClientSite | undefined {
       if (depth > 24) return undefined;
       const inner = skipInner(node);
       if (ts.isCallExpression(inner)) {
@@ -578,7 +585,7 @@ export function followClient(input: FollowOptions): Followed {
     }
 
     /** A member read's receiver, when it is itself a capability (so what is read belongs to the same client). */
-    function fromCapability(receiver: ts.Expression, depth: number): ClientSite | undefined {
+    function fromCapability(receiver: TS.Expression, depth: number): ClientSite | undefined {
       const type = typeOf(receiver);
       return holds(checker.getNonNullableType(type)) ? rootClient(receiver, depth + 1) : undefined;
     }
@@ -586,7 +593,7 @@ export function followClient(input: FollowOptions): Followed {
     visit(file);
   }
 
-  function eachType(type: ts.Type): readonly ts.Type[] {
+  function eachType(type: TS.Type): readonly TS.Type[] {
     return type.isUnionOrIntersection() ? type.types : [type];
   }
 }
@@ -596,11 +603,11 @@ export function followClient(input: FollowOptions): Followed {
  * JavaScript allowed, nothing emitted; TypeScript's strict defaults without one. A tsconfig.json that cannot be read
  * is an error naming it (usage/modules.ts), not an analysis under other options.
  */
-export function codeOptions(root: string, cwd: string): ts.CompilerOptions {
+export function codeOptions(root: string, cwd: string): TS.CompilerOptions {
   const top = resolve(cwd);
   const nearest = ts.findConfigFile(root, ts.sys.fileExists);
   const inside = nearest !== undefined && (dirname(resolve(nearest)) === top || resolve(nearest).startsWith(top + sep));
-  let base: ts.CompilerOptions = {
+  let base: TS.CompilerOptions = {
     strict: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -626,21 +633,21 @@ export function codeOptions(root: string, cwd: string): ts.CompilerOptions {
 }
 
 /** For a destructuring pattern: the expression destructured, when it is one (`const { run } = pm`). */
-function bindingSource(pattern: ts.ObjectBindingPattern): ts.Node | undefined {
+function bindingSource(pattern: TS.ObjectBindingPattern): TS.Node | undefined {
   const parent = pattern.parent;
   return ts.isVariableDeclaration(parent) ? parent.initializer : undefined;
 }
 
-function enclosingVariable(element: ts.BindingElement): ts.VariableDeclaration | undefined {
-  let node: ts.Node = element;
+function enclosingVariable(element: TS.BindingElement): TS.VariableDeclaration | undefined {
+  let node: TS.Node = element;
   while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
     node = node.parent;
   return ts.isVariableDeclaration(node) ? node : undefined;
 }
 
 /** `({ run } = pm)`, `[{ run }] = list`: an object literal written to, not read. */
-function isAssignmentTarget(node: ts.ObjectLiteralExpression): boolean {
-  let child: ts.Node = node;
+function isAssignmentTarget(node: TS.ObjectLiteralExpression): boolean {
+  let child: TS.Node = node;
   let parent = node.parent;
   while (
     ts.isParenthesizedExpression(parent) ||
@@ -659,8 +666,34 @@ function isAssignmentTarget(node: ts.ObjectLiteralExpression): boolean {
   );
 }
 
+/**
+ * The parents under which isFlowPosition can say yes: most nodes have none of them (a member read's name, a
+ * statement's expression), and are passed over without the checks below.
+ */
+const FLOW_PARENTS: ReadonlySet<TS.SyntaxKind> = new Set([
+  ts.SyntaxKind.ParenthesizedExpression, // a JSDoc cast
+  ts.SyntaxKind.CallExpression,
+  ts.SyntaxKind.NewExpression,
+  ts.SyntaxKind.BinaryExpression,
+  ts.SyntaxKind.AsExpression,
+  ts.SyntaxKind.TypeAssertionExpression,
+  ts.SyntaxKind.ConditionalExpression,
+  ts.SyntaxKind.SpreadElement,
+  ts.SyntaxKind.VariableDeclaration,
+  ts.SyntaxKind.PropertyDeclaration,
+  ts.SyntaxKind.Parameter,
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.ShorthandPropertyAssignment,
+  ts.SyntaxKind.ArrayLiteralExpression,
+  ts.SyntaxKind.ReturnStatement,
+  ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.YieldExpression,
+  ts.SyntaxKind.JsxExpression,
+  ts.SyntaxKind.ExportAssignment,
+]);
+
 /** Where a value is handed on: an argument, an operand of a cast or an operator, an initialiser, a return value. */
-function isFlowPosition(node: ts.Expression): boolean {
+function isFlowPosition(node: TS.Expression): boolean {
   if (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAwaitExpression(node)) return false;
   if (cannotHold(node)) return false;
   const parent = node.parent;
@@ -704,7 +737,7 @@ function isFlowPosition(node: ts.Expression): boolean {
  * make numbers, strings or booleans. Their types are not asked for: a type asked for at a place costs a walk back
  * through the file's control flow.
  */
-function cannotHold(node: ts.Expression): boolean {
+function cannotHold(node: TS.Expression): boolean {
   if (
     ts.isLiteralExpression(node) ||
     ts.isTemplateExpression(node) ||
@@ -728,7 +761,7 @@ function cannotHold(node: ts.Expression): boolean {
 }
 
 /** `/** @type {any} *\/ (value)` in a JavaScript file: a cast. */
-function isJSDocCast(node: ts.Node): boolean {
+function isJSDocCast(node: TS.Node): boolean {
   return (
     ts.isParenthesizedExpression(node) &&
     (node.flags & ts.NodeFlags.JavaScriptFile) !== 0 &&
@@ -737,14 +770,14 @@ function isJSDocCast(node: ts.Node): boolean {
 }
 
 /** Up through parentheses and `!`: the node whose parent decides where the value goes. */
-function skipOuter(node: ts.Node): ts.Node {
+function skipOuter(node: TS.Node): TS.Node {
   let inner = node;
   while (ts.isParenthesizedExpression(inner.parent) || ts.isNonNullExpression(inner.parent)) inner = inner.parent;
   return inner;
 }
 
 /** Down through parentheses, `!`, `await` and casts: what an expression is (the syntax rules use it too). */
-export function skipInner(node: ts.Node): ts.Node {
+export function skipInner(node: TS.Node): TS.Node {
   let inner = node;
   while (
     ts.isParenthesizedExpression(inner) ||
@@ -759,19 +792,19 @@ export function skipInner(node: ts.Node): ts.Node {
 }
 
 /** The call a member read is the callee of (`(red.POST)!(...)` included), if it is one. */
-function calledAt(read: ts.Node): ts.CallExpression | undefined {
+function calledAt(read: TS.Node): TS.CallExpression | undefined {
   const outer = skipOuter(read);
   const parent = outer.parent;
   return ts.isCallExpression(parent) && parent.expression === outer ? parent : undefined;
 }
 
-function calleeName(call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile): string {
+function calleeName(call: TS.CallExpression | TS.NewExpression, file: TS.SourceFile): string {
   const text = call.expression.getText(file).replace(/\s+/g, " ");
   return `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\``;
 }
 
 /** One line of code for a report: a call up to its first argument, anything else as written, shortened. */
-function shorten(node: ts.Node, file: ts.SourceFile): string {
+function shorten(node: TS.Node, file: TS.SourceFile): string {
   let text: string;
   if (ts.isCallExpression(node)) {
     const [first, ...rest] = node.arguments;

@@ -12,10 +12,11 @@
  */
 import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
 import { skipInner } from "./follow.js";
 import type { CodeModules } from "./modules.js";
+import { ts } from "./typescript.js";
 
 /** Where a module specifier written in a file leads: a generated client's module, nothing (`unresolved`), or else. */
 export type ClientModules = (from: string, specifier: string) => "client" | "unresolved" | undefined;
@@ -38,11 +39,11 @@ const MAX_DEPTH = 12;
 /** The job rule over one file. */
 export interface JobTrace {
   /** `<x>.compute(...)`, or a variable initialised with one. */
-  isCompute(node: ts.Node): boolean;
+  isCompute(node: TS.Node): boolean;
   /** A job: what `submitJob` or `job` of a compute object resolved to, or one element of what `jobs` resolved to. */
-  isJob(node: ts.Node): boolean;
+  isJob(node: TS.Node): boolean;
   /** Clearly not a job (built with `new`, a literal, a class or enum, a compute object or its jobs array). */
-  isNotJob(node: ts.Node): boolean;
+  isNotJob(node: TS.Node): boolean;
   /**
    * Why the file may hold jobs it cannot trace (so an untraced receiver counts as a job's), or undefined:
    * `getsJobs` when the file calls `submitJob`, `job` or `jobs` of a compute object itself.
@@ -50,32 +51,32 @@ export interface JobTrace {
   mayHoldJobs(getsJobs: boolean): string | undefined;
 }
 
-export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromClient: ClientModules): JobTrace {
+export function traceJobs(source: TS.SourceFile, checker: TS.TypeChecker, fromClient: ClientModules): JobTrace {
   /** What an expression is once `await`, parentheses, `!`, `as` and `satisfies` are taken off. */
   const bare = skipInner;
   /** The declaration an identifier names (an import's is the import, not what it imports). */
-  const declarationOf = (node: ts.Node): ts.Declaration | undefined =>
+  const declarationOf = (node: TS.Node): TS.Declaration | undefined =>
     ts.isIdentifier(node) ? checker.getSymbolAtLocation(node)?.getDeclarations()?.[0] : undefined;
   /** `<x>.compute(...)`, or a variable initialised with one (or with another such variable). */
-  const initializer = (node: ts.Node): ts.Node | undefined => {
+  const initializer = (node: TS.Node): TS.Node | undefined => {
     const declaration = declarationOf(node);
     return declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
   };
   /** For `<receiver>.<method>(...)` with `method` in `methods` (optional chaining included): the receiver. */
-  const callOf = (node: ts.Node, methods: ReadonlySet<string>): ts.Node | undefined => {
+  const callOf = (node: TS.Node, methods: ReadonlySet<string>): TS.Node | undefined => {
     const call = bare(node);
     if (!ts.isCallExpression(call)) return undefined;
     const callee = call.expression;
     return ts.isPropertyAccessExpression(callee) && methods.has(callee.name.text) ? callee.expression : undefined;
   };
-  const isCompute = (node: ts.Node, depth = 0): boolean => {
+  const isCompute = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     if (callOf(node, COMPUTE)) return true;
     const init = initializer(bare(node));
     return init !== undefined && isCompute(init, depth + 1);
   };
   /** What `<compute>.jobs(...)` resolved to: an array of jobs. */
-  const isJobs = (node: ts.Node, depth = 0): boolean => {
+  const isJobs = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     const fromCompute = callOf(inner, JOBS);
@@ -96,7 +97,7 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
     );
   };
   /** A name in an array pattern (not nested) of a variable initialised with jobs. */
-  const destructuresJobs = (element: ts.Node, depth: number): boolean => {
+  const destructuresJobs = (element: TS.Node, depth: number): boolean => {
     const pattern = element.parent;
     const variable = pattern?.parent;
     if (!pattern || !ts.isArrayBindingPattern(pattern) || !variable || !ts.isVariableDeclaration(variable))
@@ -105,7 +106,7 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
     return init !== undefined && isJobs(init, depth + 1);
   };
   /** A job object: what `submitJob` or `job` of a compute object resolved to, or one element of `jobs(...)`. */
-  const isJob = (node: ts.Node, depth = 0): boolean => {
+  const isJob = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     const fromCompute = callOf(inner, JOB_SOURCES);
@@ -149,7 +150,7 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
    * A receiver that is clearly not a job: built with `new` (jobs come only from the helpers), a literal, a class or
    * enum, the compute object or its jobs array (neither has the job's methods), or a variable initialised with one.
    */
-  const isNotJob = (node: ts.Node, depth = 0): boolean => {
+  const isNotJob = (node: TS.Node, depth = 0): boolean => {
     if (depth > MAX_DEPTH) return false;
     const inner = bare(node);
     if (
@@ -188,11 +189,11 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
    * "any import" or "any parameter": a file with none (a stream reader's `cancel()`) is not counted.
    */
   function mayReceiveJobs(): string | undefined {
-    const lineOf = (node: ts.Node) => ts.getLineAndCharacterOfPosition(source, node.getStart(source)).line + 1;
+    const lineOf = (node: TS.Node) => ts.getLineAndCharacterOfPosition(source, node.getStart(source)).line + 1;
     let jobType: string | undefined;
     let clientImport: string | undefined;
     let unresolvedImport: string | undefined;
-    const look = (node: ts.Node): boolean | undefined => {
+    const look = (node: TS.Node): boolean | undefined => {
       const specifier = moduleSpecifier(node);
       const target = specifier === undefined ? undefined : fromClient(source.fileName, specifier);
       if (target === "client") {
@@ -214,7 +215,7 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
   }
 
   /** The module an import names: `import`, `export ... from`, `import x = require(...)`, `import(...)`, types. */
-  function moduleSpecifier(node: ts.Node): string | undefined {
+  function moduleSpecifier(node: TS.Node): string | undefined {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return specifierText(node.moduleSpecifier);
     if (ts.isExternalModuleReference(node)) return literalText(node.expression);
     if (ts.isCallExpression(node)) {
@@ -234,7 +235,7 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
    * For a type reference to an imported type whose name ends in `Job` (`j: RedJob`, `RedJob[]`, `sfapi.RedJob`,
    * `import("./types.js").RedJob`, an alias `J` of `RedJob`): its name (the last one of a qualified name).
    */
-  function importedJobType(node: ts.Node): string | undefined {
+  function importedJobType(node: TS.Node): string | undefined {
     const JOB_TYPE = /Job$/;
     if (ts.isImportTypeNode(node)) {
       const qualifier = node.qualifier;
@@ -243,7 +244,7 @@ export function traceJobs(source: ts.SourceFile, checker: ts.TypeChecker, fromCl
     }
     if (!ts.isTypeReferenceNode(node)) return undefined;
     const name = node.typeName;
-    let first: ts.EntityName = name;
+    let first: TS.EntityName = name;
     while (ts.isQualifiedName(first)) first = first.left;
     const declaration = declarationOf(first);
     const imported =
@@ -301,12 +302,12 @@ export function clientModules(modules: CodeModules): ClientModules {
 }
 
 /** A module specifier's text (a string literal in any code that parses), else undefined. */
-export function specifierText(node: ts.Expression | undefined): string | undefined {
+export function specifierText(node: TS.Expression | undefined): string | undefined {
   return node !== undefined && ts.isStringLiteral(node) ? node.text : undefined;
 }
 
 /** The text of a string literal or a template without substitutions, else undefined. */
-function literalText(node: ts.Node | undefined): string | undefined {
+function literalText(node: TS.Node | undefined): string | undefined {
   return node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
     ? node.text
     : undefined;

@@ -14,15 +14,16 @@
 import { builtinModules } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 // The project's TypeScript (5.9), the one users compile with (ts-morph bundles a newer one for parsing).
-import ts from "typescript";
+import type * as TS from "typescript";
 import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder } from "../output/client-folder.js";
+import { ts } from "./typescript.js";
 
 /** What an import names: a generated client folder (absolute), nothing TypeScript can find, or another module. */
 export type ImportTarget = { client: string } | { unresolved: true; alias: string | null } | { other: true };
 
 /** Options when no tsconfig.json governs a file: how a bundler (and TypeScript's `bundler` mode) resolves. */
-const DEFAULT_OPTIONS: ts.CompilerOptions = {
+const DEFAULT_OPTIONS: TS.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
 };
@@ -36,8 +37,8 @@ const BUILTIN: ReadonlySet<string> = new Set(builtinModules);
 /** The options that govern a file: its tsconfig.json's, then those of the projects it references. */
 interface Settings {
   config: string | undefined;
-  options: ts.CompilerOptions[];
-  caches: ts.ModuleResolutionCache[];
+  options: TS.CompilerOptions[];
+  caches: TS.ModuleResolutionCache[];
 }
 
 export class CodeModules {
@@ -80,8 +81,8 @@ export class CodeModules {
   private resolveIn(
     specifier: string,
     from: string,
-    options: ts.CompilerOptions,
-    cache: ts.ModuleResolutionCache,
+    options: TS.CompilerOptions,
+    cache: TS.ModuleResolutionCache,
   ): string | undefined {
     const { resolvedModule } = ts.resolveModuleName(specifier, from, options, ts.sys, cache);
     // `.js` files of a package without types are not TypeScript's either; only what the compiler would type against.
@@ -91,8 +92,8 @@ export class CodeModules {
   /** The generated folder `file` belongs to, directly or through its re-exports. */
   private clientOf(
     file: string,
-    options: ts.CompilerOptions,
-    cache: ts.ModuleResolutionCache,
+    options: TS.CompilerOptions,
+    cache: TS.ModuleResolutionCache,
     depth: number,
     seen: Set<string>,
   ): string | undefined {
@@ -158,7 +159,7 @@ export class CodeModules {
    * `paths` sit in tsconfig.app.json). Which referenced project holds a file is not worked out: an import any of
    * them resolves to a client counts (it can only find more).
    */
-  private readOptions(config: string): ts.CompilerOptions[] {
+  private readOptions(config: string): TS.CompilerOptions[] {
     const parsed = readCodeConfig(config, this.cwd);
     const options = [parsed.options];
     for (const reference of parsed.projectReferences ?? []) {
@@ -180,19 +181,19 @@ export class CodeModules {
  * A tsconfig.json parsed as TypeScript parses it (`extends` included), without listing its files; an error naming
  * the file (and line) when it cannot be read or parsed. "No inputs were found" is not an error here.
  */
-export function readCodeConfig(path: string, cwd: string): ts.ParsedCommandLine {
+export function readCodeConfig(path: string, cwd: string): TS.ParsedCommandLine {
   // Read as a JSON source file, so that each error has a line and column.
   if (ts.sys.readFile(path) === undefined)
     throw new SfapiGenError("cannot read it to resolve the code's imports", displayPath(cwd, path));
   const source = ts.readJsonConfigFile(path, ts.sys.readFile);
-  const host: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
+  const host: TS.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
   const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, dirname(path), undefined, path);
   checkConfig(parsed, path, cwd);
   return parsed;
 }
 
 /** Throws the first error of a parsed tsconfig.json (see configError), "No inputs were found" aside. */
-export function checkConfig(parsed: ts.ParsedCommandLine, path: string, cwd: string): void {
+export function checkConfig(parsed: TS.ParsedCommandLine, path: string, cwd: string): void {
   const error = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== NO_INPUTS);
   if (error) throw configError(error, path, cwd);
 }
@@ -201,7 +202,7 @@ export function checkConfig(parsed: ts.ParsedCommandLine, path: string, cwd: str
 const NO_INPUTS = 18003;
 
 /** One line: the config (and line), that it cannot be used, and TypeScript's message. */
-export function configError(diagnostic: ts.Diagnostic, path: string, cwd: string): SfapiGenError {
+export function configError(diagnostic: TS.Diagnostic, path: string, cwd: string): SfapiGenError {
   const file = diagnostic.file;
   let where = displayPath(cwd, file?.fileName ?? path);
   if (file && diagnostic.start !== undefined) {
@@ -273,7 +274,7 @@ function isBuiltin(specifier: string): boolean {
 }
 
 /** The tsconfig `paths` pattern or package.json import `specifier` is written for, when it is one; else null. */
-function aliasOf(specifier: string, options: readonly ts.CompilerOptions[]): string | null {
+function aliasOf(specifier: string, options: readonly TS.CompilerOptions[]): string | null {
   if (specifier.startsWith("#")) return "package.json imports";
   for (const { paths } of options)
     for (const pattern of Object.keys(paths ?? {})) {

@@ -29,13 +29,14 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 // The real compiler: the code's one Program is shared with the type analysis (usage/follow.ts).
-import ts from "typescript";
+import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { CODE_EXTENSIONS, codeFiles, withImported } from "./code-files.js";
 import { codeOptions, codeProgram, followClient } from "./follow.js";
 import { clientModules, JOB_SOURCES, JOBS, specifierText, traceJobs } from "./jobs.js";
 import { CodeModules } from "./modules.js";
+import { ts } from "./typescript.js";
 import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
 
 export type { FoundUse, Scan } from "./uses.js";
@@ -122,19 +123,19 @@ function displayPath(cwd: string, path: string): string {
 }
 
 function scanFile(
-  source: ts.SourceFile,
-  checker: ts.TypeChecker,
+  source: TS.SourceFile,
+  checker: TS.TypeChecker,
   cwd: string,
   names: ReadonlySet<string>,
   fromClient: (from: string, specifier: string) => "client" | "unresolved" | undefined,
 ): FoundUse[] {
   const name = displayPath(cwd, source.fileName);
-  const where = (node: ts.Node, at: ts.Node = node): Where => {
+  const where = (node: TS.Node, at: TS.Node = node): Where => {
     const { line, character } = ts.getLineAndCharacterOfPosition(source, at.getStart(source));
     return { file: name, line: line + 1, column: character + 1, code: shorten(node, source) };
   };
   /** The string a path or key argument is: a literal as written, else from its literal type (a `const` holding one). */
-  const literalValue = (node: ts.Node | undefined): string | null => {
+  const literalValue = (node: TS.Node | undefined): string | null => {
     if (node === undefined) return null;
     if (ts.isStringLiteralLike(node)) return node.text;
     const type = checker.getTypeAtLocation(node);
@@ -161,10 +162,10 @@ function scanFile(
   }
 
   // `operations.runCommand` is already a table use; calling it adds nothing.
-  const isTable = (node: ts.Node) => ts.isIdentifier(node) && tables.has(node.text);
+  const isTable = (node: TS.Node) => ts.isIdentifier(node) && tables.has(node.text);
 
   const jobs = traceJobs(source, checker, fromClient);
-  const helperUses = (node: ts.Node, at: ts.Node, calls: readonly (readonly [string, string] | "wait")[]) => {
+  const helperUses = (node: TS.Node, at: TS.Node, calls: readonly (readonly [string, string] | "wait")[]) => {
     for (const call of calls)
       uses.push(
         call === "wait"
@@ -174,10 +175,10 @@ function scanFile(
   };
 
   // Job-helper calls on a receiver traced neither to a job nor to something else; counted if the file gets jobs.
-  const untraced: { node: ts.Node; at: ts.Node; method: string }[] = [];
+  const untraced: { node: TS.Node; at: TS.Node; method: string }[] = [];
   let getsJobs = false;
 
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (ts.isIdentifier(callee)) {
@@ -230,7 +231,7 @@ function scanFile(
 }
 
 /** One line of code for a report: the call up to its first argument. */
-function shorten(node: ts.Node, source: ts.SourceFile): string {
+function shorten(node: TS.Node, source: TS.SourceFile): string {
   if (ts.isCallExpression(node)) {
     const [first, ...rest] = node.arguments;
     const callee = node.expression.getText(source).replace(/\s+/g, " ");

@@ -13,9 +13,10 @@
 import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
-import ts from "typescript";
+import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
 import { checkConfig, configError } from "./modules.js";
+import { ts } from "./typescript.js";
 
 export interface TypeBreak {
   /** Relative to the working directory, "/" separators. */
@@ -62,7 +63,7 @@ export function typeBreaks(
   // check reads the files `needs` reads (JavaScript too: allowJs, checked as the config says).
   const code = codeFiles(root);
   const rootNames = code.files;
-  let options: ts.CompilerOptions;
+  let options: TS.CompilerOptions;
   if (configFile) {
     // One that cannot be read is an error naming it, as for needs (usage/modules.ts), not a check with other options.
     const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -115,7 +116,7 @@ export function typeBreaks(
 
   // The code's own files only: what getPreEmitDiagnostics would say of them, without checking every lib and
   // declaration file first (a second or more, for answers that are then dropped).
-  const errors = (program: ts.SemanticDiagnosticsBuilderProgram, files: readonly ts.SourceFile[]) =>
+  const errors = (program: TS.SemanticDiagnosticsBuilderProgram, files: readonly TS.SourceFile[]) =>
     files
       .flatMap((file) => [
         ...program.getSyntacticDiagnostics(file),
@@ -123,15 +124,15 @@ export function typeBreaks(
         ...(options.declaration || options.composite ? program.getDeclarationDiagnostics(file) : []),
       ])
       .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file && inCode(d.file.fileName));
-  const ownFiles = (program: ts.SemanticDiagnosticsBuilderProgram) =>
+  const ownFiles = (program: TS.SemanticDiagnosticsBuilderProgram) =>
     program.getSourceFiles().filter((file) => inCode(file.fileName));
-  const key = (d: ts.Diagnostic) => {
+  const key = (d: TS.Diagnostic) => {
     const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
     return `${resolve(d.file!.fileName)}:${line}:${character}:${d.code}`;
   };
   /** Check the files the builder says are affected (the code's own only), as it records them; which they were. */
-  const check = (program: ts.SemanticDiagnosticsBuilderProgram) => {
-    const affected = new Set<ts.SourceFile>();
+  const check = (program: TS.SemanticDiagnosticsBuilderProgram) => {
+    const affected = new Set<TS.SourceFile>();
     let all = false;
     for (;;) {
       const next = program.getSemanticDiagnosticsOfNextAffectedFile(undefined, (file) => !inCode(file.fileName));
@@ -165,12 +166,12 @@ export function typeBreaks(
  * A compiler host whose source files carry a version (a hash of their text), as TypeScript's builder needs to tell
  * which files changed between two programs.
  */
-function versioned(options: ts.CompilerOptions): ts.CompilerHost {
+function versioned(options: TS.CompilerOptions): TS.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, language, ...rest) => {
     const file = getSourceFile.call(host, fileName, language, ...rest);
-    if (file) (file as ts.SourceFile & { version?: string }).version = textHash(file.text);
+    if (file) (file as TS.SourceFile & { version?: string }).version = textHash(file.text);
     return file;
   };
   host.createHash = textHash;
@@ -179,7 +180,7 @@ function versioned(options: ts.CompilerOptions): ts.CompilerHost {
 
 const textHash = (text: string) => createHash("sha256").update(text).digest("hex");
 
-function toBreak(d: ts.Diagnostic, cwd: string): TypeBreak {
+function toBreak(d: TS.Diagnostic, cwd: string): TypeBreak {
   const file = d.file!;
   const start = d.start ?? 0;
   const { line, character } = file.getLineAndCharacterOfPosition(start);
@@ -200,16 +201,16 @@ function toBreak(d: ts.Diagnostic, cwd: string): TypeBreak {
  * The outermost-but-nearest call `<x>.<name>(...)` whose arguments hold `position`, as the scan places a use: the
  * line and column of `<name>`. The scan decides whether that call is a use of the client.
  */
-function enclosingCall(file: ts.SourceFile, position: number): { line: number; column: number } | undefined {
-  let found: ts.CallExpression | undefined;
-  const visit = (node: ts.Node) => {
+function enclosingCall(file: TS.SourceFile, position: number): { line: number; column: number } | undefined {
+  let found: TS.CallExpression | undefined;
+  const visit = (node: TS.Node) => {
     if (position < node.getStart(file) || position >= node.getEnd()) return;
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) found = node;
     ts.forEachChild(node, visit);
   };
   visit(file);
   if (!found) return undefined;
-  let callee = found.expression as ts.PropertyAccessExpression;
+  let callee = found.expression as TS.PropertyAccessExpression;
   // `client.runCommand.safe(...)`: the scan places the use at `runCommand`.
   if (callee.name.text === "safe" && ts.isPropertyAccessExpression(callee.expression)) callee = callee.expression;
   const at = file.getLineAndCharacterOfPosition(callee.name.getStart(file));
