@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,requests,bundle
+ *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -17,6 +17,7 @@ import { benchBundle } from "./bundle.js";
 import { benchCalls } from "./calls.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
+import { benchHelperTypes } from "./helper-types.js";
 import { benchLoop } from "./loop.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
@@ -36,6 +37,7 @@ const SECTIONS = [
   "guard",
   "soak",
   "workflow",
+  "helpertypes",
   "requests",
   "bundle",
 ] as const;
@@ -72,9 +74,10 @@ mkdirSync(outRoot, { recursive: true });
 const startLoad = currentLoad();
 const started = Date.now();
 if (!values["no-build"]) build();
-// The bundle section compares against the project's own openapi-fetch and jose, the requests section against data:
-// no peers needed for them alone.
-if (only.some((name) => name !== "bundle" && name !== "requests")) ensurePeers(log);
+// The bundle section compares against the project's own openapi-fetch and jose, the requests section against data,
+// the helper types against our own calls by name: no peers needed for them alone.
+const NO_PEERS: readonly string[] = ["bundle", "requests", "helpertypes"];
+if (only.some((name) => !NO_PEERS.includes(name))) ensurePeers(log);
 
 const sections: Section[] = [];
 const runners: Record<SectionName, () => Promise<Section>> = {
@@ -86,6 +89,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   guard: () => benchGuard(join(outRoot, "guard"), log),
   soak: () => benchSoak(log),
   workflow: () => benchWorkflow(join(outRoot, "workflow"), rounds, log),
+  helpertypes: () => benchHelperTypes(join(outRoot, "helper-types"), rounds, log),
   requests: () => benchRequests(log),
   bundle: () => benchBundle(log),
 };
