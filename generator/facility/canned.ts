@@ -35,7 +35,7 @@ const withGlobus =
 
 /** Keyed by `METHOD path-template`, as the description names them. */
 export const canned: ReadonlyMap<string, Answer> = new Map<string, Answer>([
-  ["GET /status/", ok(({ world }) => world.outages.statuses())],
+  ["GET /status/", ({ world }) => ({ status: 200, rawJson: world.outages.statusesJson() })],
   ["GET /status/{name}", ok(({ params, world }) => world.outages.status(params.name!))],
   ["GET /status/notes", ok(({ world }) => SYSTEM_NAMES.map((name) => world.outages.notes(name)))],
   ["GET /status/notes/{name}", ok(({ params, world }) => world.outages.notes(params.name!))],

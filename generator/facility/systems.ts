@@ -99,6 +99,13 @@ const SEVERITY: readonly OutageState[] = ["unavailable", "degraded", "other"];
 
 export class Outages {
   readonly #outages: Outage[] = [];
+  /** Counts changes, so the status page's cached text knows when it is stale. */
+  #version = 0;
+  /**
+   * `GET /status/`'s JSON text, made once and kept while nothing changes: no outage added, ended or cleared, and the
+   * clock still between the same two outage starts or ends (what the page says changes only there).
+   */
+  #page: { version: number; from: number; until: number; json: string } | undefined;
 
   constructor(
     private readonly now: () => number,
@@ -115,6 +122,7 @@ export class Outages {
     if (this.#outages.length >= MAX_OUTAGES)
       throw new OptionError(`at most ${MAX_OUTAGES} outages in the local facility`);
     this.#outages.push(outage);
+    this.#version++;
   }
 
   /** End `system`'s current outages now (they read Completed); those still ahead stay planned. */
@@ -123,11 +131,13 @@ export class Outages {
     const now = this.now();
     for (const outage of this.#outages)
       if (outage.system === name && outage.start <= now && now < outage.end) outage.end = now;
+    this.#version++;
   }
 
   /** Forget every outage added (the canned history stays). */
   clear(): void {
     this.#outages.length = 0;
+    this.#version++;
   }
 
   /** The status page's entry for `name`. */
@@ -153,6 +163,22 @@ export class Outages {
   /** Every system's entry, in the status page's order. */
   statuses() {
     return SYSTEMS.map((s) => this.status(s.name));
+  }
+
+  /** `statuses()` as JSON text: the one answer polled most, so made again only when it can have changed. */
+  statusesJson(): string {
+    const now = this.now();
+    const page = this.#page;
+    if (page && page.version === this.#version && page.from <= now && now < page.until) return page.json;
+    let [from, until] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (const o of this.#outages)
+      for (const at of [o.start, o.end]) {
+        if (at <= now && at > from) from = at;
+        if (at > now && at < until) until = at;
+      }
+    const json = JSON.stringify(this.statuses());
+    this.#page = { version: this.#version, from, until, json };
+    return json;
   }
 
   /**

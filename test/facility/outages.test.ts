@@ -80,7 +80,11 @@ describe("an outage set through the facility's API", () => {
     expect(ahead).toMatchObject({ name: "perlmutter", status: "Planned", start_at: iso(now + HOUR) });
     expect(ahead.notes).toBe("Scheduled maintenance");
     expect((await get("/status/perlmutter")).status).toBe("active");
+    // The whole page too, though nothing changed but the clock (the page's text is kept between changes).
+    const perlmutter = async () => (await get("/status/")).find((s: { name: string }) => s.name === "perlmutter");
+    expect((await perlmutter()).status).toBe("active");
     fixture.clock.advance(HOUR);
+    expect((await perlmutter()).status).toBe("unavailable");
     expect((await get("/status/perlmutter")).status).toBe("unavailable");
     // No longer ahead: only the canned maintenance in two weeks is.
     const stillAhead = await get("/status/outages/planned/perlmutter");
@@ -88,6 +92,7 @@ describe("an outage set through the facility's API", () => {
     expect(stillAhead).toHaveLength(1);
     fixture.facility.outages.end("perlmutter");
     expect((await get("/status/perlmutter")).status).toBe("active");
+    expect(await perlmutter()).toMatchObject({ status: "active", updated_at: iso(now + HOUR) });
     expect((await get("/status/outages/perlmutter")).at(-1)).toMatchObject({
       status: "Completed",
       end_at: iso(now + HOUR),
