@@ -34,9 +34,10 @@ function table(id: string, head: readonly string[], rows: readonly (readonly str
 /** What failed, in one line: an SfapiError's code and message (they never hold a token). */
 function failed(id: string, error: unknown): void {
   const text = SfapiError.is(error) ? `${error.code}: ${error.message}` : String(error);
-  document
-    .getElementById(id)!
-    .replaceChildren(Object.assign(document.createElement("p"), { className: "error" }, { textContent: text }));
+  const line = document.createElement("p");
+  line.className = "error";
+  line.textContent = text;
+  document.getElementById(id)!.replaceChildren(line);
 }
 
 async function showSystems(): Promise<void> {
