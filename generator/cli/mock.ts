@@ -185,8 +185,8 @@ function clientsWanted(
   if (!known) {
     if (flags.length > 0)
       throw new OptionError(
-        `--grant ${JSON.stringify(flags[0]!.spec)}: ${facility.model.description.source} lists no OAuth2 scopes ` +
-          `in its security requirements; its clients are by level (${facility.ladder.join(" < ")})`,
+        `--grant ${JSON.stringify(flags[0]!.spec)}: ${facility.model.description.source} is served by levels ` +
+          `(${facility.ladder.join(" < ")}), not by OAuth2 scopes (its requirements list none, or --levels was given)`,
       );
     return facility.ladder.map((name) => ({ name }));
   }
