@@ -21,6 +21,9 @@ export const GRANT_NONE = "none";
 /** How long a client of a grant lives: the facility's lifetimes are per color; a grant gets its longest, 60 days. */
 export const GRANT_LIFETIME_DAYS = 60;
 
+/** A token request's `scope` longer than this is refused (its words are echoed in the refusal, so it is bounded). */
+const MAX_SCOPE_PARAMETER = 16_384;
+
 const GRANT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
 
 /** `name` as a grant's name (it names key files), or an OptionError saying why not. */
@@ -51,8 +54,8 @@ export function checkGrantScopes(scopes: unknown, known: readonly string[], wher
 }
 
 /** At most 20 names, then how many more. */
-function listed(names: readonly string[]): string {
-  const shown = names.slice(0, 20).join(", ");
+function listed(names: readonly string[], separator = ", "): string {
+  const shown = names.slice(0, 20).join(separator);
   return names.length > 20 ? `${shown} and ${names.length - 20} more` : shown;
 }
 
@@ -66,16 +69,20 @@ export function requestedScopes(
   held: readonly string[],
 ): { scopes: string[] } | { refused: string } {
   if (scope === null) return { scopes: [...held] };
+  if (scope.length > MAX_SCOPE_PARAMETER)
+    return { refused: `scope is ${scope.length} characters long; the facility reads at most ${MAX_SCOPE_PARAMETER}` };
   const asked = scope.split(" ").filter((s) => s !== "");
-  const malformed = asked.find((s) => !isScopeToken(s));
-  if (malformed !== undefined)
-    return { refused: `scope must be scope-tokens separated by spaces; ${JSON.stringify(malformed)} is not one` };
+  const malformed = asked.find((s): boolean => !isScopeToken(s));
+  if (malformed !== undefined) {
+    const shown = JSON.stringify(malformed.length > 64 ? `${malformed.slice(0, 64)}...` : malformed);
+    return { refused: `scope must be scope-tokens separated by spaces; ${shown} is not one` };
+  }
   const holds = new Set(held);
   const missing = [...new Set(asked.filter((s) => !holds.has(s)))];
   if (missing.length > 0) {
-    const has = held.length === 0 ? "it holds no scope" : `it holds ${held.join(" ")}`;
+    const has = held.length === 0 ? "it holds no scope" : `it holds ${listed(held, " ")}`;
     return {
-      refused: `the client does not hold the scope${missing.length > 1 ? "s" : ""} ${missing.join(" ")} (${has})`,
+      refused: `the client does not hold the scope${missing.length > 1 ? "s" : ""} ${listed(missing, " ")} (${has})`,
     };
   }
   return { scopes: [...new Set(asked)].sort() };

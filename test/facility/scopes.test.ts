@@ -79,6 +79,15 @@ describe("the facility of Spotify's description (security policy)", () => {
     const malformed = await askToken(facility, client, nowS(), 'user-library-read "x"');
     expect([malformed.status, malformed.body.error]).toEqual([400, "invalid_scope"]);
     expect(malformed.body.error_description).toContain('"\\"x\\"" is not one');
+
+    // What a refusal echoes of the request is bounded: a long word is cut, a long parameter refused unread.
+    const long = await askToken(facility, client, nowS(), `user-library-read ${"\u00e9".repeat(5000)}`);
+    expect([long.status, long.body.error]).toEqual([400, "invalid_scope"]);
+    expect(long.body.error_description.length).toBeLessThan(200);
+    const huge = await askToken(facility, client, nowS(), "user-top-read ".repeat(2000));
+    expect(huge.body.error_description).toBe("scope is 28000 characters long; the facility reads at most 16384");
+    const many = await askToken(facility, client, nowS(), Array.from({ length: 500 }, (_, i) => `s${i}`).join(" "));
+    expect(many.body.error_description).toMatch(/scopes s0 s1 .* s19 and 480 more \(it holds user-library-read\)$/);
   });
 
   it("answers 403 insufficient_scope naming the missing scopes, before it reads the request", async () => {
