@@ -1,7 +1,9 @@
 /**
  * `sfapi-gen mock`: run the local facility until SIGINT/SIGTERM (or the caller's abort signal), with one client per
  * level of the ladder whose key files go to --clients-dir (default a fresh private folder under the system temp dir).
- * Prints where things are, never the keys themselves.
+ * A description whose requirements list OAuth2 scopes (the security policy) gets clients by grant instead: `all`
+ * (every scope it names), `none`, and one per `--grant <name>=<scope,...>`. Prints where things are, never the keys
+ * themselves.
  */
 import type { FSWatcher } from "node:fs";
 import { watch } from "node:fs";
@@ -38,7 +40,15 @@ interface MockFlags {
   down?: OutageRule[];
   degraded?: OutageRule[];
   outages?: string;
+  grant?: GrantFlag[];
   quiet?: boolean;
+}
+
+/** One `--grant <name>=<scope1,scope2>`, as given (checked against the description once it is read). */
+interface GrantFlag {
+  spec: string;
+  name: string;
+  scopes: string[];
 }
 
 export function mockCommand(io: CliIo): Command {
@@ -75,33 +85,37 @@ export function mockCommand(io: CliIo): Command {
       'let pages from this origin call the facility (e.g. http://localhost:5173; "*" for any; repeatable)',
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
-    // Outages. Hidden from --help until docs/configuration.md's synopsis of `mock` names them (a docs test holds that
-    // overview to every flag --help lists); they work all the same.
+    // Outages.
     .addOption(
       new Option(
         "--down <system>",
         "the system is unavailable from the start, e.g. perlmutter or perlmutter:Rolling reboots (repeatable)",
-      )
-        .argParser((value: string, previous: OutageRule[] | undefined) => [
-          ...(previous ?? []),
-          outageFlag("--down", value),
-        ])
-        .hideHelp(),
+      ).argParser((value: string, previous: OutageRule[] | undefined) => [
+        ...(previous ?? []),
+        outageFlag("--down", value),
+      ]),
     )
     .addOption(
-      new Option("--degraded <system>", "the system is degraded from the start, e.g. dtns or dtns:Slow transfers")
-        .argParser((value: string, previous: OutageRule[] | undefined) => [
-          ...(previous ?? []),
-          { ...outageFlag("--degraded", value), status: "degraded" as const },
-        ])
-        .hideHelp(),
+      new Option(
+        "--degraded <system>",
+        "the system is degraded from the start, e.g. dtns or dtns:Slow transfers",
+      ).argParser((value: string, previous: OutageRule[] | undefined) => [
+        ...(previous ?? []),
+        { ...outageFlag("--degraded", value), status: "degraded" as const },
+      ]),
     )
     .addOption(
       new Option(
         "--outages <file>",
         'outages from a JSON file, [{"system", "status", "start", "end", "notes"}] (times ISO 8601 or +10m); ' +
           "read again whenever it changes",
-      ).hideHelp(),
+      ),
+    )
+    .option(
+      "--grant <name=scopes>",
+      "for a description with OAuth2 scopes: a client holding these (e.g. reader=user-library-read,user-top-read; " +
+        "besides all and none; repeatable)",
+      (value: string, previous: GrantFlag[] | undefined) => [...(previous ?? []), parseGrant(value)],
     )
     .option("--quiet", "no line per request")
     .option(
@@ -113,6 +127,7 @@ export function mockCommand(io: CliIo): Command {
     const { startFacility } = await import("../facility/index.js");
     const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
     const { lifetimeNote } = await import("../facility/clients.js");
+    const grants = await import("../facility/grants.js");
     const config = readConfig(io.cwd);
     const outageFile = flags.outages === undefined ? undefined : resolve(io.cwd, flags.outages);
     const flagged = [...(flags.down ?? []), ...(flags.degraded ?? [])];
@@ -150,14 +165,20 @@ export function mockCommand(io: CliIo): Command {
       const dir = flags.clientsDir
         ? resolve(io.cwd, flags.clientsDir)
         : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
+      // One client per level; under the security policy, one per grant (`scopes` set).
+      const wanted = clientsWanted(facility, flags.grant ?? [], grants);
       // A folder the user named may hold the clients of an earlier start: those still valid are registered again
       // (same client IDs and keys), so key files saved from it keep working.
       const saved = flags.clientsDir
-        ? await Promise.all(facility.ladder.map((color) => savedClient(dir, color, Date.now())))
+        ? await Promise.all(wanted.map(({ name }) => savedClient(dir, name, Date.now())))
         : [];
       const clients = await Promise.all(
-        facility.ladder.map((color, i) => (saved[i] ? facility.restoreClient(saved[i]) : facility.createClient(color))),
+        wanted.map(({ name, scopes }, i) => {
+          const more = scopes ? { scopes } : {};
+          return saved[i] ? facility.restoreClient(saved[i], more) : facility.createClient(name, more);
+        }),
       );
+      const lifetimes = facility.scopes ? undefined : lifetimeNote(facility.ladder);
       const lines = [
         `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
         `  base URL:  ${facility.baseUrl}`,
@@ -165,16 +186,20 @@ export function mockCommand(io: CliIo): Command {
         ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
         ...[...flagged, ...fromFile].map((o) => `  outage: ${describeOutage(o)}`),
         ...(outageFile ? [`  outages read again when ${flags.outages} changes`] : []),
-        ...(lifetimeNote(facility.ladder) ? [`  note: ${lifetimeNote(facility.ladder)}`] : []),
-        `  clients (${facility.ladder.join(" < ")}), with the Globus option:`,
+        ...(lifetimes ? [`  note: ${lifetimes}`] : []),
+        facility.scopes
+          ? `  clients by OAuth2 grant (${facility.scopes.length} scopes named; clients live ` +
+            `${grants.GRANT_LIFETIME_DAYS} days):`
+          : `  clients (${facility.ladder.join(" < ")}), with the Globus option:`,
       ];
       // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
       const written = await writeAllClientFiles(dir, clients, facility);
       for (const [i, client] of clients.entries()) {
         const files = written[i]!;
         const reused = saved[i] ? " (reused from an earlier start)" : "";
+        const holds = client.scopes ? `, scopes: ${client.scopes.length > 0 ? client.scopes.join(" ") : "none"}` : "";
         lines.push(
-          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}`,
+          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}${holds}`,
           ...files.map((f) => `      wrote ${f}`),
         );
       }
@@ -248,6 +273,59 @@ function watchOutages(path: string, shown: string, facility: Facility, flagged: 
   return watch(dirname(path), (_event, name) => {
     if (name === basename(path)) last = last.then(reread);
   });
+}
+
+/**
+ * The clients to make: one per level of the ladder, or (when the description lists OAuth2 scopes) `all`, `none` and
+ * each `--grant`, whose scopes must be ones the description names. `--grant` on a facility of colors is refused.
+ */
+function clientsWanted(
+  facility: { scopes?: readonly string[]; ladder: readonly string[]; model: { description: { source: string } } },
+  flags: readonly GrantFlag[],
+  grants: typeof import("../facility/grants.js"),
+): { name: string; scopes?: string[] }[] {
+  const known = facility.scopes;
+  if (!known) {
+    if (flags.length > 0)
+      throw new OptionError(
+        `--grant ${JSON.stringify(flags[0]!.spec)}: ${facility.model.description.source} is served by levels ` +
+          `(${facility.ladder.join(" < ")}), not by OAuth2 scopes (its requirements list none, or --levels was given)`,
+      );
+    return facility.ladder.map((name) => ({ name }));
+  }
+  const wanted = [
+    { name: grants.GRANT_ALL, scopes: [...known] },
+    { name: grants.GRANT_NONE, scopes: [] },
+  ];
+  for (const { spec, name, scopes } of flags) {
+    const where = `--grant ${JSON.stringify(spec)}`;
+    grants.checkGrantName(name, where);
+    if (wanted.some((w) => w.name === name))
+      throw new OptionError(
+        `${where}: there is already a grant named "${name}" (all and none are made anyway; names must differ)`,
+      );
+    wanted.push({ name, scopes: grants.checkGrantScopes(scopes, known, where) });
+  }
+  return wanted;
+}
+
+/**
+ * `--grant <name>=<scope1,scope2>`: the name (it names the key files) and the comma-separated scopes (may be none),
+ * both checked once the description is read.
+ */
+function parseGrant(spec: string): GrantFlag {
+  const at = spec.indexOf("=");
+  if (at <= 0)
+    throw new InvalidArgumentError(
+      `--grant ${JSON.stringify(spec)}: give <name>=<scope1,scope2> (the scopes may be none)`,
+    );
+  const name = spec.slice(0, at);
+  const scopes = spec
+    .slice(at + 1)
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  return { spec, name, scopes };
 }
 
 /** Control characters (from a request line) escaped, so a log line is one line and cannot drive the terminal. */

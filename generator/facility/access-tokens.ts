@@ -1,10 +1,12 @@
 /**
  * The facility's own access tokens: JWTs it signs with a key made at start (never written anywhere), carrying the
- * client ID and color. The API checks them with the same key; a restart invalidates every token, as it should.
+ * client ID and color (under the security policy: the grant's name, and the granted scopes as the RFC 9068 `scope`
+ * claim, space-separated). The API checks them with the same key; a restart invalidates every token, as it should.
  */
 import { randomUUID } from "node:crypto";
 import type { CryptoKey } from "jose";
 import { errors, generateKeyPair, jwtVerify, SignJWT } from "jose";
+import { scopesOfClaim } from "./grants.js";
 
 const ALG = "EdDSA";
 const TOKEN_TYPE = "at+jwt";
@@ -12,6 +14,8 @@ const TOKEN_TYPE = "at+jwt";
 export interface TokenHolder {
   clientId: string;
   color: string;
+  /** The scopes granted, under the security policy (the token's `scope` claim); undefined for a color's token. */
+  scopes?: readonly string[];
 }
 
 export class AccessTokenError extends Error {
@@ -48,7 +52,9 @@ export class AccessTokens {
 
   async issue(holder: TokenHolder): Promise<{ token: string; expiresIn: number }> {
     const issuedAt = Math.floor(this.now() / 1000);
-    const token = await new SignJWT({ client_id: holder.clientId, color: holder.color })
+    const claims = { client_id: holder.clientId, color: holder.color };
+    const scoped = holder.scopes === undefined ? claims : { ...claims, scope: holder.scopes.join(" ") };
+    const token = await new SignJWT(scoped)
       .setProtectedHeader({ alg: ALG, typ: TOKEN_TYPE })
       .setIssuer(this.issuer)
       .setAudience(this.issuer)
@@ -73,7 +79,8 @@ export class AccessTokens {
       });
       if (typeof payload.sub !== "string" || typeof payload.color !== "string")
         throw new AccessTokenError("the access token lacks a client or a color");
-      return { clientId: payload.sub, color: payload.color };
+      const holder: TokenHolder = { clientId: payload.sub, color: payload.color };
+      return payload.scope === undefined ? holder : { ...holder, scopes: scopesOfClaim(payload.scope) };
     } catch (error) {
       if (error instanceof AccessTokenError) throw error;
       if (error instanceof errors.JWTExpired)

@@ -4,6 +4,8 @@
  * give its canned answer, or (for an operation the facility does not know) answer with its schema's example.
  * The token is the Authorization header, bare or after `Bearer ` (every client of the facility sends the prefix; ours
  * sends the bare token): both are accepted unless the facility was told to take only one form.
+ * Under the security policy the token's scopes take the place of its color (grants.ts: RFC 6750's 403
+ * `insufficient_scope`, and a `WWW-Authenticate: Bearer` challenge on every 401).
  */
 
 import type { Model } from "../model/model.js";
@@ -15,6 +17,7 @@ import type { World } from "./answer.js";
 import { canned } from "./canned.js";
 import { capabilities } from "./capabilities.js";
 import { responseExample } from "./examples.js";
+import { insufficientScope, scopesNeeded, withBearerChallenge } from "./grants.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail, reply } from "./http.js";
 import type { Router } from "./routes.js";
@@ -43,7 +46,10 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
   let holder: TokenHolder | undefined;
   if (operation.scope !== "public") {
     const authenticated = await authenticate(request, operation, ctx);
-    if ("status" in authenticated) return authenticated;
+    if ("status" in authenticated)
+      return ctx.model.policy === "security"
+        ? withBearerChallenge(authenticated, request.headers.authorization !== undefined)
+        : authenticated;
     holder = authenticated;
   }
   const clientId = holder?.clientId;
@@ -74,14 +80,14 @@ async function authenticate(
   operation: Operation,
   ctx: ApiContext,
 ): Promise<TokenHolder | Reply> {
-  const needed = neededLevel(operation, ctx);
+  const scoped = ctx.model.policy === "security";
+  const needed = scoped ? undefined : neededLevel(operation, ctx);
   const header = request.headers.authorization;
-  if (!header)
-    return detail(
-      401,
-      `missing access token: ${operation.method.toUpperCase()} ${operation.path} ` +
-        `needs a token of level ${needed} in the Authorization header`,
-    );
+  if (!header) {
+    const token = needed === undefined ? scopesNeeded(operation) : `a token of level ${needed}`;
+    const call = `${operation.method.toUpperCase()} ${operation.path}`;
+    return detail(401, `missing access token: ${call} needs ${token} in the Authorization header`);
+  }
   let token = header;
   const prefixed = /^bearer\s/i.test(header);
   if (prefixed && ctx.authorization === "bare")
@@ -110,6 +116,11 @@ async function authenticate(
       ...detail(401, "the access token's client is expired or no longer registered"),
       clientId: holder.clientId,
     };
+  if (scoped) {
+    // A token without a `scope` claim holds no scope (fail closed).
+    const refused = insufficientScope(operation, new Set(holder.scopes ?? []));
+    return refused ? { ...refused, clientId: holder.clientId } : holder;
+  }
   if (!canCall(ctx.model.ladder, holder.color, operation.scope)) {
     return {
       ...detail(

@@ -1,7 +1,8 @@
 /**
  * Key files for the facility's clients, both mode 0600: `<color>.json` (client ID, color, expiry, URLs, the private
  * key as PKCS#8 PEM and as JWK, and again as `secret` so the file is also a `{client_id, secret}` key file the official
- * Python client and the runtime read) and `<color>.pem` in the official Python client's text format: the client ID
+ * Python client and the runtime read; under the security policy `grant` and `scopes` in place of `color`, and the
+ * files are named by the grant) and `<color>.pem` in the official Python client's text format: the client ID
  * on the first line, then the PEM. Each file is written beside its target and renamed over it, so it never exists with
  * wider modes.
  *
@@ -48,9 +49,10 @@ export async function writeAllClientFiles(
 }
 
 async function writeFiles(dir: string, client: CreatedClient, urls: ClientFileUrls): Promise<string[]> {
+  const holds = client.scopes ? { grant: client.color, scopes: client.scopes } : { color: client.color };
   const json = {
     client_id: client.clientId,
-    color: client.color,
+    ...holds,
     expires_at: client.expiresAt.toISOString(),
     base_url: urls.baseUrl,
     token_url: urls.tokenUrl,
@@ -72,6 +74,18 @@ const JSON_FIELDS = [
   "expires_at",
   "private_key_jwk",
   "private_key_pem",
+  "secret",
+  "token_url",
+].join();
+/** The fields of a grant's key file (the security policy): `grant` and `scopes` in place of `color`. */
+const GRANT_JSON_FIELDS = [
+  "base_url",
+  "client_id",
+  "expires_at",
+  "grant",
+  "private_key_jwk",
+  "private_key_pem",
+  "scopes",
   "secret",
   "token_url",
 ].join();
@@ -120,13 +134,18 @@ function pemText(clientId: string, privateKeyPem: string): string {
   return `${clientId}\n${privateKeyPem.trimEnd()}\n`;
 }
 
-/** The fields of the JSON key file at `path` when the mock wrote it for `color`; undefined when there is none. */
+/**
+ * The fields of the JSON key file at `path` when the mock wrote it for `color` (a level, or a grant's name); undefined
+ * when there is none.
+ */
 async function ourRecord(path: string, color: string): Promise<Record<string, unknown> | undefined> {
   const json = await existing(path);
   try {
     const parsed: unknown = json === undefined ? undefined : JSON.parse(json);
     const record = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : undefined;
-    if (record && Object.keys(record).sort().join() === JSON_FIELDS && record.color === color) return record;
+    const fields = record ? Object.keys(record).sort().join() : "";
+    if (fields === JSON_FIELDS && record!.color === color) return record;
+    if (fields === GRANT_JSON_FIELDS && record!.grant === color) return record;
   } catch {
     // Not JSON: not ours.
   }

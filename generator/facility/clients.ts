@@ -10,6 +10,7 @@ import type { JWK as JsonWebKey } from "jose";
 import { colorProblem } from "../../templates/runtime/levels.js";
 import { OptionError } from "../errors.js";
 import type { Ladder } from "../model/scope.js";
+import { checkGrantName, checkGrantScopes, GRANT_LIFETIME_DAYS } from "./grants.js";
 import type { IpRanges } from "./ip-ranges.js";
 import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
 import { MOCK_USER } from "./mock-user.js";
@@ -48,8 +49,16 @@ const MIN_RSA_BITS = 2048;
 export interface ClientRegistration {
   /** Default: a fresh random ID. */
   clientId?: string;
-  /** A level on the facility's ladder. */
+  /**
+   * A level on the facility's ladder; under the security policy (a description listing OAuth2 scopes), the name of
+   * the client's grant (`all`, `none`, `reader`: it names the key files).
+   */
   color: string;
+  /**
+   * Under the security policy, and only then: the OAuth2 scopes the client holds (each one the description names).
+   * Tokens carry those the token request asks for.
+   */
+  scopes?: readonly string[];
   /** The RSA public key (a private key is accepted and only its public half kept): KeyObject, SPKI PEM or JWK. */
   publicKey: KeyObject | string | JsonWebKey;
   /** Default: by level, as the facility's lifetimes (clientLifetimeMs): green 60 days, yellow 30, red 2. */
@@ -71,6 +80,8 @@ export interface ClientRegistration {
 export interface RegisteredClient {
   readonly clientId: string;
   readonly color: string;
+  /** The scopes the client holds (sorted), under the security policy; undefined on a ladder. */
+  readonly scopes?: readonly string[];
   readonly publicKey: KeyObject;
   readonly expiresAt: Date;
   readonly ipRanges: IpRanges;
@@ -84,24 +95,38 @@ export class ClientRegistry {
   constructor(
     private readonly ladder: Ladder,
     private readonly now: () => number = Date.now,
+    /** Under the security policy: every scope the description names (a grant holds some of them). */
+    readonly grantScopes?: readonly string[],
   ) {}
 
   register(registration: ClientRegistration): RegisteredClient {
     const { color } = registration;
-    const wrong = colorProblem(this.ladder, color);
-    if (wrong) throw new OptionError(`client color ${wrong}`);
+    let scopes: string[] | undefined;
+    if (this.grantScopes) {
+      checkGrantName(color, "client grant");
+      scopes = checkGrantScopes(registration.scopes, this.grantScopes, `client grant "${color}"`);
+    } else {
+      const wrong = colorProblem(this.ladder, color);
+      if (wrong) throw new OptionError(`client color ${wrong}`);
+      if (registration.scopes !== undefined)
+        throw new OptionError(
+          `client "${color}": scopes are for a description whose requirements list OAuth2 scopes; ` +
+            "this facility reads colors",
+        );
+    }
     const clientId = registration.clientId ?? newClientId();
     if (!/^[A-Za-z0-9._~-]{1,128}$/.test(clientId))
       throw new OptionError(
         `client ID ${JSON.stringify(clientId)} must be 1-128 letters, digits, ".", "_", "~" or "-"`,
       );
     if (this.#clients.has(clientId)) throw new OptionError(`client ID "${clientId}" is already registered`);
-    const lifetime = clientLifetimeMs(this.ladder, color);
+    const lifetime = this.grantScopes ? GRANT_LIFETIME_DAYS * DAY_MS : clientLifetimeMs(this.ladder, color);
     const expiresAt = registration.expiresAt ?? new Date(this.now() + lifetime);
     if (Number.isNaN(expiresAt.getTime())) throw new OptionError(`client "${clientId}": expiresAt is not a valid date`);
     const client: RegisteredClient = {
       clientId,
       color,
+      ...(scopes ? { scopes } : {}),
       publicKey: rsaPublicKey(registration.publicKey, clientId),
       expiresAt,
       ipRanges: ipRanges(registration.ipRanges ?? LOOPBACK_RANGES),

@@ -13,6 +13,7 @@ import { OptionError } from "../errors.js";
 import type { Model } from "../model/model.js";
 import { loadModel } from "../model/model.js";
 import type { Ladder } from "../model/scope.js";
+import { allScopes } from "../model/security.js";
 import { AccessTokens } from "./access-tokens.js";
 import type { World } from "./answer.js";
 import type { AuthorizationForms } from "./api.js";
@@ -113,7 +114,10 @@ export interface FacilityOptions {
 /** A client whose key pair the facility made; the private key is here for the caller to save, never logged. */
 export interface CreatedClient {
   clientId: string;
+  /** Its level; under the security policy, its grant's name. */
   color: string;
+  /** The OAuth2 scopes it holds, under the security policy only. */
+  scopes?: readonly string[];
   expiresAt: Date;
   /** PKCS#8 PEM. */
   privateKeyPem: string;
@@ -129,6 +133,11 @@ export interface Facility {
   readonly tokenUrl: string;
   readonly model: Model;
   readonly ladder: Ladder;
+  /**
+   * Under the security policy (the description's requirements list OAuth2 scopes, and no `levels` were given): every
+   * scope the description names, what a client's grant may hold. Undefined for a facility of colors.
+   */
+  readonly scopes?: readonly string[];
   /**
    * The last 10 000 requests answered, oldest first (method, path, status, client; never headers or bodies): a copy
    * made when read.
@@ -147,7 +156,7 @@ export interface Facility {
    */
   readonly outages: Pick<Outages, "add" | "end" | "clear">;
   registerClient(registration: ClientRegistration): RegisteredClient;
-  /** Make an RSA key pair and register its public half with `color`. */
+  /** Make an RSA key pair and register its public half with `color` (under the security policy: a grant's name). */
   createClient(color: string, options?: Omit<ClientRegistration, "color" | "publicKey">): Promise<CreatedClient>;
   /**
    * Register a client whose key pair an earlier start made (a saved key file): same ID, key and expiry, so the file
@@ -155,6 +164,7 @@ export interface Facility {
    */
   restoreClient(
     saved: { clientId: string; color: string; privateKeyPem: string; expiresAt: Date },
+    // `scopes`: the grant's, which may differ from the saved client's (the files are written again).
     options?: Omit<ClientRegistration, "color" | "publicKey" | "clientId" | "expiresAt">,
   ): CreatedClient;
   close(): Promise<void>;
@@ -186,7 +196,8 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
   if (basePath === settings.tokenPath) throw new OptionError(`the base path and the token path are both ${basePath}`);
 
   const startedAt = now();
-  const registry = new ClientRegistry(model.ladder, now);
+  const scopes = model.policy === "security" ? allScopes(model.description.document) : undefined;
+  const registry = new ClientRegistry(model.ladder, now, scopes);
   const limits = checkLimits(options.limits ?? {});
   const tasks = new TaskStore(settings.taskDelayMs, now, limits.tasks);
   const groups = new GroupStore();
@@ -298,6 +309,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     tokenUrl,
     model,
     ladder: model.ladder,
+    ...(scopes ? { scopes } : {}),
     get requests() {
       return log.toArray();
     },
@@ -326,6 +338,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
       return {
         clientId: client.clientId,
         color,
+        ...(client.scopes ? { scopes: client.scopes } : {}),
         expiresAt: client.expiresAt,
         privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
         privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
@@ -339,6 +352,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
       return {
         clientId,
         color,
+        ...(client.scopes ? { scopes: client.scopes } : {}),
         expiresAt: client.expiresAt,
         privateKeyPem: saved.privateKeyPem,
         privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },

@@ -4,6 +4,9 @@
  * verifies against the client's registered key, names the client as `iss` and `sub`, the token URL as `aud`, and
  * expires within a day but not yet. A `jti` is optional (the facility's own training script signs none); when there is
  * one, it must not have been seen before.
+ *
+ * Under the security policy (clients hold OAuth2 scopes) the request's `scope` (RFC 6749 section 3.3) says which of
+ * the client's scopes the token carries: all it holds when absent, `invalid_scope` when it asks for one not held.
  */
 import type { JWTPayload } from "jose";
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from "jose";
@@ -11,6 +14,7 @@ import { CLIENT_ASSERTION_TYPE } from "../../templates/runtime/protocol.js";
 import type { AccessTokens } from "./access-tokens.js";
 import type { ClientRegistry, RegisteredClient } from "./clients.js";
 import type { ScriptedReply, TokenHookSlot, TokenHooks } from "./faults.js";
+import { requestedScopes } from "./grants.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { FORM, mediaType, reply } from "./http.js";
 
@@ -35,6 +39,7 @@ type OAuthErrorCode =
   | "invalid_grant"
   | "unauthorized_client"
   | "unsupported_grant_type"
+  | "invalid_scope"
   | "temporarily_unavailable";
 
 /** RFC 6749 §5.2: 400, or 401 for failed client authentication. */
@@ -135,16 +140,27 @@ async function answerTokenRequest(
       clientId: client.clientId,
     };
   }
+  // A color's client ignores `scope` (the facility's clients ask for none); a grant's client gets what it asks for.
+  const granted = client.scopes === undefined ? undefined : requestedScopes(form.get("scope"), client.scopes);
+  if (granted && "refused" in granted)
+    return { ...oauthError("invalid_scope", granted.refused), clientId: client.clientId };
   seen.passed = true;
   record(hooks, seen, undefined);
   const scripted = hooks.reply?.(n);
   if (scripted !== undefined) return { ...scriptedReply(scripted), clientId: client.clientId };
-  const { token, expiresIn } = await ctx.tokens.issue({ clientId: client.clientId, color: client.color });
+  const holder = { clientId: client.clientId, color: client.color };
+  const { token, expiresIn } = await ctx.tokens.issue(granted ? { ...holder, scopes: granted.scopes } : holder);
   return {
     ...reply(
       200,
-      // `scope`: the client's level, as the facility's answer names what the token may do (an assumed value).
-      { access_token: token, token_type: "Bearer", expires_in: expiresIn, scope: client.color },
+      // `scope`: the granted scopes; for a color, the client's level, as the facility's answer names what the token
+      // may do (an assumed value).
+      {
+        access_token: token,
+        token_type: "Bearer",
+        expires_in: expiresIn,
+        scope: granted ? granted.scopes.join(" ") : client.color,
+      },
       NO_STORE,
     ),
     clientId: client.clientId,
