@@ -29,8 +29,8 @@ export function compareSets(before: ScopeSets, after: ScopeSets): "escalation" |
   if (sameSets(before, after)) return "same";
   // Crafted lists of thousands of alternatives would make the pairwise check slow: such a change fails closed.
   if (before.length * after.length > MAX_PAIRS) return "mixed";
-  const narrower = !allows(before, after); // some grant allowed before is refused now
-  const wider = !allows(after, before); // some grant refused before is allowed now
+  const narrower = !allows(after, before); // some grant allowed before is refused now
+  const wider = !allows(before, after); // some grant refused before is allowed now
   if (narrower && wider) return "mixed";
   if (narrower) return "escalation";
   if (wider) return "relaxation";
