@@ -27,5 +27,6 @@ export type { DiffReport, FailOn } from "./reports/diff/diff.js";
 export { diff, diffModels, fails } from "./reports/diff/diff.js";
 export { renderDiffMarkdown } from "./reports/diff/markdown.js";
 export { renderNeedsMarkdown } from "./reports/needs/markdown.js";
-export type { NeedsReport, NeedsUse } from "./reports/needs/needs.js";
-export { needs } from "./reports/needs/needs.js";
+export type { NeedsReport, NeedsUse, ScopeNeedsReport, ScopeNeedsUse } from "./reports/needs/needs.js";
+export { anyNeeds, needs, scopeNeeds } from "./reports/needs/needs.js";
+export { renderScopeNeedsMarkdown } from "./reports/needs/scopes-markdown.js";

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { validateManifest } from "../../generator/output/client-folder.js";
 import { leastGrant } from "../../generator/reports/needs/least-grant.js";
 import type { ScopeNeedsReport } from "../../generator/reports/needs/report.js";
 import { beyond } from "../../generator/reports/needs/scopes.js";
@@ -175,6 +176,22 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     expect(runs.typo!.stdout).toBe("");
     expect(runs.colorBeyond!.code).toBe(2);
     expect(runs.colorBeyond!.stderr).toContain("--fail-beyond takes OAuth2 scopes, but generated ranks calls by color");
+  });
+});
+
+describe("the manifest carries each operation's scope sets", () => {
+  it("reads them back, and refuses a secured operation without them (fail closed)", () => {
+    const manifest = JSON.parse(readFileSync(join(work, "spotify", "manifest.json"), "utf8"));
+    const me = manifest.operations.findIndex((op: { name: string }) => op.name === "getCurrentUsersProfile");
+    expect(validateManifest(manifest).operations[me]!.security).toEqual([["user-read-email", "user-read-private"]]);
+    delete manifest.operations[me].security;
+    expect(() => validateManifest(manifest)).toThrow(
+      `/operations/${me}/security is missing: a "scoped" operation needs it`,
+    );
+    manifest.operations[me].security = [["user read"]];
+    expect(() => validateManifest(manifest)).toThrow(
+      `/operations/${me}/security/0/0 must be an OAuth2 scope, not "user read"`,
+    );
   });
 });
 
