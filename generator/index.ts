@@ -46,8 +46,15 @@ export type {
 } from "./reports/diff/report.js";
 export type { SchemaChange, SchemaChangeWhat } from "./reports/diff/schema.js";
 export { renderNeedsMarkdown } from "./reports/needs/markdown.js";
-export type { NeedsClient, NeedsReport, NeedsUse } from "./reports/needs/needs.js";
-export { needs } from "./reports/needs/needs.js";
+export type {
+  NeedsClient,
+  NeedsReport,
+  NeedsUse,
+  ScopeNeedsReport,
+  ScopeNeedsUse,
+} from "./reports/needs/needs.js";
+export { anyNeeds, needs, scopeNeeds } from "./reports/needs/needs.js";
+export { renderScopeNeedsMarkdown } from "./reports/needs/scopes-markdown.js";
 /** An operation a use in the code base reaches (`NeedsUse.operations`): its name, method, path and level. */
 export type { OperationRef as UsedOperation, UseSite } from "./usage/site.js";
 export type { TypeBreak } from "./usage/typecheck.js";

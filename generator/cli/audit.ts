@@ -9,11 +9,15 @@ import type { SourceFlags } from "./shared.js";
 import { addSourceOptions, resolveSourceOptions } from "./shared.js";
 
 export function auditCommand(io: CliIo): Command {
-  return addSourceOptions(new Command("audit").description("list every operation with the level it needs"))
+  return addSourceOptions(
+    new Command("audit").description(
+      "list every operation with the level (or, under the security policy, the OAuth2 scopes) it needs",
+    ),
+  )
     .addOption(new Option("--format <format>", "output format").choices(AUDIT_FORMATS).default("md"))
     .option("--color <color>", "what a client of this color may call, and what each refused operation needs")
     .action(async (flags: SourceFlags & { format: AuditFormat; color?: string }) => {
-      const [{ auditSubject, buildAudit, renderAudit }, { loadModel, strictError }] = await Promise.all([
+      const [{ auditSubject, auditAny, renderAudit }, { loadModel, strictError }] = await Promise.all([
         import("../reports/audit/audit.js"),
         import("../model/model.js"),
       ]);
@@ -22,7 +26,7 @@ export function auditCommand(io: CliIo): Command {
       const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
       const model = await loadModel(options, { ...options, strict: false });
       printWarnings(io, model.warnings);
-      const report = buildAudit(auditSubject(model), { color: flags.color });
+      const report = auditAny(auditSubject(model), { color: flags.color });
       io.stdout.write(renderAudit(report, flags.format));
       const error = options.strict ? strictError(model) : undefined;
       if (error) throw new CheckFailedError(error.message);

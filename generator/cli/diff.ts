@@ -1,5 +1,5 @@
 import type { DescriptionSource } from "../description/read.js";
-import { CheckFailedError } from "../errors.js";
+import { CheckFailedError, OptionError } from "../errors.js";
 import type { FailOn } from "../reports/diff/report.js";
 import { FAIL_ON } from "../reports/diff/report.js";
 import { Command, Option } from "./commander.js";
@@ -64,6 +64,11 @@ export function diffCommand(io: CliIo): Command {
       if (scope?.warning) before.warnings.push(scope.warning);
       printWarnings(io, [...new Set([...before.warnings, ...after.warnings])]);
       const report = diffModels(before, after, { color: flags.color, prefix });
+      if (flags.code !== undefined && report.policy === "security")
+        throw new OptionError(
+          "--code reports the color code needs, but these descriptions are read under the security policy " +
+            "(OAuth2 scopes): run `sfapi-gen needs` against the client before and after",
+        );
       if (flags.code !== undefined) {
         // Loaded on use: the scan needs ts-morph's TypeScript compiler.
         const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([

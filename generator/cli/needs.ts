@@ -1,11 +1,21 @@
-import { CheckFailedError } from "../errors.js";
+import { CheckFailedError, OptionError } from "../errors.js";
 import { Command, Option } from "./commander.js";
 import { readConfig } from "./config.js";
 import type { CliIo } from "./io.js";
 
+interface NeedsFlags {
+  client?: string;
+  format: "md" | "json";
+  failAbove?: string;
+  failBeyond?: string;
+}
+
 export function needsCommand(io: CliIo): Command {
   return new Command("needs")
-    .description("the lowest color that covers every use of a generated client in a TypeScript code base")
+    .description(
+      "the lowest color (or, for an OAuth2 client, the least grant of scopes) that covers every use of a generated " +
+        "client in a TypeScript code base",
+    )
     .argument("<source-dir>", "the code base to scan (.ts, .tsx, .mts, .cts; node_modules and .d.ts skipped)")
     .option(
       "--client <generated-dir>",
@@ -13,15 +23,52 @@ export function needsCommand(io: CliIo): Command {
     )
     .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
     .option("--fail-above <color>", "exit 1, naming the uses, when the code needs a color above this one (for CI)")
-    .action(async (sourceDir: string, flags: { client?: string; format: "md" | "json"; failAbove?: string }) => {
+    .option(
+      "--fail-beyond <scopes>",
+      "OAuth2 clients: exit 1, naming the scopes and uses, when no grant within these scopes (a,b,...) covers the code",
+    )
+    .action(async (sourceDir: string, flags: NeedsFlags) => {
       // Loaded on use: the scan needs ts-morph's TypeScript compiler (~0.3 s to load).
-      const [{ needs, usesAbove }, { renderNeedsMarkdown }] = await Promise.all([
+      const [
+        { chooseTable, needsOf, usesAbove, beyond, parseGrant },
+        { renderNeedsMarkdown },
+        { renderScopeNeedsMarkdown },
+      ] = await Promise.all([
         import("../reports/needs/needs.js"),
         import("../reports/needs/markdown.js"),
+        import("../reports/needs/scopes-markdown.js"),
       ]);
       // No --client and no configured out: the client the code imports (or the only one under it), else generated/.
-      const client = flags.client ?? readConfig(io.cwd).out;
-      const report = needs(sourceDir, client, io.cwd);
+      const chosen = chooseTable(sourceDir, flags.client ?? readConfig(io.cwd).out, io.cwd);
+      const { table } = chosen;
+      // Flags that do not fit the client's policy are refused before the scan.
+      if (table.policy === "security" && flags.failAbove !== undefined)
+        throw new OptionError(
+          `--fail-above takes a color, but ${table.dir} was generated under the security policy ` +
+            "(OAuth2 scopes): use --fail-beyond scope1,scope2",
+        );
+      if (table.policy !== "security" && flags.failBeyond !== undefined)
+        throw new OptionError(
+          `--fail-beyond takes OAuth2 scopes, but ${table.dir} ranks calls by color: use --fail-above <color>`,
+        );
+      const allowed = flags.failBeyond === undefined ? undefined : parseGrant(flags.failBeyond, table);
+      const report = needsOf(sourceDir, chosen, io.cwd);
+      if (report.format === "sfapi-gen/needs-scopes@1") {
+        io.stdout.write(
+          flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderScopeNeedsMarkdown(report),
+        );
+        if (allowed === undefined) return;
+        const { uses, missing } = beyond(report, allowed);
+        if (uses.length > 0) {
+          const shown = uses.slice(0, 10).map((u) => `${u.file}:${u.line} ${u.code}`);
+          const more = uses.length > shown.length ? `; and ${uses.length - shown.length} more` : "";
+          throw new CheckFailedError(
+            `--fail-beyond ${allowed.join(",") || '""'}: ${sourceDir} also needs ${missing.join(", ")}: ` +
+              `${shown.join("; ")}${more}`,
+          );
+        }
+        return;
+      }
       io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderNeedsMarkdown(report));
       if (flags.failAbove !== undefined) {
         const above = usesAbove(report, flags.failAbove);

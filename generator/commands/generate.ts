@@ -16,8 +16,7 @@ import { DESCRIPTION_FILE, emitManifest } from "../output/manifest.js";
 import type { FileSet } from "../output/write.js";
 import { prepareOutput, writeAtomically } from "../output/write.js";
 import { generatorVersion } from "../package-files.js";
-import { buildAudit } from "../reports/audit/audit.js";
-import { renderMarkdown } from "../reports/audit/markdown.js";
+import { auditAny, renderAudit } from "../reports/audit/audit.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
   out: string;
@@ -80,7 +79,7 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["index.d.ts", emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
-    ["scope-audit.md", renderMarkdown(buildAudit(ctx))],
+    ["scope-audit.md", renderAudit(auditAny(ctx), "md")],
     // The description itself (bundled, as JSON), so that `diff <this folder> <new>` compares schemas too.
     [DESCRIPTION_FILE, JSON.stringify(model.description.document, null, 2) + "\n"],
   ]);

@@ -9,7 +9,9 @@ import { ladderProblem } from "../../templates/runtime/levels.js";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { escapePointer } from "../description/document.js";
 import { ManifestError } from "../errors.js";
-import { isPolicy, POLICIES } from "../model/scope.js";
+import type { Policy } from "../model/scope.js";
+import { isPolicy, POLICIES, PUBLIC } from "../model/scope.js";
+import { isScopeToken } from "../model/security.js";
 import type { Manifest, TableEntry } from "./manifest.js";
 import { GENERATOR_NAME, MANIFEST_FORMAT_ID, sha256Of } from "./manifest.js";
 
@@ -19,6 +21,8 @@ export interface ClientTable {
   /** As given (relative paths stay relative, for reports). */
   dir: string;
   ladder: string[];
+  /** How the table's `scope` reads: a ladder level (`scope`, `method`), or OAuth2 scope sets (`security`). */
+  policy: Policy;
   entries: TableEntry[];
   description: { title: string; version: string };
 }
@@ -28,7 +32,8 @@ export const MANIFEST_FILE = "manifest.json";
 export function readClientTable(dir: string, cwd: string = process.cwd()): ClientTable {
   const manifest = readManifest(dir, cwd, "--client must name a folder written by `sfapi-gen generate`");
   const { title, version } = manifest.description;
-  return { dir, ladder: manifest.scope.ladder, entries: manifest.operations, description: { title, version } };
+  const { ladder, policy } = manifest.scope;
+  return { dir, ladder, policy, entries: manifest.operations, description: { title, version } };
 }
 
 /** The manifest of the generated folder `dir`; `hint` ends the error when the folder has none. */
@@ -130,6 +135,10 @@ export function validateManifest(data: unknown): Manifest {
         );
       entry.wholePath = wholePath;
     }
+    if (op.security !== undefined) entry.security = scopeSets(op.security, `${at}/security`);
+    // Fail closed: a secured operation of a security-policy client must say which scopes it needs.
+    else if (policy === "security" && entry.scope !== PUBLIC)
+      throw new ManifestProblem(`${at}/security is missing: a ${JSON.stringify(entry.scope)} operation needs it`);
     return entry;
   });
   return {
@@ -191,6 +200,19 @@ function text(value: unknown, at: string): string {
   if (typeof value !== "string" || value === "")
     throw new ManifestProblem(`${at} must be a non-empty string, not ${JSON.stringify(value)}`);
   return value;
+}
+
+/** `[["a", "b"], []]`: OR-ed sets of RFC 6749 scope-tokens, at least one. */
+function scopeSets(value: unknown, at: string): string[][] {
+  const sets = array(value, at);
+  if (sets.length === 0) throw new ManifestProblem(`${at} must list at least one scope set`);
+  return sets.map((set, i) =>
+    array(set, `${at}/${i}`).map((scope, j) => {
+      if (!isScopeToken(scope))
+        throw new ManifestProblem(`${at}/${i}/${j} must be an OAuth2 scope, not ${JSON.stringify(scope)}`);
+      return scope;
+    }),
+  );
 }
 
 function sha256(value: unknown): string {

@@ -26,6 +26,11 @@ export interface TableEntry {
   scope: string;
   /** The trailing path parameter that takes a whole file path (`"path"`); absent for most operations. */
   wholePath?: string;
+  /**
+   * Under the security policy: the OAuth2 scope sets that allow a call, OR-ed, as the runtime's table has them (a set
+   * may be empty: a token, no scope). Absent for a public operation and under the ladder policies.
+   */
+  security?: string[][];
 }
 
 export interface Manifest {
@@ -53,7 +58,13 @@ export function tableEntries(operations: readonly Operation[]): TableEntry[] {
     path: op.path,
     scope: op.scope,
     ...(op.wholePath === undefined ? {} : { wholePath: op.wholePath }),
+    ...securityOf(op),
   }));
+}
+
+function securityOf(op: Operation): { security?: string[][] } {
+  const sets = op.requirement.security?.anyOf;
+  return sets && sets.length > 0 ? { security: sets.map((set) => [...set.scopes]) } : {};
 }
 
 export function sha256Of(text: string | Buffer): string {

@@ -6,10 +6,20 @@
  */
 
 export { subjectOf as auditSubject } from "../../model/subject.js";
-export type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
-export { AUDIT_FORMAT_ID, AUDIT_FORMATS } from "./report.js";
+export type {
+  AuditedOperation,
+  AuditFormat,
+  AuditReport,
+  AuditSubject,
+  ScopeAuditedOperation,
+  ScopeAuditReport,
+  ScopeUse,
+} from "./report.js";
+export { AUDIT_FORMAT_ID, AUDIT_FORMATS, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
+export { buildScopeAudit } from "./scopes.js";
 
 import type { DescriptionSource } from "../../description/read.js";
+import { OptionError } from "../../errors.js";
 import type { ScopeOptions } from "../../model/model.js";
 import { loadModel } from "../../model/model.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
@@ -18,8 +28,10 @@ import { GENERATOR_NAME } from "../../package-files.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
-import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
-import { AUDIT_FORMAT_ID } from "./report.js";
+import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject, ScopeAuditReport } from "./report.js";
+import { AUDIT_FORMAT_ID, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
+import { buildScopeAudit } from "./scopes.js";
+import { renderScopeCsv, renderScopeHtml, renderScopeMarkdown } from "./scopes-render.js";
 
 /** The audit of a description (default: the bundled v1.2 one); with `color`, what a client of that color may call. */
 export async function audit(
@@ -27,6 +39,17 @@ export async function audit(
   options: ScopeOptions & { color?: string } = {},
 ): Promise<AuditReport> {
   return buildAudit(subjectOf(await loadModel(source, options)), { color: options.color });
+}
+
+/** The audit the subject's policy calls for: by level, or by OAuth2 scopes (security policy; no `color` then). */
+export function auditAny(subject: AuditSubject, options: { color?: string } = {}): AuditReport | ScopeAuditReport {
+  if (subject.policy !== "security") return buildAudit(subject, options);
+  if (options.color !== undefined)
+    throw new OptionError(
+      "--color names a level, but this description is read under the security policy (OAuth2 scopes): " +
+        "the audit lists what each scope unlocks",
+    );
+  return buildScopeAudit(subject);
 }
 
 export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {
@@ -75,7 +98,19 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
   };
 }
 
-export function renderAudit(report: AuditReport, format: AuditFormat): string {
+export function renderAudit(report: AuditReport | ScopeAuditReport, format: AuditFormat): string {
+  if (report.format === SCOPE_AUDIT_FORMAT_ID) {
+    switch (format) {
+      case "md":
+        return renderScopeMarkdown(report);
+      case "json":
+        return JSON.stringify(report, null, 2) + "\n";
+      case "csv":
+        return renderScopeCsv(report);
+      case "html":
+        return renderScopeHtml(report);
+    }
+  }
   switch (format) {
     case "md":
       return renderMarkdown(report);

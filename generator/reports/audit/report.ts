@@ -53,3 +53,58 @@ export interface AuditReport {
 
 export type AuditFormat = "md" | "json" | "csv" | "html";
 export const AUDIT_FORMATS: readonly AuditFormat[] = ["md", "json", "csv", "html"];
+
+export const SCOPE_AUDIT_FORMAT_ID = "sfapi-gen/audit-scopes@1";
+
+/** One operation of the scope audit (the security policy). */
+export interface ScopeAuditedOperation {
+  name: string;
+  operationId: string | null;
+  method: string;
+  path: string;
+  tags: string[];
+  summary: string | null;
+  /** The table's scope: "public", "scoped", or "unranked" (malformed: it needs every scope). */
+  scope: string;
+  /** The OR-ed alternatives that allow a call, each the schemes and scopes it needs (empty: public). */
+  anyOf: { schemes: string[]; scopes: string[] }[];
+  /** The alternatives in words: "`a` and `b`, or `c`", "a token, no scope", "public, no token". */
+  needs: string;
+  /** Where its requirement list is (a JSON pointer), or null when it has none. */
+  pointer: string | null;
+  /** Why the requirement list is malformed (it then needs every scope), or null. */
+  malformed: string | null;
+}
+
+/** What one scope means for the API. Operations are named by their table name. */
+export interface ScopeUse {
+  scope: string;
+  /** Operations a grant of this scope alone may call that a grant of no scope may not. */
+  unlocks: string[];
+  /** Operations every alternative of which lists it: no grant without it may call them. */
+  requiredBy: string[];
+  /** Operations some alternative of which lists it. */
+  listedBy: string[];
+}
+
+export interface ScopeAuditReport {
+  format: typeof SCOPE_AUDIT_FORMAT_ID;
+  description: AuditReport["description"];
+  generator: AuditReport["generator"];
+  scope: { policy: "security"; schemes: string[]; scopes: string[] };
+  summary: {
+    total: number;
+    /** No token needed. */
+    public: number;
+    /** Any token will do (an alternative lists no scope). */
+    tokenOnly: number;
+    /** Need at least one scope. */
+    scoped: number;
+    /** Malformed requirement lists, which need every scope. */
+    malformed: number;
+  };
+  /** Every scope the operations name, sorted. */
+  scopes: ScopeUse[];
+  /** In the model's order: by path, then method. */
+  operations: ScopeAuditedOperation[];
+}

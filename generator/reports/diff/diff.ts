@@ -14,12 +14,13 @@ import { basename, dirname, join, resolve as resolvePath } from "node:path";
 import type { OpenApiDocument } from "../../description/document.js";
 import type { DescriptionSource } from "../../description/read.js";
 import { loadDescription } from "../../description/read.js";
-import { SfapiGenError } from "../../errors.js";
+import { OptionError, SfapiGenError } from "../../errors.js";
 import type { Model, ScopeOptions } from "../../model/model.js";
 import { buildModel } from "../../model/model.js";
 import type { Operation, Parameter } from "../../model/operations.js";
 import type { Ladder, Policy } from "../../model/scope.js";
 import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
+import { compareSets } from "../../model/scope-sets.js";
 import type { Manifest } from "../../output/client-folder.js";
 import { MANIFEST_FILE, readManifest } from "../../output/client-folder.js";
 import { keepFrom } from "../../output/kept.js";
@@ -155,6 +156,12 @@ export function diffSource(arg: string, cwd: string): DiffSource {
 }
 
 export function diffModels(before: Model, after: Model, options: DiffOptions = {}): DiffReport {
+  // Levels and scope sets do not compare: a description that gained OAuth2 scopes is read by `auto` another way.
+  if (before.policy !== after.policy)
+    throw new OptionError(
+      `the old description is read under the ${before.policy} policy and the new one under the ${after.policy} ` +
+        "policy, so their permissions do not compare; pass --policy to read both alike",
+    );
   return diffTables(modelInput(before), modelInput(after), { ...options, ladder: after.ladder, policy: after.policy });
 }
 
@@ -176,28 +183,36 @@ export function diffTables(
   after: DiffInput,
   options: DiffOptions & { ladder: Ladder; policy: Policy },
 ): DiffReport {
-  const { ladder, color } = options;
+  const { ladder, color, policy } = options;
+  if (color !== undefined && policy === "security")
+    throw new OptionError(
+      "--color names a level, but these descriptions are read under the security policy (OAuth2 scopes)",
+    );
   if (color !== undefined) checkColor(ladder, color);
   const prefix = prefixMove(options.prefix, before, after);
   const matching = matchOperations(before.operations, after.operations, prefix);
   const schemas = before.document && after.document ? new SchemaComparer(before.document, after.document) : undefined;
   const added = matching.added.map((op) => ({
-    ...ref(op, ladder),
+    ...ref(op, ladder, policy),
     aboveColor: color !== undefined && !canCall(ladder, color, op.scope),
   }));
-  const removed = matching.removed.map((op) => ref(op, ladder));
+  const removed = matching.removed.map((op) => ref(op, ladder, policy));
   const changed: ChangedOperation[] = matching.pairs
     .map(({ before: a, after: b, by }) => ({
-      ...ref(b, ladder),
+      ...ref(b, ladder, policy),
       matchedBy: by,
-      was: ref(a, ladder),
-      changes: compare(a, b, ladder, schemas),
+      was: ref(a, ladder, policy),
+      changes: compare(a, b, ladder, policy, schemas),
     }))
     .filter((c) => c.changes.length > 0);
   const all = changed.flatMap((c) => c.changes);
-  const levelChanges = all.filter((c): c is Extract<Change, { kind: "level" }> => c.kind === "level");
-  const escalations =
-    levelChanges.filter((c) => c.direction === "escalation").length + added.filter((a) => a.aboveColor).length;
+  // A scope change that is both (an alternative traded for another) counts as both.
+  const permissionChanges = all.filter(
+    (c): c is Extract<Change, { kind: "level" | "scopes" }> => c.kind === "level" || c.kind === "scopes",
+  );
+  const raised = (c: (typeof permissionChanges)[number]) => c.direction === "escalation" || c.direction === "mixed";
+  const lowered = (c: (typeof permissionChanges)[number]) => c.direction === "relaxation" || c.direction === "mixed";
+  const escalations = permissionChanges.filter(raised).length + added.filter((a) => a.aboveColor).length;
   return {
     format: DIFF_FORMAT_ID,
     old: before.side,
@@ -217,7 +232,7 @@ export function diffTables(
       moved: changed.filter((c) => c.changes.some((x) => x.kind === "path" || x.kind === "method")).length,
       methodChanged: changed.filter((c) => c.changes.some((x) => x.kind === "method")).length,
       escalations,
-      relaxations: levelChanges.filter((c) => c.direction === "relaxation").length,
+      relaxations: permissionChanges.filter(lowered).length,
       breaking: removed.length + all.filter((c) => c.breaking).length + added.filter((a) => a.aboveColor).length,
     },
     code: null,
@@ -250,25 +265,29 @@ function side(model: Model): DiffSide {
   return { source, title: String(document.info?.title ?? "API"), version: version.info, api: version.api ?? null };
 }
 
-export function ref(op: TableEntry, ladder: Ladder): OperationRef {
-  return {
-    name: op.name,
-    operationId: op.operationId,
-    method: op.method,
-    path: op.path,
-    scope: op.scope,
-    level: effectiveLevel(ladder, op.scope),
-  };
+export function ref(op: TableEntry, ladder: Ladder, policy?: Policy): OperationRef {
+  const base = { name: op.name, operationId: op.operationId, method: op.method, path: op.path, scope: op.scope };
+  if (policy !== "security") return { ...base, level: effectiveLevel(ladder, op.scope) };
+  return { ...base, level: op.scope, ...(op.security === undefined ? {} : { security: op.security }) };
 }
 
-function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder, schemas?: SchemaComparer): Change[] {
+function compare(
+  a: DiffOperation,
+  b: DiffOperation,
+  ladder: Ladder,
+  policy: Policy,
+  schemas?: SchemaComparer,
+): Change[] {
   const changes: Change[] = [];
   const renames = pathRenames(a.path, b.path);
   if (a.path !== b.path && pathShape(a.path) === pathShape(b.path)) {
     for (const [from, to] of renames) changes.push({ kind: "path-parameter-renamed", from, to, breaking: true });
   } else if (a.path !== b.path) changes.push({ kind: "path", from: a.path, to: b.path, breaking: true });
   if (a.method !== b.method) changes.push({ kind: "method", from: a.method, to: b.method, breaking: true });
-  if (a.scope !== b.scope) {
+  if (policy === "security") {
+    const scopes = scopeChange(a.security ?? [], b.security ?? []);
+    if (scopes) changes.push(scopes);
+  } else if (a.scope !== b.scope) {
     const delta = levelRank(ladder, b.scope) - levelRank(ladder, a.scope);
     const direction = delta > 0 ? "escalation" : delta < 0 ? "relaxation" : "same";
     changes.push({
@@ -288,6 +307,24 @@ function compare(a: DiffOperation, b: DiffOperation, ladder: Ladder, schemas?: S
   if (schemas) changes.push(...operationSchemaChanges(schemas, a, b));
   if (a.name !== b.name) changes.push({ kind: "name", from: a.name, to: b.name, breaking: false });
   return changes;
+}
+
+/** The scopes change of an operation under the security policy, by which grants may call it; none when unchanged. */
+function scopeChange(from: string[][], to: string[][]): Change | undefined {
+  const key = (set: readonly string[]) => set.join(" ");
+  const [was, now] = [new Set(from.map(key)), new Set(to.map(key))];
+  // Public is no alternative at all: going to or from it changes the sets even when both list none.
+  if (from.length === to.length && was.size === now.size && [...was].every((k) => now.has(k))) return undefined;
+  const direction = compareSets(from, to);
+  return {
+    kind: "scopes",
+    from,
+    to,
+    added: to.filter((set) => !was.has(key(set))),
+    removed: from.filter((set) => !now.has(key(set))),
+    direction,
+    breaking: direction === "escalation" || direction === "mixed",
+  };
 }
 
 function compareDetails(a: Details, b: Details, renames: ReadonlyMap<string, string>): Change[] {

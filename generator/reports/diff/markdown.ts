@@ -3,6 +3,7 @@
  * what changed, breaking ones marked), then, with `--code`, the uses in the code base that break or escalate.
  */
 import { cell, counted, inline, code as span } from "../../emit/text.js";
+import { setsText } from "../../model/scope-sets.js";
 import { operationsCell } from "../../usage/site.js";
 import type { Change, ChangedOperation, CodeImpact, DiffReport, OperationRef, SchemaChange } from "./report.js";
 
@@ -19,7 +20,10 @@ export function renderDiffMarkdown(report: DiffReport): string {
     `Old: ${inline(a.source)}. New: ${inline(b.source)}.`,
     "",
     report.versionChanged ? `Version changed: ${version(a)} -> ${version(b)}.` : `Version unchanged: ${version(a)}.`,
-    `Ladder ${report.ladder.map(inline).join(" < ")}, policy ${report.policy}${escalations}.`,
+    report.policy === "security"
+      ? "OAuth2 scopes (policy security): a change is an escalation when some grant that could call the operation " +
+        "before cannot now, a relaxation when more grants can."
+      : `Ladder ${report.ladder.map(inline).join(" < ")}, policy ${report.policy}${escalations}.`,
   ];
   if (report.prefix) {
     const how = report.prefix.how === "detected" ? "detected; `--prefix` overrides" : "`--prefix`";
@@ -173,9 +177,14 @@ function codeSection(code: CodeImpact): string[] {
 const assumedMark = (use: { assumed?: string }) => (use.assumed === undefined ? "" : " (assumed)");
 
 function opRow(op: OperationRef): string {
+  if (op.level === op.scope && (op.security !== undefined || op.scope === "public"))
+    return `| ${op.method} | ${span(op.path)} | ${cell(op.name)} | ${scopesText(op.security ?? [])}`;
   const level = op.scope === op.level ? op.level : `${op.level} (${op.scope})`;
   return `| ${op.method} | ${span(op.path)} | ${cell(op.name)} | ${cell(level)}`;
 }
+
+/** Scope sets in words, each scope a code span: `a` and `b`, or `c`. */
+const scopesText = (sets: readonly (readonly string[])[]) => setsText(sets, span);
 
 const list = (items: string[]) => (items.length ? items.map(span).join(", ") : "none");
 
@@ -190,6 +199,20 @@ export function describeChange(c: Change): string {
       const what =
         c.direction === "same" ? "scope changed" : `level ${c.direction === "escalation" ? "escalated" : "relaxed"}`;
       return `${what}: ${cell(named(c.from, c.fromLevel))} -> ${cell(named(c.to, c.toLevel))}`;
+    }
+    case "scopes": {
+      const what = {
+        escalation: "scopes escalated (a grant that could call it before cannot now)",
+        relaxation: "scopes relaxed (every grant that could call it still can)",
+        mixed: "scopes changed both ways (some grants lose it, others gain it)",
+        same: "scopes reworded (the same grants may call it)",
+      }[c.direction];
+      const alternatives = [
+        ...(c.added.length > 0 ? [`added ${c.added.map((set) => scopesText([set])).join("; ")}`] : []),
+        ...(c.removed.length > 0 ? [`removed ${c.removed.map((set) => scopesText([set])).join("; ")}`] : []),
+      ];
+      const detail = alternatives.length > 0 ? ` (alternatives ${alternatives.join(", ")})` : "";
+      return `${what}: ${scopesText(c.from)} -> ${scopesText(c.to)}${detail}`;
     }
     case "parameter-added":
       return (

@@ -23,8 +23,13 @@ export interface OperationRef {
   path: string;
   /** The table's scope ("green", "public", "unranked", ...). */
   scope: string;
-  /** The level a client needs for it ("public", or a ladder level; unranked ones need the top). */
+  /**
+   * The level a client needs for it ("public", or a ladder level; unranked ones need the top). Under the security
+   * policy the table's scope again ("public", "scoped", "unranked"): what it needs is in `security`.
+   */
   level: string;
+  /** Under the security policy only: the OAuth2 scope sets that allow it, OR-ed; absent when public. */
+  security?: string[][];
 }
 
 export type ParameterRef = Pick<Parameter, "name" | "in" | "required">;
@@ -41,6 +46,22 @@ export type Change =
       fromLevel: string;
       toLevel: string;
       direction: "escalation" | "relaxation" | "same";
+      breaking: boolean;
+    }
+  /**
+   * Under the security policy: the scope sets that allow a call changed, judged by which grants may call it.
+   * `escalation`: some grant that could call it before cannot now (the caller needs more); `relaxation`: every grant
+   * that could still can, and more can; `mixed`: both (counted as an escalation and as a relaxation); `same`: the same
+   * grants may (alternatives reworded). `from`/`to` are the sets (`[]`: public, `[[]]`: a token and no scope);
+   * `added`/`removed` the alternatives new to `to` and gone from `from`.
+   */
+  | {
+      kind: "scopes";
+      from: string[][];
+      to: string[][];
+      added: string[][];
+      removed: string[][];
+      direction: "escalation" | "relaxation" | "mixed" | "same";
       breaking: boolean;
     }
   | {

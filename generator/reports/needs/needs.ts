@@ -14,20 +14,83 @@ import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
 import { scanSources } from "../../usage/scan.js";
 import { operationRef, useSite } from "../../usage/site.js";
 import type { FoundUse, Scan } from "../../usage/uses.js";
-import type { NeedsReport, NeedsUse } from "./report.js";
-import { NEEDS_FORMAT_ID } from "./report.js";
+import type { NeedsReport, NeedsUse, ScopeNeedsReport } from "./report.js";
+import { NEEDS_FORMAT_ID, SCOPE_NEEDS_FORMAT_ID } from "./report.js";
+import { buildScopeNeeds } from "./scopes.js";
 
-export type { NeedsClient, NeedsOperation, NeedsReport, NeedsUse } from "./report.js";
-export { NEEDS_FORMAT_ID } from "./report.js";
+export type {
+  GrantSearch,
+  NeedsClient,
+  NeedsOperation,
+  NeedsReport,
+  NeedsUse,
+  ScopeNeedsClient,
+  ScopeNeedsReport,
+  ScopeNeedsUse,
+} from "./report.js";
+export { NEEDS_FORMAT_ID, SCOPE_NEEDS_FORMAT_ID } from "./report.js";
+export { beyond, parseGrant } from "./scopes.js";
 
 /**
  * `clientDir` undefined: the client the code's imports point to, else the only generated folder under it, else
  * `generated/` (see usage/find-client.ts); several imported clients are an error naming them.
  */
 export function needs(sourceDir: string, clientDir: string | undefined, cwd: string = process.cwd()): NeedsReport {
+  const report = anyNeeds(sourceDir, clientDir, cwd);
+  if (report.format !== NEEDS_FORMAT_ID)
+    throw new SfapiGenError(
+      "generated under the security policy: it is granted OAuth2 scopes, not a color; use scopeNeeds() or anyNeeds()",
+      report.client.dir,
+    );
+  return report;
+}
+
+/** `needs` for a client generated under the security policy: the least OAuth2 grant (reports/needs/scopes.ts). */
+export function scopeNeeds(
+  sourceDir: string,
+  clientDir: string | undefined,
+  cwd: string = process.cwd(),
+): ScopeNeedsReport {
+  const report = anyNeeds(sourceDir, clientDir, cwd);
+  if (report.format !== SCOPE_NEEDS_FORMAT_ID)
+    throw new SfapiGenError("generated with a ladder of colors, not OAuth2 scopes; use needs()", report.client.dir);
+  return report;
+}
+
+/** The report the client's policy calls for: the lowest color, or the least grant of OAuth2 scopes. */
+export function anyNeeds(
+  sourceDir: string,
+  clientDir: string | undefined,
+  cwd: string = process.cwd(),
+): NeedsReport | ScopeNeedsReport {
+  return needsOf(sourceDir, chooseTable(sourceDir, clientDir, cwd), cwd);
+}
+
+/** The client a scan of `sourceDir` is read against (see `needs`), before any scan: its table and how it was found. */
+export function chooseTable(
+  sourceDir: string,
+  clientDir: string | undefined,
+  cwd: string = process.cwd(),
+): ChosenTable {
   const chosen = clientDir === undefined ? chooseClient(sourceDir, cwd) : { dir: clientDir, how: "option" as const };
-  const table = readClientTable(chosen.dir, cwd);
-  const report = buildNeeds(sourceDir, table, scanSources(sourceDir, cwd, new Set(table.entries.map((e) => e.name))));
+  return { table: readClientTable(chosen.dir, cwd), how: chosen.how };
+}
+
+export interface ChosenTable {
+  table: ClientTable;
+  how: NeedsReport["client"]["found"];
+}
+
+/** Scan `sourceDir` and report against the chosen client, by its policy. */
+export function needsOf(
+  sourceDir: string,
+  chosen: ChosenTable,
+  cwd: string = process.cwd(),
+): NeedsReport | ScopeNeedsReport {
+  const { table } = chosen;
+  const scan = scanSources(sourceDir, cwd, new Set(table.entries.map((e) => e.name)));
+  const report =
+    table.policy === "security" ? buildScopeNeeds(sourceDir, table, scan) : buildNeeds(sourceDir, table, scan);
   report.client.found = chosen.how;
   return report;
 }

@@ -60,3 +60,68 @@ export interface NeedsClient {
   /** Uses attributed to it (not counting the unattributed ones it also covers). */
   uses: number;
 }
+
+export const SCOPE_NEEDS_FORMAT_ID = "sfapi-gen/needs-scopes@1";
+
+/** An operation as the scope report names it: with the OAuth2 scope sets that allow it (absent: public). */
+export type ScopedOperation = NeedsOperation & { security?: string[][] };
+
+export interface ScopeNeedsUse extends UseSite {
+  /** Every operation it may reach (a call must be allowed for each); empty when unknown. */
+  operations: ScopedOperation[];
+  /** Why the use could not be mapped ("unknown: ...; needs every scope"), or null. */
+  unknown: string | null;
+  /**
+   * What it takes of the least grant: for each operation, the first alternative the grant holds (every scope the client
+   * names for an unknown use). Empty for public and token-only operations.
+   */
+  scopes: string[];
+  assumed?: string;
+}
+
+/** How a least grant was found (reports/needs/least-grant.ts). */
+export interface GrantSearch {
+  /** The least grant, sorted. */
+  scopes: string[];
+  /** Scopes forced by operations with one alternative, sorted. */
+  forced: string[];
+  /** Operations left with a choice of alternatives once the forced scopes were granted. */
+  choices: number;
+  /** Grants the exact search visited, and the most it may. */
+  visited: number;
+  bound: number;
+  /** True when the search finished: no smaller grant covers the uses. False: sufficient, not proven least. */
+  proven: boolean;
+}
+
+/** `needs` for a client generated under the security policy: the least OAuth2 grant, not a color. */
+export interface ScopeNeedsReport {
+  format: typeof SCOPE_NEEDS_FORMAT_ID;
+  source: string;
+  client: {
+    dir: string;
+    found: NeedsReport["client"]["found"];
+    policy: "security";
+    /** Every scope the client's table names: what an unknown use needs. */
+    scopes: string[];
+    description: { title: string; version: string };
+  };
+  /** The least grant covering every use. */
+  grant: GrantSearch;
+  /** Per scope of the grant: whether it was forced, and the uses (`file:line:column`) that take it. */
+  byScope: { scope: string; forced: boolean; uses: string[] }[];
+  uses: ScopeNeedsUse[];
+  /** Each `createClient(...)` call: the least grant covering its own uses and every unattributed one. */
+  clients: ScopeNeedsClient[];
+  skipped: string[];
+  summary: { uses: number; files: number; unknown: number; public: number; tokenOnly: number };
+}
+
+export interface ScopeNeedsClient {
+  id: string;
+  file: string;
+  line: number;
+  code: string;
+  grant: GrantSearch;
+  uses: number;
+}

@@ -1,0 +1,69 @@
+/**
+ * The scope audit, under the security policy: per operation the OAuth2 scope sets that allow it, per scope what it
+ * unlocks and what needs it, and the malformed requirement lists (which need every scope), with their JSON pointers.
+ * Built from the same operation model as `generate`, like the ladder audit (audit.ts).
+ */
+import { PUBLIC } from "../../model/scope.js";
+import { setsText } from "../../model/scope-sets.js";
+import { grantAllows } from "../../model/security.js";
+import { GENERATOR_NAME } from "../../package-files.js";
+import type { AuditSubject, ScopeAuditedOperation, ScopeAuditReport, ScopeUse } from "./report.js";
+import { SCOPE_AUDIT_FORMAT_ID } from "./report.js";
+
+export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
+  const operations = subject.operations.map((op): ScopeAuditedOperation => {
+    const security = op.requirement.security;
+    const anyOf = (security?.anyOf ?? []).map((set) => ({ schemes: [...set.schemes], scopes: [...set.scopes] }));
+    return {
+      name: op.name,
+      operationId: op.operationId ?? null,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      tags: op.tags,
+      summary: op.summary ?? null,
+      scope: op.scope,
+      anyOf,
+      needs: security?.malformed !== undefined ? "every scope (malformed)" : setsText(anyOf.map((set) => set.scopes)),
+      pointer: security?.pointer ?? null,
+      malformed: security?.malformed ?? null,
+    };
+  });
+  const named = [...new Set(operations.flatMap((op) => op.anyOf.flatMap((set) => set.scopes)))].sort();
+  const schemes = [...new Set(operations.flatMap((op) => op.anyOf.flatMap((set) => set.schemes)))].sort();
+  const none = new Set<string>();
+  const free = new Set(operations.filter((op) => grantAllows(none, op.anyOf)).map((op) => op.name));
+  const scopes = named.map((scope): ScopeUse => {
+    const alone = new Set([scope]);
+    return {
+      scope,
+      unlocks: operations.filter((op) => !free.has(op.name) && grantAllows(alone, op.anyOf)).map((op) => op.name),
+      requiredBy: operations
+        .filter((op) => op.anyOf.length > 0 && op.anyOf.every((set) => set.scopes.includes(scope)))
+        .map((op) => op.name),
+      listedBy: operations.filter((op) => op.anyOf.some((set) => set.scopes.includes(scope))).map((op) => op.name),
+    };
+  });
+  const isPublic = (op: ScopeAuditedOperation) => op.scope === PUBLIC;
+  return {
+    format: SCOPE_AUDIT_FORMAT_ID,
+    description: {
+      title: subject.title,
+      version: subject.version.info,
+      api: subject.version.api ?? null,
+      source: subject.source ?? null,
+      sha256: subject.sha256,
+      note: subject.note ?? null,
+    },
+    generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
+    scope: { policy: "security", schemes, scopes: named },
+    summary: {
+      total: operations.length,
+      public: operations.filter(isPublic).length,
+      tokenOnly: operations.filter((op) => !isPublic(op) && free.has(op.name)).length,
+      scoped: operations.filter((op) => op.malformed === null && !free.has(op.name)).length,
+      malformed: operations.filter((op) => op.malformed !== null).length,
+    },
+    scopes,
+    operations,
+  };
+}
