@@ -61,7 +61,7 @@ describe("the code base, one rule for every analysis", () => {
     const check = typeBreaks("code", "sfapi", new Map(), project);
     expect(scan.files).toEqual(THE_CODE_BASE);
     expect(check.files).toEqual(THE_CODE_BASE);
-  });
+  }, 60_000); // a program for the scan and two type checks
 
   it("the client search reads them too: an import from a linked folder, an imported dot-folder or a require()", () => {
     expect(findClient("code", project).found).toMatchObject({ dir: "sfapi", how: "import" });
