@@ -6,10 +6,10 @@
  * workspace packages in node_modules, re-exports of a wrapper module), so `@/sfapi` or `@acme/sfapi` finds the client
  * too. The code's files are those every analysis of a code base reads (usage/code-files.ts).
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { isGeneratedFolder } from "../output/client-folder.js";
-import { codeFiles } from "./code-files.js";
+import { codeFiles, isImportedCodeFile } from "./code-files.js";
 import { CodeModules } from "./modules.js";
 import { ts } from "./typescript.js";
 
@@ -64,10 +64,13 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
     if (!cache.has(dir)) cache.set(dir, isGeneratedFolder(dir));
     return cache.get(dir)!;
   };
-  for (const file of files) {
+  const listed = new Set(files);
+  // `files` grows while it is read: a module of the code in a dot-folder is the code's once the code imports it.
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!;
     let text: string;
     try {
-      if (lstatSync(file).size > MAX_FILE_BYTES) continue;
+      if (statSync(file).size > MAX_FILE_BYTES) continue;
       text = readFileSync(file, "utf8");
     } catch {
       continue;
@@ -77,8 +80,16 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
       // `./sfapi` or `./sfapi/index.js`: the folder itself, or the folder of the module named, as written.
       const written = fileName.startsWith(".") ? resolve(dirname(file), fileName) : undefined;
       let folder = written === undefined ? undefined : [written, dirname(written)].find(generated);
-      // A module of the code itself is read by this walk anyway (its own imports are checked there).
+      // A module of the code itself is read by this walk anyway (its own imports are checked there); one in a
+      // dot-folder, which the walk leaves out, is read once the code imports it (usage/code-files.ts).
       const own = written?.startsWith(root + sep) === true;
+      if (folder === undefined && own && files.length < MAX_FILES && inDotFolder(root, written!)) {
+        const module = modules.fileOf(file, fileName);
+        if (module !== undefined && !listed.has(module) && isImportedCodeFile(root, module) && !code.outputOf(module)) {
+          listed.add(module);
+          files.push(module);
+        }
+      }
       if (folder === undefined && !own) {
         const target = modules.target(file, fileName);
         if ("client" in target) folder = target.client;
@@ -103,4 +114,11 @@ export function findClient(sourceDir: string, cwd: string = process.cwd()): Clie
   if (generatedUnder.length === 1)
     return { found: { dir: show(generatedUnder[0]!), how: "only" }, imported: [], unresolved };
   return { imported: [], unresolved };
+}
+
+/** Does `path`, at or below `root`, lie in a folder whose name starts with a dot (one the walk leaves out)? */
+function inDotFolder(root: string, path: string): boolean {
+  return relative(root, dirname(path))
+    .split(sep)
+    .some((segment) => segment.startsWith(".") && segment !== "." && segment !== "..");
 }

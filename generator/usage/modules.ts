@@ -72,6 +72,16 @@ export class CodeModules {
     return { unresolved: true, alias: aliasOf(specifier, settings.options) };
   }
 
+  /** The file `specifier`, written in the file `from` (absolute), resolves to; undefined when none. */
+  fileOf(from: string, specifier: string): string | undefined {
+    const settings = this.settings(dirname(from));
+    for (const [i, options] of settings.options.entries()) {
+      const file = this.resolveIn(specifier, from, options, settings.caches[i]!);
+      if (file !== undefined) return file;
+    }
+    return undefined;
+  }
+
   /** The tsconfig.json that governs files in `dir`, relative to the working directory; null without one. */
   configFor(dir: string): string | null {
     const config = this.settings(dir).config;

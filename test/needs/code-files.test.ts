@@ -61,11 +61,11 @@ describe("the code base, one rule for every analysis", () => {
     const check = typeBreaks("code", "sfapi", new Map(), project);
     expect(scan.files).toEqual(THE_CODE_BASE);
     expect(check.files).toEqual(THE_CODE_BASE);
-  });
+  }, 60_000); // a program for the scan and two type checks
 
-  it("the client search reads them too: an import from a linked folder or a require() names the client", () => {
+  it("the client search reads them too: an import from a linked folder, an imported dot-folder or a require()", () => {
     expect(findClient("code", project).found).toMatchObject({ dir: "sfapi", how: "import" });
-    // Each alone: only the linked folder's file, only the CommonJS file.
+    // Each alone: only the linked folder's file, only the imported dot-folder, only the CommonJS file.
     const only = (keep: string) => {
       const dir = tempDir("code-files-one-");
       mkdirSync(join(dir, "code"));
@@ -74,10 +74,14 @@ describe("the code base, one rule for every analysis", () => {
         mkdirSync(join(dir, "vendor"));
         symlinkSync(join(project, "vendor", "shared"), join(dir, "vendor", "shared"));
         symlinkSync(join(dir, "vendor", "shared"), join(dir, "code", "shared"));
+      } else if (keep === "hooks") {
+        cpSync(join(project, "code", "app.ts"), join(dir, "code", "app.ts"));
+        cpSync(join(project, "code", ".hooks"), join(dir, "code", ".hooks"), { recursive: true });
       } else cpSync(join(project, "code", "legacy.cjs"), join(dir, "code", "legacy.cjs"));
       return findClient("code", dir).found;
     };
     expect(only("shared")).toMatchObject({ dir: "sfapi", how: "import" });
+    expect(only("hooks")).toMatchObject({ dir: "sfapi", how: "import", from: "code/.hooks/hook.ts" });
     expect(only("cjs")).toMatchObject({ dir: "sfapi", how: "import" });
   });
 
