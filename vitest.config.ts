@@ -17,11 +17,19 @@ class PackageTestFirst extends BaseSequencer {
 
 /**
  * The slow tier: what installs the packed tarball into projects of their own (the pack test, the examples), compiles
- * every block of the docs, and type-checks this whole project. `npm test` (the default run, about a minute on two
+ * every block of the docs, type-checks this whole project, or loads the facility by design (load and soak). `npm test` (the default run, about a minute on two
  * cores) leaves it out; `npm run test:slow` runs it alone and `npm run test:all` runs both, as CI does
  * (SFAPI_TESTS=slow or all).
  */
-const SLOW = ["test/package/**", "test/examples/**", "test/docs/**", "test/project-types.test.ts"];
+const SLOW = [
+  "test/package/**",
+  "test/examples/**",
+  "test/docs/**",
+  "test/project-types.test.ts",
+  // Load and soak: many requests by design.
+  "test/bench-counts.test.ts",
+  "test/facility/soak.test.ts",
+];
 const tier = process.env.SFAPI_TESTS ?? "default";
 if (!["default", "slow", "all"].includes(tier)) throw new Error(`SFAPI_TESTS must be default, slow or all: ${tier}`);
 
