@@ -7,8 +7,13 @@
  * Fail closed: a requirement list that is not well formed (not an array of objects of string arrays, an unknown scheme,
  * a scope that is not an RFC 6749 scope-token) needs every scope the description names, and is marked for the audit.
  */
+
+import { isScopeToken } from "../../templates/runtime/scopes.js";
 import type { OpenApiDocument } from "../description/document.js";
 import { eachOperationObject, escapePointer } from "../description/document.js";
+
+// The scope-token rule is the runtime's (a client checks its grant by it too).
+export { isScopeToken };
 
 /** One way to be allowed: a token granted every scope in `scopes` (sorted, unique), through `schemes` (sorted). */
 export interface ScopeSet {
@@ -24,16 +29,6 @@ export interface SecurityReading {
   pointer?: string;
   /** Why the list is not well formed (and so needs every scope); absent when it is. */
   malformed?: string;
-}
-
-/** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), no space, quote or backslash. */
-export function isScopeToken(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 256) return false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x21 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
-  }
-  return true;
 }
 
 /** Does the description state OAuth2 scopes anywhere (a non-empty scope list in some requirement)? */
