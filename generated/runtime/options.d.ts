@@ -105,6 +105,7 @@ export interface AccessTokens {
 export declare function accessTokens(given: TokenSourceOptions, spec: {
     ladder?: readonly string[];
     scopes?: readonly string[];
+    defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
 }): AccessTokens;
 export interface ResolvedOptions {
@@ -133,5 +134,6 @@ export declare function resolveOptions(given: ClientOptions | GrantClientOptions
     ladder?: readonly string[];
     scopes?: readonly string[];
     defaultBaseUrl?: string;
+    defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
 }): ResolvedOptions;

@@ -35,7 +35,7 @@ export function accessTokens(given, spec) {
     }
     const clock = options.clock ?? systemClock;
     const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
-    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock, grant);
+    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock, grant, spec.defaultTokenUrl);
     return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 export function resolveOptions(given, spec) {
@@ -75,7 +75,7 @@ export function resolveOptions(given, spec) {
         baseUrl,
         fetch,
         headers: { accept: "application/json", ...options.headers },
-        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock, grant?.scopes),
+        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock, grant?.scopes, spec.defaultTokenUrl),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
         callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -85,7 +85,9 @@ export function resolveOptions(given, spec) {
 }
 function tokenSource(options, fromFile, readKeyFile, fetch, clock, 
 /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
-scopes) {
+scopes, 
+/** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
+defaultTokenUrl) {
     if (options.accessToken !== undefined) {
         if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
             throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
@@ -110,7 +112,13 @@ scopes) {
     if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
         throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
     }
-    const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
+    // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
+    // would go to the wrong party), only the client-credentials token URL its own description names.
+    const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
+    const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
+    if (given === undefined)
+        throw new ConfigError("createClient: tokenUrl is required: this API's description names no token URL to default to");
+    const tokenUrl = httpUrl(given, "tokenUrl");
     return createTokenSource({
         clientId,
         key,

@@ -9,6 +9,7 @@
  */
 
 import { isScopeToken } from "../../templates/runtime/scopes.js";
+import { readHttpUrl } from "../../templates/runtime/urls.js";
 import type { OpenApiDocument } from "../description/document.js";
 import { eachOperationObject, escapePointer } from "../description/document.js";
 
@@ -133,4 +134,21 @@ function dedupe(sets: ScopeSet[]): ScopeSet[] {
 /** Can a grant call an operation that needs `anyOf` (empty: public)? */
 export function grantAllows(grant: ReadonlySet<string>, anyOf: readonly { scopes: readonly string[] }[]): boolean {
   return anyOf.length === 0 || anyOf.some((set) => set.scopes.every((s) => grant.has(s)));
+}
+
+/**
+ * The token URL of the description's OAuth2 client-credentials flows, when they name exactly one absolute http(s) URL:
+ * a generated client's default `tokenUrl`, as the runtime's URL rule reads it (undefined otherwise: the client then
+ * needs one given).
+ */
+export function clientCredentialsTokenUrl(doc: OpenApiDocument): string | undefined {
+  const found = new Set<string>();
+  const schemes = doc.components?.securitySchemes;
+  if (schemes && typeof schemes === "object")
+    for (const scheme of Object.values<any>(schemes)) {
+      const url: unknown = scheme?.type === "oauth2" ? scheme.flows?.clientCredentials?.tokenUrl : undefined;
+      const read = typeof url === "string" ? readHttpUrl(url) : undefined;
+      if (read !== undefined && "url" in read) found.add(read.url);
+    }
+  return found.size === 1 ? [...found][0] : undefined;
 }

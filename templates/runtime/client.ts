@@ -31,6 +31,8 @@ export interface ClientSpec {
    * (`scopes`) instead of a color.
    */
   scopes?: readonly string[];
+  /** An API of OAuth2 scopes: the client-credentials token URL its description names (no default otherwise). */
+  defaultTokenUrl?: string;
   defaultBaseUrl?: string;
   /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
   readKeyFile?: KeyFileReader;

@@ -34,7 +34,13 @@ export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export type { KeyFileReader, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
-export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOptions } from "./options.js";
+export {
+  type AccessTokens,
+  accessTokens,
+  type ClientOptions,
+  type GrantClientOptions,
+  type TokenSourceOptions,
+} from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type {
   EntryKind,
@@ -55,12 +61,17 @@ export type {
   CallOptions,
   CallResult,
   ColorCheck,
+  GrantClient,
   JsonValue,
+  MissingScopes,
   NeedsColor,
+  NeedsScopes,
   OptionalCall,
   Refusals,
   ReRankedClient,
+  ScopeCheck,
   TaskWaiting,
+  UnknownScope,
   WaitOptions,
   WithJsonText,
 } from "./types.js";

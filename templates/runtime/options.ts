@@ -133,7 +133,12 @@ export interface AccessTokens {
 /** `createTokenSource(options)`: the token source of a client, without the client. */
 export function accessTokens(
   given: TokenSourceOptions,
-  spec: { ladder?: readonly string[]; scopes?: readonly string[]; readKeyFile?: KeyFileReader },
+  spec: {
+    ladder?: readonly string[];
+    scopes?: readonly string[];
+    defaultTokenUrl?: string;
+    readKeyFile?: KeyFileReader;
+  },
 ): AccessTokens {
   if (!given || typeof given !== "object")
     throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
@@ -161,7 +166,15 @@ export function accessTokens(
     debugWriter(options.debug),
     clock,
   );
-  const source = tokenSource(options as ClientOptions, fromFile, spec.readKeyFile, fetch, clock, grant)!;
+  const source = tokenSource(
+    options as ClientOptions,
+    fromFile,
+    spec.readKeyFile,
+    fetch,
+    clock,
+    grant,
+    spec.defaultTokenUrl,
+  )!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
@@ -191,6 +204,7 @@ export function resolveOptions(
     ladder?: readonly string[];
     scopes?: readonly string[];
     defaultBaseUrl?: string;
+    defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
   },
 ): ResolvedOptions {
@@ -230,7 +244,15 @@ export function resolveOptions(
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock, grant?.scopes),
+    tokens: tokenSource(
+      options,
+      fromFile,
+      spec.readKeyFile,
+      debugFetch(fetch, debug, clock),
+      clock,
+      grant?.scopes,
+      spec.defaultTokenUrl,
+    ),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
     callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -247,6 +269,8 @@ function tokenSource(
   clock: Clock,
   /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
   scopes?: readonly string[],
+  /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
+  defaultTokenUrl?: string,
 ): TokenSource | undefined {
   if (options.accessToken !== undefined) {
     if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
@@ -280,7 +304,15 @@ function tokenSource(
       `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
     );
   }
-  const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
+  // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
+  // would go to the wrong party), only the client-credentials token URL its own description names.
+  const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
+  const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
+  if (given === undefined)
+    throw new ConfigError(
+      "createClient: tokenUrl is required: this API's description names no token URL to default to",
+    );
+  const tokenUrl = httpUrl(given, "tokenUrl");
   return createTokenSource({
     clientId,
     key,
