@@ -50,6 +50,12 @@ describe("the generated client of OAuth2 scopes", () => {
     expect(pets.operations.loginUser.security).toBeUndefined();
   });
 
+  test("regenerated into its own folder, the client keeps the security policy and asks for no ladder", async () => {
+    const again = await generate({ file: join(FIXTURES, "petstore.yaml"), out: petstore });
+    expect(again.model.policy).toBe("security");
+    expect(again.kept).not.toContain("ladder");
+  });
+
   test("refused calls name the scopes they lack; allowed calls compile (TypeScript 5.9, strict)", () => {
     const file = join(dir, "consumer.ts");
     const { source, lines } = scopeConsumer("./spotify/index.js", "./petstore/index.js");
