@@ -11,7 +11,7 @@ import ts from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generate } from "../../generator/commands/generate.js";
 import { loadDescription } from "../../generator/description/read.js";
-import { allScopes } from "../../generator/model/security.js";
+import { allScopes, clientCredentialsTokenUrl } from "../../generator/model/security.js";
 import { root, tempDir } from "../helpers.js";
 import { byCase, refusalProblems } from "../refusal-consumer.js";
 import { CLIENT_ID, rsaKey } from "../runtime/keys-fixture.js";
@@ -95,6 +95,25 @@ describe("the generated client of OAuth2 scopes", () => {
     ]);
     expect(refusalProblems(byCase(lines, found), SCOPE_REFUSALS)).toEqual([]);
   }, 120_000);
+});
+
+test("a description's one client-credentials token URL is the default; none, or two, is no default", () => {
+  const doc = (...urls: string[]) => ({
+    components: {
+      securitySchemes: Object.fromEntries(
+        urls.map((tokenUrl, i) => [
+          `s${i}`,
+          { type: "oauth2", flows: { clientCredentials: { tokenUrl, scopes: {} } } },
+        ]),
+      ),
+    },
+  });
+  expect(clientCredentialsTokenUrl(doc("https://auth.example.test/token/") as never)).toBe(
+    "https://auth.example.test/token",
+  );
+  expect(clientCredentialsTokenUrl(doc() as never)).toBeUndefined();
+  expect(clientCredentialsTokenUrl(doc("https://a.test/t", "https://b.test/t") as never)).toBeUndefined();
+  expect(clientCredentialsTokenUrl(doc("https://user:pw@a.test/t") as never)).toBeUndefined();
 });
 
 describe("calls through the generated client, against a token endpoint and an API on 127.0.0.1", () => {

@@ -9,6 +9,7 @@ import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { createGuard } from "../../templates/runtime/guard.js";
 import {
+  accessTokens,
   ConfigError,
   createScopedClient,
   type OperationEntry,
@@ -161,6 +162,19 @@ describe("calls and tokens of a grant, against a real token endpoint and API", (
     await expect(client.readItems!()).resolves.toEqual({ method: "GET", path: "/items" });
     expect(servers.tokenCalls.map((c) => c.form.get("scope"))).toEqual(["write read"]);
     expect(servers.apiCalls.map((c) => [c.url, c.headers.authorization])).toEqual([["/api/v1.2/items", "tok-1"]]);
+  });
+
+  test("createTokenSource of a grant asks for exactly its scopes; a color is no option for it", async () => {
+    const options = { clientId: CLIENT_ID, privateKey: key.pkcs8, tokenUrl: servers.tokenUrl };
+    const tokens = accessTokens({ ...options, scopes: ["admin", "read"] }, { scopes: spec.scopes });
+    expect(await tokens.token()).toBe("tok-1");
+    expect(servers.tokenCalls.map((c) => c.form.get("scope"))).toEqual(["admin read"]);
+    expect(() => accessTokens({ ...options, color: "red" }, { scopes: spec.scopes })).toThrow(
+      /give `scopes`, not `color`/,
+    );
+    expect(() => accessTokens({ ...options, scopes: ["root"] }, { scopes: spec.scopes })).toThrow(
+      'scopes[0]: "root" is not a scope of this API',
+    );
   });
 
   test("an empty grant asks for no scope at all", async () => {
