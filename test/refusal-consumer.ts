@@ -7,7 +7,7 @@
  * the client a user generates from the tarball).
  */
 
-interface RefusalCase {
+export interface RefusalCase {
   /** One line of code, inside an async function where `green`, `yellow` and `red` are clients of those colors. */
   code: string;
   /** Texts every diagnostic of this line must contain (an empty list: the line must compile). */
@@ -140,11 +140,14 @@ export function byCase(lines: Map<number, string>, found: readonly [number, stri
 }
 
 /** What each case's diagnostics lack: empty when every refused line has one error holding its needles. */
-export function refusalProblems(found: Record<string, string[]>): string[] {
+export function refusalProblems(
+  found: Record<string, string[]>,
+  cases: Record<string, RefusalCase> = REFUSALS,
+): string[] {
   const problems: string[] = [];
   for (const [name, messages] of Object.entries(found))
-    if (!(name in REFUSALS)) problems.push(`${name}: unexpected ${JSON.stringify(messages)}`);
-  for (const [name, { needles }] of Object.entries(REFUSALS)) {
+    if (!(name in cases)) problems.push(`${name}: unexpected ${JSON.stringify(messages)}`);
+  for (const [name, { needles }] of Object.entries(cases)) {
     const messages = found[name] ?? [];
     const expected = needles.length === 0 ? 0 : 1;
     if (messages.length !== expected) problems.push(`${name}: ${messages.length} errors ${JSON.stringify(messages)}`);

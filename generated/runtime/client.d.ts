@@ -3,12 +3,20 @@ import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import type { KeyFileReader } from "./keys.js";
 import { type Observers } from "./observe.js";
-import { type ClientOptions } from "./options.js";
+import { type ClientOptions, type GrantClientOptions } from "./options.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
     operations: OperationTable;
-    ladder: readonly string[];
+    /** A color client's ladder, least capable first. */
+    ladder?: readonly string[];
+    /**
+     * An API whose description lists OAuth2 scopes per operation: every scope it names. Its clients hold a grant
+     * (`scopes`) instead of a color.
+     */
+    scopes?: readonly string[];
+    /** An API of OAuth2 scopes: the client-credentials token URL its description names (no default otherwise). */
+    defaultTokenUrl?: string;
     defaultBaseUrl?: string;
     /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
     readKeyFile?: KeyFileReader;
@@ -49,5 +57,5 @@ export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Cal
     eject(...middleware: object[]): void;
     readonly [operation: string]: unknown;
 }
-export declare function createScopedClient(spec: ClientSpec, options: ClientOptions, addOns?: readonly ClientAddOn[]): RuntimeClient;
+export declare function createScopedClient(spec: ClientSpec, options: ClientOptions | GrantClientOptions, addOns?: readonly ClientAddOn[]): RuntimeClient;
 export type { NamedCall };

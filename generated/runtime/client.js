@@ -21,7 +21,10 @@ import { FORM_MEDIA_TYPE } from "./protocol.js";
 export function createScopedClient(spec, options, addOns = []) {
     const resolved = resolveOptions(options, spec);
     const table = compileTable(spec.operations);
-    const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
+    const { baseUrl, grant } = resolved;
+    const guard = createGuard(grant === undefined
+        ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
+        : { table, grant, baseUrl });
     // Retries sit below the guard: each attempt is the request it allowed, with its token.
     const retried = (fetch) => retryingFetch(debugFetch(fetch, resolved.debug, resolved.clock), resolved.callRetry, resolved.clock, resolved.observers.onRetry);
     const send = createGuardedFetch({
@@ -170,7 +173,8 @@ export function createScopedClient(spec, options, addOns = []) {
         Object.assign(client, addOn({ calls: named, clock: resolved.clock, checkOperations, observers: resolved.observers }));
     // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
     Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
-        value: () => `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
+        value: () => `ScopedClient { ${grant === undefined ? "color" : "scopes"}: ` +
+            `${JSON.stringify(grant === undefined ? resolved.color : grant.scopes)}, baseUrl: ${JSON.stringify(baseUrl)} }`,
     });
     return client;
 }

@@ -21,16 +21,27 @@ export declare class SfapiError extends Error {
         readonly code?: SfapiErrorCode;
     }, value: unknown): value is SfapiError extends T ? AnySfapiError : T;
 }
-/** A call above the client's color, or to a path that matches no operation. Nothing was sent. */
+/**
+ * A call above the client's color (or beyond its grant of OAuth2 scopes), or to a path that matches no operation.
+ * Nothing was sent.
+ */
 export declare class ScopeError extends SfapiError {
     static readonly code = "ERR_SCOPE";
     readonly name = "ScopeError";
     /** The operation's friendly name (`runCommand`), or `undefined` when the path matches no operation. */
     readonly operation: string | undefined;
-    /** The level the call needs: a ladder level, or `undefined` when no color may make it. */
+    /** The level the call needs: a ladder level, or `undefined` when no color may make it (and for a scopes client). */
     readonly required: string | undefined;
-    /** The client's configured color. */
+    /** The client's configured color; `""` for a client of OAuth2 scopes (its grant is `grant`). */
     readonly color: string;
+    /**
+     * A client of OAuth2 scopes: the scopes the call lacks, those of the operation's alternative that lacks fewest (every
+     * scope the API names that the grant lacks, for a path no operation has; empty when the call was refused for its
+     * path's form, not its scopes). `undefined` for a color client.
+     */
+    readonly missing: readonly string[] | undefined;
+    /** A client of OAuth2 scopes: the scopes it was granted (`createClient`'s `scopes`). `undefined` for a color client. */
+    readonly grant: readonly string[] | undefined;
     readonly method: string;
     /** The request path below `baseUrl` (or the full URL when it is not below it). */
     readonly path: string;
@@ -39,6 +50,8 @@ export declare class ScopeError extends SfapiError {
         operation?: string | undefined;
         required?: string | undefined;
         color: string;
+        missing?: readonly string[] | undefined;
+        grant?: readonly string[] | undefined;
         method: string;
         path: string;
     });

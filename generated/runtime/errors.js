@@ -24,16 +24,27 @@ export class SfapiError extends Error {
         return this.code === undefined || value.code === this.code;
     }
 }
-/** A call above the client's color, or to a path that matches no operation. Nothing was sent. */
+/**
+ * A call above the client's color (or beyond its grant of OAuth2 scopes), or to a path that matches no operation.
+ * Nothing was sent.
+ */
 export class ScopeError extends SfapiError {
     static code = "ERR_SCOPE";
     name = "ScopeError";
     /** The operation's friendly name (`runCommand`), or `undefined` when the path matches no operation. */
     operation;
-    /** The level the call needs: a ladder level, or `undefined` when no color may make it. */
+    /** The level the call needs: a ladder level, or `undefined` when no color may make it (and for a scopes client). */
     required;
-    /** The client's configured color. */
+    /** The client's configured color; `""` for a client of OAuth2 scopes (its grant is `grant`). */
     color;
+    /**
+     * A client of OAuth2 scopes: the scopes the call lacks, those of the operation's alternative that lacks fewest (every
+     * scope the API names that the grant lacks, for a path no operation has; empty when the call was refused for its
+     * path's form, not its scopes). `undefined` for a color client.
+     */
+    missing;
+    /** A client of OAuth2 scopes: the scopes it was granted (`createClient`'s `scopes`). `undefined` for a color client. */
+    grant;
     method;
     /** The request path below `baseUrl` (or the full URL when it is not below it). */
     path;
@@ -42,6 +53,8 @@ export class ScopeError extends SfapiError {
         this.operation = init.operation;
         this.required = init.required;
         this.color = init.color;
+        this.missing = init.missing;
+        this.grant = init.grant;
         this.method = init.method;
         this.path = init.path;
     }

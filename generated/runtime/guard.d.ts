@@ -1,20 +1,37 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import type { CompiledTable } from "./matcher.js";
-export interface GuardConfig {
+/** A color client's guard: its color on the ladder decides. */
+export interface ColorGuardConfig {
     table: CompiledTable;
     ladder: readonly string[];
     color: string;
     /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
     baseUrl: string;
+    grant?: undefined;
 }
+/** A client of OAuth2 scopes: its grant decides, each operation by its table entry's `security`. */
+export interface GrantGuardConfig {
+    table: CompiledTable;
+    grant: {
+        /** The scopes the client was granted. */
+        readonly scopes: readonly string[];
+        /** Every scope the API names: what a path no operation has needs (and an entry without `security`). */
+        readonly all: readonly string[];
+    };
+    /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
+    baseUrl: string;
+    ladder?: undefined;
+    color?: undefined;
+}
+export type GuardConfig = ColorGuardConfig | GrantGuardConfig;
 export interface Guard {
     /** Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. */
     check(method: string, url: string): boolean;
     /** Throws ScopeError when the call as written (path template or concrete path, path parameters) holds tricks. */
     checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
     /**
-     * Throws ScopeError unless the client's color may call the operation of that friendly name: a helper checks every
-     * operation it will call before its first request.
+     * Throws ScopeError unless the client may call the operation of that friendly name: a helper checks every operation
+     * it will call before its first request.
      */
     checkOperation(name: string): void;
 }

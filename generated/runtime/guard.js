@@ -1,28 +1,35 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
- * The color guard: map a request (method + the URL it will really be sent to) to its operations and refuse it, with a
- * ScopeError and before any I/O, unless the client's color may call every operation it could mean.
+ * The guard: map a request (method + the URL it will really be sent to) to its operations and refuse it, with a
+ * ScopeError and before any I/O, unless the client may call every operation it could mean: by its color on the ladder,
+ * or, for an API whose description lists OAuth2 scopes per operation, by its grant (scopes.ts: one of the operation's
+ * scope sets wholly granted).
  *
  * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the client's own base
  * URL (whatever base URL a call asked for), read by the one path reader (path.ts), which also says what is refused for
- * every color: dot-segments (also in the call as written, before the URL parser resolves them), backslashes and
+ * every client: dot-segments (also in the call as written, before the URL parser resolves them), backslashes and
  * control characters in the written path, malformed percent-encoding, and URLs outside the base URL. A path that
- * matches no operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it.
- * A segment holding an encoded slash (`%2F`) must also pass as a server that decodes it into a real slash routes it.
+ * matches no operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it
+ * (a grant of every scope the API names). A segment holding an encoded slash (`%2F`) must also pass as a server that
+ * decodes it into a real slash routes it.
  */
 import { ScopeError } from "./errors.js";
 import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
 import { matchPath, readPath, writtenPathProblem } from "./path.js";
+import { missingScopes } from "./scopes.js";
 /** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
 const DECISIONS_KEPT = 1024;
 export function createGuard(config) {
-    const { table, ladder, color, baseUrl } = config;
-    const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
-    const top = topLevel(ladder);
+    const { table, baseUrl } = config;
+    const permission = config.grant === undefined ? colorPermission(config) : grantPermission(config);
+    const allowed = new Set(table.entries.filter((e) => permission.allows(e)));
     const decisions = new Map();
     function refuse(method, path, message, entry) {
-        const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
-        throw new ScopeError({ message, operation: entry?.name, required, color, method, path });
+        // Without an entry the call was refused for its path's form: no scope would help (`missing` empty).
+        const { required, missing } = entry
+            ? permission.refusal(entry)
+            : { required: undefined, missing: permission.who.missing };
+        throw new ScopeError({ ...permission.who, message, operation: entry?.name, required, method, path, missing });
     }
     function decide(method, path) {
         const reading = readPath(path);
@@ -30,14 +37,15 @@ export function createGuard(config) {
             refuse(method, path, `${method} ${path}: ${reading.message}`);
         const matches = matchPath(table, method, reading);
         if (matches.length === 0) {
-            if (color === top)
+            if (permission.unknownAllowed)
                 return true;
+            const { message, required, missing } = permission.refusal(undefined);
             throw new ScopeError({
-                message: `${method} ${path} matches no operation of this API; ` +
-                    `unknown paths need color ${top}; this client is ${color}`,
+                ...permission.who,
+                message: `${method} ${path} matches no operation of this API; ${message}`,
                 operation: undefined,
-                required: top,
-                color,
+                required,
+                missing,
                 method,
                 path,
             });
@@ -45,7 +53,7 @@ export function createGuard(config) {
         let needsToken = false;
         for (const entry of matches) {
             if (!allowed.has(entry))
-                refuse(method, path, notAllowedMessage(entry, ladder, top, color), entry);
+                refuse(method, path, `${what(entry)} ${permission.refusal(entry).message}`, entry);
             if (entry.scope !== PUBLIC)
                 needsToken = true;
         }
@@ -76,19 +84,56 @@ export function createGuard(config) {
             if (entry === undefined || allowed.has(entry))
                 return;
             const method = entry.method.toUpperCase();
-            refuse(method, entry.path, notAllowedMessage(entry, ladder, top, color), entry);
+            refuse(method, entry.path, `${what(entry)} ${permission.refusal(entry).message}`, entry);
         },
     };
 }
-function notAllowedMessage(entry, ladder, top, color) {
-    const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
-    if (rank(ladder, entry.scope) < 0) {
-        return (`${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, ` +
-            `so only the top level may call it; this client is ${color}`);
-    }
-    const above = ladder.slice(rank(ladder, entry.scope));
-    const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
-    return `${what} needs color ${needs}; this client is ${color}`;
+function what(entry) {
+    return `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
+}
+function colorPermission({ ladder, color }) {
+    const top = topLevel(ladder);
+    return {
+        allows: (entry) => canCall(ladder, color, entry.scope),
+        unknownAllowed: color === top,
+        who: { color },
+        refusal(entry) {
+            if (entry === undefined)
+                return { message: `unknown paths need color ${top}; this client is ${color}`, required: top };
+            const required = requiredLevel(ladder, entry.scope);
+            if (rank(ladder, entry.scope) < 0) {
+                const message = `needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, ` +
+                    `so only the top level may call it; this client is ${color}`;
+                return { message, required };
+            }
+            const above = ladder.slice(rank(ladder, entry.scope));
+            const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
+            return { message: `needs color ${needs}; this client is ${color}`, required };
+        },
+    };
+}
+/**
+ * A grant's permission. An operation is allowed when one of its entry's scope sets is wholly granted; public ones
+ * always. An entry that is not public and has no `security` (a table not generated under the security policy) needs
+ * every scope the API names, as a path that matches no operation does: fail closed.
+ */
+function grantPermission({ grant }) {
+    const granted = new Set(grant.scopes);
+    const lacking = (entry) => entry?.scope === PUBLIC ? undefined : missingScopes(granted, entry?.security, grant.all);
+    const has = grant.scopes.length > 0 ? grant.scopes.join(", ") : "none";
+    return {
+        allows: (entry) => lacking(entry) === undefined,
+        unknownAllowed: lacking(undefined) === undefined,
+        who: { color: "", grant: grant.scopes, missing: [] },
+        refusal(entry) {
+            const missing = Object.freeze([...(lacking(entry) ?? [])]);
+            const scopes = `scope${missing.length === 1 ? "" : "s"} ${missing.join(", ")}`;
+            const needs = entry === undefined
+                ? `unknown paths need every scope this API names; this client lacks ${scopes}`
+                : `needs ${scopes}, which this client's grant lacks`;
+            return { message: `${needs} (granted: ${has})`, missing };
+        },
+    };
 }
 /** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */
 export function canonicalBaseUrl(base) {

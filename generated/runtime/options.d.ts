@@ -58,6 +58,29 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
      */
     accessToken?: AccessTokenInput;
 }
+/**
+ * The options of a client of an API whose description lists OAuth2 scopes per operation: `scopes` instead of `color`
+ * and `levels`, the rest as for a color client.
+ */
+export interface GrantClientOptions<Scopes extends readonly string[] = readonly string[]> extends Omit<ClientOptions, "color" | "levels" | "accessToken"> {
+    /**
+     * The OAuth2 scopes this client is granted (`[]` for none: public operations, and those that need a token but no
+     * scope). Required. The client calls only operations one of whose scope sets is wholly granted, refusing the others
+     * before any I/O; a path no operation has needs every scope the API names. A literal list (`["read"]`) narrows the
+     * client's type too; a list typed `string[]` gets every operation in its type, and only the run-time guard applies.
+     * The client-credentials token request asks for exactly these scopes (`scope`, RFC 6749 section 4.4.2), and a token
+     * answer whose `scope` lacks one of them is refused.
+     */
+    scopes: Scopes;
+    color?: undefined;
+    levels?: undefined;
+    /**
+     * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A JWT whose
+     * `scope` (space-separated) or `scp` claim lacks a granted scope is refused (TokenError `insufficient_scope`); an
+     * opaque token, or a JWT without such a claim, is taken as it is: the API server enforces its scopes.
+     */
+    accessToken?: AccessTokenInput;
+}
 /** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
 export interface TokenSourceOptions<Color extends string = string> extends Pick<ClientOptions, "keyFile" | "clientId" | "privateKey" | "tokenUrl" | "fetch" | "clientExpiresAt" | "logger" | "timeoutMs" | "retry" | "refreshSkewMs" | "clock" | "onRetry" | "onToken" | "debug"> {
     /**
@@ -65,6 +88,11 @@ export interface TokenSourceOptions<Color extends string = string> extends Pick<
      * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
      */
     color?: Color;
+    /**
+     * For an API of OAuth2 scopes: the scopes to ask the token endpoint for (exactly these); an answer whose `scope`
+     * lacks one is refused.
+     */
+    scopes?: readonly string[];
 }
 /** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
 export interface AccessTokens {
@@ -75,12 +103,21 @@ export interface AccessTokens {
 }
 /** `createTokenSource(options)`: the token source of a client, without the client. */
 export declare function accessTokens(given: TokenSourceOptions, spec: {
-    ladder: readonly string[];
+    ladder?: readonly string[];
+    scopes?: readonly string[];
+    defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
 }): AccessTokens;
 export interface ResolvedOptions {
+    /** The color; `""` for a client of OAuth2 scopes. */
     color: string;
+    /** The ladder; empty for a client of OAuth2 scopes. */
     ladder: readonly string[];
+    /** A client of OAuth2 scopes: its grant, and every scope the API names. */
+    grant: {
+        scopes: readonly string[];
+        all: readonly string[];
+    } | undefined;
     baseUrl: string;
     fetch: FetchLike;
     headers: Record<string, string>;
@@ -93,8 +130,10 @@ export interface ResolvedOptions {
     /** Writes the debug lines, when debugging is on. */
     debug: ((line: string) => void) | undefined;
 }
-export declare function resolveOptions(given: ClientOptions, spec: {
-    ladder: readonly string[];
+export declare function resolveOptions(given: ClientOptions | GrantClientOptions, spec: {
+    ladder?: readonly string[];
+    scopes?: readonly string[];
     defaultBaseUrl?: string;
+    defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
 }): ResolvedOptions;

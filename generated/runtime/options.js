@@ -8,6 +8,7 @@ import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { retryPolicy } from "./retry.js";
+import { checkGrant } from "./scopes.js";
 import { createTokenSource } from "./token.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
@@ -20,8 +21,13 @@ export function accessTokens(given, spec) {
         throw new ConfigError("createTokenSource: accessToken is no option here");
     if (options.keyFile === undefined && options.privateKey === undefined)
         throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
+    if (spec.scopes !== undefined && options.color !== undefined)
+        throw new ConfigError("createTokenSource: this API's tokens are for OAuth2 scopes: give `scopes`, not `color`");
+    if (spec.scopes === undefined && options.scopes !== undefined)
+        throw new ConfigError("createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors");
+    const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
     if (options.color !== undefined)
-        checkLadder(spec.ladder, options.color);
+        checkLadder(spec.ladder ?? [], options.color);
     const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
         throw new ConfigError(`createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
@@ -29,17 +35,30 @@ export function accessTokens(given, spec) {
     }
     const clock = options.clock ?? systemClock;
     const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
-    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock);
+    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock, grant, spec.defaultTokenUrl);
     return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 export function resolveOptions(given, spec) {
+    const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
     if (!given || typeof given !== "object")
-        throw new ConfigError("createClient needs an options object with at least { color }");
+        throw new ConfigError(`createClient needs an options object with at least ${what}`);
     // Own properties only: a `fetch`, `levels` or `clock` that some dependency set on Object.prototype is no option.
     const options = ownFields(given);
-    if (typeof options.color !== "string" || options.color === "")
-        throw new ConfigError('createClient: `color` is required (e.g. "green")');
-    const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
+    let ladder = [];
+    let grant;
+    if (spec.scopes !== undefined) {
+        // An API of OAuth2 scopes: the grant decides; a color would mean nothing here, so it is no silent no-op either.
+        if (options.color !== undefined || options.levels !== undefined)
+            throw new ConfigError("createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`");
+        grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+    }
+    else {
+        if (options.scopes !== undefined)
+            throw new ConfigError("createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`");
+        if (typeof options.color !== "string" || options.color === "")
+            throw new ConfigError('createClient: `color` is required (e.g. "green")');
+        ladder = checkLadder(options.levels ?? spec.ladder ?? [], options.color);
+    }
     const clock = options.clock ?? systemClock;
     const debug = debugWriter(options.debug);
     // API calls are logged below their retries (client.ts), token requests here.
@@ -50,12 +69,13 @@ export function resolveOptions(given, spec) {
     if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
         throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
     return {
-        color: options.color,
+        color: grant === undefined ? options.color : "",
         ladder,
+        grant,
         baseUrl,
         fetch,
         headers: { accept: "application/json", ...options.headers },
-        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
+        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock, grant?.scopes, spec.defaultTokenUrl),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
         callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -63,7 +83,11 @@ export function resolveOptions(given, spec) {
         debug,
     };
 }
-function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
+function tokenSource(options, fromFile, readKeyFile, fetch, clock, 
+/** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
+scopes, 
+/** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
+defaultTokenUrl) {
     if (options.accessToken !== undefined) {
         if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
             throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
@@ -72,7 +96,7 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
         // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
         if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
             throw new ConfigError("createClient: accessToken is empty");
-        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken);
+        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes);
     }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError("createClient: give either keyFile or privateKey, not both");
@@ -88,7 +112,13 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
     if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
         throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
     }
-    const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
+    // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
+    // would go to the wrong party), only the client-credentials token URL its own description names.
+    const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
+    const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
+    if (given === undefined)
+        throw new ConfigError("createClient: tokenUrl is required: this API's description names no token URL to default to");
+    const tokenUrl = httpUrl(given, "tokenUrl");
     return createTokenSource({
         clientId,
         key,
@@ -102,6 +132,7 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
         clock,
         onToken: options.onToken,
         onRetry: options.onRetry,
+        scopes,
     });
 }
 /**

@@ -22,6 +22,11 @@ export interface TokenSourceConfig {
     clock: Clock;
     onToken?: ((event: TokenEvent) => void) | undefined;
     onRetry?: ((event: RetryEvent) => void) | undefined;
+    /**
+     * A client of OAuth2 scopes: its grant, asked for as `scope` (RFC 6749 section 4.4.2; not sent when empty). An
+     * answer whose `scope` field (section 5.1: present when it differs from what was asked) lacks one of them is refused.
+     */
+    scopes?: readonly string[] | undefined;
 }
 export interface TokenSource {
     /** The cached token while it is fresh, else undefined (no I/O). */
@@ -31,6 +36,8 @@ export interface TokenSource {
     /** Forget `token` (the API answered 401 to it); a newer cached token is kept. */
     invalidate(token: string): void;
 }
+/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
+export declare const INSUFFICIENT_SCOPE = "insufficient_scope";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export declare const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */

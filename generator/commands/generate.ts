@@ -4,12 +4,14 @@ import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { DescriptionSource } from "../description/read.js";
 import { emitClientTypes, emitCoreTypes } from "../emit/client-types.js";
 import type { EmitContext } from "../emit/context.js";
+import { emitGrantClientTypes, emitGrantCoreTypes } from "../emit/grant-types.js";
 import { emitCore, emitIndex } from "../emit/index-file.js";
 import { emitOperationsTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
 import type { Model, ScopeOptions } from "../model/model.js";
 import { loadModel } from "../model/model.js";
+import { allScopes, clientCredentialsTokenUrl } from "../model/security.js";
 import { subjectOf } from "../model/subject.js";
 import { keepScope, keptNote } from "../output/kept.js";
 import { DESCRIPTION_FILE, emitManifest } from "../output/manifest.js";
@@ -51,6 +53,8 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
 }
 
 export function emitContext(model: Model): EmitContext {
+  const grant = model.policy === "security";
+  const doc = model.description.document;
   return {
     // No source: generated files must not depend on where the description was read from.
     ...subjectOf(model),
@@ -59,7 +63,12 @@ export function emitContext(model: Model): EmitContext {
     vendor: model.vendor,
     defaultBaseUrl: model.baseUrl.url,
     generatorVersion,
-    taskOperation: model.operations.find((op) => op.method === "get" && op.path === TASK_PATH)?.name,
+    // The facility's helpers (waitForTask among them) are for its own API, not for one of OAuth2 scopes.
+    taskOperation: grant
+      ? undefined
+      : model.operations.find((op) => op.method === "get" && op.path === TASK_PATH)?.name,
+    scopes: grant ? allScopes(doc) : [],
+    defaultTokenUrl: grant ? clientCredentialsTokenUrl(doc) : undefined,
   };
 }
 
@@ -68,15 +77,16 @@ const PACKAGE_JSON = JSON.stringify({ type: "module", sideEffects: false }, null
 
 export async function emitClient(model: Model): Promise<FileSet> {
   const ctx = emitContext(model);
+  const grant = ctx.policy === "security";
   const table = emitOperationsTable(ctx);
   const files: FileSet = new Map([
     ["schema.d.ts", await emitSchema(model.description.document)],
     ["operations.js", table.js],
     ["operations.d.ts", table.dts],
     ["core.js", emitCore(ctx)],
-    ["core.d.ts", emitCoreTypes(ctx)],
+    ["core.d.ts", grant ? emitGrantCoreTypes(ctx) : emitCoreTypes(ctx)],
     ["index.js", emitIndex(ctx)],
-    ["index.d.ts", emitClientTypes(ctx)],
+    ["index.d.ts", grant ? emitGrantClientTypes(ctx) : emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
     ["scope-audit.md", renderAudit(auditAny(ctx), "md")],

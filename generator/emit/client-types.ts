@@ -308,7 +308,7 @@ function statusKey(status: string): string {
 }
 
 /** `Call<Args, Data, Error>`, or `OptionalCall` when no argument is required. */
-function callType(op: Operation): string {
+export function callType(op: Operation): string {
   const ref = opRef(op);
   const members: string[] = [];
   let required = false;

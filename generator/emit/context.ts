@@ -9,4 +9,8 @@ export interface EmitContext extends Subject {
   generatorVersion: string;
   /** The friendly name of `GET /tasks/{id}`, which `waitForTask` polls, when the API has it. */
   taskOperation: string | undefined;
+  /** Under the security policy: every OAuth2 scope the description names (sorted); empty otherwise. */
+  scopes: readonly string[];
+  /** Under the security policy: the one client-credentials token URL the description names, if it names one. */
+  defaultTokenUrl: string | undefined;
 }

@@ -11,6 +11,16 @@ import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
 import { hasHelpers, workflowSpec } from "./workflow.js";
 
+/** The spec a client of OAuth2 scopes hands the runtime: its table, every scope, its default URLs. */
+function grantSpec(ctx: EmitContext, extra = ""): string {
+  return `{ operations, scopes, defaultBaseUrl${tokenUrl(ctx)}${extra} }`;
+}
+
+/** `, defaultTokenUrl: "…"` when the description names one client-credentials token URL. */
+function tokenUrl(ctx: EmitContext): string {
+  return ctx.defaultTokenUrl === undefined ? "" : `, defaultTokenUrl: ${literal(ctx.defaultTokenUrl)}`;
+}
+
 export function emitCore(ctx: EmitContext): string {
   const fields = [
     `title: ${literal(ctx.title)}`,
@@ -20,13 +30,15 @@ export function emitCore(ctx: EmitContext): string {
     `scopeField: ${literal(ctx.scopeField)}`,
   ];
   const description = `{ ${fields.join(", ")} }`;
+  const grant = ctx.policy === "security";
+  const table = grant ? "operations, scopes" : "ladder, operations";
   return [
     generatedHeader(ctx),
-    'import { ladder, operations } from "./operations.js";',
+    `import { ${table} } from "./operations.js";`,
     'import { createScopedClient } from "./runtime/index.js";',
     "",
     `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
-    'export { ladder, operations } from "./operations.js";',
+    `export { ${table} } from "./operations.js";`,
     "",
     "/** The description this client was generated from. */",
     `export const description = Object.freeze(${description});`,
@@ -34,19 +46,52 @@ export function emitCore(ctx: EmitContext): string {
     "/** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */",
     `export const defaultBaseUrl = ${literal(ctx.defaultBaseUrl)};`,
     "",
-    "/**",
-    " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) " +
-      "and key",
-    " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
-    " */",
+    ...(grant
+      ? [
+          "/** A client that refuses every call beyond its grant of OAuth2 scopes, without key files (types: core.d.ts). */",
+          "export function createClient(options) {",
+          `  return createScopedClient(${grantSpec(ctx)}, options);`,
+          "}",
+        ]
+      : [
+          "/**",
+          " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) " +
+            "and key",
+          " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
+          " */",
+          "export function createClient(options) {",
+          "  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);",
+          "}",
+        ]),
+    "",
+  ].join("\n");
+}
+
+/** index.js of a client of OAuth2 scopes: core.js's client with key files, and its token source. No helpers. */
+function emitGrantIndex(ctx: EmitContext): string {
+  const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "operations", "scopes"];
+  return [
+    generatedHeader(ctx),
+    'import { defaultBaseUrl, operations, scopes } from "./core.js";',
+    'import { accessTokens, createScopedClient, readKeyFileText } from "./runtime/index.js";',
+    "",
+    `export { ${fromCore.join(", ")} } from "./core.js";`,
+    "",
+    "/** A client that refuses every call beyond its grant of OAuth2 scopes (types: index.d.ts). */",
     "export function createClient(options) {",
-    "  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);",
+    `  return createScopedClient(${grantSpec(ctx, ", readKeyFile: readKeyFileText")}, options);`,
+    "}",
+    "",
+    "/** Access tokens for a server or a script, from a key file or a key, for a grant (types: index.d.ts). */",
+    "export function createTokenSource(options) {",
+    `  return accessTokens(options, { scopes${tokenUrl(ctx)}, readKeyFile: readKeyFileText });`,
     "}",
     "",
   ].join("\n");
 }
 
 export function emitIndex(ctx: EmitContext): string {
+  if (ctx.policy === "security") return emitGrantIndex(ctx);
   const helpers = [
     ...(ctx.taskOperation === undefined ? [] : [`taskOperation: ${literal(ctx.taskOperation)}`]),
     ...(hasHelpers(ctx)

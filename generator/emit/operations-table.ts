@@ -15,17 +15,32 @@ import { blockCommentText, jsDoc, literal, literalList } from "./text.js";
 const WRAP_AT = 110;
 
 export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string } {
-  const top = topLevel(ctx.ladder);
-  const ladderDoc = jsDoc(
-    [blockCommentText(`Scope levels from least to most capable; ${literal(top)} may call everything.`)],
-    [],
-  );
+  const grant = ctx.policy === "security";
+  // A client of OAuth2 scopes has no ladder: the table names every scope instead (what an unknown path needs).
+  const head = grant
+    ? {
+        doc: jsDoc(["Every OAuth2 scope this API names: a path no operation has needs them all."], []),
+        js: `export const scopes = Object.freeze(${literalList(ctx.scopes)});`,
+        dts: `export declare const scopes: readonly ${literalList(ctx.scopes)};`,
+      }
+    : {
+        doc: jsDoc(
+          [
+            blockCommentText(
+              `Scope levels from least to most capable; ${literal(topLevel(ctx.ladder))} may call everything.`,
+            ),
+          ],
+          [],
+        ),
+        js: `export const ladder = Object.freeze(${literalList(ctx.ladder)});`,
+        dts: `export declare const ladder: readonly ${literalList(ctx.ladder)};`,
+      };
   const mapDoc = jsDoc(["Every operation of the description, by friendly name."], []);
   const names = ctx.operations.map((op) => op.name);
   const js = [
     generatedHeader(ctx),
-    ladderDoc,
-    `export const ladder = Object.freeze(${literalList(ctx.ladder)});`,
+    head.doc,
+    head.js,
     ...ctx.operations.map((op) => `\nexport const ${op.name} = Object.freeze(${entryLiteral(op, "js")});`),
     "",
     mapDoc,
@@ -38,8 +53,8 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
   ];
   const dts = [
     generatedHeader(ctx),
-    ladderDoc,
-    `export declare const ladder: readonly ${literalList(ctx.ladder)};`,
+    head.doc,
+    head.dts,
     ...ctx.operations.map(
       (op) => `\n${operationDoc(op, ctx)}\nexport declare const ${op.name}: ${entryLiteral(op, "dts")};`,
     ),
@@ -57,6 +72,14 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
     "}",
     "",
   ];
+  if (grant)
+    dts.push(
+      jsDoc(["The OAuth2 scope sets each (path, method) allows a call with, OR-ed (`readonly []`: public)."], []),
+      "export interface OperationSecurity {",
+      ...securityRows(ctx.operations),
+      "}",
+      "",
+    );
   return { js: js.join("\n"), dts: dts.join("\n") };
 }
 
@@ -103,8 +126,15 @@ function wrapped(items: string[], open: string, close: string): string {
 /** The summary, `METHOD path`, then `@scope`, and `@public` / `@unranked <why>` / `@deprecated` where they apply. */
 export function operationDoc(op: Operation, ctx: EmitContext, indent = ""): string {
   const tags: [string, string?][] = [["scope", blockCommentText(op.scope)]];
+  const sets = op.requirement.security?.anyOf;
   if (op.scope === PUBLIC) tags.push(["public"]);
-  else if (op.requirement.problem) {
+  else if (ctx.policy === "security" && sets !== undefined) {
+    // The scope sets, OR-ed; a malformed requirement says why it needs every scope.
+    const each = sets.map((set) => (set.scopes.length > 0 ? set.scopes.join(" ") : "(a token, no scope)"));
+    tags.push(["scopes", blockCommentText(each.join(" | "))]);
+    const why = describeProblem(op.requirement, ctx.scopeField);
+    if (why !== undefined) tags.push(["unranked", blockCommentText(why)]);
+  } else if (op.requirement.problem) {
     const why = describeProblem(op.requirement, ctx.scopeField) ?? "not ranked";
     tags.push(["unranked", blockCommentText(`${why}: callable only by ${effectiveLevel(ctx.ladder, op.scope)}`)]);
   }
@@ -121,5 +151,16 @@ function scopeRows(ops: Operation[]): string[] {
   for (const op of ops) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   return [...byPath].map(
     ([path, list]) => `  ${literal(path)}: { ${list.map((op) => `${op.method}: ${literal(op.scope)}`).join("; ")} };`,
+  );
+}
+
+/** `"/me": { get: readonly [readonly ["user-read-private"]] };`: the scope sets per (path, method). */
+function securityRows(ops: Operation[]): string[] {
+  const byPath = new Map<string, Operation[]>();
+  for (const op of ops) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const sets = (op: Operation) =>
+    `readonly [${(op.requirement.security?.anyOf ?? []).map((set) => `readonly ${literalList(set.scopes)}`).join(", ")}]`;
+  return [...byPath].map(
+    ([path, list]) => `  ${literal(path)}: { ${list.map((op) => `${op.method}: ${sets(op)}`).join("; ")} };`,
   );
 }

@@ -7,8 +7,14 @@
  * Fail closed: a requirement list that is not well formed (not an array of objects of string arrays, an unknown scheme,
  * a scope that is not an RFC 6749 scope-token) needs every scope the description names, and is marked for the audit.
  */
+
+import { isScopeToken } from "../../templates/runtime/scopes.js";
+import { readHttpUrl } from "../../templates/runtime/urls.js";
 import type { OpenApiDocument } from "../description/document.js";
 import { eachOperationObject, escapePointer } from "../description/document.js";
+
+// The scope-token rule is the runtime's (a client checks its grant by it too).
+export { isScopeToken };
 
 /** One way to be allowed: a token granted every scope in `scopes` (sorted, unique), through `schemes` (sorted). */
 export interface ScopeSet {
@@ -24,16 +30,6 @@ export interface SecurityReading {
   pointer?: string;
   /** Why the list is not well formed (and so needs every scope); absent when it is. */
   malformed?: string;
-}
-
-/** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), no space, quote or backslash. */
-export function isScopeToken(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 256) return false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x21 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
-  }
-  return true;
 }
 
 /** Does the description state OAuth2 scopes anywhere (a non-empty scope list in some requirement)? */
@@ -138,4 +134,21 @@ function dedupe(sets: ScopeSet[]): ScopeSet[] {
 /** Can a grant call an operation that needs `anyOf` (empty: public)? */
 export function grantAllows(grant: ReadonlySet<string>, anyOf: readonly { scopes: readonly string[] }[]): boolean {
   return anyOf.length === 0 || anyOf.some((set) => set.scopes.every((s) => grant.has(s)));
+}
+
+/**
+ * The token URL of the description's OAuth2 client-credentials flows, when they name exactly one absolute http(s) URL:
+ * a generated client's default `tokenUrl`, as the runtime's URL rule reads it (undefined otherwise: the client then
+ * needs one given).
+ */
+export function clientCredentialsTokenUrl(doc: OpenApiDocument): string | undefined {
+  const found = new Set<string>();
+  const schemes = doc.components?.securitySchemes;
+  if (schemes && typeof schemes === "object")
+    for (const scheme of Object.values<any>(schemes)) {
+      const url: unknown = scheme?.type === "oauth2" ? scheme.flows?.clientCredentials?.tokenUrl : undefined;
+      const read = typeof url === "string" ? readHttpUrl(url) : undefined;
+      if (read !== undefined && "url" in read) found.add(read.url);
+    }
+  return found.size === 1 ? [...found][0] : undefined;
 }

@@ -16,7 +16,7 @@ import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
 import { debugFetch, type Observers } from "./observe.js";
-import { type ClientOptions, resolveOptions } from "./options.js";
+import { type ClientOptions, type GrantClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import type { HTTP_METHODS, OperationTable } from "./table.js";
@@ -24,7 +24,15 @@ import type { HTTP_METHODS, OperationTable } from "./table.js";
 /** What a generated `index.js` hands the runtime about its API. */
 export interface ClientSpec {
   operations: OperationTable;
-  ladder: readonly string[];
+  /** A color client's ladder, least capable first. */
+  ladder?: readonly string[];
+  /**
+   * An API whose description lists OAuth2 scopes per operation: every scope it names. Its clients hold a grant
+   * (`scopes`) instead of a color.
+   */
+  scopes?: readonly string[];
+  /** An API of OAuth2 scopes: the client-credentials token URL its description names (no default otherwise). */
+  defaultTokenUrl?: string;
   defaultBaseUrl?: string;
   /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
   readKeyFile?: KeyFileReader;
@@ -68,12 +76,17 @@ export interface RuntimeClient extends Record<(typeof HTTP_METHODS)[number], Cal
 
 export function createScopedClient(
   spec: ClientSpec,
-  options: ClientOptions,
+  options: ClientOptions | GrantClientOptions,
   addOns: readonly ClientAddOn[] = [],
 ): RuntimeClient {
   const resolved = resolveOptions(options, spec);
   const table = compileTable(spec.operations);
-  const guard = createGuard({ table, ladder: resolved.ladder, color: resolved.color, baseUrl: resolved.baseUrl });
+  const { baseUrl, grant } = resolved;
+  const guard = createGuard(
+    grant === undefined
+      ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
+      : { table, grant, baseUrl },
+  );
   // Retries sit below the guard: each attempt is the request it allowed, with its token.
   const retried = (fetch: (request: Request) => Promise<Response>) =>
     retryingFetch(
@@ -226,7 +239,8 @@ export function createScopedClient(
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () =>
-      `ScopedClient { color: ${JSON.stringify(resolved.color)}, baseUrl: ${JSON.stringify(resolved.baseUrl)} }`,
+      `ScopedClient { ${grant === undefined ? "color" : "scopes"}: ` +
+      `${JSON.stringify(grant === undefined ? resolved.color : grant.scopes)}, baseUrl: ${JSON.stringify(baseUrl)} }`,
   });
   return client;
 }

@@ -1,27 +1,50 @@
 /**
- * The color guard: map a request (method + the URL it will really be sent to) to its operations and refuse it, with a
- * ScopeError and before any I/O, unless the client's color may call every operation it could mean.
+ * The guard: map a request (method + the URL it will really be sent to) to its operations and refuse it, with a
+ * ScopeError and before any I/O, unless the client may call every operation it could mean: by its color on the ladder,
+ * or, for an API whose description lists OAuth2 scopes per operation, by its grant (scopes.ts: one of the operation's
+ * scope sets wholly granted).
  *
  * What counts as "the path": the request URL after WHATWG parsing (what goes on the wire), below the client's own base
  * URL (whatever base URL a call asked for), read by the one path reader (path.ts), which also says what is refused for
- * every color: dot-segments (also in the call as written, before the URL parser resolves them), backslashes and
+ * every client: dot-segments (also in the call as written, before the URL parser resolves them), backslashes and
  * control characters in the written path, malformed percent-encoding, and URLs outside the base URL. A path that
- * matches no operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it.
- * A segment holding an encoded slash (`%2F`) must also pass as a server that decodes it into a real slash routes it.
+ * matches no operation (an endpoint newer than this client, or a typo) fails closed: only the top level may call it
+ * (a grant of every scope the API names). A segment holding an encoded slash (`%2F`) must also pass as a server that
+ * decodes it into a real slash routes it.
  */
 import { ScopeError } from "./errors.js";
 import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
 import type { CompiledTable } from "./matcher.js";
 import { matchPath, readPath, writtenPathProblem } from "./path.js";
+import { missingScopes } from "./scopes.js";
 import type { OperationEntry } from "./table.js";
 
-export interface GuardConfig {
+/** A color client's guard: its color on the ladder decides. */
+export interface ColorGuardConfig {
   table: CompiledTable;
   ladder: readonly string[];
   color: string;
   /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
   baseUrl: string;
+  grant?: undefined;
 }
+
+/** A client of OAuth2 scopes: its grant decides, each operation by its table entry's `security`. */
+export interface GrantGuardConfig {
+  table: CompiledTable;
+  grant: {
+    /** The scopes the client was granted. */
+    readonly scopes: readonly string[];
+    /** Every scope the API names: what a path no operation has needs (and an entry without `security`). */
+    readonly all: readonly string[];
+  };
+  /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
+  baseUrl: string;
+  ladder?: undefined;
+  color?: undefined;
+}
+
+export type GuardConfig = ColorGuardConfig | GrantGuardConfig;
 
 export interface Guard {
   /** Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. */
@@ -29,24 +52,41 @@ export interface Guard {
   /** Throws ScopeError when the call as written (path template or concrete path, path parameters) holds tricks. */
   checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
   /**
-   * Throws ScopeError unless the client's color may call the operation of that friendly name: a helper checks every
-   * operation it will call before its first request.
+   * Throws ScopeError unless the client may call the operation of that friendly name: a helper checks every operation
+   * it will call before its first request.
    */
   checkOperation(name: string): void;
+}
+
+/**
+ * What the guard asks of a client's permission: which entries it allows (decided once, when the guard is made) and,
+ * for a refusal, the words and the facts the ScopeError carries.
+ */
+interface Permission {
+  allows(entry: OperationEntry): boolean;
+  /** Whether a path that matches no operation may be called. */
+  readonly unknownAllowed: boolean;
+  /** Why `entry` is refused (undefined: a path that matches no operation), after `METHOD path` or the entry's name. */
+  refusal(entry: OperationEntry | undefined): { message: string; required?: string; missing?: readonly string[] };
+  /** The ScopeError fields that say who the client is. */
+  readonly who: { color: string; grant?: readonly string[]; missing?: readonly string[] };
 }
 
 /** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
 const DECISIONS_KEPT = 1024;
 
 export function createGuard(config: GuardConfig): Guard {
-  const { table, ladder, color, baseUrl } = config;
-  const allowed = new Set(table.entries.filter((e) => canCall(ladder, color, e.scope)));
-  const top = topLevel(ladder);
+  const { table, baseUrl } = config;
+  const permission = config.grant === undefined ? colorPermission(config) : grantPermission(config);
+  const allowed = new Set(table.entries.filter((e) => permission.allows(e)));
   const decisions = new Map<string, boolean>();
 
   function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
-    const required = entry ? requiredLevel(ladder, entry.scope) : undefined;
-    throw new ScopeError({ message, operation: entry?.name, required, color, method, path });
+    // Without an entry the call was refused for its path's form: no scope would help (`missing` empty).
+    const { required, missing } = entry
+      ? permission.refusal(entry)
+      : { required: undefined, missing: permission.who.missing };
+    throw new ScopeError({ ...permission.who, message, operation: entry?.name, required, method, path, missing });
   }
 
   function decide(method: string, path: string): boolean {
@@ -54,21 +94,21 @@ export function createGuard(config: GuardConfig): Guard {
     if ("refused" in reading) refuse(method, path, `${method} ${path}: ${reading.message}`);
     const matches = matchPath(table, method, reading);
     if (matches.length === 0) {
-      if (color === top) return true;
+      if (permission.unknownAllowed) return true;
+      const { message, required, missing } = permission.refusal(undefined);
       throw new ScopeError({
-        message:
-          `${method} ${path} matches no operation of this API; ` +
-          `unknown paths need color ${top}; this client is ${color}`,
+        ...permission.who,
+        message: `${method} ${path} matches no operation of this API; ${message}`,
         operation: undefined,
-        required: top,
-        color,
+        required,
+        missing,
         method,
         path,
       });
     }
     let needsToken = false;
     for (const entry of matches) {
-      if (!allowed.has(entry)) refuse(method, path, notAllowedMessage(entry, ladder, top, color), entry);
+      if (!allowed.has(entry)) refuse(method, path, `${what(entry)} ${permission.refusal(entry).message}`, entry);
       if (entry.scope !== PUBLIC) needsToken = true;
     }
     return needsToken;
@@ -95,22 +135,62 @@ export function createGuard(config: GuardConfig): Guard {
       const entry = table.entries.find((e) => e.name === name);
       if (entry === undefined || allowed.has(entry)) return;
       const method = entry.method.toUpperCase();
-      refuse(method, entry.path, notAllowedMessage(entry, ladder, top, color), entry);
+      refuse(method, entry.path, `${what(entry)} ${permission.refusal(entry).message}`, entry);
     },
   };
 }
 
-function notAllowedMessage(entry: OperationEntry, ladder: readonly string[], top: string, color: string): string {
-  const what = `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
-  if (rank(ladder, entry.scope) < 0) {
-    return (
-      `${what} needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, ` +
-      `so only the top level may call it; this client is ${color}`
-    );
-  }
-  const above = ladder.slice(rank(ladder, entry.scope));
-  const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
-  return `${what} needs color ${needs}; this client is ${color}`;
+function what(entry: OperationEntry): string {
+  return `${entry.name} (${entry.method.toUpperCase()} ${entry.path})`;
+}
+
+function colorPermission({ ladder, color }: ColorGuardConfig): Permission {
+  const top = topLevel(ladder);
+  return {
+    allows: (entry) => canCall(ladder, color, entry.scope),
+    unknownAllowed: color === top,
+    who: { color },
+    refusal(entry) {
+      if (entry === undefined)
+        return { message: `unknown paths need color ${top}; this client is ${color}`, required: top };
+      const required = requiredLevel(ladder, entry.scope);
+      if (rank(ladder, entry.scope) < 0) {
+        const message =
+          `needs color ${top}: its scope "${entry.scope}" is not a level on the ladder ${ladder.join(" < ")}, ` +
+          `so only the top level may call it; this client is ${color}`;
+        return { message, required };
+      }
+      const above = ladder.slice(rank(ladder, entry.scope));
+      const needs = above.length > 1 ? `${entry.scope} or above (${above.join(", ")})` : entry.scope;
+      return { message: `needs color ${needs}; this client is ${color}`, required };
+    },
+  };
+}
+
+/**
+ * A grant's permission. An operation is allowed when one of its entry's scope sets is wholly granted; public ones
+ * always. An entry that is not public and has no `security` (a table not generated under the security policy) needs
+ * every scope the API names, as a path that matches no operation does: fail closed.
+ */
+function grantPermission({ grant }: GrantGuardConfig): Permission {
+  const granted = new Set(grant.scopes);
+  const lacking = (entry: OperationEntry | undefined) =>
+    entry?.scope === PUBLIC ? undefined : missingScopes(granted, entry?.security, grant.all);
+  const has = grant.scopes.length > 0 ? grant.scopes.join(", ") : "none";
+  return {
+    allows: (entry) => lacking(entry) === undefined,
+    unknownAllowed: lacking(undefined) === undefined,
+    who: { color: "", grant: grant.scopes, missing: [] },
+    refusal(entry) {
+      const missing = Object.freeze([...(lacking(entry) ?? [])]);
+      const scopes = `scope${missing.length === 1 ? "" : "s"} ${missing.join(", ")}`;
+      const needs =
+        entry === undefined
+          ? `unknown paths need every scope this API names; this client lacks ${scopes}`
+          : `needs ${scopes}, which this client's grant lacks`;
+      return { message: `${needs} (granted: ${has})`, missing };
+    },
+  };
 }
 
 /** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */

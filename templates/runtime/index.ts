@@ -37,7 +37,13 @@ export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export type { CryptoKeyLike, Jwk, KeyFileReader, KeyObjectLike, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
-export { type AccessTokens, accessTokens, type ClientOptions, type TokenSourceOptions } from "./options.js";
+export {
+  type AccessTokens,
+  accessTokens,
+  type ClientOptions,
+  type GrantClientOptions,
+  type TokenSourceOptions,
+} from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type {
   EntryKind,
@@ -64,8 +70,11 @@ export type {
   CallResult,
   ColorCheck,
   ColorMayCall,
+  GrantClient,
   JsonValue,
+  MissingScopes,
   NeedsColor,
+  NeedsScopes,
   NotThisSignature,
   OperationsForColor,
   OptionalCall,
@@ -73,8 +82,10 @@ export type {
   PathsForColor,
   Refusals,
   ReRankedClient,
+  ScopeCheck,
   TaskWaiting,
   UnknownColor,
+  UnknownScope,
   WaitOptions,
   WithJsonText,
 } from "./types.js";

@@ -8,6 +8,7 @@ import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
+import { checkGrant } from "./scopes.js";
 import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
@@ -65,6 +66,31 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
   accessToken?: AccessTokenInput;
 }
 
+/**
+ * The options of a client of an API whose description lists OAuth2 scopes per operation: `scopes` instead of `color`
+ * and `levels`, the rest as for a color client.
+ */
+export interface GrantClientOptions<Scopes extends readonly string[] = readonly string[]>
+  extends Omit<ClientOptions, "color" | "levels" | "accessToken"> {
+  /**
+   * The OAuth2 scopes this client is granted (`[]` for none: public operations, and those that need a token but no
+   * scope). Required. The client calls only operations one of whose scope sets is wholly granted, refusing the others
+   * before any I/O; a path no operation has needs every scope the API names. A literal list (`["read"]`) narrows the
+   * client's type too; a list typed `string[]` gets every operation in its type, and only the run-time guard applies.
+   * The client-credentials token request asks for exactly these scopes (`scope`, RFC 6749 section 4.4.2), and a token
+   * answer whose `scope` lacks one of them is refused.
+   */
+  scopes: Scopes;
+  color?: undefined;
+  levels?: undefined;
+  /**
+   * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A JWT whose
+   * `scope` (space-separated) or `scp` claim lacks a granted scope is refused (TokenError `insufficient_scope`); an
+   * opaque token, or a JWT without such a claim, is taken as it is: the API server enforces its scopes.
+   */
+  accessToken?: AccessTokenInput;
+}
+
 /** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
 export interface TokenSourceOptions<Color extends string = string>
   extends Pick<
@@ -89,6 +115,11 @@ export interface TokenSourceOptions<Color extends string = string>
    * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
    */
   color?: Color;
+  /**
+   * For an API of OAuth2 scopes: the scopes to ask the token endpoint for (exactly these); an answer whose `scope`
+   * lacks one is refused.
+   */
+  scopes?: readonly string[];
 }
 
 /** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
@@ -102,7 +133,12 @@ export interface AccessTokens {
 /** `createTokenSource(options)`: the token source of a client, without the client. */
 export function accessTokens(
   given: TokenSourceOptions,
-  spec: { ladder: readonly string[]; readKeyFile?: KeyFileReader },
+  spec: {
+    ladder?: readonly string[];
+    scopes?: readonly string[];
+    defaultTokenUrl?: string;
+    readKeyFile?: KeyFileReader;
+  },
 ): AccessTokens {
   if (!given || typeof given !== "object")
     throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
@@ -110,7 +146,12 @@ export function accessTokens(
   if (options.accessToken !== undefined) throw new ConfigError("createTokenSource: accessToken is no option here");
   if (options.keyFile === undefined && options.privateKey === undefined)
     throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
-  if (options.color !== undefined) checkLadder(spec.ladder, options.color);
+  if (spec.scopes !== undefined && options.color !== undefined)
+    throw new ConfigError("createTokenSource: this API's tokens are for OAuth2 scopes: give `scopes`, not `color`");
+  if (spec.scopes === undefined && options.scopes !== undefined)
+    throw new ConfigError("createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors");
+  const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
+  if (options.color !== undefined) checkLadder(spec.ladder ?? [], options.color);
   const fromFile =
     options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
@@ -125,13 +166,25 @@ export function accessTokens(
     debugWriter(options.debug),
     clock,
   );
-  const source = tokenSource(options as ClientOptions, fromFile, spec.readKeyFile, fetch, clock)!;
+  const source = tokenSource(
+    options as ClientOptions,
+    fromFile,
+    spec.readKeyFile,
+    fetch,
+    clock,
+    grant,
+    spec.defaultTokenUrl,
+  )!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
 export interface ResolvedOptions {
+  /** The color; `""` for a client of OAuth2 scopes. */
   color: string;
+  /** The ladder; empty for a client of OAuth2 scopes. */
   ladder: readonly string[];
+  /** A client of OAuth2 scopes: its grant, and every scope the API names. */
+  grant: { scopes: readonly string[]; all: readonly string[] } | undefined;
   baseUrl: string;
   fetch: FetchLike;
   headers: Record<string, string>;
@@ -146,16 +199,34 @@ export interface ResolvedOptions {
 }
 
 export function resolveOptions(
-  given: ClientOptions,
-  spec: { ladder: readonly string[]; defaultBaseUrl?: string; readKeyFile?: KeyFileReader },
+  given: ClientOptions | GrantClientOptions,
+  spec: {
+    ladder?: readonly string[];
+    scopes?: readonly string[];
+    defaultBaseUrl?: string;
+    defaultTokenUrl?: string;
+    readKeyFile?: KeyFileReader;
+  },
 ): ResolvedOptions {
+  const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
   if (!given || typeof given !== "object")
-    throw new ConfigError("createClient needs an options object with at least { color }");
+    throw new ConfigError(`createClient needs an options object with at least ${what}`);
   // Own properties only: a `fetch`, `levels` or `clock` that some dependency set on Object.prototype is no option.
-  const options = ownFields(given);
-  if (typeof options.color !== "string" || options.color === "")
-    throw new ConfigError('createClient: `color` is required (e.g. "green")');
-  const ladder = checkLadder(options.levels ?? spec.ladder, options.color);
+  const options = ownFields(given) as ClientOptions & { scopes?: unknown };
+  let ladder: readonly string[] = [];
+  let grant: ResolvedOptions["grant"];
+  if (spec.scopes !== undefined) {
+    // An API of OAuth2 scopes: the grant decides; a color would mean nothing here, so it is no silent no-op either.
+    if (options.color !== undefined || options.levels !== undefined)
+      throw new ConfigError("createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`");
+    grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+  } else {
+    if (options.scopes !== undefined)
+      throw new ConfigError("createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`");
+    if (typeof options.color !== "string" || options.color === "")
+      throw new ConfigError('createClient: `color` is required (e.g. "green")');
+    ladder = checkLadder(options.levels ?? spec.ladder ?? [], options.color);
+  }
   const clock = options.clock ?? systemClock;
   const debug = debugWriter(options.debug);
   // API calls are logged below their retries (client.ts), token requests here.
@@ -167,12 +238,21 @@ export function resolveOptions(
   if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
     throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
   return {
-    color: options.color,
+    color: grant === undefined ? options.color : "",
     ladder,
+    grant,
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
+    tokens: tokenSource(
+      options,
+      fromFile,
+      spec.readKeyFile,
+      debugFetch(fetch, debug, clock),
+      clock,
+      grant?.scopes,
+      spec.defaultTokenUrl,
+    ),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
     callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -187,6 +267,10 @@ function tokenSource(
   readKeyFile: KeyFileReader | undefined,
   fetch: FetchLike,
   clock: Clock,
+  /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
+  scopes?: readonly string[],
+  /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
+  defaultTokenUrl?: string,
 ): TokenSource | undefined {
   if (options.accessToken !== undefined) {
     if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
@@ -201,6 +285,7 @@ function tokenSource(
       clock,
       positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
       options.onToken,
+      scopes,
     );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
@@ -219,7 +304,15 @@ function tokenSource(
       `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
     );
   }
-  const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
+  // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
+  // would go to the wrong party), only the client-credentials token URL its own description names.
+  const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
+  const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
+  if (given === undefined)
+    throw new ConfigError(
+      "createClient: tokenUrl is required: this API's description names no token URL to default to",
+    );
+  const tokenUrl = httpUrl(given, "tokenUrl");
   return createTokenSource({
     clientId,
     key,
@@ -233,6 +326,7 @@ function tokenSource(
     clock,
     onToken: options.onToken,
     onRetry: options.onRetry,
+    scopes,
   });
 }
 

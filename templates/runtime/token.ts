@@ -14,6 +14,7 @@ import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify, type RetryEvent, type TokenEvent } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, type RetryPolicy, retryAfterMs } from "./retry.js";
+import { lackedScopes, statedScopes } from "./scopes.js";
 
 export interface Logger {
   warn(message: string): void;
@@ -36,6 +37,11 @@ export interface TokenSourceConfig {
   clock: Clock;
   onToken?: ((event: TokenEvent) => void) | undefined;
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /**
+   * A client of OAuth2 scopes: its grant, asked for as `scope` (RFC 6749 section 4.4.2; not sent when empty). An
+   * answer whose `scope` field (section 5.1: present when it differs from what was asked) lacks one of them is refused.
+   */
+  scopes?: readonly string[] | undefined;
 }
 
 export interface TokenSource {
@@ -47,6 +53,8 @@ export interface TokenSource {
   invalidate(token: string): void;
 }
 
+/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
+export const INSUFFICIENT_SCOPE = "insufficient_scope";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
@@ -127,6 +135,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       client_assertion_type: CLIENT_ASSERTION_TYPE,
       client_assertion: assertion,
     });
+    if (config.scopes !== undefined && config.scopes.length > 0) body.set("scope", config.scopes.join(" "));
     const response = await config.fetch(
       new Request(config.tokenUrl, {
         method: "POST",
@@ -183,6 +192,17 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
         },
         retryable: false,
       };
+    }
+    if (config.scopes !== undefined && record.scope !== undefined) {
+      const stated = statedScopes(record.scope);
+      const lacking = stated === undefined ? undefined : lackedScopes(config.scopes, stated);
+      if (lacking === undefined || lacking.length > 0) {
+        const why =
+          lacking === undefined
+            ? "the answer's scope is not a space-separated list of scopes"
+            : `the token was granted without ${lacking.join(", ")} (asked for ${config.scopes.join(" ")})`;
+        return { failure: { error: INSUFFICIENT_SCOPE, status, why }, retryable: false };
+      }
     }
     return { token, lifetimeS: lifetimeSeconds(record.expires_in, token, clock.now()) };
   }

@@ -70,9 +70,14 @@ export interface NotThisSignature {
   readonly "(the other signature of this method applies)": never;
 }
 
-/** What `url` is checked against: itself for a path the color may call, else a brand that names why not. */
-type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string> = Url extends keyof Refused
-  ? NeedsColor<`${M} ${Url}`, Refused[Url] & string>
+/**
+ * What `url` is checked against: itself for a path the client may call, else a brand that names why not (the color
+ * it needs, or for a client of OAuth2 scopes, `Kind` `"scopes"`, the scopes it lacks).
+ */
+type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string, Kind> = Url extends keyof Refused
+  ? Kind extends "scopes"
+    ? NeedsScopes<`${M} ${Url}`, Refused[Url] & string>
+    : NeedsColor<`${M} ${Url}`, Refused[Url] & string>
   : Url extends keyof Paths
     ? Lowercase<M> extends keyof Paths[Url]
       ? unknown
@@ -87,8 +92,10 @@ type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string> = Url
  * and a path the color may call with wrong options on those options, checked as openapi-fetch checks them. Only
  * a call the first signature rejects gets here: a correct call costs the type checker nothing more.
  */
-export type Refusals<M extends PathMethod, Paths, Refused> = <const Url extends string>(
-  url: Url & PathVerdict<M, Paths, Refused, Url>,
+export type Refusals<M extends PathMethod, Paths, Refused, Kind extends "color" | "scopes" = "color"> = <
+  const Url extends string,
+>(
+  url: Url & PathVerdict<M, Paths, Refused, Url, Kind>,
   ...init: Url extends keyof Paths
     ? Lowercase<M> extends keyof Paths[Url]
       ? [
@@ -177,3 +184,120 @@ export type ReRankedClient<
 > = Client<PathsForColor<Paths, Scopes, L, C> & {}, `${string}/${string}`> &
   OperationsForColor<Operations, Table, L, C> &
   TaskWaiting<Task>;
+
+// ---- clients of OAuth2 scopes ----------------------------------------------------------------------------------
+
+/**
+ * Where a client's grant lacks the scopes an operation needs: not callable, and its type names the scopes missing
+ * (those of the operation's alternative that lacks fewest): `client.getPlaylist`: `NeedsScopes<"getPlaylist",
+ * "playlist-read-private">`; `GET("/me/playlists")`: `NeedsScopes<"GET /me/playlists", "playlist-read-private">`.
+ */
+export type NeedsScopes<What extends string, Missing extends string> = {
+  readonly [K in `${What} needs scopes ${Missing}`]: never;
+};
+
+/** What a literal scope the API does not name is told. */
+export type UnknownScope<S extends string> = {
+  readonly [K in `${S} is not a scope of this API`]: never;
+};
+
+/**
+ * The last overload of a scopes client's `createClient`: a grant typed `string[]` gets every operation (only the
+ * run-time guard applies); a literal scope the API does not name fails on `UnknownScope<"reed">`.
+ */
+export type ScopeCheck<S extends readonly string[], Known extends string> = string extends S[number]
+  ? unknown
+  : [Exclude<S[number], Known>] extends [never]
+    ? unknown
+    : { scopes: UnknownScope<Exclude<S[number], Known> & string> };
+
+/** The scopes of list `S` that grant `G` lacks, in `S`'s order. */
+type Lacking<S, G, Acc extends string[] = []> = S extends readonly [
+  infer Head extends string,
+  ...infer Rest extends readonly string[],
+]
+  ? Lacking<Rest, G, Head extends G ? Acc : [...Acc, Head]>
+  : Acc;
+
+/** Is tuple `A` shorter than tuple `B`? */
+type Shorter<A extends readonly unknown[], B extends readonly unknown[]> = B extends readonly [unknown, ...infer BR]
+  ? A extends readonly [unknown, ...infer AR]
+    ? Shorter<AR, BR>
+    : true
+  : false;
+
+/**
+ * What grant `G` lacks for alternatives `Alts` (a tuple of scope tuples; empty: public): `[]` when one alternative is
+ * wholly granted, else the scopes of the alternative that lacks fewest (the first such), as the run-time guard says.
+ */
+export type MissingScopes<Alts, G, Best extends readonly string[] | undefined = undefined> = Alts extends readonly [
+  infer Head,
+  ...infer Rest,
+]
+  ? Lacking<Head, G> extends infer L extends string[]
+    ? L extends []
+      ? []
+      : MissingScopes<Rest, G, Best extends readonly string[] ? (Shorter<L, Best> extends true ? L : Best) : L>
+    : never
+  : Best extends readonly string[]
+    ? Best
+    : [];
+
+/** `["a", "b"]` -> `"a, b"`. */
+type Joined<T extends readonly string[]> = T extends readonly [infer Only extends string]
+  ? Only
+  : T extends readonly [infer Head extends string, ...infer Rest extends readonly string[]]
+    ? `${Head}, ${Joined<Rest>}`
+    : "";
+
+/** A table entry's scope sets (none: public). */
+type SecurityOf<Entry> = Entry extends { readonly security: infer S } ? S : readonly [];
+
+/** `Paths` without the methods grant `G` may not call, reading each (path, method)'s scope sets from `Security`. */
+export type PathsForGrant<Paths, Security, G> = {
+  [P in keyof Paths]: P extends keyof Security
+    ? Omit<
+        Paths[P],
+        { [M in keyof Security[P]]: MissingScopes<Security[P][M], G> extends [] ? never : M }[keyof Security[P]] &
+          keyof Paths[P]
+      >
+    : Paths[P];
+};
+
+/** The paths grant `G` may not call with method `M`, each with the scopes it lacks (`"a, b"`). */
+export type RefusedForGrant<M extends PathMethod, Security, G> = {
+  [P in keyof Security as Lowercase<M> extends keyof Security[P]
+    ? MissingScopes<Security[P][Lowercase<M>], G> extends []
+      ? never
+      : P
+    : never]: Joined<MissingScopes<Security[P][Lowercase<M> & keyof Security[P]], G>>;
+};
+
+/** The named operations, those grant `G` may not call typed `NeedsScopes<name, what it lacks>`. */
+export type OperationsForGrant<Operations, Table, G> = {
+  readonly [K in keyof Operations]: K extends keyof Table
+    ? MissingScopes<SecurityOf<Table[K]>, G> extends infer L extends readonly string[]
+      ? L extends []
+        ? Operations[K]
+        : NeedsScopes<K & string, Joined<L>>
+      : never
+    : Operations[K];
+};
+
+/** A client granted the literal scopes `G`: computed from the table's scope sets. */
+export type GrantedClient<Paths, Security, Operations, Table, G> = Omit<
+  Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>,
+  PathMethod
+> & {
+  [M in PathMethod]: Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>[M] &
+    Refusals<M, PathsForGrant<Paths, Security, G>, RefusedForGrant<M, Security, G>, "scopes">;
+} & OperationsForGrant<Operations, Table, G>;
+
+/**
+ * A client of OAuth2 scopes granted `G` (the scopes `createClient` was given, as a union): every operation the grant
+ * cannot call is a type error naming the scopes it lacks, by name and path-style. A grant typed `string` (a list known
+ * only at run time) gets every operation: only the run-time guard applies.
+ */
+export type GrantClient<Paths, Security, Operations, Table, G extends string> = string extends G
+  ? Client<Paths & {}, `${string}/${string}`> & Operations
+  : GrantedClient<Paths, Security, Operations, Table, G>;

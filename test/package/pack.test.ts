@@ -29,6 +29,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliRun, outputOf, root, snapshotDir } from "../helpers.js";
 import { byCase, refusalConsumer, refusalProblems, tscMessages } from "../refusal-consumer.js";
+import { SCOPE_REFUSALS, scopeConsumer } from "../scope-consumer.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -306,6 +307,28 @@ beforeAll(async () => {
     join(project, "tsconfig.refusals.json"),
     options({ module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, skipLibCheck: true }, ["refusals"]),
   );
+  // Clients of OAuth2 scopes (Spotify's and Petstore's descriptions) and a consumer whose refused calls name the scopes
+  // they lack, compiled apart under both TypeScripts, every declaration checked.
+  const oauth2 = join(root, "test", "fixtures", "oauth2");
+  await Promise.all(
+    ["spotify.yml", "petstore.yaml"].map((file) =>
+      ok(
+        NPX,
+        ["sfapi-gen", "generate", "--file", join(oauth2, file), "--out", `scopes/${file.split(".")[0]}`],
+        project,
+      ),
+    ),
+  );
+  writeFileSync(
+    join(project, "scopes", "consumer.ts"),
+    scopeConsumer("./spotify/index.js", "./petstore/index.js").source,
+  );
+  writeFileSync(
+    join(project, "tsconfig.scopes.json"),
+    options({ module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, lib: ["ES2022", "DOM"] }, [
+      "scopes/consumer.ts",
+    ]),
+  );
   // The newest TypeScript with the newest @types/node, declarations checked.
   writeFileSync(
     join(project, "tsconfig.ts7.json"),
@@ -362,7 +385,7 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
     expect(generated.stdout).toContain(
-      "wrote 77 files to src/sfapi/ (31 operations: green 11, yellow 5, red 5, public 10)",
+      "wrote 79 files to src/sfapi/ (31 operations: green 11, yellow 5, red 5, public 10)",
     );
     expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
     expect(generated.stderr).not.toContain("warning");
@@ -432,6 +455,24 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     expect(newest.code).not.toBe(0);
     const found = tscMessages(newest.stdout + newest.stderr, "refusals/refusals.ts");
     expect(refusalProblems(byCase(lines, found)), `TypeScript ${scratchVersion("typescript-latest")}`).toEqual([]);
+  });
+
+  it("a call beyond a literal grant names the scopes it lacks, under TypeScript 5.9 and the newest", async () => {
+    const { lines } = scopeConsumer("./spotify/index.js", "./petstore/index.js");
+    const ts = createRequire(join(project, "package.json"))("typescript") as typeof import("typescript");
+    const under59 = projectDiagnostics("tsconfig.scopes.json", {}, true).map((d): [number, string] => [
+      d.file?.fileName.endsWith("scopes/consumer.ts") ? d.file.getLineAndCharacterOfPosition(d.start!).line + 1 : 0,
+      ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    ]);
+    expect(refusalProblems(byCase(lines, under59), SCOPE_REFUSALS), "TypeScript 5.9").toEqual([]);
+    const tsc = join(scratch, "node_modules", "typescript-latest", "bin", "tsc");
+    const newest = await run(process.execPath, [tsc, "-p", "tsconfig.scopes.json", "--pretty", "false"], project);
+    expect(newest.code).not.toBe(0);
+    const found = tscMessages(newest.stdout + newest.stderr, "scopes/consumer.ts");
+    expect(
+      refusalProblems(byCase(lines, found), SCOPE_REFUSALS),
+      `TypeScript ${scratchVersion("typescript-latest")}`,
+    ).toEqual([]);
   });
 
   it("a CommonJS project: tsc into an outDir, the client folder copied beside, runs", async () => {
