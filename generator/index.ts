@@ -21,8 +21,14 @@ export {
 export type { Model, ScopeOptions } from "./model/model.js";
 export { loadModel } from "./model/model.js";
 export type { Operation } from "./model/operations.js";
-export type { AuditedOperation, AuditFormat, AuditReport } from "./reports/audit/audit.js";
-export { AUDIT_FORMATS, audit, buildAudit, renderAudit } from "./reports/audit/audit.js";
+export type {
+  AuditedOperation,
+  AuditFormat,
+  AuditReport,
+  ScopeAuditedOperation,
+  ScopeAuditReport,
+} from "./reports/audit/audit.js";
+export { AUDIT_FORMATS, audit, auditAny, buildAudit, buildScopeAudit, renderAudit } from "./reports/audit/audit.js";
 export type { DiffReport, FailOn } from "./reports/diff/diff.js";
 export { diff, diffModels, fails } from "./reports/diff/diff.js";
 export { renderDiffMarkdown } from "./reports/diff/markdown.js";
