@@ -29,8 +29,14 @@ export type { Ladder, Requirement } from "./model/scope.js";
 export type { Subject } from "./model/subject.js";
 export type { KeptWholePaths } from "./model/whole-path.js";
 export type { Manifest, TableEntry } from "./output/manifest.js";
-export type { AuditedOperation, AuditFormat, AuditReport } from "./reports/audit/audit.js";
-export { AUDIT_FORMATS, audit, buildAudit, renderAudit } from "./reports/audit/audit.js";
+export type {
+  AuditedOperation,
+  AuditFormat,
+  AuditReport,
+  ScopeAuditedOperation,
+  ScopeAuditReport,
+} from "./reports/audit/audit.js";
+export { AUDIT_FORMATS, audit, auditAny, buildAudit, buildScopeAudit, renderAudit } from "./reports/audit/audit.js";
 export type { DiffOptions, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
 export { diff, diffModels, fails } from "./reports/diff/diff.js";
 export { renderDiffMarkdown } from "./reports/diff/markdown.js";

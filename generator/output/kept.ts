@@ -46,8 +46,8 @@ export function keepFrom(manifest: Manifest, from: string, options: ScopeOptions
   const { ladder, vendor, policy } = manifest.scope;
   const kept: KeptScope["kept"] = {};
   const out: ScopeOptions = { ...options };
-  // A client of OAuth2 scopes has no ladder (its manifest's is the default, unused): keeping it would ask for one.
-  if (options.levels === undefined && policy !== "security") out.levels = kept.ladder = ladder;
+  // A client of OAuth2 scopes has no ladder (its manifest's is the unused default): keeping it would ask for one.
+  if (options.levels === undefined && (options.policy ?? policy) !== "security") out.levels = kept.ladder = ladder;
   if (options.vendor === undefined) out.vendor = kept.vendor = vendor;
   if (options.policy === undefined) out.policy = kept.policy = policy;
   const marks = wholePathTemplates(manifest);

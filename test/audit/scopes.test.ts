@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadModel } from "../../generator/model/model.js";
 import type { ScopeAuditReport } from "../../generator/reports/audit/audit.js";
-import { auditAny, auditSubject, renderAudit } from "../../generator/reports/audit/audit.js";
+import { auditAny, auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
 import { SCOPE_CSV_COLUMNS } from "../../generator/reports/audit/scopes-render.js";
 import { description, modelOf } from "../generator/fixtures.js";
 import { root, runCli } from "../helpers.js";
@@ -188,5 +188,12 @@ describe("the scope audit of alternatives, malformed requirements and hostile na
     expect(formula[6]).toBe("'=cmd");
     const md = renderAudit(report, "md");
     expect(md).not.toMatch(/[^`]<script/);
+  });
+});
+
+describe("the ladder audit of a scope description", () => {
+  it("is refused rather than calling every secured operation unranked", async () => {
+    const model = await loadModel({ file: spotifyFile, cwd: root });
+    expect(() => buildAudit(auditSubject(model))).toThrow("read under the security policy (OAuth2 scopes)");
   });
 });

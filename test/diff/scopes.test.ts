@@ -136,6 +136,11 @@ describe("sfapi-gen diff --fail-on with scopes", () => {
       mixed: ["diff", rel(plain), spotify],
     };
     for (const [key, a] of Object.entries(args)) runs[key] = await runCli(a);
+    // A client folder as the old side keeps its settings: under scopes, no ladder.
+    const client = rel(join(dir, "client"));
+    runs.generate = await runCli(["generate", "--file", spotify, "--out", client]);
+    runs.folder = await runCli(["diff", client, changedFile, "--fail-on", "escalation"]);
+    runs.check = await runCli(["generate", "--file", relaxedFile, "--out", client, "--check"]);
   });
 
   it("fails on an escalation, and not on relaxations alone", () => {
@@ -144,6 +149,18 @@ describe("sfapi-gen diff --fail-on with scopes", () => {
     expect(JSON.parse(runs.escalation!.stdout).summary.escalations).toBe(2);
     expect(runs.relaxed!.code, runs.relaxed!.stderr).toBe(0);
     expect(runs.relaxed!.stdout).toContain("1 changed: 0 escalations, 1 relaxation, 0 breaking changes.");
+  });
+
+  it("diffs a generated client folder against a later description, and --check sees the change", () => {
+    expect(runs.generate!.code, runs.generate!.stderr).toBe(0);
+    expect(runs.folder!.code).toBe(1);
+    expect(runs.folder!.stderr).toContain("--fail-on escalation: 2 escalation(s) between");
+    // The folder's description.json is the bundled JSON: schema wording differs too, scopes as between the files.
+    expect(runs.folder!.stdout).toContain("0 added, 0 removed, ");
+    expect(runs.folder!.stdout).toContain(": 2 escalations, 4 relaxations, ");
+    expect(runs.folder!.stdout).toContain("- scopes escalated (a grant that could call it before cannot now)");
+    expect(runs.check!.code).toBe(1);
+    expect(runs.check!.stdout + runs.check!.stderr).toContain("scopes relaxed");
   });
 
   it("refuses --color and --code under scopes, and two sides read by different policies", () => {

@@ -33,7 +33,10 @@ import { AUDIT_FORMAT_ID, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 import { buildScopeAudit } from "./scopes.js";
 import { renderScopeCsv, renderScopeHtml, renderScopeMarkdown } from "./scopes-render.js";
 
-/** The audit of a description (default: the bundled v1.2 one); with `color`, what a client of that color may call. */
+/**
+ * The audit of a description (default: the bundled v1.2 one) read by levels; with `color`, what a client of that color
+ * may call. A description read under the security policy is refused: `auditAny` gives its scope audit.
+ */
 export async function audit(
   source: DescriptionSource = {},
   options: ScopeOptions & { color?: string } = {},
@@ -53,6 +56,9 @@ export function auditAny(subject: AuditSubject, options: { color?: string } = {}
 }
 
 export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {
+  // A ladder audit of OAuth2 scopes would call every secured operation "scoped" and rank it nowhere.
+  if (subject.policy === "security")
+    throw new OptionError("read under the security policy (OAuth2 scopes): use auditAny() or buildScopeAudit()");
   const { ladder } = subject;
   const { color } = options;
   if (color !== undefined) checkColor(ladder, color);

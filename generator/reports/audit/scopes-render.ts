@@ -70,7 +70,8 @@ export function renderScopeMarkdown(report: ScopeAuditReport): string {
       "| --- | --- | --- | --- | --- |",
       ...malformed.map(
         (op) =>
-          `| ${op.method} | ${code(op.path)} | ${cell(op.name)} | ${code(op.pointer ?? "")} | ${cell(op.malformed ?? "")} |`,
+          `| ${op.method} | ${code(op.path)} | ${cell(op.name)} | ` +
+          `${code(op.pointer ?? "")} | ${cell(op.malformed ?? "")} |`,
       ),
     );
   lines.push(
@@ -178,7 +179,8 @@ export function renderScopeHtml(report: ScopeAuditReport): string {
           const some = op.anyOf.some((set) => set.scopes.includes(s.scope));
           const mark = every ? "●" : some ? "○" : "";
           const label = every ? "needed" : some ? "one way" : "";
-          return `<td class="${every ? "need" : some ? "some" : ""}"${label ? ` title="${esc(`${s.scope}: ${label}`)}"` : ""}>${mark}</td>`;
+          const title = label ? ` title="${esc(`${s.scope}: ${label}`)}"` : "";
+          return `<td class="${every ? "need" : some ? "some" : ""}"${title}>${mark}</td>`;
         })
         .join("");
       const row = op.malformed !== null ? ' class="malformed"' : "";

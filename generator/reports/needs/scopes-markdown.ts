@@ -17,7 +17,8 @@ export function renderScopeNeedsMarkdown(report: ScopeNeedsReport): string {
     `# Needs: ${grantText(grant.scopes)}`,
     "",
     `${grant.proven ? "The least grant" : "A sufficient grant (not proven least)"} covering ` +
-      `${counted(s.uses, "use")} of the generated client in ${counted(s.files, "file")} under ${inline(report.source)}` +
+      `${counted(s.uses, "use")} of the generated client in ${counted(s.files, "file")} ` +
+      `under ${inline(report.source)}` +
       `: ${counted(grant.scopes.length, "scope")} of the ${client.scopes.length} the client names.`,
     `Client ${inline(client.dir)}${FOUND[client.found]} (${described}), OAuth2 scopes (security policy).`,
   ];
