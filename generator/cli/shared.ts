@@ -29,7 +29,8 @@ export function addScopeOptions(command: Command, { policy = true }: { policy?: 
     command.addOption(
       new Option(
         "--policy <policy>",
-        "levels from the scope field, by method (GET: lowest, else top), or OAuth2 scopes from security (default: auto)",
+        "levels from the scope field, by method (GET: lowest, else top), or OAuth2 scopes from security " +
+          "(default: auto)",
       ).choices(POLICY_CHOICES),
     );
   return command;

@@ -48,7 +48,8 @@ export function emitGrantClientTypes(ctx: EmitContext): string {
   const scopeType = ctx.scopes.length > 0 ? ctx.scopes.map(literal).join(" | ") : "never";
   return [
     generatedHeader(ctx),
-    "import type { AccessTokens, Call, GrantClient, GrantClientOptions, OptionalCall, ScopeCheck, TokenSourceOptions, " +
+    "import type { AccessTokens, Call, GrantClient, GrantClientOptions, OptionalCall, ScopeCheck, " +
+      "TokenSourceOptions, " +
       'WithJsonText } from "./runtime/index.js";',
     'import type { operations as table, OperationSecurity } from "./operations.js";',
     'import type { paths } from "./schema.js";',

@@ -48,14 +48,16 @@ export function emitCore(ctx: EmitContext): string {
     "",
     ...(grant
       ? [
-          "/** A client that refuses every call beyond its grant of OAuth2 scopes, without key files (types: core.d.ts). */",
+          "/** A client that refuses every call beyond its grant of OAuth2 scopes, without key files " +
+            "(types: core.d.ts). */",
           "export function createClient(options) {",
           `  return createScopedClient(${grantSpec(ctx)}, options);`,
           "}",
         ]
       : [
           "/**",
-          " * A client that refuses every call above its color, without index.js's helpers (`waitForTask`, `compute`) " +
+          " * A client that refuses every call above its color, without index.js's helpers " +
+            "(`waitForTask`, `compute`) " +
             "and key",
           " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
           " */",

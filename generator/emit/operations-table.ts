@@ -159,7 +159,9 @@ function securityRows(ops: Operation[]): string[] {
   const byPath = new Map<string, Operation[]>();
   for (const op of ops) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   const sets = (op: Operation) =>
-    `readonly [${(op.requirement.security?.anyOf ?? []).map((set) => `readonly ${literalList(set.scopes)}`).join(", ")}]`;
+    `readonly [${(op.requirement.security?.anyOf ?? [])
+      .map((set) => `readonly ${literalList(set.scopes)}`)
+      .join(", ")}]`;
   return [...byPath].map(
     ([path, list]) => `  ${literal(path)}: { ${list.map((op) => `${op.method}: ${sets(op)}`).join("; ")} };`,
   );

@@ -64,7 +64,7 @@ export class ScopeError extends SfapiError {
    * path's form, not its scopes). `undefined` for a color client.
    */
   readonly missing: readonly string[] | undefined;
-  /** A client of OAuth2 scopes: the scopes it was granted (`createClient`'s `scopes`). `undefined` for a color client. */
+  /** A client of OAuth2 scopes: the scopes it was granted (`createClient`'s `scopes`); `undefined` for a color one. */
   readonly grant: readonly string[] | undefined;
   readonly method: string;
   /** The request path below `baseUrl` (or the full URL when it is not below it). */

@@ -126,8 +126,8 @@ export function renderScopeCsv(report: ScopeAuditReport): string {
 
 /**
  * One self-contained page (inline CSS, no scripts): the summary, what each scope unlocks, the malformed requirements,
- * and the matrix of operations (rows) by scopes (columns): `●` the scope is in every alternative (needed), `○` in some
- * (one way to call it), blank otherwise.
+ * and the matrix of operations (rows) by scopes (columns): `●` the scope is in every alternative (needed), `○` in
+ * some (one way to call it), blank otherwise.
  */
 export function renderScopeHtml(report: ScopeAuditReport): string {
   const { description: d, scope, summary } = report;
