@@ -1,8 +1,8 @@
 /**
  * The OAuth2 scope rules, in one place: a client of an API whose description lists scopes per operation (the
  * generator's `security` policy) holds a grant, a set of scope strings; it may call an operation when every scope of
- * one of the operation's alternatives is granted. The guard, `createClient`, the token sources and the generator (which reads
- * descriptions by the same scope-token rule) import them from here.
+ * one of the operation's alternatives is granted. The guard, `createClient`, the token sources and the generator
+ * (which reads descriptions by the same scope-token rule) import them from here.
  */
 import { ConfigError } from "./errors.js";
 
