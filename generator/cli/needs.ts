@@ -16,7 +16,10 @@ export function needsCommand(io: CliIo): Command {
       "the lowest color (or, for an OAuth2 client, the least grant of scopes) that covers every use of a generated " +
         "client in a TypeScript code base",
     )
-    .argument("<source-dir>", "the code base to scan (.ts, .tsx, .mts, .cts; node_modules and .d.ts skipped)")
+    .argument(
+      "<source-dir>",
+      "the code base to scan (TypeScript and JavaScript; node_modules, .d.ts and dot-folders skipped)",
+    )
     .option(
       "--client <generated-dir>",
       "the generated client whose table and ladder to use (default: the config's out, else generated/)",
