@@ -25,24 +25,27 @@ function codeBase(dir: string, files: Record<string, string>): string {
 
 const player = `import { createClient } from "../spotify/index.js";
 
-export const player = createClient({ color: "red" });
+export const player = createClient({
+  scopes: ["user-modify-playback-state", "user-read-currently-playing", "user-read-playback-state"],
+  accessToken: "t",
+});
 
 export async function pause() {
-  return player.PUT("/me/player/pause");
+  return player.pauseAUsersPlayback();
 }
 export async function queue() {
-  return player.GET("/me/player/queue");
+  return player.getQueue();
 }
 `;
 const profile = `import { createClient } from "../spotify/index.js";
 
-const me = createClient({ color: "red" });
+const me = createClient({ scopes: ["user-read-email", "user-read-private"], accessToken: "t" });
 
 export async function profile() {
-  return me.GET("/me");
+  return me.getCurrentUsersProfile();
 }
 export async function album(id: string) {
-  return me.GET("/albums/{id}", { params: { path: { id } } });
+  return me.getAnAlbum({ path: { id } });
 }
 `;
 const guessing = `import { player } from "./player.js";
@@ -103,7 +106,7 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
       uses: [`${rel(app)}/profile.ts:6:13`],
     });
     expect(report.summary).toEqual({ uses: 4, files: 2, unknown: 0, public: 0, tokenOnly: 1 });
-    const albumUse = report.uses.find((u) => u.code.includes("/albums/{id}"))!;
+    const albumUse = report.uses.find((u) => u.code.includes("getAnAlbum"))!;
     expect(albumUse.operations).toEqual([
       { name: "getAnAlbum", method: "GET", path: "/albums/{id}", scope: "scoped", security: [[]] },
     ]);
@@ -152,12 +155,12 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     expect(beyond(report, report.client.scopes)).toEqual({ uses: [], missing: [] });
     const short = beyond(report, ["user-read-email", "user-read-private", "user-read-playback-state"]);
     expect(short.missing).toEqual(["user-modify-playback-state", "user-read-currently-playing"]);
-    expect(short.uses.map((u) => u.code)).toEqual(['player.PUT("/me/player/pause")', 'player.GET("/me/player/queue")']);
+    expect(short.uses.map((u) => u.code)).toEqual(["player.pauseAUsersPlayback()", "player.getQueue()"]);
     expect(runs.beyond!.code).toBe(1);
     expect(runs.beyond!.stderr).toContain(
       "--fail-beyond user-read-email,user-read-private: " +
         `${rel(app)} also needs user-modify-playback-state, user-read-currently-playing, user-read-playback-state: ` +
-        `${rel(app)}/player.ts:6 player.PUT("/me/player/pause"); ${rel(app)}/player.ts:9 player.GET("/me/player/queue")`,
+        `${rel(app)}/player.ts:9 player.pauseAUsersPlayback(); ${rel(app)}/player.ts:12 player.getQueue()`,
     );
     // The report still printed: the list of what it needs.
     expect(runs.beyond!.stdout).toContain("## Why each scope (5)");
@@ -213,7 +216,7 @@ describe("needs searches the alternatives exactly", () => {
     const code = codeBase(join(work, "edited-app"), {
       "app.ts": `import { createClient } from "../spotify-edited/index.js";
 
-const c = createClient({ color: "red" });
+const c = createClient({ scopes: ["user-top-read"], accessToken: "t" });
 export const me = () => c.GET("/me");
 export const top = () => c.GET("/me/top/artists");
 `,
