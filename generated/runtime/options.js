@@ -3,12 +3,10 @@
 import { callRetryPolicy } from "./call-retry.js";
 import { systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import { loadPrivateKey } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { retryPolicy } from "./retry.js";
-import { createTokenSource } from "./token.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 /** `createTokenSource(options)`: the token source of a client, without the client. */
@@ -22,14 +20,16 @@ export function accessTokens(given, spec) {
         throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
     if (options.color !== undefined)
         checkLadder(spec.ladder, options.color);
-    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    const fromFile = options.keyFile === undefined
+        ? undefined
+        : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
         throw new ConfigError(`createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
             `not ${JSON.stringify(options.color)}`);
     }
     const clock = options.clock ?? systemClock;
     const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
-    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock);
+    const source = tokenSource(options, fromFile, spec, fetch, clock);
     return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 export function resolveOptions(given, spec) {
@@ -44,7 +44,12 @@ export function resolveOptions(given, spec) {
     const debug = debugWriter(options.debug);
     // API calls are logged below their retries (client.ts), token requests here.
     const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
-    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    // An entry without key support (page.js) refuses key options here, before any key is read or request made.
+    const keys = spec.keyTokens;
+    if (!keys && (options.keyFile !== undefined || options.privateKey !== undefined || options.clientId !== undefined))
+        throw new ConfigError("createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
+            "or import createClient from core.js or index.js");
+    const fromFile = options.keyFile === undefined ? undefined : keys.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
     const prefix = options.authorizationPrefix?.trim();
     if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
@@ -55,7 +60,7 @@ export function resolveOptions(given, spec) {
         baseUrl,
         fetch,
         headers: { accept: "application/json", ...options.headers },
-        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
+        tokens: tokenSource(options, fromFile, spec, debugFetch(fetch, debug, clock), clock),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
         callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -63,7 +68,7 @@ export function resolveOptions(given, spec) {
         debug,
     };
 }
-function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
+function tokenSource(options, fromFile, { readKeyFile, keyTokens }, fetch, clock) {
     if (options.accessToken !== undefined) {
         if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
             throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
@@ -81,7 +86,7 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
             throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
         return undefined;
     }
-    const key = fromFile ?? loadPrivateKey(options.privateKey, readKeyFile);
+    const key = fromFile ?? keyTokens.loadPrivateKey(options.privateKey, readKeyFile);
     const clientId = options.clientId ?? key.clientId;
     if (clientId === undefined || clientId.trim() === "")
         throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
@@ -89,7 +94,7 @@ function tokenSource(options, fromFile, readKeyFile, fetch, clock) {
         throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
     }
     const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
-    return createTokenSource({
+    return keyTokens.createTokenSource({
         clientId,
         key,
         tokenUrl,

@@ -2,9 +2,9 @@
 
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { DescriptionSource } from "../description/read.js";
-import { emitClientTypes, emitCoreTypes } from "../emit/client-types.js";
+import { emitClientTypes, emitCoreTypes, emitPageTypes } from "../emit/client-types.js";
 import type { EmitContext } from "../emit/context.js";
-import { emitCore, emitIndex } from "../emit/index-file.js";
+import { emitCore, emitIndex, emitPage } from "../emit/index-file.js";
 import { emitOperationsTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
@@ -75,6 +75,8 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["operations.d.ts", table.dts],
     ["core.js", emitCore(ctx)],
     ["core.d.ts", emitCoreTypes(ctx)],
+    ["page.js", emitPage(ctx)],
+    ["page.d.ts", emitPageTypes(ctx)],
     ["index.js", emitIndex(ctx)],
     ["index.d.ts", emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],

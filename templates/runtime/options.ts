@@ -2,13 +2,14 @@
 import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import { type KeyFileReader, type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
+import type { KeyTokens } from "./key-tokens.js";
+import type { KeyFileReader, LoadedKey, PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
-import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
+import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 
@@ -102,7 +103,7 @@ export interface AccessTokens {
 /** `createTokenSource(options)`: the token source of a client, without the client. */
 export function accessTokens(
   given: TokenSourceOptions,
-  spec: { ladder: readonly string[]; readKeyFile?: KeyFileReader },
+  spec: { ladder: readonly string[]; readKeyFile?: KeyFileReader; keyTokens: KeyTokens },
 ): AccessTokens {
   if (!given || typeof given !== "object")
     throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
@@ -112,7 +113,9 @@ export function accessTokens(
     throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
   if (options.color !== undefined) checkLadder(spec.ladder, options.color);
   const fromFile =
-    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    options.keyFile === undefined
+      ? undefined
+      : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
     throw new ConfigError(
       `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
@@ -125,7 +128,7 @@ export function accessTokens(
     debugWriter(options.debug),
     clock,
   );
-  const source = tokenSource(options as ClientOptions, fromFile, spec.readKeyFile, fetch, clock)!;
+  const source = tokenSource(options as ClientOptions, fromFile, spec, fetch, clock)!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
@@ -147,7 +150,7 @@ export interface ResolvedOptions {
 
 export function resolveOptions(
   given: ClientOptions,
-  spec: { ladder: readonly string[]; defaultBaseUrl?: string; readKeyFile?: KeyFileReader },
+  spec: { ladder: readonly string[]; defaultBaseUrl?: string; readKeyFile?: KeyFileReader; keyTokens?: KeyTokens },
 ): ResolvedOptions {
   if (!given || typeof given !== "object")
     throw new ConfigError("createClient needs an options object with at least { color }");
@@ -160,8 +163,15 @@ export function resolveOptions(
   const debug = debugWriter(options.debug);
   // API calls are logged below their retries (client.ts), token requests here.
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  // An entry without key support (page.js) refuses key options here, before any key is read or request made.
+  const keys = spec.keyTokens;
+  if (!keys && (options.keyFile !== undefined || options.privateKey !== undefined || options.clientId !== undefined))
+    throw new ConfigError(
+      "createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
+        "or import createClient from core.js or index.js",
+    );
   const fromFile =
-    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    options.keyFile === undefined ? undefined : keys!.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
   if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
@@ -172,7 +182,7 @@ export function resolveOptions(
     baseUrl,
     fetch,
     headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock),
+    tokens: tokenSource(options, fromFile, spec, debugFetch(fetch, debug, clock), clock),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
     callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -184,7 +194,7 @@ export function resolveOptions(
 function tokenSource(
   options: ClientOptions,
   fromFile: LoadedKey | undefined,
-  readKeyFile: KeyFileReader | undefined,
+  { readKeyFile, keyTokens }: { readKeyFile?: KeyFileReader | undefined; keyTokens?: KeyTokens | undefined },
   fetch: FetchLike,
   clock: Clock,
 ): TokenSource | undefined {
@@ -210,7 +220,7 @@ function tokenSource(
       throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
     return undefined;
   }
-  const key = fromFile ?? loadPrivateKey(options.privateKey!, readKeyFile);
+  const key = fromFile ?? keyTokens!.loadPrivateKey(options.privateKey!, readKeyFile);
   const clientId = options.clientId ?? key.clientId;
   if (clientId === undefined || clientId.trim() === "")
     throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
@@ -220,7 +230,7 @@ function tokenSource(
     );
   }
   const tokenUrl = httpUrl(options.tokenUrl ?? fromFile?.tokenUrl ?? DEFAULT_TOKEN_URL, "tokenUrl");
-  return createTokenSource({
+  return keyTokens!.createTokenSource({
     clientId,
     key,
     tokenUrl,
