@@ -7,4 +7,5 @@
  */
 import { loadPrivateKey } from "./keys.js";
 import { createTokenSource } from "./token.js";
+/** @internal The key-based token source, for the generated entries that offer keys. */
 export const keyTokens = { loadPrivateKey, createTokenSource };

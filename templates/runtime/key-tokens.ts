@@ -7,9 +7,11 @@
 import { loadPrivateKey } from "./keys.js";
 import { createTokenSource } from "./token.js";
 
+/** @internal What core.js and index.js hand the runtime; not for users (createClient takes keys as options). */
 export interface KeyTokens {
   loadPrivateKey: typeof loadPrivateKey;
   createTokenSource: typeof createTokenSource;
 }
 
+/** @internal The key-based token source, for the generated entries that offer keys. */
 export const keyTokens: KeyTokens = { loadPrivateKey, createTokenSource };
