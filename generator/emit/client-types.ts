@@ -274,7 +274,7 @@ export function emitCoreTypes(ctx: EmitContext): string {
   ].join("\n");
 }
 
-/** `page.d.ts`: page.js's exports, its clients core.js's, its options without `keyFile`, `clientId` and `privateKey`. */
+/** `page.d.ts`: page.js's exports, its clients core.js's, its options without keyFile, clientId and privateKey. */
 export function emitPageTypes(ctx: EmitContext): string {
   const ids = levelIdentifiers(ctx.ladder);
   const topId = ids[ids.length - 1]!;
