@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import { ladder, operations } from "./operations.js";
-import { createScopedClient } from "./runtime/index.js";
+import { createScopedClient, keyTokens } from "./runtime/index.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
@@ -18,5 +18,5 @@ export const defaultBaseUrl = "https://api.nersc.gov/api/v1.2";
  * files, so that a bundle carries none of their code (see core.d.ts for the types).
  */
 export function createClient(options) {
-  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);
+  return createScopedClient({ operations, ladder, defaultBaseUrl, keyTokens }, options);
 }

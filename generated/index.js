@@ -2,19 +2,19 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import { defaultBaseUrl, ladder, operations } from "./core.js";
-import { accessTokens, clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";
+import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";
 
 export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder, operations } from "./core.js";
 
 /** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */
 export function createClient(options) {
-  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };
+  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };
   return createScopedClient(spec, options, [clientHelpers({ taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", cancelTask: "cancelTask", readOutagesOf: "readOutage", readPlannedOutagesOf: "readPlannedOutagesGet", readUser: "readUser", readProjects: "readProjects", readRoles: "readRoles", readGroups: "readGroups", createGroup: "createGroup", readGroup: "readGroup", updateGroup: "updateGroupMembership", readClients: "readClients", readStatuses: "readStatuses", readStatus: "readStatus", readNotes: "readNotes", readNotesOf: "readNote", readOutages: "readOutages", readPlannedOutages: "readPlannedOutages", startTransfer: "startGlobusTransfer", readTransfer: "readGlobusTransfer", readChangelog: "readChangelog", readConfig: "readConfig", readTask: "readTask" } })]);
 }
 
 /** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */
 export function createTokenSource(options) {
-  return accessTokens(options, { ladder, readKeyFile: readKeyFileText });
+  return accessTokens(options, { ladder, readKeyFile: readKeyFileText, keyTokens });
 }
 
 /** Poll the task until it has finished; the same as `client.waitForTask(id, options)`. */

@@ -1,6 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+import type { KeyTokens } from "./key-tokens.js";
 import type { KeyFileReader } from "./keys.js";
 import { type Observers } from "./observe.js";
 import { type ClientOptions, type GrantClientOptions } from "./options.js";
@@ -20,6 +21,8 @@ export interface ClientSpec {
     defaultBaseUrl?: string;
     /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
     readKeyFile?: KeyFileReader;
+    /** The key-based token source (key-tokens.ts): index.js and core.js give it; page.js none, so it takes no keys. */
+    keyTokens?: KeyTokens;
 }
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
 export interface ClientParts {

@@ -12,6 +12,7 @@ export { createScopedClient } from "./client.js";
 export * from "./errors.js";
 export { TERMINAL_STATES } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
+export { keyTokens } from "./key-tokens.js";
 export { accessTokens, } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export { clientHelpers } from "./workflow.js";

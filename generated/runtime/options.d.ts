@@ -2,10 +2,11 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
 import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
-import { type KeyFileReader, type PrivateKeyInput } from "./keys.js";
+import type { KeyTokens } from "./key-tokens.js";
+import type { KeyFileReader, PrivateKeyInput } from "./keys.js";
 import type { Observers } from "./observe.js";
 import { type RetryOptions } from "./retry.js";
-import { type FetchLike, type Logger, type TokenSource } from "./token.js";
+import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput } from "./token-provider.js";
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> extends Observers {
     /** The client's configured color (its level on the ladder). Required. */
@@ -107,6 +108,7 @@ export declare function accessTokens(given: TokenSourceOptions, spec: {
     scopes?: readonly string[];
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
+    keyTokens: KeyTokens;
 }): AccessTokens;
 export interface ResolvedOptions {
     /** The color; `""` for a client of OAuth2 scopes. */
@@ -136,4 +138,5 @@ export declare function resolveOptions(given: ClientOptions | GrantClientOptions
     defaultBaseUrl?: string;
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
+    keyTokens?: KeyTokens;
 }): ResolvedOptions;

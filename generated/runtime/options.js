@@ -3,13 +3,11 @@
 import { callRetryPolicy } from "./call-retry.js";
 import { systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import { loadPrivateKey } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { retryPolicy } from "./retry.js";
 import { checkGrant } from "./scopes.js";
-import { createTokenSource } from "./token.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 /** `createTokenSource(options)`: the token source of a client, without the client. */
@@ -28,14 +26,16 @@ export function accessTokens(given, spec) {
     const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
     if (options.color !== undefined)
         checkLadder(spec.ladder ?? [], options.color);
-    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    const fromFile = options.keyFile === undefined
+        ? undefined
+        : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
         throw new ConfigError(`createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
             `not ${JSON.stringify(options.color)}`);
     }
     const clock = options.clock ?? systemClock;
     const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
-    const source = tokenSource(options, fromFile, spec.readKeyFile, fetch, clock, grant, spec.defaultTokenUrl);
+    const source = tokenSource(options, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl);
     return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 export function resolveOptions(given, spec) {
@@ -63,7 +63,12 @@ export function resolveOptions(given, spec) {
     const debug = debugWriter(options.debug);
     // API calls are logged below their retries (client.ts), token requests here.
     const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
-    const fromFile = options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    // An entry without key support (page.js) refuses key options here, before any key is read or request made.
+    const keys = spec.keyTokens;
+    if (!keys && (options.keyFile !== undefined || options.privateKey !== undefined || options.clientId !== undefined))
+        throw new ConfigError("createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
+            "or import createClient from core.js or index.js");
+    const fromFile = options.keyFile === undefined ? undefined : keys.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
     const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
     const prefix = options.authorizationPrefix?.trim();
     if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
@@ -75,7 +80,7 @@ export function resolveOptions(given, spec) {
         baseUrl,
         fetch,
         headers: { accept: "application/json", ...options.headers },
-        tokens: tokenSource(options, fromFile, spec.readKeyFile, debugFetch(fetch, debug, clock), clock, grant?.scopes, spec.defaultTokenUrl),
+        tokens: tokenSource(options, fromFile, spec, debugFetch(fetch, debug, clock), clock, grant?.scopes, spec.defaultTokenUrl),
         authorizationPrefix: prefix === "" ? undefined : prefix,
         clock,
         callRetry: callRetryPolicy(ownFields(options.callRetry)),
@@ -83,7 +88,7 @@ export function resolveOptions(given, spec) {
         debug,
     };
 }
-function tokenSource(options, fromFile, readKeyFile, fetch, clock, 
+function tokenSource(options, fromFile, { readKeyFile, keyTokens }, fetch, clock, 
 /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
 scopes, 
 /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
@@ -105,7 +110,7 @@ defaultTokenUrl) {
             throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
         return undefined;
     }
-    const key = fromFile ?? loadPrivateKey(options.privateKey, readKeyFile);
+    const key = fromFile ?? keyTokens.loadPrivateKey(options.privateKey, readKeyFile);
     const clientId = options.clientId ?? key.clientId;
     if (clientId === undefined || clientId.trim() === "")
         throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
@@ -119,7 +124,7 @@ defaultTokenUrl) {
     if (given === undefined)
         throw new ConfigError("createClient: tokenUrl is required: this API's description names no token URL to default to");
     const tokenUrl = httpUrl(given, "tokenUrl");
-    return createTokenSource({
+    return keyTokens.createTokenSource({
         clientId,
         key,
         tokenUrl,

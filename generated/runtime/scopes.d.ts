@@ -1,4 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
+export declare const INSUFFICIENT_SCOPE = "insufficient_scope";
 /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), no space, quote or backslash. */
 export declare function isScopeToken(value: unknown): value is string;
 /**

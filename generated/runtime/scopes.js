@@ -6,6 +6,8 @@
  * (which reads descriptions by the same scope-token rule) import them from here.
  */
 import { ConfigError } from "./errors.js";
+/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
+export const INSUFFICIENT_SCOPE = "insufficient_scope";
 /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), no space, quote or backslash. */
 export function isScopeToken(value) {
     if (typeof value !== "string" || value.length === 0 || value.length > 256)

@@ -15,8 +15,7 @@
 import { decodeJwt } from "jose";
 import { TokenError } from "./errors.js";
 import { notify } from "./observe.js";
-import { lackedScopes, statedScopes } from "./scopes.js";
-import { INSUFFICIENT_SCOPE } from "./token.js";
+import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 export function providedTokenSource(input, clock, refreshSkewMs = 5_000, onToken, 

@@ -36,8 +36,6 @@ export interface TokenSource {
     /** Forget `token` (the API answered 401 to it); a newer cached token is kept. */
     invalidate(token: string): void;
 }
-/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
-export declare const INSUFFICIENT_SCOPE = "insufficient_scope";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export declare const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */

@@ -37,15 +37,16 @@ export function tokenCommand(io: CliIo): Command {
       const given = flags.keyFile;
       const keyFile = given === undefined ? defaultKeyFile() : given.startsWith("~") ? given : resolve(io.cwd, given);
       // Loaded on use: the runtime's token source brings jose (about 50 modules) that no other command needs.
-      const [{ readKeyFileText }, { accessTokens }] = await Promise.all([
+      const [{ readKeyFileText }, { accessTokens }, { keyTokens }] = await Promise.all([
         import("../../templates/runtime/key-file.js"),
         import("../../templates/runtime/options.js"),
+        import("../../templates/runtime/key-tokens.js"),
       ]);
       let token: string;
       try {
         const tokens = accessTokens(
           { keyFile, ...(flags.tokenUrl === undefined ? {} : { tokenUrl: flags.tokenUrl }), logger: warnTo(io) },
-          { ladder: ["any"], readKeyFile: readKeyFileText },
+          { ladder: ["any"], readKeyFile: readKeyFileText, keyTokens },
         );
         token = await tokens.token();
       } catch (error) {

@@ -2,10 +2,10 @@
 
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { DescriptionSource } from "../description/read.js";
-import { emitClientTypes, emitCoreTypes } from "../emit/client-types.js";
+import { emitClientTypes, emitCoreTypes, emitPageTypes } from "../emit/client-types.js";
 import type { EmitContext } from "../emit/context.js";
 import { emitGrantClientTypes, emitGrantCoreTypes } from "../emit/grant-types.js";
-import { emitCore, emitIndex } from "../emit/index-file.js";
+import { emitCore, emitIndex, emitPage } from "../emit/index-file.js";
 import { emitOperationsTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
@@ -85,6 +85,13 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["operations.d.ts", table.dts],
     ["core.js", emitCore(ctx)],
     ["core.d.ts", grant ? emitGrantCoreTypes(ctx) : emitCoreTypes(ctx)],
+    // A page's entry without key code, for color clients (a grant client has none yet: its pages use core.js).
+    ...(grant
+      ? []
+      : ([
+          ["page.js", emitPage(ctx)],
+          ["page.d.ts", emitPageTypes(ctx)],
+        ] as const)),
     ["index.js", emitIndex(ctx)],
     ["index.d.ts", grant ? emitGrantClientTypes(ctx) : emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],

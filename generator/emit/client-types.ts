@@ -5,7 +5,8 @@
  * and the client (`GreenClient`), whose refused operations are members typed `NeedsColor<name, level>` and whose
  * path-style methods end in a signature (`Refusals`) that fails a refused path on the level it needs. The top level
  * is openapi-fetch's own `Client<paths>`. `createClient` picks the client by color.
- * `core.d.ts` types core.js: the same clients without the helpers index.js adds.
+ * `core.d.ts` types core.js: the same clients without the helpers index.js adds; `page.d.ts` types page.js: core.js's
+ * clients, without the key options.
  */
 import { HTTP_METHODS } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
@@ -270,6 +271,38 @@ export function emitCoreTypes(ctx: EmitContext): string {
       "ClientOptions<C, L> & { keyFile?: never };",
     "",
     ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false, "CoreOptions"),
+  ].join("\n");
+}
+
+/** `page.d.ts`: page.js's exports, its clients core.js's, its options without keyFile, clientId and privateKey. */
+export function emitPageTypes(ctx: EmitContext): string {
+  const ids = levelIdentifiers(ctx.ladder);
+  const topId = ids[ids.length - 1]!;
+  const fromIndex = ["Clients", ...(ctx.taskOperation === undefined ? [] : ["FinishedTask"]), "Level"];
+  return [
+    generatedHeader(ctx),
+    'import type { CoreClient } from "./core.js";',
+    'import type { ClientOptions, ColorCheck, ReRankedClient } from "./runtime/index.js";',
+    `import type { ${fromIndex.join(", ")}, ${topId}Client, ${topId}Operations } from "./index.js";`,
+    'import type { operations as table, OperationScopes } from "./operations.js";',
+    'import type { paths } from "./schema.js";',
+    "",
+    ...SHARED_EXPORTS,
+    'export { defaultBaseUrl, description } from "./core.js";',
+    'export type { CoreClient } from "./core.js";',
+    'export type { Clients, Level } from "./index.js";',
+    "",
+    jsDoc(
+      [
+        "createClient's options without the key options: page.js takes its tokens from `accessToken` " +
+          "(core.js and index.js take keys).",
+      ],
+      [],
+    ),
+    "export type PageOptions<C extends string, L extends readonly string[] = readonly string[]> = " +
+      "ClientOptions<C, L> & { keyFile?: never; clientId?: never; privateKey?: never };",
+    "",
+    ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false, "PageOptions"),
   ].join("\n");
 }
 

@@ -1,9 +1,10 @@
 /**
- * `core.js` and `index.js`: wire this version's operation table into the runtime's client factory, and re-export what
- * consumers need. `core.js` makes the client alone (guard, tokens, named calls, keys given as values), for bundles
- * that should carry no more; `index.js` adds the helpers (`waitForTask`, `compute(machine)`) and key files. These are
- * the only places a generated client meets the runtime; their types are in `core.d.ts` and `index.d.ts`
- * (client-types.ts).
+ * `core.js`, `page.js` and `index.js`: wire this version's operation table into the runtime's client factory, and
+ * re-export what consumers need. `core.js` makes the client alone (guard, tokens, named calls, keys given as values),
+ * for bundles that should carry no more; `page.js` the same without keys (accessToken only), so that a page's bundle
+ * carries no key or assertion code; `index.js` adds the helpers (`waitForTask`, `compute(machine)`) and key files.
+ * These are the only places a generated client meets the runtime; their types are in `core.d.ts`, `page.d.ts` and
+ * `index.d.ts` (client-types.ts).
  */
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
@@ -35,7 +36,7 @@ export function emitCore(ctx: EmitContext): string {
   return [
     generatedHeader(ctx),
     `import { ${table} } from "./operations.js";`,
-    'import { createScopedClient } from "./runtime/index.js";',
+    'import { createScopedClient, keyTokens } from "./runtime/index.js";',
     "",
     `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
     `export { ${table} } from "./operations.js";`,
@@ -51,7 +52,7 @@ export function emitCore(ctx: EmitContext): string {
           "/** A client that refuses every call beyond its grant of OAuth2 scopes, without key files " +
             "(types: core.d.ts). */",
           "export function createClient(options) {",
-          `  return createScopedClient(${grantSpec(ctx)}, options);`,
+          `  return createScopedClient(${grantSpec(ctx, ", keyTokens")}, options);`,
           "}",
         ]
       : [
@@ -62,9 +63,33 @@ export function emitCore(ctx: EmitContext): string {
           " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
           " */",
           "export function createClient(options) {",
-          "  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);",
+          "  return createScopedClient({ operations, ladder, defaultBaseUrl, keyTokens }, options);",
           "}",
         ]),
+    "",
+  ].join("\n");
+}
+
+/** `page.js`: core.js's client without key support, for pages that get their tokens from a service. */
+export function emitPage(ctx: EmitContext): string {
+  const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
+  return [
+    generatedHeader(ctx),
+    'import { defaultBaseUrl, ladder, operations } from "./core.js";',
+    'import { createScopedClient } from "./runtime/index.js";',
+    "",
+    `export { ${fromCore.join(", ")} } from "./core.js";`,
+    "",
+    "/**",
+    " * A client that refuses every call above its color and takes its tokens from `accessToken` only: no keys, so " +
+      "that a",
+    " * bundle carries no key parsing, assertion signing or token request (see page.d.ts for the types); key " +
+      "options are a",
+    " * ConfigError.",
+    " */",
+    "export function createClient(options) {",
+    "  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);",
+    "}",
     "",
   ].join("\n");
 }
@@ -75,18 +100,18 @@ function emitGrantIndex(ctx: EmitContext): string {
   return [
     generatedHeader(ctx),
     'import { defaultBaseUrl, operations, scopes } from "./core.js";',
-    'import { accessTokens, createScopedClient, readKeyFileText } from "./runtime/index.js";',
+    'import { accessTokens, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
     "/** A client that refuses every call beyond its grant of OAuth2 scopes (types: index.d.ts). */",
     "export function createClient(options) {",
-    `  return createScopedClient(${grantSpec(ctx, ", readKeyFile: readKeyFileText")}, options);`,
+    `  return createScopedClient(${grantSpec(ctx, ", readKeyFile: readKeyFileText, keyTokens")}, options);`,
     "}",
     "",
     "/** Access tokens for a server or a script, from a key file or a key, for a grant (types: index.d.ts). */",
     "export function createTokenSource(options) {",
-    `  return accessTokens(options, { scopes${tokenUrl(ctx)}, readKeyFile: readKeyFileText });`,
+    `  return accessTokens(options, { scopes${tokenUrl(ctx)}, readKeyFile: readKeyFileText, keyTokens });`,
     "}",
     "",
   ].join("\n");
@@ -108,20 +133,20 @@ export function emitIndex(ctx: EmitContext): string {
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder, operations } from "./core.js";',
-    'import { accessTokens, clientHelpers, createScopedClient, readKeyFileText } from "./runtime/index.js";',
+    'import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
     "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files " +
       "(types: index.d.ts). */",
     "export function createClient(options) {",
-    "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText };",
+    "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
     `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
     "}",
     "",
     "/** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */",
     "export function createTokenSource(options) {",
-    "  return accessTokens(options, { ladder, readKeyFile: readKeyFileText });",
+    "  return accessTokens(options, { ladder, readKeyFile: readKeyFileText, keyTokens });",
     "}",
     "",
   ];

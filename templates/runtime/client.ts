@@ -12,6 +12,7 @@ import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
+import type { KeyTokens } from "./key-tokens.js";
 import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
@@ -36,6 +37,8 @@ export interface ClientSpec {
   defaultBaseUrl?: string;
   /** How `keyFile` and `{ file }` keys are read: index.js gives key-file.ts's reader, core.js none. */
   readKeyFile?: KeyFileReader;
+  /** The key-based token source (key-tokens.ts): index.js and core.js give it; page.js none, so it takes no keys. */
+  keyTokens?: KeyTokens;
 }
 
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */

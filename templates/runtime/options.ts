@@ -2,14 +2,15 @@
 import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import { type KeyFileReader, type LoadedKey, loadPrivateKey, type PrivateKeyInput } from "./keys.js";
+import type { KeyTokens } from "./key-tokens.js";
+import type { KeyFileReader, LoadedKey, PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 import { type RetryOptions, retryPolicy } from "./retry.js";
 import { checkGrant } from "./scopes.js";
-import { createTokenSource, type FetchLike, type Logger, type TokenSource } from "./token.js";
+import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 
@@ -138,6 +139,7 @@ export function accessTokens(
     scopes?: readonly string[];
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
+    keyTokens: KeyTokens;
   },
 ): AccessTokens {
   if (!given || typeof given !== "object")
@@ -153,7 +155,9 @@ export function accessTokens(
   const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
   if (options.color !== undefined) checkLadder(spec.ladder ?? [], options.color);
   const fromFile =
-    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    options.keyFile === undefined
+      ? undefined
+      : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
     throw new ConfigError(
       `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
@@ -166,15 +170,7 @@ export function accessTokens(
     debugWriter(options.debug),
     clock,
   );
-  const source = tokenSource(
-    options as ClientOptions,
-    fromFile,
-    spec.readKeyFile,
-    fetch,
-    clock,
-    grant,
-    spec.defaultTokenUrl,
-  )!;
+  const source = tokenSource(options as ClientOptions, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl)!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
@@ -206,6 +202,7 @@ export function resolveOptions(
     defaultBaseUrl?: string;
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
+    keyTokens?: KeyTokens;
   },
 ): ResolvedOptions {
   const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
@@ -231,8 +228,15 @@ export function resolveOptions(
   const debug = debugWriter(options.debug);
   // API calls are logged below their retries (client.ts), token requests here.
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  // An entry without key support (page.js) refuses key options here, before any key is read or request made.
+  const keys = spec.keyTokens;
+  if (!keys && (options.keyFile !== undefined || options.privateKey !== undefined || options.clientId !== undefined))
+    throw new ConfigError(
+      "createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
+        "or import createClient from core.js or index.js",
+    );
   const fromFile =
-    options.keyFile === undefined ? undefined : loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
+    options.keyFile === undefined ? undefined : keys!.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
   if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
@@ -247,7 +251,7 @@ export function resolveOptions(
     tokens: tokenSource(
       options,
       fromFile,
-      spec.readKeyFile,
+      spec,
       debugFetch(fetch, debug, clock),
       clock,
       grant?.scopes,
@@ -264,7 +268,7 @@ export function resolveOptions(
 function tokenSource(
   options: ClientOptions,
   fromFile: LoadedKey | undefined,
-  readKeyFile: KeyFileReader | undefined,
+  { readKeyFile, keyTokens }: { readKeyFile?: KeyFileReader | undefined; keyTokens?: KeyTokens | undefined },
   fetch: FetchLike,
   clock: Clock,
   /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
@@ -295,7 +299,7 @@ function tokenSource(
       throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
     return undefined;
   }
-  const key = fromFile ?? loadPrivateKey(options.privateKey!, readKeyFile);
+  const key = fromFile ?? keyTokens!.loadPrivateKey(options.privateKey!, readKeyFile);
   const clientId = options.clientId ?? key.clientId;
   if (clientId === undefined || clientId.trim() === "")
     throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
@@ -313,7 +317,7 @@ function tokenSource(
       "createClient: tokenUrl is required: this API's description names no token URL to default to",
     );
   const tokenUrl = httpUrl(given, "tokenUrl");
-  return createTokenSource({
+  return keyTokens!.createTokenSource({
     clientId,
     key,
     tokenUrl,

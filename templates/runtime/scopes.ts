@@ -6,6 +6,9 @@
  */
 import { ConfigError } from "./errors.js";
 
+/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
+export const INSUFFICIENT_SCOPE = "insufficient_scope";
+
 /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), no space, quote or backslash. */
 export function isScopeToken(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 256) return false;

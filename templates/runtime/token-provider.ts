@@ -15,8 +15,8 @@ import { decodeJwt } from "jose";
 import type { Clock } from "./clock.js";
 import { TokenError } from "./errors.js";
 import { notify, type TokenEvent } from "./observe.js";
-import { lackedScopes, statedScopes } from "./scopes.js";
-import { INSUFFICIENT_SCOPE, type TokenSource } from "./token.js";
+import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
+import type { TokenSource } from "./token.js";
 
 export type AccessTokenInput = string | (() => string | Promise<string>);
 

@@ -14,7 +14,7 @@ import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify, type RetryEvent, type TokenEvent } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
 import { backoffMs, RETRYABLE_STATUS, type RetryPolicy, retryAfterMs } from "./retry.js";
-import { lackedScopes, statedScopes } from "./scopes.js";
+import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 
 export interface Logger {
   warn(message: string): void;
@@ -53,8 +53,6 @@ export interface TokenSource {
   invalidate(token: string): void;
 }
 
-/** TokenError's `error` when a token lacks a scope of the client's grant (RFC 6750 section 3.1's word for it). */
-export const INSUFFICIENT_SCOPE = "insufficient_scope";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */

@@ -1,7 +1,8 @@
 /**
- * Bundle size: what one call costs a browser or edge bundle. The same program four ways, bundled by esbuild for the
+ * Bundle size: what one call costs a browser or edge bundle. The same program five ways, bundled by esbuild for the
  * browser, minified: our generated client from `index.js` and from `core.js` (a green client, a PEM key, one named
- * call: guard, token source, assertion signing, the operation table; index.js adds the workflow helpers), openapi-fetch
+ * call: guard, token source, assertion signing, the operation table; index.js adds the workflow helpers), a page's
+ * client from `page.js` (the same call with an `accessToken` source: no key or assertion code), openapi-fetch
  * alone (one GET, no auth), and openapi-fetch with jose doing what the client's auth does at its smallest (import a
  * PKCS#8 key, sign an RS256 assertion, POST it for a token, send the token). Bytes minified and gzipped; the ratio is
  * ours over openapi-fetch + jose (the floor for a client that signs).
@@ -14,6 +15,12 @@ import { verdict } from "./report.js";
 
 const ours = (entry: "index" | "core") => `import { createClient } from "./generated/${entry}.js";
 const client = createClient({ color: "green", clientId: "id", privateKey: globalThis.PEM, baseUrl: "https://api.example.test/api/v1.2" });
+console.log(await client.readTasks());
+`;
+
+/** A page's client: tokens from a service (`accessToken`), never a key. */
+const PAGE = `import { createClient } from "./generated/page.js";
+const client = createClient({ color: "green", accessToken: async () => "t", baseUrl: "https://api.example.test/api/v1.2" });
 console.log(await client.readTasks());
 `;
 
@@ -75,10 +82,11 @@ const parts = (bundle: { parts: Map<string, number> }) =>
     .join(", ");
 
 export async function benchBundle(log: (line: string) => void): Promise<Section> {
-  log("bundle: esbuild, four one-call programs");
-  const [full, core, plain, withJose] = [
+  log("bundle: esbuild, five one-call programs");
+  const [full, core, page, plain, withJose] = [
     await size(ours("index")),
     await size(ours("core")),
+    await size(PAGE),
     await size(OPENAPI_FETCH),
     await size(OPENAPI_FETCH_JOSE),
   ];
@@ -102,17 +110,20 @@ export async function benchBundle(log: (line: string) => void): Promise<Section>
       row("index.js: minified + gzip -9", full, "gzip"),
       row("core.js: minified", core, "min"),
       row("core.js: minified + gzip -9", core, "gzip"),
+      row("page.js (accessToken): minified", page, "min"),
+      row("page.js (accessToken): minified + gzip -9", page, "gzip"),
     ],
     notes: [
       `esbuild ${version}, \`platform: "browser"\`, ESM, ES2022, minified; the ratio is ours over openapi-fetch + jose.`,
       `Where core.js's minified bytes go: ${parts(core)}.`,
       `What the target leaves core.js's own code (beside its jose and openapi-fetch): ${kb(ownBudget(core, withJose))}; it is ${kb(own(core))}.`,
+      `Where page.js's minified bytes go: ${parts(page)}.`,
       `index.js adds: ${[...full.parts]
         .filter(([name]) => !core.parts.has(name))
         .sort((a, b) => b[1] - a[1])
         .map(([name, n]) => `${name} ${kb(n)}`)
         .join(", ")}.`,
-      'Ours: the checked-in generated/ client (31 operations), `createClient({ color: "green", clientId, privateKey })` and `readTasks()`: the guard, the operation table, the token source with retries, key checks (PEM, JWK, key objects) and the assertion signing all come along; from index.js also `waitForTask` and `compute`. openapi-fetch + jose: a PKCS#8 key imported, one RS256 assertion signed, one token request, one GET with the token.',
+      'Ours: the checked-in generated/ client (31 operations), `createClient({ color: "green", clientId, privateKey })` and `readTasks()`: the guard, the operation table, the token source with retries, key checks (PEM, JWK, key objects) and the assertion signing all come along; from index.js also `waitForTask` and `compute`. page.js: `createClient({ color: "green", accessToken })` and `readTasks()`: the guard, the operation table and the accessToken source, no key or assertion code. openapi-fetch + jose: a PKCS#8 key imported, one RS256 assertion signed, one token request, one GET with the token.',
     ],
   };
 }

@@ -41,7 +41,9 @@ describe("the generated client of OAuth2 scopes", () => {
     expect(table.ladder).toBeUndefined();
     expect(table.createPlaylist.security).toEqual([["playlist-modify-private", "playlist-modify-public"]]);
     const index = readFileSync(join(spotify, "index.js"), "utf8");
-    expect(index).toContain("createScopedClient({ operations, scopes, defaultBaseUrl, readKeyFile: readKeyFileText }");
+    expect(index).toContain(
+      "createScopedClient({ operations, scopes, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens }",
+    );
     // No facility helpers for another API.
     expect(index).not.toContain("clientHelpers");
     const pets = await import(join(petstore, "index.js"));

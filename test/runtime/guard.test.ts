@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { createGuard } from "../../templates/runtime/guard.js";
-import { createScopedClient, type OperationEntry, ScopeError } from "../../templates/runtime/index.js";
+import { createScopedClient, keyTokens, type OperationEntry, ScopeError } from "../../templates/runtime/index.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { useServers } from "./servers.js";
@@ -192,7 +192,7 @@ describe("guard decisions", () => {
 });
 
 describe("client options", () => {
-  const spec = { operations, ladder: LADDER, defaultBaseUrl: BASE };
+  const spec = { operations, ladder: LADDER, defaultBaseUrl: BASE, keyTokens };
   test("a color off the ladder, a bad ladder or a bad URL is refused when the client is created", () => {
     expect(() => createScopedClient(spec, { color: "purple" })).toThrow(
       /color "purple" is not on the ladder green < yellow < red/,

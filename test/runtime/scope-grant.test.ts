@@ -16,6 +16,7 @@ import {
   ScopeError,
   TokenError,
 } from "../../templates/runtime/index.js";
+import { keyTokens } from "../../templates/runtime/key-tokens.js";
 import { compileTable } from "../../templates/runtime/matcher.js";
 import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
 import { issue, json, useServers } from "./servers.js";
@@ -124,7 +125,7 @@ describe("the guard of a grant", () => {
 });
 
 describe("createClient with scopes", () => {
-  const spec = { operations: TABLE, scopes: ALL };
+  const spec = { operations: TABLE, scopes: ALL, keyTokens };
   const client = (options: Record<string, unknown>) => createScopedClient(spec, { baseUrl: BASE, ...options } as never);
 
   test("scopes are required, each a scope this API names; a color is no option here, scopes none of a color's", () => {
@@ -146,7 +147,7 @@ describe("calls and tokens of a grant, against a real token endpoint and API", (
     readItems: { name: "readItems", method: "GET", path: "/items", scope: "scoped", security: [["read"]] },
     writeItems: { name: "writeItems", method: "POST", path: "/items", scope: "scoped", security: [["write"]] },
   };
-  const spec = { operations: TOKEN_TABLE, scopes: ["read", "write", "admin"] };
+  const spec = { operations: TOKEN_TABLE, scopes: ["read", "write", "admin"], keyTokens };
   const make = (scopes: readonly string[], extra: Record<string, unknown> = {}) =>
     createScopedClient(spec, {
       scopes,
@@ -166,20 +167,24 @@ describe("calls and tokens of a grant, against a real token endpoint and API", (
 
   test("createTokenSource of a grant asks for exactly its scopes; a color is no option for it", async () => {
     const options = { clientId: CLIENT_ID, privateKey: key.pkcs8, tokenUrl: servers.tokenUrl };
-    const tokens = accessTokens({ ...options, scopes: ["admin", "read"] }, { scopes: spec.scopes });
+    const tokens = accessTokens({ ...options, scopes: ["admin", "read"] }, { scopes: spec.scopes, keyTokens });
     expect(await tokens.token()).toBe("tok-1");
     expect(servers.tokenCalls.map((c) => c.form.get("scope"))).toEqual(["admin read"]);
-    expect(() => accessTokens({ ...options, color: "red" }, { scopes: spec.scopes })).toThrow(
+    expect(() => accessTokens({ ...options, color: "red" }, { scopes: spec.scopes, keyTokens })).toThrow(
       /give `scopes`, not `color`/,
     );
-    expect(() => accessTokens({ ...options, scopes: ["root"] }, { scopes: spec.scopes })).toThrow(
+    expect(() => accessTokens({ ...options, scopes: ["root"] }, { scopes: spec.scopes, keyTokens })).toThrow(
       'scopes[0]: "root" is not a scope of this API',
     );
   });
 
   test("an empty grant asks for no scope at all", async () => {
     const client = createScopedClient(
-      { operations: { me: { name: "me", method: "GET", path: "/me", scope: "scoped", security: [[]] } }, scopes: [] },
+      {
+        operations: { me: { name: "me", method: "GET", path: "/me", scope: "scoped", security: [[]] } },
+        scopes: [],
+        keyTokens,
+      },
       { scopes: [], clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl },
     ) as unknown as Record<string, () => Promise<unknown>>;
     await client.me!();

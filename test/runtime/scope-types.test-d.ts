@@ -14,6 +14,7 @@ import {
   type Task,
   waitForTask,
 } from "../../generated/index.js";
+import { createClient as createPageClient } from "../../generated/page.js";
 
 const commandInit = { params: { path: { machine: "dtn01" as const } }, body: { executable: "hostname" } };
 const command = { path: { machine: "dtn01" as const }, body: { executable: "hostname" } };
@@ -198,5 +199,26 @@ describe("core.js: the same clients without index.js's helpers", () => {
     void ranked.runCommand(command);
     // @ts-expect-error core.js has no compute
     void ranked.compute("perlmutter");
+  });
+});
+
+describe("page.js: core.js's clients, tokens from accessToken only", () => {
+  const green = createPageClient({ color: "green", accessToken: async () => "token" });
+
+  test("has the green client's operations and refusals, not waitForTask", () => {
+    expectTypeOf(green.readTasks).toEqualTypeOf<GreenClient["readTasks"]>();
+    // @ts-expect-error runCommand is red: on a green client it is NeedsColor<"runCommand", "red">, not callable
+    void green.runCommand(command);
+    // @ts-expect-error page.js has no waitForTask
+    void green.waitForTask("1");
+  });
+
+  test("takes no key options", () => {
+    // @ts-expect-error privateKey is core.js's and index.js's
+    createPageClient({ color: "green", clientId: "id", privateKey: "-----BEGIN PRIVATE KEY-----" });
+    // @ts-expect-error clientId too
+    createPageClient({ color: "green", clientId: "id" });
+    // @ts-expect-error keyFile is index.js's
+    createPageClient({ color: "green", keyFile: "~/.superfacility/green.json" });
   });
 });

@@ -64,7 +64,13 @@ export const variants: Variant[] = [
     errors: template,
     createClient: (options) =>
       template.createScopedClient(
-        { operations, ladder, defaultBaseUrl: generated.defaultBaseUrl, readKeyFile: template.readKeyFileText },
+        {
+          operations,
+          ladder,
+          defaultBaseUrl: generated.defaultBaseUrl,
+          readKeyFile: template.readKeyFileText,
+          keyTokens: template.keyTokens,
+        },
         options,
         [template.clientHelpers({ taskOperation: "readTask", workflow: WORKFLOW })],
       ) as unknown as LooseClient,

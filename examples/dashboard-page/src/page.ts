@@ -1,7 +1,8 @@
 // The page: the systems' status and the user's jobs on Perlmutter, through a green client whose access tokens come
-// from the token service that served the page (service.ts). The page holds no key and signs nothing: bundle.ts builds
-// it without the client's signing code, and the guard refuses any call above green before it is sent.
-import { createClient, SfapiError } from "./sfapi/core.js";
+// from the token service that served the page (service.ts). The page holds no key and signs nothing: page.js is the
+// client without key support, so its bundle carries no signing code, and the guard refuses any call above green
+// before it is sent.
+import { createClient, SfapiError } from "./sfapi/page.js";
 
 /** The facility the service names (the local one for `npm run mock`'s key files); else the client's default, NERSC. */
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="sfapi-base-url"]')?.content;
