@@ -26,6 +26,7 @@ export { loadModel } from "./model/model.js";
 export type { Operation, Parameter } from "./model/operations.js";
 export type { AnswerInfo, ResponseInfo } from "./model/responses.js";
 export type { Ladder, Requirement } from "./model/scope.js";
+export type { ScopeSet } from "./model/security.js";
 export type { Subject } from "./model/subject.js";
 export type { KeptWholePaths } from "./model/whole-path.js";
 export type { Manifest, TableEntry } from "./output/manifest.js";
@@ -37,6 +38,7 @@ export type {
   ScopeAuditReport,
 } from "./reports/audit/audit.js";
 export { AUDIT_FORMATS, audit, auditAny, buildAudit, buildScopeAudit, renderAudit } from "./reports/audit/audit.js";
+export type { ScopeUse } from "./reports/audit/report.js";
 export type { DiffOptions, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
 export { diff, diffModels, fails } from "./reports/diff/diff.js";
 export { renderDiffMarkdown } from "./reports/diff/markdown.js";
@@ -60,6 +62,7 @@ export type {
   ScopeNeedsUse,
 } from "./reports/needs/needs.js";
 export { anyNeeds, needs, scopeNeeds } from "./reports/needs/needs.js";
+export type { GrantSearch, NeedsOperation, ScopedOperation, ScopeNeedsClient } from "./reports/needs/report.js";
 export { renderScopeNeedsMarkdown } from "./reports/needs/scopes-markdown.js";
 /** An operation a use in the code base reaches (`NeedsUse.operations`): its name, method, path and level. */
 export type { OperationRef as UsedOperation, UseSite } from "./usage/site.js";
