@@ -181,8 +181,17 @@ export type OperationsForGrant<Operations, Table, G> = {
 };
 /** A client granted the literal scopes `G`: computed from the table's scope sets. */
 export type GrantedClient<Paths, Security, Operations, Table, G> = Omit<Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>, PathMethod> & {
-    [M in PathMethod]: Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>[M] & Refusals<M, PathsForGrant<Paths, Security, G>, RefusedForGrant<M, Security, G>, "scopes">;
+    GET: GrantMethod<"GET", Paths, Security, G>;
+    PUT: GrantMethod<"PUT", Paths, Security, G>;
+    POST: GrantMethod<"POST", Paths, Security, G>;
+    DELETE: GrantMethod<"DELETE", Paths, Security, G>;
+    OPTIONS: GrantMethod<"OPTIONS", Paths, Security, G>;
+    HEAD: GrantMethod<"HEAD", Paths, Security, G>;
+    PATCH: GrantMethod<"PATCH", Paths, Security, G>;
+    TRACE: GrantMethod<"TRACE", Paths, Security, G>;
 } & OperationsForGrant<Operations, Table, G>;
+/** One path-style method of a client granted `G`: openapi-fetch's, on the paths the grant may call, then its refusals. */
+type GrantMethod<M extends PathMethod, Paths, Security, G> = Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>[M] & Refusals<M, PathsForGrant<Paths, Security, G>, RefusedForGrant<M, Security, G>, "scopes">;
 /**
  * A client of OAuth2 scopes granted `G` (the scopes `createClient` was given, as a union): every operation the grant
  * cannot call is a type error naming the scopes it lacks, by name and path-style. A grant typed `string` (a list known

@@ -289,9 +289,24 @@ export type GrantedClient<Paths, Security, Operations, Table, G> = Omit<
   Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>,
   PathMethod
 > & {
-  [M in PathMethod]: Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>[M] &
-    Refusals<M, PathsForGrant<Paths, Security, G>, RefusedForGrant<M, Security, G>, "scopes">;
+  // Spelled out, not mapped: a mapped member has no declaration, and `needs` ties a client's path-style calls to its
+  // createClient call by where the member is declared (in the client's runtime).
+  GET: GrantMethod<"GET", Paths, Security, G>;
+  PUT: GrantMethod<"PUT", Paths, Security, G>;
+  POST: GrantMethod<"POST", Paths, Security, G>;
+  DELETE: GrantMethod<"DELETE", Paths, Security, G>;
+  OPTIONS: GrantMethod<"OPTIONS", Paths, Security, G>;
+  HEAD: GrantMethod<"HEAD", Paths, Security, G>;
+  PATCH: GrantMethod<"PATCH", Paths, Security, G>;
+  TRACE: GrantMethod<"TRACE", Paths, Security, G>;
 } & OperationsForGrant<Operations, Table, G>;
+
+/** One path-style method of a client granted `G`: openapi-fetch's, on the paths the grant may call, then its refusals. */
+type GrantMethod<M extends PathMethod, Paths, Security, G> = Client<
+  PathsForGrant<Paths, Security, G> & {},
+  `${string}/${string}`
+>[M] &
+  Refusals<M, PathsForGrant<Paths, Security, G>, RefusedForGrant<M, Security, G>, "scopes">;
 
 /**
  * A client of OAuth2 scopes granted `G` (the scopes `createClient` was given, as a union): every operation the grant

@@ -34,7 +34,7 @@ export async function pause() {
   return player.pauseAUsersPlayback();
 }
 export async function queue() {
-  return player.getQueue();
+  return player.GET("/me/player/queue");
 }
 `;
 const profile = `import { createClient } from "../spotify/index.js";
@@ -155,12 +155,12 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     expect(beyond(report, report.client.scopes)).toEqual({ uses: [], missing: [] });
     const short = beyond(report, ["user-read-email", "user-read-private", "user-read-playback-state"]);
     expect(short.missing).toEqual(["user-modify-playback-state", "user-read-currently-playing"]);
-    expect(short.uses.map((u) => u.code)).toEqual(["player.pauseAUsersPlayback()", "player.getQueue()"]);
+    expect(short.uses.map((u) => u.code)).toEqual(["player.pauseAUsersPlayback()", 'player.GET("/me/player/queue")']);
     expect(runs.beyond!.code).toBe(1);
     expect(runs.beyond!.stderr).toContain(
       "--fail-beyond user-read-email,user-read-private: " +
         `${rel(app)} also needs user-modify-playback-state, user-read-currently-playing, user-read-playback-state: ` +
-        `${rel(app)}/player.ts:9 player.pauseAUsersPlayback(); ${rel(app)}/player.ts:12 player.getQueue()`,
+        `${rel(app)}/player.ts:9 player.pauseAUsersPlayback(); ${rel(app)}/player.ts:12 player.GET("/me/player/queue")`,
     );
     // The report still printed: the list of what it needs.
     expect(runs.beyond!.stdout).toContain("## Why each scope (5)");
