@@ -13,7 +13,7 @@ import type { Operation } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
 import { canCall, effectiveLevel, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
-import { generatedHeader } from "./header.js";
+import { descriptionFields, generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
 import { blockCommentText, jsDoc, levelIdentifiers, literal } from "./text.js";
@@ -27,6 +27,20 @@ import {
 } from "./workflow.js";
 
 /** What index.d.ts and core.d.ts both re-export: the errors, option and result types, the table and the schema. */
+/** core.d.ts's `description` and `defaultBaseUrl`, for a client of colors or of OAuth2 scopes alike. */
+export function coreConstants(ctx: EmitContext): string[] {
+  return [
+    jsDoc(["The description this client was generated from."], []),
+    `export declare const description: { ${descriptionFields(ctx)
+      .map((field) => `readonly ${field}`)
+      .join("; ")} };`,
+    "",
+    jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
+    `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
+    "",
+  ];
+}
+
 const SHARED_EXPORTS = [
   `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
   `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
@@ -249,20 +263,7 @@ export function emitCoreTypes(ctx: EmitContext): string {
     ...SHARED_EXPORTS,
     'export type { Clients, Level } from "./index.js";',
     "",
-    jsDoc(["The description this client was generated from."], []),
-    "export declare const description: { " +
-      [
-        `readonly title: ${literal(ctx.title)}`,
-        `readonly version: ${literal(ctx.version.info)}`,
-        `readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}`,
-        `readonly sha256: ${literal(ctx.sha256)}`,
-        `readonly scopeField: ${literal(ctx.scopeField)}`,
-      ].join("; ") +
-      " };",
-    "",
-    jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
-    `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
-    "",
+    ...coreConstants(ctx),
     jsDoc(["A client as index.js makes it, without the helpers only index.js adds."], []),
     `export type CoreClient<Full> = ${coreClient};`,
     "",

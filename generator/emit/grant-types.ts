@@ -5,7 +5,7 @@
  * path-style method ends in a signature that fails such a path on the scopes it lacks. A grant typed `string[]` gets
  * every operation; only the run-time guard applies. The facility's helpers (`waitForTask`, `compute`) are not written.
  */
-import { callType } from "./client-types.js";
+import { callType, coreConstants } from "./client-types.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
@@ -100,20 +100,7 @@ export function emitGrantCoreTypes(ctx: EmitContext): string {
     ...sharedExports(),
     'export type { Operations, Scope, ScopedClient } from "./index.js";',
     "",
-    jsDoc(["The description this client was generated from."], []),
-    "export declare const description: { " +
-      [
-        `readonly title: ${literal(ctx.title)}`,
-        `readonly version: ${literal(ctx.version.info)}`,
-        `readonly api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}`,
-        `readonly sha256: ${literal(ctx.sha256)}`,
-        `readonly scopeField: ${literal(ctx.scopeField)}`,
-      ].join("; ") +
-      " };",
-    "",
-    jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
-    `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
-    "",
+    ...coreConstants(ctx),
     jsDoc(["createClient's options without `keyFile`: core.js reads no files (index.js does)."], []),
     "export type CoreOptions<S extends readonly string[]> = GrantClientOptions<S> & { keyFile?: never };",
     "",

@@ -1,5 +1,5 @@
 import type { EmitContext } from "./context.js";
-import { lineCommentText } from "./text.js";
+import { lineCommentText, literal } from "./text.js";
 
 /** First lines of every generated source file: what made it, from what. No timestamps: output must be reproducible. */
 export function generatedHeader(ctx: EmitContext): string {
@@ -9,4 +9,18 @@ export function generatedHeader(ctx: EmitContext): string {
     "// Do not edit: regenerate with `npx sfapi-gen generate`.",
     "",
   ].join("\n");
+}
+
+/**
+ * The fields of a client's `description` export, as `key: literal` (core.js writes them as they are, the declarations
+ * with `readonly`): one list for every entry that exports it.
+ */
+export function descriptionFields(ctx: EmitContext): string[] {
+  return [
+    `title: ${literal(ctx.title)}`,
+    `version: ${literal(ctx.version.info)}`,
+    `api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}`,
+    `sha256: ${literal(ctx.sha256)}`,
+    `scopeField: ${literal(ctx.scopeField)}`,
+  ];
 }

@@ -7,7 +7,7 @@
  * `index.d.ts` (client-types.ts).
  */
 import type { EmitContext } from "./context.js";
-import { generatedHeader } from "./header.js";
+import { descriptionFields, generatedHeader } from "./header.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
 import { hasHelpers, workflowSpec } from "./workflow.js";
@@ -23,14 +23,7 @@ function tokenUrl(ctx: EmitContext): string {
 }
 
 export function emitCore(ctx: EmitContext): string {
-  const fields = [
-    `title: ${literal(ctx.title)}`,
-    `version: ${literal(ctx.version.info)}`,
-    `api: ${ctx.version.api === undefined ? "null" : literal(ctx.version.api)}`,
-    `sha256: ${literal(ctx.sha256)}`,
-    `scopeField: ${literal(ctx.scopeField)}`,
-  ];
-  const description = `{ ${fields.join(", ")} }`;
+  const description = `{ ${descriptionFields(ctx).join(", ")} }`;
   const grant = ctx.policy === "security";
   const table = grant ? "operations, scopes" : "ladder, operations";
   return [
