@@ -24,12 +24,11 @@ import type { ScopeOptions } from "../../model/model.js";
 import { loadModel } from "../../model/model.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
-import { GENERATOR_NAME } from "../../package-files.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
 import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject, ScopeAuditReport } from "./report.js";
-import { AUDIT_FORMAT_ID, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
+import { AUDIT_FORMAT_ID, operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 import { buildScopeAudit } from "./scopes.js";
 import { renderScopeCsv, renderScopeHtml, renderScopeMarkdown } from "./scopes-render.js";
 
@@ -64,13 +63,7 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
   if (color !== undefined) checkColor(ladder, color);
   const operations = subject.operations.map(
     (op): AuditedOperation => ({
-      name: op.name,
-      operationId: op.operationId ?? null,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      tags: op.tags,
-      summary: op.summary ?? null,
-      scope: op.scope,
+      ...operationIdentity(op),
       level: effectiveLevel(ladder, op.scope),
       // The model decided whether the operation is ranked (`requirement.problem`); the audit only words it.
       unranked: op.requirement.problem ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
@@ -83,15 +76,7 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
   const callable = operations.filter((op) => op.callable === true).length;
   return {
     format: AUDIT_FORMAT_ID,
-    description: {
-      title: subject.title,
-      version: subject.version.info,
-      api: subject.version.api ?? null,
-      source: subject.source ?? null,
-      sha256: subject.sha256,
-      note: subject.note ?? null,
-    },
-    generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
+    ...reportHead(subject),
     scope: { field: subject.scopeField, ladder: [...ladder], policy: subject.policy },
     summary: {
       total: operations.length,

@@ -54,6 +54,11 @@ export function renderHtml(report: AuditReport): string {
     ),
     `</tbody></table>`,
   ];
+  return htmlPage(title, css(report), body);
+}
+
+/** One self-contained page: no scripts, the style inline; `title` is escaped here, `body` already is. */
+export function htmlPage(title: string, style: string, body: readonly string[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +66,7 @@ export function renderHtml(report: AuditReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>
-${css(report)}
+${style}
 </style>
 </head>
 <body>

@@ -1,8 +1,9 @@
 /** The audit report's shape (the JSON format verbatim), shared by the builder (audit.ts) and every renderer. */
 
+import type { Operation } from "../../model/operations.js";
 import type { Policy } from "../../model/scope.js";
 import type { Subject } from "../../model/subject.js";
-import type { GENERATOR_NAME } from "../../package-files.js";
+import { GENERATOR_NAME } from "../../package-files.js";
 
 /** What an audit needs to know: the model's subject (a Model and the emitters' context both provide it). */
 export type AuditSubject = Subject;
@@ -107,4 +108,36 @@ export interface ScopeAuditReport {
   scopes: ScopeUse[];
   /** In the model's order: by path, then method. */
   operations: ScopeAuditedOperation[];
+}
+
+// ---- the parts both audits share, built once ------------------------------------------------------------------
+
+/** Which operation a row is, as both audits' JSON writes it (before what each adds). */
+export function operationIdentity(
+  op: Operation,
+): Pick<AuditedOperation, "name" | "operationId" | "method" | "path" | "tags" | "summary" | "scope"> {
+  return {
+    name: op.name,
+    operationId: op.operationId ?? null,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    tags: op.tags,
+    summary: op.summary ?? null,
+    scope: op.scope,
+  };
+}
+
+/** What was audited and by what: both audits' `description` and `generator`. */
+export function reportHead(subject: AuditSubject): Pick<AuditReport, "description" | "generator"> {
+  return {
+    description: {
+      title: subject.title,
+      version: subject.version.info,
+      api: subject.version.api ?? null,
+      source: subject.source ?? null,
+      sha256: subject.sha256,
+      note: subject.note ?? null,
+    },
+    generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { cell, code, csvField, html as esc, inline } from "../../emit/text.js";
 import { setsText } from "../../model/scope-sets.js";
+import { htmlPage } from "./html.js";
 import type { ScopeAuditedOperation, ScopeAuditReport } from "./report.js";
 
 /** Words for an operation's alternatives with every scope rendered by `quote`. */
@@ -192,21 +193,7 @@ export function renderScopeHtml(report: ScopeAuditReport): string {
     }),
     `</tbody></table>`,
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>
-${CSS}
-</style>
-</head>
-<body>
-${body.filter(Boolean).join("\n")}
-</body>
-</html>
-`;
+  return htmlPage(title, CSS, body);
 }
 
 const CSS = [

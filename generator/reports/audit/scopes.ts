@@ -6,22 +6,15 @@
 import { PUBLIC } from "../../model/scope.js";
 import { setsText } from "../../model/scope-sets.js";
 import { grantAllows } from "../../model/security.js";
-import { GENERATOR_NAME } from "../../package-files.js";
 import type { AuditSubject, ScopeAuditedOperation, ScopeAuditReport, ScopeUse } from "./report.js";
-import { SCOPE_AUDIT_FORMAT_ID } from "./report.js";
+import { operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 
 export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
   const operations = subject.operations.map((op): ScopeAuditedOperation => {
     const security = op.requirement.security;
     const anyOf = (security?.anyOf ?? []).map((set) => ({ schemes: [...set.schemes], scopes: [...set.scopes] }));
     return {
-      name: op.name,
-      operationId: op.operationId ?? null,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      tags: op.tags,
-      summary: op.summary ?? null,
-      scope: op.scope,
+      ...operationIdentity(op),
       anyOf,
       needs: security?.malformed !== undefined ? "every scope (malformed)" : setsText(anyOf.map((set) => set.scopes)),
       pointer: security?.pointer ?? null,
@@ -46,15 +39,7 @@ export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
   const isPublic = (op: ScopeAuditedOperation) => op.scope === PUBLIC;
   return {
     format: SCOPE_AUDIT_FORMAT_ID,
-    description: {
-      title: subject.title,
-      version: subject.version.info,
-      api: subject.version.api ?? null,
-      source: subject.source ?? null,
-      sha256: subject.sha256,
-      note: subject.note ?? null,
-    },
-    generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
+    ...reportHead(subject),
     scope: { policy: "security", schemes, scopes: named },
     summary: {
       total: operations.length,
