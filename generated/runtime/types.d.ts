@@ -190,7 +190,7 @@ export type GrantedClient<Paths, Security, Operations, Table, G> = Omit<Client<P
     PATCH: GrantMethod<"PATCH", Paths, Security, G>;
     TRACE: GrantMethod<"TRACE", Paths, Security, G>;
 } & OperationsForGrant<Operations, Table, G>;
-/** One path-style method of a client granted `G`: openapi-fetch's, on the paths the grant may call, then its refusals. */
+/** A path-style method of a client granted `G`: openapi-fetch's, on the paths the grant may call, then refusals. */
 type GrantMethod<M extends PathMethod, Paths, Security, G> = Client<PathsForGrant<Paths, Security, G> & {}, `${string}/${string}`>[M] & Refusals<M, PathsForGrant<Paths, Security, G>, RefusedForGrant<M, Security, G>, "scopes">;
 /**
  * A client of OAuth2 scopes granted `G` (the scopes `createClient` was given, as a union): every operation the grant

@@ -301,7 +301,7 @@ export type GrantedClient<Paths, Security, Operations, Table, G> = Omit<
   TRACE: GrantMethod<"TRACE", Paths, Security, G>;
 } & OperationsForGrant<Operations, Table, G>;
 
-/** One path-style method of a client granted `G`: openapi-fetch's, on the paths the grant may call, then its refusals. */
+/** A path-style method of a client granted `G`: openapi-fetch's, on the paths the grant may call, then refusals. */
 type GrantMethod<M extends PathMethod, Paths, Security, G> = Client<
   PathsForGrant<Paths, Security, G> & {},
   `${string}/${string}`
