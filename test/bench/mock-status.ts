@@ -1,14 +1,15 @@
 /**
- * GET /status/ at concurrency 50: the local facility against a plain node:http server answering the same body, each
- * in a process of its own, loaded in turn from this one (keep-alive, 50 requests in flight) for a few rounds.
- * Prints each server's median throughput and p99 latency, and the ratio.
+ * The local facility under load (issue 34, target 5): GET /status/ at concurrency 50 against a plain node:http server
+ * answering the same body, each in a process of its own pinned to CPU 0, the load from wrk pinned to CPU 1 (from this
+ * process's Node client where wrk is not installed: then the client shares the machine with the servers and the
+ * ratio says less). Rounds interleave the two servers; medians of throughput and p99 latency.
  *
- *   node --import tsx test/bench/mock-status.ts [--seconds 3] [--rounds 3]
+ *   npm run bench -- --only facility
  *
- * A child runs as `... mock-status.ts serve mock|plain [body-file]` and prints `{"port":N}` on its first line; it
- * stops when its stdin closes.
+ * A child runs as `... mock-status.ts serve mock|plain [body-file]`, prints `{"port":N}` on its first line and stops
+ * when its stdin closes.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,9 +17,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFacility } from "../../generator/facility/index.js";
+import { canPinCpus } from "./measure.js";
+import type { Section } from "./report.js";
+import { verdict } from "./report.js";
+import { median, times } from "./stats.js";
 
 const here = fileURLToPath(import.meta.url);
 const CONCURRENCY = 50;
+const PATH = "/api/v1.2/status/";
+/** Seconds of load per server per round, after one warm-up second each. */
+const SECONDS = 5;
+
+interface Load {
+  rps: number;
+  /** The 99th percentile of request latency, in ms. */
+  p99: number;
+}
 
 async function serve(kind: string, bodyFile?: string): Promise<void> {
   let port: number;
@@ -39,10 +53,10 @@ async function serve(kind: string, bodyFile?: string): Promise<void> {
   process.stdin.on("end", () => process.exit(0));
 }
 
-function start(args: string[]): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", here, "serve", ...args], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+function start(args: string[], pin: boolean): Promise<{ port: number; stop: () => void }> {
+  const node = [process.execPath, "--import", "tsx", here, "serve", ...args];
+  const [command, ...rest] = pin ? ["taskset", "-c", "0", ...node] : node;
+  const child = spawn(command!, rest, { stdio: ["pipe", "pipe", "inherit"] });
   return new Promise((done, fail) => {
     child.stdout.once("data", (chunk: Buffer) =>
       done({ port: JSON.parse(chunk.toString().split("\n")[0]!).port, stop: () => child.stdin.end() }),
@@ -51,9 +65,9 @@ function start(args: string[]): Promise<{ port: number; stop: () => void }> {
   });
 }
 
-function get(agent: Agent, port: number, path: string): Promise<Buffer> {
+function get(agent: Agent, port: number): Promise<Buffer> {
   return new Promise((done, fail) => {
-    const req = request({ host: "127.0.0.1", port, path, agent }, (res) => {
+    const req = request({ host: "127.0.0.1", port, path: PATH, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
@@ -65,14 +79,15 @@ function get(agent: Agent, port: number, path: string): Promise<Buffer> {
   });
 }
 
-async function load(port: number, path: string, seconds: number): Promise<{ rps: number; p99: number }> {
+/** Load from this process: 50 keep-alive requests in flight for `seconds`. */
+async function nodeLoad(port: number, seconds: number): Promise<Load> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < until) {
       const t = performance.now();
-      await get(agent, port, path);
+      await get(agent, port);
       latencies.push(performance.now() - t);
     }
   };
@@ -84,39 +99,87 @@ async function load(port: number, path: string, seconds: number): Promise<{ rps:
   return { rps: latencies.length / elapsed, p99: latencies[Math.floor(latencies.length * 0.99)]! };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const hasWrk = () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
 
-async function main(): Promise<void> {
-  const flag = (name: string, fallback: number) => {
-    const at = process.argv.indexOf(name);
-    return at < 0 ? fallback : Number(process.argv[at + 1]);
-  };
-  const seconds = flag("--seconds", 3);
-  const rounds = flag("--rounds", 3);
-  const mock = await start(["mock"]);
-  const path = "/api/v1.2/status/";
+/** wrk's own figures: `Requests/sec:` and the 99% line of `--latency`'s distribution (us, ms or s). */
+export function parseWrk(out: string): Load {
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
+  if (!rps || !p99) throw new Error(`cannot read wrk's output:\n${out}`);
+  const unit = { us: 0.001, ms: 1, s: 1000 }[p99[2] as "us" | "ms" | "s"];
+  return { rps: Number(rps[1]), p99: Number(p99[1]) * unit };
+}
+
+function wrkLoad(port: number, seconds: number, pin: boolean): Load {
+  const wrk = ["wrk", "-t1", `-c${CONCURRENCY}`, `-d${seconds}s`, "--latency", `http://127.0.0.1:${port}${PATH}`];
+  const [command, ...args] = pin ? ["taskset", "-c", "1", ...wrk] : wrk;
+  const run = spawnSync(command!, args, { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  return parseWrk(run.stdout);
+}
+
+export async function benchMockStatus(rounds: number, log: (line: string) => void): Promise<Section> {
+  const pin = canPinCpus();
+  const wrk = hasWrk();
+  const load = (port: number, seconds: number) =>
+    wrk ? Promise.resolve(wrkLoad(port, seconds, pin)) : nodeLoad(port, seconds);
+  const mock = await start(["mock"], pin);
   const bodyFile = join(tmpdir(), `mock-status-${process.pid}.json`);
-  writeFileSync(bodyFile, await get(new Agent(), mock.port, path));
-  const plain = await start(["plain", bodyFile]);
-  const results = { mock: [] as { rps: number; p99: number }[], plain: [] as { rps: number; p99: number }[] };
-  await load(mock.port, path, 1);
-  await load(plain.port, path, 1);
-  for (let round = 0; round < rounds; round++) {
-    results.plain.push(await load(plain.port, path, seconds));
-    results.mock.push(await load(mock.port, path, seconds));
+  const body = await get(new Agent(), mock.port);
+  writeFileSync(bodyFile, body);
+  const plain = await start(["plain", bodyFile], pin);
+  const results = { mock: [] as Load[], plain: [] as Load[] };
+  try {
+    await load(mock.port, 1);
+    await load(plain.port, 1);
+    for (let round = 0; round < rounds; round++) {
+      log(`facility: round ${round + 1} of ${rounds}`);
+      results.plain.push(await load(plain.port, SECONDS));
+      results.mock.push(await load(mock.port, SECONDS));
+    }
+  } finally {
+    mock.stop();
+    plain.stop();
   }
-  mock.stop();
-  plain.stop();
-  const summary = (xs: { rps: number; p99: number }[]) => ({
-    rps: Math.round(median(xs.map((x) => x.rps))),
-    p99: Number(median(xs.map((x) => x.p99)).toFixed(2)),
-  });
-  const [m, p] = [summary(results.mock), summary(results.plain)];
-  console.log(`GET /status/ c=${CONCURRENCY}, ${rounds} x ${seconds} s`);
-  console.log(`  mock:  ${m.rps} req/s, p99 ${m.p99} ms`);
-  console.log(`  plain: ${p.rps} req/s, p99 ${p.p99} ms`);
-  console.log(`  throughput ${(m.rps / p.rps).toFixed(2)}x, p99 ${(m.p99 / p.p99).toFixed(2)}x`);
+  const rps = { mock: median(results.mock.map((r) => r.rps)), plain: median(results.plain.map((r) => r.rps)) };
+  const p99 = { mock: median(results.mock.map((r) => r.p99)), plain: median(results.plain.map((r) => r.p99)) };
+  const throughput = rps.mock / rps.plain;
+  const latency = p99.mock / p99.plain;
+  return {
+    title: "The local facility under load",
+    peerColumns: ["plain node:http, same body"],
+    rows: [
+      {
+        figure: `GET /status/ at concurrency ${CONCURRENCY}: requests per second`,
+        ours: `${Math.round(rps.mock)}`,
+        peers: [`${Math.round(rps.plain)}`],
+        ratio: times(throughput),
+        target: "≥ 0.50x",
+        verdict: verdict(throughput >= 0.5),
+      },
+      {
+        figure: `GET /status/ at concurrency ${CONCURRENCY}: p99 latency`,
+        ours: `${p99.mock.toFixed(2)} ms`,
+        peers: [`${p99.plain.toFixed(2)} ms`],
+        ratio: times(latency),
+        target: "≤ 2.00x",
+        verdict: verdict(latency <= 2),
+      },
+    ],
+    notes: [
+      `Ours: \`startFacility({})\` (the facility \`sfapi-gen mock\` runs, with its request log) answering GET ${PATH} ` +
+        `(${body.length} bytes); the peer: a node:http server answering the same bytes. Each in a process of its own` +
+        `${pin ? " pinned to CPU 0" : ""}, keep-alive.`,
+      wrk
+        ? `Load: wrk (one thread, ${CONCURRENCY} connections, ${SECONDS} s${pin ? ", pinned to CPU 1" : ""}) per server ` +
+          `per round, ${rounds} rounds after a warm-up second each, the servers interleaved; medians of wrk's ` +
+          "requests/sec and of its 99th percentile latency."
+        : `Load: this process's node:http client (wrk not found: \`apt-get install wrk\`), ${CONCURRENCY} requests ` +
+          `in flight for ${SECONDS} s per server per round, ${rounds} rounds; the client shares the cores with the ` +
+          "servers, which narrows the ratio.",
+      "Memory under sustained load is the soak section's.",
+    ],
+  };
 }
 
 if (process.argv[2] === "serve") await serve(process.argv[3]!, process.argv[4]);
-else await main();

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle
+ *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle,facility
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -19,6 +19,7 @@ import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
 import { benchHelperTypes } from "./helper-types.js";
 import { benchLoop } from "./loop.js";
+import { benchMockStatus } from "./mock-status.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
 import { currentLoad, machineNow, renderResults, renderSection } from "./report.js";
@@ -40,6 +41,7 @@ const SECTIONS = [
   "helpertypes",
   "requests",
   "bundle",
+  "facility",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -76,7 +78,7 @@ const started = Date.now();
 if (!values["no-build"]) build();
 // The bundle section compares against the project's own openapi-fetch and jose, the requests section against data,
 // the helper types against our own calls by name: no peers needed for them alone.
-const NO_PEERS: readonly string[] = ["bundle", "requests", "helpertypes"];
+const NO_PEERS: readonly string[] = ["bundle", "requests", "helpertypes", "facility"];
 if (only.some((name) => !NO_PEERS.includes(name))) ensurePeers(log);
 
 const sections: Section[] = [];
@@ -92,6 +94,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   helpertypes: () => benchHelperTypes(join(outRoot, "helper-types"), rounds, log),
   requests: () => benchRequests(log),
   bundle: () => benchBundle(log),
+  facility: () => benchMockStatus(rounds, log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;
