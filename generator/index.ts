@@ -31,13 +31,17 @@ export type { Subject } from "./model/subject.js";
 export type { KeptWholePaths } from "./model/whole-path.js";
 export type { Manifest, TableEntry } from "./output/manifest.js";
 export type {
+  AnyAuditReport,
   AuditedOperation,
   AuditFormat,
+  AuditOptions,
   AuditReport,
+  AuditSource,
+  AuditSubject,
   ScopeAuditedOperation,
   ScopeAuditReport,
 } from "./reports/audit/audit.js";
-export { AUDIT_FORMATS, audit, auditAny, buildAudit, buildScopeAudit, renderAudit } from "./reports/audit/audit.js";
+export { AUDIT_FORMATS, buildAudit, renderAudit } from "./reports/audit/audit.js";
 export type { ScopeUse } from "./reports/audit/report.js";
 export type { DiffOptions, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
 export { diff, diffModels, fails } from "./reports/diff/diff.js";
