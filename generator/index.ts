@@ -7,6 +7,8 @@
  * @module sfapi-gen
  */
 
+export type { DiffOptions, DiffPair } from "./commands/diff.js";
+export { buildDiff } from "./commands/diff.js";
 export type { Generated, GenerateOptions } from "./commands/generate.js";
 export { generate } from "./commands/generate.js";
 export type { OpenApiDocument } from "./description/document.js";
@@ -43,9 +45,8 @@ export type {
 } from "./reports/audit/audit.js";
 export { AUDIT_FORMATS, buildAudit, renderAudit } from "./reports/audit/audit.js";
 export type { ScopeUse } from "./reports/audit/report.js";
-export type { DiffOptions, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
-export { diff, diffModels, fails } from "./reports/diff/diff.js";
-export { renderDiffMarkdown } from "./reports/diff/markdown.js";
+export type { CompareOptions, DiffFormat, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
+export { DIFF_FORMATS, fails, renderDiff } from "./reports/diff/diff.js";
 export type {
   Change,
   ChangedOperation,
