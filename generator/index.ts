@@ -31,6 +31,7 @@ export type { Ladder, Requirement } from "./model/scope.js";
 export type { ScopeSet } from "./model/security.js";
 export type { Subject } from "./model/subject.js";
 export type { KeptWholePaths } from "./model/whole-path.js";
+export type { ClientTable } from "./output/client-folder.js";
 export type { Manifest, TableEntry } from "./output/manifest.js";
 export type {
   AnyAuditReport,
@@ -58,17 +59,20 @@ export type {
   PrefixMove,
 } from "./reports/diff/report.js";
 export type { SchemaChange, SchemaChangeWhat } from "./reports/diff/schema.js";
-export { renderNeedsMarkdown } from "./reports/needs/markdown.js";
 export type {
+  AnyNeedsReport,
+  ChosenTable,
   NeedsClient,
+  NeedsFormat,
+  NeedsOptions,
   NeedsReport,
+  NeedsSource,
   NeedsUse,
   ScopeNeedsReport,
   ScopeNeedsUse,
 } from "./reports/needs/needs.js";
-export { anyNeeds, needs, scopeNeeds } from "./reports/needs/needs.js";
+export { buildNeeds, chooseTable, NEEDS_FORMATS, renderNeeds } from "./reports/needs/needs.js";
 export type { GrantSearch, NeedsOperation, ScopedOperation, ScopeNeedsClient } from "./reports/needs/report.js";
-export { renderScopeNeedsMarkdown } from "./reports/needs/scopes-markdown.js";
 /** An operation a use in the code base reaches (`NeedsUse.operations`): its name, method, path and level. */
 export type { OperationRef as UsedOperation, UseSite } from "./usage/site.js";
 export type { TypeBreak } from "./usage/typecheck.js";

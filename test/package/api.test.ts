@@ -19,7 +19,8 @@ describe("the programmatic API", () => {
         "renderAudit",
         "buildDiff",
         "renderDiff",
-        "needs",
+        "buildNeeds",
+        "renderNeeds",
         "SfapiGenError",
       ]),
     );
