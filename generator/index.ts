@@ -1,6 +1,7 @@
 /**
- * sfapi-gen's programmatic API: the commands as functions that return their reports (render them with the
- * `render*` functions), for build scripts and CI jobs that want the data rather than the text.
+ * sfapi-gen's programmatic API: `generate`, and the three reports in one shape: `buildAudit`, `buildDiff` and
+ * `buildNeeds` (source, options) return the report, and `renderAudit`, `renderDiff` and `renderNeeds` (report, format)
+ * the text the command prints, for build scripts and CI jobs that want the data rather than the text.
  * The local facility for tests is `sfapi-gen/facility`. The CLI is not part of this API: it is the `sfapi-gen`
  * binary (bin/sfapi-gen.js, over generator/cli/main.ts).
  *
@@ -47,7 +48,7 @@ export type {
 export { AUDIT_FORMATS, buildAudit, renderAudit } from "./reports/audit/audit.js";
 export type { ScopeUse } from "./reports/audit/report.js";
 export type { CompareOptions, DiffFormat, DiffReport, DiffSource, FailOn } from "./reports/diff/diff.js";
-export { DIFF_FORMATS, fails, renderDiff } from "./reports/diff/diff.js";
+export { DIFF_FORMATS, diffSource, fails, renderDiff } from "./reports/diff/diff.js";
 export type {
   Change,
   ChangedOperation,
