@@ -17,7 +17,7 @@ export function auditCommand(io: CliIo): Command {
     .addOption(new Option("--format <format>", "output format").choices(AUDIT_FORMATS).default("md"))
     .option("--color <color>", "what a client of this color may call, and what each refused operation needs")
     .action(async (flags: SourceFlags & { format: AuditFormat; color?: string }) => {
-      const [{ auditSubject, auditAny, renderAudit }, { loadModel, strictError }] = await Promise.all([
+      const [{ buildAudit, renderAudit }, { loadModel, strictError }] = await Promise.all([
         import("../reports/audit/audit.js"),
         import("../model/model.js"),
       ]);
@@ -26,8 +26,7 @@ export function auditCommand(io: CliIo): Command {
       const options = resolveSourceOptions(flags, readConfig(io.cwd), io.cwd);
       const model = await loadModel(options, { ...options, strict: false });
       printWarnings(io, model.warnings);
-      const report = auditAny(auditSubject(model), { color: flags.color });
-      io.stdout.write(renderAudit(report, flags.format));
+      io.stdout.write(renderAudit(buildAudit(model, { color: flags.color }), flags.format));
       const error = options.strict ? strictError(model) : undefined;
       if (error) throw new CheckFailedError(error.message);
     });

@@ -1,11 +1,13 @@
 import { CheckFailedError, OptionError } from "../errors.js";
+import type { NeedsFormat } from "../reports/needs/report.js";
+import { NEEDS_FORMATS, SCOPE_NEEDS_FORMAT_ID } from "../reports/needs/report.js";
 import { Command, Option } from "./commander.js";
 import { readConfig } from "./config.js";
 import type { CliIo } from "./io.js";
 
 interface NeedsFlags {
   client?: string;
-  format: "md" | "json";
+  format: NeedsFormat;
   failAbove?: string;
   failBeyond?: string;
 }
@@ -24,7 +26,7 @@ export function needsCommand(io: CliIo): Command {
       "--client <generated-dir>",
       "the generated client whose table and ladder to use (default: the config's out, else generated/)",
     )
-    .addOption(new Option("--format <format>", "output format").choices(["md", "json"]).default("md"))
+    .addOption(new Option("--format <format>", "output format").choices(NEEDS_FORMATS).default("md"))
     .option("--fail-above <color>", "exit 1, naming the uses, when the code needs a color above this one (for CI)")
     .option(
       "--fail-beyond <scopes>",
@@ -32,15 +34,9 @@ export function needsCommand(io: CliIo): Command {
     )
     .action(async (sourceDir: string, flags: NeedsFlags) => {
       // Loaded on use: the scan needs ts-morph's TypeScript compiler (~0.3 s to load).
-      const [
-        { chooseTable, needsOf, usesAbove, beyond, parseGrant },
-        { renderNeedsMarkdown },
-        { renderScopeNeedsMarkdown },
-      ] = await Promise.all([
-        import("../reports/needs/needs.js"),
-        import("../reports/needs/markdown.js"),
-        import("../reports/needs/scopes-markdown.js"),
-      ]);
+      const { buildNeeds, chooseTable, renderNeeds, usesAbove, beyond, parseGrant } = await import(
+        "../reports/needs/needs.js"
+      );
       // No --client and no configured out: the client the code imports (or the only one under it), else generated/.
       const chosen = chooseTable(sourceDir, flags.client ?? readConfig(io.cwd).out, io.cwd);
       const { table } = chosen;
@@ -55,11 +51,9 @@ export function needsCommand(io: CliIo): Command {
           `--fail-beyond takes OAuth2 scopes, but ${table.dir} ranks calls by color: use --fail-above <color>`,
         );
       const allowed = flags.failBeyond === undefined ? undefined : parseGrant(flags.failBeyond, table);
-      const report = needsOf(sourceDir, chosen, io.cwd);
-      if (report.format === "sfapi-gen/needs-scopes@1") {
-        io.stdout.write(
-          flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderScopeNeedsMarkdown(report),
-        );
+      const report = buildNeeds({ code: sourceDir, client: chosen }, { cwd: io.cwd });
+      io.stdout.write(renderNeeds(report, flags.format));
+      if (report.format === SCOPE_NEEDS_FORMAT_ID) {
         if (allowed === undefined) return;
         const { uses, missing } = beyond(report, allowed);
         if (uses.length > 0) {
@@ -72,7 +66,6 @@ export function needsCommand(io: CliIo): Command {
         }
         return;
       }
-      io.stdout.write(flags.format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderNeedsMarkdown(report));
       if (flags.failAbove !== undefined) {
         const above = usesAbove(report, flags.failAbove);
         if (above.length > 0) {

@@ -18,7 +18,7 @@ import { DESCRIPTION_FILE, emitManifest } from "../output/manifest.js";
 import type { FileSet } from "../output/write.js";
 import { prepareOutput, writeAtomically } from "../output/write.js";
 import { generatorVersion } from "../package-files.js";
-import { auditAny, renderAudit } from "../reports/audit/audit.js";
+import { buildAudit, renderAudit } from "../reports/audit/audit.js";
 
 export interface GenerateOptions extends DescriptionSource, ScopeOptions {
   out: string;
@@ -96,7 +96,7 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["index.d.ts", grant ? emitGrantClientTypes(ctx) : emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
-    ["scope-audit.md", renderAudit(auditAny(ctx), "md")],
+    ["scope-audit.md", renderAudit(buildAudit(ctx), "md")],
     // The description itself (bundled, as JSON), so that `diff <this folder> <new>` compares schemas too.
     [DESCRIPTION_FILE, JSON.stringify(model.description.document, null, 2) + "\n"],
   ]);

@@ -165,3 +165,11 @@ export function csvField(text: string): string {
   const cell = neutralise(text);
   return /[",;\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
+
+/**
+ * A report's JSON format: the report object verbatim, indented two spaces, with a final newline. JSON's escaping
+ * keeps a description's quotes and line breaks inside their strings.
+ */
+export function reportJson(report: object): string {
+  return JSON.stringify(report, null, 2) + "\n";
+}

@@ -8,7 +8,7 @@ import { emitClient } from "../../generator/commands/generate.js";
 import type { Model } from "../../generator/model/model.js";
 import { buildModel, loadModel } from "../../generator/model/model.js";
 import type { AuditReport } from "../../generator/reports/audit/audit.js";
-import { auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
+import { buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
 import { CSV_COLUMNS } from "../../generator/reports/audit/csv.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
 import { root, runCli, tempDir } from "../helpers.js";
@@ -101,7 +101,7 @@ describe("sfapi-gen audit of the bundled description", () => {
       /reconstruction .* x-nersc-scope values, and so every level in this audit, are assumed/,
     );
     expect(json.generator).toEqual({ name: "sfapi-gen", version });
-    const report = buildAudit(auditSubject(bundled));
+    const report = buildAudit(bundled);
     const md = renderAudit(report, "md");
     expect(md).toContain(`Description SHA-256 \`${sha}\`; audited by sfapi-gen ${version}.`);
     expect(md).toContain("> **Note:** This description is a reconstruction");
@@ -122,7 +122,7 @@ describe("sfapi-gen audit of the bundled description", () => {
   });
 
   it("prints CSV with a header and one row per operation", () => {
-    const rows = parseCsv(renderAudit(buildAudit(auditSubject(bundled)), "csv"));
+    const rows = parseCsv(renderAudit(buildAudit(bundled), "csv"));
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(1 + expected.size);
     const level = CSV_COLUMNS.indexOf("level");
@@ -130,7 +130,7 @@ describe("sfapi-gen audit of the bundled description", () => {
   });
 
   it("prints Markdown grouped by level, highest first, with a summary table", () => {
-    const md = renderAudit(buildAudit(auditSubject(bundled)), "md");
+    const md = renderAudit(buildAudit(bundled), "md");
     expect(md).toContain("| level | operations |\n| --- | --- |\n");
     expect(md).toContain(`| red | ${count("red")} |`);
     expect(md).toContain(`| public, no token | ${count("public")} |`);
@@ -155,9 +155,7 @@ describe("sfapi-gen audit of the bundled description", () => {
     const fromEmitter = (await emitClient(bundled)).get("scope-audit.md");
     expect(fromEmitter).toBe(readFileSync(join(root, "generated/scope-audit.md"), "utf8"));
     // The audit command adds only where the description came from.
-    expect(renderAudit(buildAudit(auditSubject(bundled)), "md").replace(" Source: bundled v1.2 description.", "")).toBe(
-      fromEmitter,
-    );
+    expect(renderAudit(buildAudit(bundled), "md").replace(" Source: bundled v1.2 description.", "")).toBe(fromEmitter);
   });
 });
 
@@ -176,7 +174,7 @@ describe("sfapi-gen audit --color", () => {
   });
 
   it("lists the refused operations in Markdown with what they need", () => {
-    const md = renderAudit(buildAudit(auditSubject(bundled), { color: "green" }), "md");
+    const md = renderAudit(buildAudit(bundled, { color: "green" }), "md");
     const section = md.slice(md.indexOf("## What a green client can do"), md.indexOf("\n## red"));
     expect(section).toContain(
       `${expected.size - count("yellow") - count("red")} callable, ${count("yellow") + count("red")} refused.`,
@@ -196,7 +194,7 @@ describe("sfapi-gen audit --color", () => {
 
 describe("sfapi-gen audit --policy method", () => {
   it("ranks secured GETs at the lowest level and other secured operations at the top; public stays public", async () => {
-    const report = buildAudit(auditSubject(await loadModel({}, { levels: LADDER, policy: "method" })));
+    const report = buildAudit(await loadModel({}, { levels: LADDER, policy: "method" })) as AuditReport;
     expect(report.scope.policy).toBe("method");
     for (const op of report.operations) {
       const byScope = expected.get(`${op.method} ${op.path}`);
@@ -234,7 +232,7 @@ describe("audit of a description with unranked operations", () => {
       },
       { levels: "green,red" },
     );
-    const report = buildAudit(auditSubject(model), { color: "green" });
+    const report = buildAudit(model, { color: "green" }) as AuditReport;
     expect(report.summary).toEqual({ total: 5, levels: { green: 1, red: 1 }, public: 1, unranked: 2 });
     expect(report.operations.find((op) => op.path === "/purple")).toMatchObject({
       scope: "purple",
@@ -268,7 +266,7 @@ describe("audit of a description with unranked operations", () => {
       },
       { levels: "green,red" },
     );
-    const md = renderAudit(buildAudit(auditSubject(model)), "md");
+    const md = renderAudit(buildAudit(model), "md");
     const rows = md.split("\n").filter((line) => line.startsWith("| POST"));
     expect(rows).toEqual([
       "| POST | `/odd` | postOdd | a\\|b, c'd e | x-nersc-scope \"pu'r\\|p le\" is not on the ladder |",

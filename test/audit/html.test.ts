@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../generator/model/model.js";
 import type { AuditReport } from "../../generator/reports/audit/audit.js";
-import { auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
+import { buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
 import { tempDir } from "../helpers.js";
 
 const run = promisify(execFile);
@@ -31,7 +31,9 @@ describe("sfapi-gen audit --format html", () => {
   let report: AuditReport;
   let html: string;
   beforeAll(async () => {
-    report = buildAudit(auditSubject(await loadModel({}, { levels: ["green", "yellow", "red"] })), { color: "yellow" });
+    report = buildAudit(await loadModel({}, { levels: ["green", "yellow", "red"] }), {
+      color: "yellow",
+    }) as AuditReport;
     html = renderAudit(report, "html");
   });
 

@@ -7,8 +7,9 @@ import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadModel } from "../../generator/model/model.js";
+import { subjectOf } from "../../generator/model/subject.js";
 import type { ScopeAuditReport } from "../../generator/reports/audit/audit.js";
-import { auditAny, auditSubject, buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
+import { buildAudit, buildLevelAudit, renderAudit } from "../../generator/reports/audit/audit.js";
 import { SCOPE_CSV_COLUMNS } from "../../generator/reports/audit/scopes-render.js";
 import { description, modelOf } from "../generator/fixtures.js";
 import { root, runCli } from "../helpers.js";
@@ -39,7 +40,7 @@ beforeAll(async () => {
     runCli(["audit", "--file", spotifyFile, "--format", "json"]),
     runCli(["audit", "--file", spotifyFile, "--color", "red"]),
   ]);
-  spotify = auditAny(auditSubject(model)) as ScopeAuditReport;
+  spotify = buildAudit(model) as ScopeAuditReport;
   cli = { json, color };
 });
 
@@ -149,9 +150,7 @@ describe("the scope audit of alternatives, malformed requirements and hostile na
   };
   let report: ScopeAuditReport;
   beforeAll(() => {
-    report = auditAny(
-      auditSubject(modelOf(doc, "t.json", { policy: "security", levels: undefined })),
-    ) as ScopeAuditReport;
+    report = buildAudit(modelOf(doc, "t.json", { policy: "security", levels: undefined })) as ScopeAuditReport;
   });
 
   it("words alternatives and names a malformed requirement with its JSON pointer and why", () => {
@@ -194,6 +193,6 @@ describe("the scope audit of alternatives, malformed requirements and hostile na
 describe("the ladder audit of a scope description", () => {
   it("is refused rather than calling every secured operation unranked", async () => {
     const model = await loadModel({ file: spotifyFile, cwd: root });
-    expect(() => buildAudit(auditSubject(model))).toThrow("read under the security policy (OAuth2 scopes)");
+    expect(() => buildLevelAudit(subjectOf(model))).toThrow("read under the security policy (OAuth2 scopes)");
   });
 });

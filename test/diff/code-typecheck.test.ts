@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DiffReport } from "../../generator/reports/diff/diff.js";
-import { renderDiffMarkdown } from "../../generator/reports/diff/markdown.js";
+import { renderDiff } from "../../generator/reports/diff/diff.js";
 import { root, runCli, snapshotDir, tempDir } from "../helpers.js";
 
 const APP = [
@@ -40,7 +40,7 @@ beforeAll(async () => {
   const json = await runCli(["diff", "src/sfapi", "new.json", "--code", "src", "--format", "json"], { cwd: project });
   expect(json.code, json.stderr).toBe(0);
   report = JSON.parse(json.stdout);
-  markdown = renderDiffMarkdown(report);
+  markdown = renderDiff(report, "md");
   // Nothing written: the new client is served to the compiler from memory.
   expect(snapshotDir(project)).toEqual(before);
 }, 60_000);
@@ -77,7 +77,7 @@ describe("diff --code type-checks the code against the new client", () => {
     const t = report.code!.typeCheck;
     const changed = { ...report, code: { ...report.code!, typeCheck: { ...t, tsconfig: "tsconfig.<x>.json" } } };
     changed.code.typeCheck.errors = [{ ...t.errors[0]!, code, message }];
-    const md = renderDiffMarkdown(changed);
+    const md = renderDiff(changed, "md");
     expect(md).toContain(`| \`${code}\` | POST \`/utilities/command/{machine}\` (runCommand) | \`${message}\` |`);
     expect(md).toContain("(`tsconfig.<x>.json`)");
     expect(md).not.toMatch(/&lt;|&amp;/);

@@ -5,8 +5,7 @@ import { describe, expect, it } from "vitest";
 import { WHOLE_PATH_FIELD } from "../../generator/model/whole-path.js";
 import { tableEntries } from "../../generator/output/manifest.js";
 import type { Change, DiffReport } from "../../generator/reports/diff/diff.js";
-import { diffModels, diffTables, FAIL_ON, fails, modelInput } from "../../generator/reports/diff/diff.js";
-import { renderDiffMarkdown } from "../../generator/reports/diff/markdown.js";
+import { diffModels, diffTables, FAIL_ON, fails, modelInput, renderDiff } from "../../generator/reports/diff/diff.js";
 import { description, modelOf, secured, writeJson } from "../generator/fixtures.js";
 import { runCli, tempDir } from "../helpers.js";
 
@@ -130,7 +129,7 @@ describe("diff: whole-path marks and JSON-text fields", () => {
       ["removal", false],
       ["breaking", breaking > 0],
     ]);
-    const md = renderDiffMarkdown(report);
+    const md = renderDiff(report, "md");
     if (changes.length > 0) expect(md).toContain(`\n- ${markdown}\n`);
     else expect(md).toContain(markdown);
   });

@@ -3,10 +3,11 @@
 // own changes (fixtures/nersc-history) and two published versions of the Swagger Petstore (fixtures/petstore).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildDiff } from "../../generator/commands/diff.js";
 import type { LoadedDescription } from "../../generator/description/read.js";
 import { buildModel } from "../../generator/model/model.js";
 import type { Change, DiffReport, SchemaChange } from "../../generator/reports/diff/diff.js";
-import { diff, diffModels } from "../../generator/reports/diff/diff.js";
+import { diffModels } from "../../generator/reports/diff/diff.js";
 import { describeChange } from "../../generator/reports/diff/markdown.js";
 import { description } from "../generator/fixtures.js";
 import { root } from "../helpers.js";
@@ -271,9 +272,8 @@ const flat = (report: DiffReport) =>
 
 describe("the facility's own changes (fixtures/nersc-history)", () => {
   it("finds cori dropped, TaskStatus widened, TransferResult gone and the Globus parameter renamed", async () => {
-    const report = await diff(
-      { file: fixture("nersc-history/old.json") },
-      { file: fixture("nersc-history/new.json") },
+    const report = await buildDiff(
+      { old: { file: fixture("nersc-history/old.json") }, new: { file: fixture("nersc-history/new.json") } },
       { levels: "green,yellow,red" },
     );
     expect([report.summary.added, report.summary.removed]).toEqual([0, 0]);
@@ -293,9 +293,11 @@ describe("the facility's own changes (fixtures/nersc-history)", () => {
 
 describe("two published versions of a public API (fixtures/petstore: Swagger Petstore 1.0.19 -> 1.0.26)", () => {
   it("pairs every operation and classes its response changes", async () => {
-    const report = await diff(
-      { file: fixture("petstore/openapi-1.0.19.yaml") },
-      { file: fixture("petstore/openapi-1.0.26.yaml") },
+    const report = await buildDiff(
+      {
+        old: { file: fixture("petstore/openapi-1.0.19.yaml") },
+        new: { file: fixture("petstore/openapi-1.0.26.yaml") },
+      },
       { policy: "method" },
     );
     expect([report.summary.added, report.summary.removed, report.summary.moved]).toEqual([0, 0, 0]);

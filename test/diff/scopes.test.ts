@@ -5,10 +5,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { buildDiff } from "../../generator/commands/diff.js";
 import { compareSets } from "../../generator/model/scope-sets.js";
 import type { Change, DiffReport } from "../../generator/reports/diff/diff.js";
-import { diff } from "../../generator/reports/diff/diff.js";
-import { renderDiffMarkdown } from "../../generator/reports/diff/markdown.js";
+import { renderDiff } from "../../generator/reports/diff/diff.js";
 import { root, runCli, tempDir } from "../helpers.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
@@ -43,8 +43,8 @@ beforeAll(async () => {
     paths["/me/player/pause"].put.security = [oauth("user-modify-playback-state"), oauth("user-read-playback-state")];
   });
   [report, back] = await Promise.all([
-    diff({ file: spotify, cwd: root }, { file: changedFile, cwd: root }),
-    diff({ file: changedFile, cwd: root }, { file: spotify, cwd: root }),
+    buildDiff({ old: { file: spotify, cwd: root }, new: { file: changedFile, cwd: root } }),
+    buildDiff({ old: { file: changedFile, cwd: root }, new: { file: spotify, cwd: root } }),
   ]);
 });
 
@@ -97,7 +97,7 @@ describe("diff under the security policy (Spotify and an edited copy)", () => {
   });
 
   it("words the changes in Markdown, scopes as code spans", () => {
-    const md = renderDiffMarkdown(report);
+    const md = renderDiff(report, "md");
     expect(md).toContain("OAuth2 scopes (policy security): a change is an escalation when some grant");
     expect(md).toContain("0 added, 0 removed, 5 changed: 2 escalations, 4 relaxations, 2 breaking changes.");
     expect(md).toContain(

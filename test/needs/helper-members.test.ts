@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { needs } from "../../generator/reports/needs/needs.js";
 import { HELPER_CALLS, helperKind } from "../../generator/usage/uses.js";
 import { root, tempDir } from "../helpers.js";
+import { colorNeeds } from "./support.js";
 
 const generated = join(root, "generated");
 const manifest = JSON.parse(readFileSync(join(generated, "manifest.json"), "utf8")) as {
@@ -113,7 +113,7 @@ describe("needs on the new helpers", () => {
         "}",
       ].join("\n"),
     });
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     expect(report.summary.unknown).toBe(0);
     expect(report.color).toBe("green");
     const paths = new Set(report.uses.flatMap((u) => u.operations.map((op) => `${op.method} ${op.path}`)));
@@ -122,7 +122,7 @@ describe("needs on the new helpers", () => {
   });
 
   it("a red helper is red, a yellow one yellow; an unknown member of a helper object is the top level", () => {
-    const red = needs(
+    const red = colorNeeds(
       rel(
         codeBase({
           "go.ts":
@@ -134,14 +134,14 @@ describe("needs on the new helpers", () => {
       root,
     );
     expect(red.color).toBe("red");
-    const yellow = needs(
+    const yellow = colorNeeds(
       rel(codeBase({ "g.ts": 'export const go = async () => (await red.group("g")).add("alice");' })),
       "generated",
       root,
     );
     expect(yellow.color).toBe("yellow");
     // A member named by a string: which helper is unknown, so the top level.
-    const unknown = needs(
+    const unknown = colorNeeds(
       rel(
         codeBase({
           "u.ts":
@@ -167,7 +167,7 @@ describe("needs on a path's open(mode)", () => {
         "}",
       ].join("\n"),
     });
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     const paths = report.uses.flatMap((u) => u.operations.map((op) => `${op.method} ${op.path}`));
     return { color: report.color, unknown: report.summary.unknown, paths };
   };

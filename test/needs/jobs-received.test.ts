@@ -5,10 +5,10 @@
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderNeedsMarkdown } from "../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../generator/reports/needs/needs.js";
-import { needs } from "../../generator/reports/needs/needs.js";
+import { renderNeeds } from "../../generator/reports/needs/needs.js";
 import { root, tempDir } from "../helpers.js";
+import { colorNeeds } from "./support.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 
@@ -208,7 +208,7 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
       `${IMPORTS} (line 1)`,
     ],
   ])("%s: red, the cancel() assumed", (_what, files, cancelLine, reason) => {
-    const report = needs(writeFiles({ "main.ts": MAIN, ...files }), "generated", root);
+    const report = colorNeeds(writeFiles({ "main.ts": MAIN, ...files }), "generated", root);
     expect(rows(report)).toEqual([MAIN_READ, ["stop.ts", cancelLine, CANCEL, reason]]);
     expect(report.color).toBe("red");
     expect(report.forcedBy.map((u) => u.code)).toEqual(["job.cancel()"]);
@@ -223,15 +223,15 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
       ],
     });
     cpSync(join(root, "generated"), join(root, dir, "sfapi"), { recursive: true });
-    const report = needs(dir, undefined, root);
+    const report = colorNeeds(dir, undefined, root);
     expect(report.client).toMatchObject({ dir: `${dir}/sfapi`, found: "import" });
     expect(rows(report)).toEqual([MAIN_READ, ["stop.ts", 2, CANCEL, `${IMPORTS} (line 1)`]]);
     expect(report.color).toBe("red");
-    expect(renderNeedsMarkdown(report)).toContain(`- ${dir}/stop.ts:2 \`job.cancel()\`: ${IMPORTS} (line 1)`);
+    expect(renderNeeds(report, "md")).toContain(`- ${dir}/stop.ts:2 \`job.cancel()\`: ${IMPORTS} (line 1)`);
   });
 
   it("complete() and state() of a received job count too (reads), with the same reason", () => {
-    const report = needs(
+    const report = colorNeeds(
       writeFiles({
         "watch.ts": [
           'import type { GreenJob } from "@client/index.js";',
@@ -252,7 +252,7 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
   });
 
   it("a file that gets jobs itself keeps that reason, even when it imports the client", () => {
-    const report = needs(
+    const report = colorNeeds(
       writeFiles({
         "both.ts": [
           'import type { RedJob } from "@client/index.js";',
@@ -303,13 +303,13 @@ describe("needs does not count cancel() where nothing suggests a job", () => {
       ['import { x } from "./index.js";', "declare const reader: any;", "void x;", "await reader.cancel();"],
     ],
   ])("%s: not counted, the report stays green", (_what, lines) => {
-    const report = needs(writeFiles({ "main.ts": MAIN, "other.ts": lines }), "generated", root);
+    const report = colorNeeds(writeFiles({ "main.ts": MAIN, "other.ts": lines }), "generated", root);
     expect(rows(report)).toEqual([MAIN_READ]);
     expect(report.color).toBe("green");
   });
 
   it("in a file that imports the client, receivers clearly not jobs are still not counted", () => {
-    const report = needs(
+    const report = colorNeeds(
       writeFiles({
         "other.ts": [
           'import type { RedJob } from "@client/index.js";',
@@ -339,7 +339,7 @@ describe("needs on a linked source file that receives jobs", () => {
       ],
     });
     symlinkSync(join(root, dir, "shared/deep/stop.ts"), join(root, dir, "src/stop.ts"));
-    const report = needs(`${dir}/src`, "generated", root);
+    const report = colorNeeds(`${dir}/src`, "generated", root);
     expect(rows(report)).toEqual([
       ["src/main.ts", 3, READ, null],
       ["src/stop.ts", 2, CANCEL, `${IMPORTS} (line 1)`],

@@ -5,10 +5,10 @@
 import { writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderNeedsMarkdown } from "../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../generator/reports/needs/needs.js";
-import { needs } from "../../generator/reports/needs/needs.js";
+import { renderNeeds } from "../../generator/reports/needs/needs.js";
 import { root, runCli, tempDir } from "../helpers.js";
+import { colorNeeds } from "./support.js";
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
 const READ = "GET /compute/jobs/{machine}";
@@ -23,7 +23,7 @@ function writeFiles(files: Record<string, string[]>): string {
 
 /** The uses of one file as [line, "METHOD path", assumed?]: the `jobs()`/`job()` reads and the job-helper calls. */
 function usesOf(lines: string[]): { report: NeedsReport; rows: [number, string, boolean][] } {
-  const report = needs(writeFiles({ "calls.ts": [...HEADER, ...lines] }), "generated", root);
+  const report = colorNeeds(writeFiles({ "calls.ts": [...HEADER, ...lines] }), "generated", root);
   const rows = report.uses.map((u): [number, string, boolean] => [
     u.line - HEADER.length,
     u.operations.map((o) => `${o.method} ${o.path}`).join(),
@@ -199,7 +199,7 @@ describe("needs on the jobs of job(id) and submitJob (traced before jobs() was)"
 
 describe("needs on job-helper names that are not jobs", () => {
   it("a file without compute helpers: stream.cancel(), reader.cancel() and state() are not counted", () => {
-    const report = needs(
+    const report = colorNeeds(
       writeFiles({
         "stream.ts": [
           "declare const stream: ReadableStream; declare const store: any;",
@@ -235,7 +235,7 @@ describe("needs on job-helper names that are not jobs", () => {
   });
 
   it("the fallback is per file: a job file does not make another file's cancel() count", () => {
-    const report = needs(
+    const report = colorNeeds(
       writeFiles({
         "a.ts": [...HEADER, "export const all = await perlmutter.jobs();"],
         "b.ts": ["declare const stream: ReadableStream;", "await stream.cancel();"],
@@ -275,8 +275,8 @@ describe("the assumed uses in the report", () => {
   });
 
   it("Markdown lists the assumed uses with their reason", () => {
-    const report = needs(writeFiles({ "calls.ts": [...HEADER, ...lines] }), "generated", root);
-    const markdown = renderNeedsMarkdown(report);
+    const report = colorNeeds(writeFiles({ "calls.ts": [...HEADER, ...lines] }), "generated", root);
+    const markdown = renderNeeds(report, "md");
     expect(markdown).toContain("## Assumed job calls (1)");
     expect(markdown).toMatch(new RegExp(`calls\\.ts:${HEADER.length + 2} \`j\\.cancel\\(\\)\`: .*not traced`));
     expect(markdown).toMatch(/\| `j\.cancel\(\)` \| DELETE .* \| red \(assumed\) \|/);

@@ -9,13 +9,13 @@ import { loadModel } from "../../generator/model/model.js";
 import type { Manifest } from "../../generator/output/client-folder.js";
 import { readClientTable } from "../../generator/output/client-folder.js";
 import { tableEntries } from "../../generator/output/manifest.js";
-import { renderNeedsMarkdown } from "../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../generator/reports/needs/needs.js";
-import { needs } from "../../generator/reports/needs/needs.js";
+import { renderNeeds } from "../../generator/reports/needs/needs.js";
 import { ScopeError } from "../../templates/runtime/errors.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { compileTable } from "../../templates/runtime/matcher.js";
 import { root, runCli, tempDir } from "../helpers.js";
+import { colorNeeds } from "./support.js";
 
 const consumer = join(root, "test/needs/fixtures/consumer");
 const rel = (path: string) => relative(root, path).split("\\").join("/");
@@ -78,7 +78,7 @@ describe("sfapi-gen needs on the sample consumer", () => {
   });
 
   it("prints the same in Markdown, naming the command call's file:line", () => {
-    const md = renderNeedsMarkdown(needs(rel(consumer), "generated", root));
+    const md = renderNeeds(colorNeeds(rel(consumer), "generated", root), "md");
     const line = lineOf(join(consumer, "command.ts"), "client.POST(");
     expect(md).toMatch(/^# Needs: red\n/);
     const forced = md.slice(md.indexOf("## Forced by (1)"), md.indexOf("## All uses"));
@@ -88,7 +88,7 @@ describe("sfapi-gen needs on the sample consumer", () => {
   });
 
   it("without the command call reports the lower level, forced by GET /tasks", () => {
-    const report = needs(readOnly, join(root, "generated"), root);
+    const report = colorNeeds(readOnly, join(root, "generated"), root);
     expect(report.color).toBe("green");
     expect(report.forcedBy.map((u) => [u.file, u.line, u.operations[0]?.name])).toEqual([
       [rel(join(readOnly, "tasks.ts")), lineOf(join(readOnly, "tasks.ts"), 'client.GET("/tasks"'), "readTasks"],
@@ -131,7 +131,7 @@ describe("needs: table uses, literals and unknown paths", () => {
       "src/types.d.ts": 'declare const x: ReturnType<typeof client.PUT<"/utilities/upload/{machine}/{path}">>;',
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    report = needs(join(dir, "src"), join(root, "generated"), root);
+    report = colorNeeds(join(dir, "src"), join(root, "generated"), root);
   });
 
   const use = (file: string, line: number) => report.uses.find((u) => u.file.endsWith(file) && u.line === line);
@@ -188,7 +188,7 @@ describe("needs: table uses, literals and unknown paths", () => {
       "table.ts:6",
       "table.ts:7",
     ]);
-    expect(renderNeedsMarkdown(report)).toContain("## Unknown: assumes top level (4)");
+    expect(renderNeeds(report, "md")).toContain("## Unknown: assumes top level (4)");
   });
 
   it("reads literal paths through consts and plain templates, matches concrete paths to every template they fit, and ignores query strings", () => {
@@ -266,7 +266,7 @@ describe("needs agrees with the run-time guard", () => {
     ...paths.map((p) => `client.GET(${JSON.stringify(p)});`),
     'client.POST("/things", { body: {} });',
   ]);
-  const report = needs(source, client, root);
+  const report = colorNeeds(source, client, root);
   const level = (path: string) => report.uses.find((u) => u.code === `client.GET(${JSON.stringify(path)})`)!.level;
 
   it("a concrete path that fits a red template and a green literal needs red, naming both", () => {
@@ -312,7 +312,7 @@ describe("needs agrees with the run-time guard", () => {
       'client.GET("/things/../health");',
       'client.GET("/things/%zz");',
     ]);
-    const uses = needs(src, client, root).uses;
+    const uses = colorNeeds(src, client, root).uses;
     expect(uses.map((u) => [u.level, u.unknown])).toEqual([
       [
         "red",
@@ -338,7 +338,7 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       'await waitForTaskLater(client, "5"); // another function: not counted',
       "declare function waitForTaskLater(...a: unknown[]): void;",
     ]);
-    const report = needs(src, "generated", root);
+    const report = colorNeeds(src, "generated", root);
     expect(
       report.uses.map((u) => [
         u.line,
@@ -367,7 +367,7 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       "await client.runCommandLater(); // not a table name",
       "operations.readJobs(); // a table use already: counted once",
     ]);
-    const report = needs(src, "generated", root);
+    const report = colorNeeds(src, "generated", root);
     expect(report.uses.map((u) => [u.line, u.kind, u.code, u.operations[0]?.name, u.level])).toEqual([
       [3, "named", 'client.readTasks({ tags: "" })', "readTasks", "green"],
       [4, "named", 'api.wrapped.runCommand.safe({ machine: "dtn01", executable: "hostname" })', "runCommand", "red"],
@@ -392,7 +392,7 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       'await perlmutter.run("hostname");',
       "declare const script: string;",
     ]);
-    const report = needs(src, "generated", root);
+    const report = colorNeeds(src, "generated", root);
     expect(
       report.uses.map((u) => [u.line, u.kind, u.operations.map((o) => `${o.method} ${o.path}`).join(), u.level]),
     ).toEqual([
@@ -423,14 +423,14 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(report.skipped).toEqual(["src/sfapi"]);
     expect(report.uses.map((u) => `${u.file}:${u.line}`)).toEqual(["src/app.ts:3"]);
     expect(report.color).toBe("green");
-    expect(renderNeedsMarkdown(report)).toContain("Not scanned (generated client folders): `src/sfapi`.");
+    expect(renderNeeds(report, "md")).toContain("Not scanned (generated client folders): `src/sfapi`.");
     // A file the manifest does not list (or one edited since) is the code base's: its red call counts, even with
     // the manifest in place; so does everything once the manifest is gone.
     writeFileSync(
       join(project, "src", "sfapi", "runtime", "tasks.ts"),
       'declare const client: any;\nclient.GET("/tasks/{id}");\nclient.POST("/utilities/command/{machine}");\n',
     );
-    const added = needs("src", join(root, "generated"), project);
+    const added = colorNeeds("src", join(root, "generated"), project);
     expect(added.skipped).toEqual(["src/sfapi"]);
     expect(added.uses.map((u) => `${u.file}:${u.line}`)).toEqual([
       "src/app.ts:3",
@@ -438,7 +438,7 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       "src/sfapi/runtime/tasks.ts:3",
     ]);
     rmSync(join(project, "src", "sfapi", "manifest.json"));
-    const unmarked = needs("src", join(root, "generated"), project);
+    const unmarked = colorNeeds("src", join(root, "generated"), project);
     expect(unmarked.skipped).toEqual([]);
     expect(unmarked.uses.some((u) => u.file === "src/sfapi/runtime/tasks.ts" && u.level === "red")).toBe(true);
     expect(unmarked.uses.some((u) => u.file === "src/sfapi/index.js")).toBe(true);
@@ -477,7 +477,7 @@ describe("needs: the client table from manifest.json", () => {
       join(src, "ls.ts"),
       'import { client } from "./client.js";\nclient.GET("/utilities/ls/{machine}/{path}", { params: { path: { machine: "dtn01", path: "x" } } });\n',
     );
-    const report = needs(src, client, root);
+    const report = colorNeeds(src, client, root);
     expect(report.client).toMatchObject({ ladder: ["green", "red"] });
     expect(report.color).toBe("red");
     expect(report.forcedBy.map((u) => u.operations[0]?.name)).toEqual(["readDirectory"]);
@@ -526,11 +526,11 @@ describe("needs: the client table from manifest.json", () => {
     const broken = await runCli(["needs", rel(consumer), "--client", rel(notJson)]);
     expect(broken.stderr).toMatch(/^sfapi-gen: .*\/manifest\.json: invalid JSON: .*\n$/);
 
-    expect(() => needs("test/needs/no-such-dir", "generated", root)).toThrow(
+    expect(() => colorNeeds("test/needs/no-such-dir", "generated", root)).toThrow(
       /^test\/needs\/no-such-dir: not a folder$/,
     );
     const empty = tempDir("needs-empty-");
-    expect(() => needs(empty, "generated", root)).toThrow(
+    expect(() => colorNeeds(empty, "generated", root)).toThrow(
       `${empty}: no code files (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) in this folder`,
     );
   });

@@ -6,8 +6,8 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
-import { renderNeedsMarkdown } from "../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../generator/reports/needs/needs.js";
+import { renderNeeds } from "../../generator/reports/needs/needs.js";
 import { scanSources } from "../../generator/usage/scan.js";
 import { root, runCli, tempDir } from "../helpers.js";
 
@@ -50,7 +50,7 @@ describe("the code scan on hostile folders", () => {
     // root may read any file: only check the unreadable one where permissions hold.
     if (process.getuid?.() !== 0) expect(byFile["locked.ts"]!.unknown).toContain("could not be read (EACCES)");
     expect(report.color).toBe("red");
-    const markdown = renderNeedsMarkdown(report);
+    const markdown = renderNeeds(report, "md");
     expect(markdown).toContain("deep.ts");
     expect(markdown).toContain("nested too deeply to parse");
   });

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { validateManifest } from "../../generator/output/client-folder.js";
 import { leastGrant } from "../../generator/reports/needs/least-grant.js";
+import { renderNeeds } from "../../generator/reports/needs/needs.js";
 import type { ScopeNeedsReport } from "../../generator/reports/needs/report.js";
 import { beyond } from "../../generator/reports/needs/scopes.js";
-import { renderScopeNeedsMarkdown } from "../../generator/reports/needs/scopes-markdown.js";
 import { root, runCli, tempDir } from "../helpers.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
@@ -127,7 +127,7 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
   });
 
   it("says in Markdown how the grant was computed, and names the scopes and uses", () => {
-    const md = renderScopeNeedsMarkdown(JSON.parse(runs.json!.stdout));
+    const md = renderNeeds(JSON.parse(runs.json!.stdout), "md");
     expect(md).toMatch(/^# Needs: `user-modify-playback-state`, `user-read-currently-playing`, /);
     expect(md).toContain("The least grant covering 4 uses of the generated client in 2 files");
     expect(md).toContain("## How it is computed");

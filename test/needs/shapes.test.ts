@@ -6,8 +6,8 @@ import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../generator/reports/needs/needs.js";
-import { needs } from "../../generator/reports/needs/needs.js";
 import { root, runCli, tempDir } from "../helpers.js";
+import { colorNeeds } from "./support.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 
@@ -92,7 +92,7 @@ describe("needs counts every shape of one red call as red", () => {
   beforeAll(() => {
     // One code base, each shape alone in its file (one program for all: the verdict is read per file).
     const dir = codeBase(Object.fromEntries(cases.map(([name, body]) => [fileOf(name), IMPORT + body + "\n"])));
-    report = needs(rel(dir), "generated", root);
+    report = colorNeeds(rel(dir), "generated", root);
   }, 60_000);
 
   it.each(cases.map(([name]) => name))("%s", (name) => {
@@ -131,7 +131,7 @@ describe("needs keeps green code green", () => {
   beforeAll(() => {
     const head = 'import { green, type GreenCompute } from "./client.js";\n';
     const dir = codeBase(Object.fromEntries(cases.map(([name, body]) => [fileOf(name), head + body + "\n"])));
-    report = needs(rel(dir), "generated", root);
+    report = colorNeeds(rel(dir), "generated", root);
   }, 60_000);
 
   it.each(cases.map(([name]) => name))("%s", (name) => {
@@ -154,7 +154,7 @@ describe("needs reads every code file and skips only verified generated output",
     const dir = codeBase({
       "use.js": 'import { red } from "./client.js";\nconst x = /** @type {any} */ (red);\nx["run" + "Command"]({});\n',
     });
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     expect(report.uses.filter((u) => u.file.endsWith("/use.js")).map((u) => [u.line, u.level, u.kind])).toEqual([
       [2, "red", "unknown"],
     ]);
@@ -167,7 +167,7 @@ describe("needs reads every code file and skips only verified generated output",
           ? 'const { red } = require("./client.js");\nred.runCommand({});\n'
           : 'import { red } from "./client.js";\nred["runCommand"]({});\n';
       const dir = codeBase({ [`use.${ext}`]: body });
-      const report = needs(rel(dir), "generated", root);
+      const report = colorNeeds(rel(dir), "generated", root);
       expect([ext, report.color]).toEqual([ext, "red"]);
       expect(report.uses.some((u) => u.file.endsWith(`/use.${ext}`) && u.level === "red")).toBe(true);
     }
@@ -178,7 +178,7 @@ describe("needs reads every code file and skips only verified generated output",
       ".hidden/run.ts": 'import { red } from "../client.js";\nexport const go = () => red.runCommand({} as never);\n',
       "main.ts": 'import { go } from "./.hidden/run.js";\ngo();\n',
     });
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     expect(report.color).toBe("red");
     expect(report.uses.some((u) => u.file.endsWith(".hidden/run.ts") && u.level === "red")).toBe(true);
   });
@@ -188,7 +188,7 @@ describe("needs reads every code file and skips only verified generated output",
       "lib/manifest.json": JSON.stringify({ generator: { name: "sfapi-gen" } }),
       "lib/run.ts": 'import { red } from "../client.js";\nred.runCommand({} as never);\n',
     });
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     expect(report.color).toBe("red");
     expect(report.skipped).toEqual([]);
   });
@@ -200,7 +200,7 @@ describe("needs reads every code file and skips only verified generated output",
       join(dir, "sfapi", "extra.ts"),
       'import { red } from "../client.js";\nred.runCommand({} as never);\n',
     );
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     expect(report.skipped).toEqual([rel(join(dir, "sfapi"))]);
     expect(report.uses.filter((u) => u.file.includes("/sfapi/")).map((u) => u.file.replace(/.*\//, ""))).toEqual([
       "extra.ts",
@@ -221,7 +221,7 @@ describe("needs reports per client", () => {
       ].join("\n"),
     });
     writeFileSync(join(dir, "client-factory.ts"), `export { createClient } from "${clientPath(dir)}";`);
-    const report = needs(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), "generated", root);
     const both = (report.clients ?? []).filter((c) => c.file.endsWith("/both.ts"));
     expect(both.map((c) => [c.line, c.color, c.needs])).toEqual([
       [2, "red", "red"],

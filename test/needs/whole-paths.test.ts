@@ -11,12 +11,12 @@ import { operations } from "../../generated/operations.js";
 import { Router } from "../../generator/facility/routes.js";
 import { loadModel } from "../../generator/model/model.js";
 import type { DiffReport } from "../../generator/reports/diff/diff.js";
-import { needs } from "../../generator/reports/needs/needs.js";
 import { ScopeError } from "../../templates/runtime/errors.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { compileTable } from "../../templates/runtime/matcher.js";
 import { description, secured, writeJson } from "../generator/fixtures.js";
 import { root, runCli, tempDir } from "../helpers.js";
+import { colorNeeds } from "./support.js";
 
 const LADDER = ["green", "yellow", "red"];
 const BASE = "https://api.example.test/api/v1.2";
@@ -49,7 +49,7 @@ describe("whole paths: needs, the guard and the facility agree", async () => {
       "\n",
     ),
   );
-  const report = needs(src, join(root, "generated"), root);
+  const report = colorNeeds(src, join(root, "generated"), root);
   const router = new Router((await loadModel({})).operations);
 
   it("needs reports yellow for listing and downloading by whole path, red for uploads and for what the guard refuses", () => {

@@ -5,8 +5,8 @@
  * `generator/reports/audit/audit-report.schema.json`.
  */
 
-export { subjectOf as auditSubject } from "../../model/subject.js";
 export type {
+  AnyAuditReport,
   AuditedOperation,
   AuditFormat,
   AuditReport,
@@ -18,34 +18,35 @@ export type {
 export { AUDIT_FORMAT_ID, AUDIT_FORMATS, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 export { buildScopeAudit } from "./scopes.js";
 
-import type { DescriptionSource } from "../../description/read.js";
+import { reportJson } from "../../emit/text.js";
 import { OptionError } from "../../errors.js";
-import type { ScopeOptions } from "../../model/model.js";
-import { loadModel } from "../../model/model.js";
+import type { Model } from "../../model/model.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
-import type { AuditedOperation, AuditFormat, AuditReport, AuditSubject, ScopeAuditReport } from "./report.js";
+import type { AnyAuditReport, AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
 import { AUDIT_FORMAT_ID, operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 import { buildScopeAudit } from "./scopes.js";
 import { renderScopeCsv, renderScopeHtml, renderScopeMarkdown } from "./scopes-render.js";
 
-/**
- * The audit of a description (default: the bundled v1.2 one) read by levels; with `color`, what a client of that color
- * may call. A description read under the security policy is refused: `auditAny` gives its scope audit.
- */
-export async function audit(
-  source: DescriptionSource = {},
-  options: ScopeOptions & { color?: string } = {},
-): Promise<AuditReport> {
-  return buildAudit(subjectOf(await loadModel(source, options)), { color: options.color });
+/** What an audit reads: a model (`loadModel`'s), or its subject (an emitter's context is one). */
+export type AuditSource = Model | AuditSubject;
+
+export interface AuditOptions {
+  /** What a client of this color may call; a level of the ladder (not under the security policy). */
+  color?: string;
 }
 
-/** The audit the subject's policy calls for: by level, or by OAuth2 scopes (security policy; no `color` then). */
-export function auditAny(subject: AuditSubject, options: { color?: string } = {}): AuditReport | ScopeAuditReport {
-  if (subject.policy !== "security") return buildAudit(subject, options);
+/**
+ * The audit the source's policy calls for: by level (`AuditReport`, with `color` what a client of that color may
+ * call), or by OAuth2 scopes under the security policy (`ScopeAuditReport`; no `color` then). Pure: it reads the
+ * model only. `format` tells the two apart.
+ */
+export function buildAudit(source: AuditSource, options: AuditOptions = {}): AnyAuditReport {
+  const subject = "description" in source ? subjectOf(source) : source;
+  if (subject.policy !== "security") return buildLevelAudit(subject, options);
   if (options.color !== undefined)
     throw new OptionError(
       "--color names a level, but this description is read under the security policy (OAuth2 scopes): " +
@@ -54,10 +55,11 @@ export function auditAny(subject: AuditSubject, options: { color?: string } = {}
   return buildScopeAudit(subject);
 }
 
-export function buildAudit(subject: AuditSubject, options: { color?: string } = {}): AuditReport {
+/** The audit by level; refuses a subject read under the security policy (`buildAudit` chooses for you). */
+export function buildLevelAudit(subject: AuditSubject, options: AuditOptions = {}): AuditReport {
   // A ladder audit of OAuth2 scopes would call every secured operation "scoped" and rank it nowhere.
   if (subject.policy === "security")
-    throw new OptionError("read under the security policy (OAuth2 scopes): use auditAny() or buildScopeAudit()");
+    throw new OptionError("read under the security policy (OAuth2 scopes): use buildAudit() or buildScopeAudit()");
   const { ladder } = subject;
   const { color } = options;
   if (color !== undefined) checkColor(ladder, color);
@@ -89,13 +91,13 @@ export function buildAudit(subject: AuditSubject, options: { color?: string } = 
   };
 }
 
-export function renderAudit(report: AuditReport | ScopeAuditReport, format: AuditFormat): string {
+/** The audit in one of `AUDIT_FORMATS`, as `sfapi-gen audit --format` prints it. */
+export function renderAudit(report: AnyAuditReport, format: AuditFormat): string {
+  if (format === "json") return reportJson(report);
   if (report.format === SCOPE_AUDIT_FORMAT_ID) {
     switch (format) {
       case "md":
         return renderScopeMarkdown(report);
-      case "json":
-        return JSON.stringify(report, null, 2) + "\n";
       case "csv":
         return renderScopeCsv(report);
       case "html":
@@ -105,8 +107,6 @@ export function renderAudit(report: AuditReport | ScopeAuditReport, format: Audi
   switch (format) {
     case "md":
       return renderMarkdown(report);
-    case "json":
-      return JSON.stringify(report, null, 2) + "\n";
     case "csv":
       return renderCsv(report);
     case "html":

@@ -110,6 +110,9 @@ export interface ScopeAuditReport {
   operations: ScopeAuditedOperation[];
 }
 
+/** Either audit, told apart by `format`: what `buildAudit` returns and `renderAudit` takes. */
+export type AnyAuditReport = AuditReport | ScopeAuditReport;
+
 // ---- the parts both audits share, built once ------------------------------------------------------------------
 
 /** Which operation a row is, as both audits' JSON writes it (before what each adds). */

@@ -14,6 +14,7 @@ import { basename, dirname, join, resolve as resolvePath } from "node:path";
 import type { OpenApiDocument } from "../../description/document.js";
 import type { DescriptionSource } from "../../description/read.js";
 import { loadDescription } from "../../description/read.js";
+import { reportJson } from "../../emit/text.js";
 import { OptionError, SfapiGenError } from "../../errors.js";
 import type { Model, ScopeOptions } from "../../model/model.js";
 import { buildModel } from "../../model/model.js";
@@ -26,11 +27,13 @@ import { MANIFEST_FILE, readManifest } from "../../output/client-folder.js";
 import { keepFrom } from "../../output/kept.js";
 import type { TableEntry } from "../../output/manifest.js";
 import { DESCRIPTION_FILE, sha256Of, tableEntries } from "../../output/manifest.js";
+import { renderDiffMarkdown } from "./markdown.js";
 import { matchOperations } from "./match.js";
 import { detectPrefix } from "./prefix.js";
 import type {
   Change,
   ChangedOperation,
+  DiffFormat,
   DiffReport,
   DiffSide,
   FailOn,
@@ -45,6 +48,7 @@ export type {
   Change,
   ChangedOperation,
   CodeImpact,
+  DiffFormat,
   DiffReport,
   DiffSide,
   FailOn,
@@ -53,7 +57,7 @@ export type {
   PrefixMove,
   SchemaChange,
 } from "./report.js";
-export { DIFF_FORMAT_ID, FAIL_ON } from "./report.js";
+export { DIFF_FORMAT_ID, DIFF_FORMATS, FAIL_ON } from "./report.js";
 
 /**
  * What the diff compares beyond the table, when both sides were read from a description (a manifest has only the
@@ -76,21 +80,12 @@ export interface DiffInput {
   document?: OpenApiDocument;
 }
 
-export interface DiffOptions {
+/** How two sides are compared (`buildDiff`'s options add how they are read). */
+export interface CompareOptions {
   /** New operations this color may not call count as escalations. */
   color?: string;
   /** The version prefix that moved; undefined: detect one; null: none. */
   prefix?: Omit<PrefixMove, "how"> | null;
-}
-
-/** What changed from `before` to `after`, both read under the same scope options. */
-export async function diff(
-  before: DiffSource,
-  after: DiffSource,
-  options: ScopeOptions & DiffOptions = {},
-): Promise<DiffReport> {
-  const [a, b] = await loadPair(before, after, options);
-  return diffModels(a, b, options);
 }
 
 /**
@@ -155,7 +150,7 @@ export function diffSource(arg: string, cwd: string): DiffSource {
   return { file, cwd, client: { dir, manifest } };
 }
 
-export function diffModels(before: Model, after: Model, options: DiffOptions = {}): DiffReport {
+export function diffModels(before: Model, after: Model, options: CompareOptions = {}): DiffReport {
   // Levels and scope sets do not compare: a description that gained OAuth2 scopes is read by `auto` another way.
   if (before.policy !== after.policy)
     throw new OptionError(
@@ -181,7 +176,7 @@ export function modelInput(model: Model): DiffInput {
 export function diffTables(
   before: DiffInput,
   after: DiffInput,
-  options: DiffOptions & { ladder: Ladder; policy: Policy },
+  options: CompareOptions & { ladder: Ladder; policy: Policy },
 ): DiffReport {
   const { ladder, color, policy } = options;
   if (color !== undefined && policy === "security")
@@ -240,11 +235,16 @@ export function diffTables(
 }
 
 /** The prefix named by the option, none when it is null, else the one detected from both sides' paths. */
-function prefixMove(option: DiffOptions["prefix"], before: DiffInput, after: DiffInput): PrefixMove | null {
+function prefixMove(option: CompareOptions["prefix"], before: DiffInput, after: DiffInput): PrefixMove | null {
   if (option === null) return null;
   if (option) return { ...option, how: "option" };
   const paths = (input: DiffInput) => input.operations.map((op) => op.path);
   return detectPrefix(paths(before), paths(after));
+}
+
+/** The diff in one of `DIFF_FORMATS`, as `sfapi-gen diff --format` prints it. */
+export function renderDiff(report: DiffReport, format: DiffFormat): string {
+  return format === "json" ? reportJson(report) : renderDiffMarkdown(report);
 }
 
 /** Does the report trip `--fail-on <mode>`? */

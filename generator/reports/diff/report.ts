@@ -9,6 +9,10 @@ export type { SchemaChange } from "./schema.js";
 
 export const DIFF_FORMAT_ID = "sfapi-gen/diff@2";
 
+/** What `renderDiff` writes and `sfapi-gen diff --format` offers. */
+export type DiffFormat = "md" | "json";
+export const DIFF_FORMATS: readonly DiffFormat[] = ["md", "json"];
+
 export interface DiffSide {
   source: string;
   title: string;

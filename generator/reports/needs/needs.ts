@@ -4,6 +4,7 @@
  * report the lowest color that may make all of them, with the uses that force it. Anything that cannot be mapped fails
  * closed: it assumes the top level, as the runtime would refuse it for every other color.
  */
+import { reportJson } from "../../emit/text.js";
 import { SfapiGenError } from "../../errors.js";
 import { checkColor, levelRank, PUBLIC } from "../../model/scope.js";
 import type { ClientTable } from "../../output/client-folder.js";
@@ -14,13 +15,17 @@ import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
 import { scanSources } from "../../usage/scan.js";
 import { operationRef, useSite } from "../../usage/site.js";
 import type { FoundUse, Scan } from "../../usage/uses.js";
-import type { NeedsReport, NeedsUse, ScopeNeedsReport } from "./report.js";
+import { renderNeedsMarkdown } from "./markdown.js";
+import type { AnyNeedsReport, NeedsFormat, NeedsReport, NeedsUse } from "./report.js";
 import { NEEDS_FORMAT_ID, SCOPE_NEEDS_FORMAT_ID } from "./report.js";
 import { buildScopeNeeds } from "./scopes.js";
+import { renderScopeNeedsMarkdown } from "./scopes-markdown.js";
 
 export type {
+  AnyNeedsReport,
   GrantSearch,
   NeedsClient,
+  NeedsFormat,
   NeedsOperation,
   NeedsReport,
   NeedsUse,
@@ -28,71 +33,59 @@ export type {
   ScopeNeedsReport,
   ScopeNeedsUse,
 } from "./report.js";
-export { NEEDS_FORMAT_ID, SCOPE_NEEDS_FORMAT_ID } from "./report.js";
+export { NEEDS_FORMAT_ID, NEEDS_FORMATS, SCOPE_NEEDS_FORMAT_ID } from "./report.js";
 export { beyond, parseGrant } from "./scopes.js";
 
+/** What `needs` reads: a code base, and the generated client whose uses in it are counted. */
+export interface NeedsSource {
+  /** The code base: a folder of TypeScript and JavaScript files (node_modules, .d.ts and dot-folders skipped). */
+  code: string;
+  /**
+   * The generated client folder. Undefined: the client the code's imports point to, else the only generated folder
+   * under it, else `generated/` (see usage/find-client.ts); several imported clients are an error naming them. Or a
+   * client already read with `chooseTable` (the CLI checks its flags against the client's policy before the scan).
+   */
+  client?: string | ChosenTable;
+}
+
+export interface NeedsOptions {
+  /** Where relative paths are read from (default: the process's working directory). */
+  cwd?: string;
+}
+
 /**
- * `clientDir` undefined: the client the code's imports point to, else the only generated folder under it, else
- * `generated/` (see usage/find-client.ts); several imported clients are an error naming them.
+ * The report the client's policy calls for: the lowest color covering every use of the client in the code
+ * (`NeedsReport`), or, for a client generated under the security policy, the least grant of OAuth2 scopes
+ * (`ScopeNeedsReport`); `format` tells them apart. Uses that cannot be mapped fail closed, to the top level (every
+ * scope). Synchronous: the scan reads the code with the TypeScript compiler, which reads files synchronously.
  */
-export function needs(sourceDir: string, clientDir: string | undefined, cwd: string = process.cwd()): NeedsReport {
-  const report = anyNeeds(sourceDir, clientDir, cwd);
-  if (report.format !== NEEDS_FORMAT_ID)
-    throw new SfapiGenError(
-      "generated under the security policy: it is granted OAuth2 scopes, not a color; use scopeNeeds() or anyNeeds()",
-      report.client.dir,
-    );
+export function buildNeeds(source: NeedsSource, options: NeedsOptions = {}): AnyNeedsReport {
+  const cwd = options.cwd ?? process.cwd();
+  const chosen = typeof source.client === "object" ? source.client : chooseTable(source.code, source.client, cwd);
+  const { table } = chosen;
+  const scan = scanSources(source.code, cwd, new Set(table.entries.map((e) => e.name)));
+  const report =
+    table.policy === "security" ? buildScopeNeeds(source.code, table, scan) : buildLevelNeeds(source.code, table, scan);
+  report.client.found = chosen.how;
   return report;
 }
 
-/** `needs` for a client generated under the security policy: the least OAuth2 grant (reports/needs/scopes.ts). */
-export function scopeNeeds(
-  sourceDir: string,
-  clientDir: string | undefined,
-  cwd: string = process.cwd(),
-): ScopeNeedsReport {
-  const report = anyNeeds(sourceDir, clientDir, cwd);
-  if (report.format !== SCOPE_NEEDS_FORMAT_ID)
-    throw new SfapiGenError("generated with a ladder of colors, not OAuth2 scopes; use needs()", report.client.dir);
-  return report;
+/** The needs report in one of `NEEDS_FORMATS`, as `sfapi-gen needs --format` prints it. */
+export function renderNeeds(report: AnyNeedsReport, format: NeedsFormat): string {
+  if (format === "json") return reportJson(report);
+  return report.format === SCOPE_NEEDS_FORMAT_ID ? renderScopeNeedsMarkdown(report) : renderNeedsMarkdown(report);
 }
 
-/** The report the client's policy calls for: the lowest color, or the least grant of OAuth2 scopes. */
-export function anyNeeds(
-  sourceDir: string,
-  clientDir: string | undefined,
-  cwd: string = process.cwd(),
-): NeedsReport | ScopeNeedsReport {
-  return needsOf(sourceDir, chooseTable(sourceDir, clientDir, cwd), cwd);
-}
-
-/** The client a scan of `sourceDir` is read against (see `needs`), before any scan: its table and how it was found. */
-export function chooseTable(
-  sourceDir: string,
-  clientDir: string | undefined,
-  cwd: string = process.cwd(),
-): ChosenTable {
-  const chosen = clientDir === undefined ? chooseClient(sourceDir, cwd) : { dir: clientDir, how: "option" as const };
+/** The client a scan of `code` is read against (see `NeedsSource.client`), before any scan: its table and how found. */
+export function chooseTable(code: string, clientDir: string | undefined, cwd: string = process.cwd()): ChosenTable {
+  const chosen = clientDir === undefined ? chooseClient(code, cwd) : { dir: clientDir, how: "option" as const };
   return { table: readClientTable(chosen.dir, cwd), how: chosen.how };
 }
 
+/** A generated client's table, and how it was found. */
 export interface ChosenTable {
   table: ClientTable;
   how: NeedsReport["client"]["found"];
-}
-
-/** Scan `sourceDir` and report against the chosen client, by its policy. */
-export function needsOf(
-  sourceDir: string,
-  chosen: ChosenTable,
-  cwd: string = process.cwd(),
-): NeedsReport | ScopeNeedsReport {
-  const { table } = chosen;
-  const scan = scanSources(sourceDir, cwd, new Set(table.entries.map((e) => e.name)));
-  const report =
-    table.policy === "security" ? buildScopeNeeds(sourceDir, table, scan) : buildNeeds(sourceDir, table, scan);
-  report.client.found = chosen.how;
-  return report;
 }
 
 function chooseClient(sourceDir: string, cwd: string): { dir: string; how: NeedsReport["client"]["found"] } {
@@ -121,7 +114,8 @@ export function usesAbove(report: NeedsReport, color: string): NeedsUse[] {
   return report.uses.filter((u) => levelRank(report.client.ladder, u.level) > levelRank(report.client.ladder, color));
 }
 
-export function buildNeeds(source: string, table: ClientTable, scan: Scan): NeedsReport {
+/** The report by color from a scan of `source`. */
+export function buildLevelNeeds(source: string, table: ClientTable, scan: Scan): NeedsReport {
   const { ladder } = table;
   const lookup = lookupOf(ladder, table.entries);
   const uses: NeedsUse[] = [];

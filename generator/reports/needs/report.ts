@@ -5,6 +5,13 @@ export type { UseSite } from "../../usage/site.js";
 
 export const NEEDS_FORMAT_ID = "sfapi-gen/needs@2";
 
+/** What `renderNeeds` writes and `sfapi-gen needs --format` offers. */
+export type NeedsFormat = "md" | "json";
+export const NEEDS_FORMATS: readonly NeedsFormat[] = ["md", "json"];
+
+/** Either needs report, told apart by `format`: what `buildNeeds` returns and `renderNeeds` takes. */
+export type AnyNeedsReport = NeedsReport | ScopeNeedsReport;
+
 /** An operation as a report names it. */
 export type NeedsOperation = OperationRef;
 
