@@ -7,9 +7,9 @@ export function retryPolicy(options) {
     const baseDelayMs = options?.baseDelayMs ?? 500;
     const maxDelayMs = options?.maxDelayMs ?? 30_000;
     if (!(attempts >= 1 && attempts <= 20))
-        throw new ConfigError("retry.attempts must be between 1 and 20");
+        throw new ConfigError({ message: "retry.attempts must be between 1 and 20" });
     if (!(baseDelayMs >= 0) || !(maxDelayMs >= 0))
-        throw new ConfigError("retry delays must be non-negative numbers of milliseconds");
+        throw new ConfigError({ message: "retry delays must be non-negative numbers of milliseconds" });
     return { attempts, baseDelayMs, maxDelayMs };
 }
 /** Exponential back-off with jitter for retry number `retry` (1 = the first retry). */

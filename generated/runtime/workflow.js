@@ -55,7 +55,7 @@ export function clientHelpers(spec) {
 /** `client.compute(machine)`, built from the operations the description has. */
 export function computeHelpers(machine, deps) {
     if (typeof machine !== "string" || machine === "")
-        throw new ConfigError('compute(machine) needs a machine name, e.g. "perlmutter"');
+        throw new ConfigError({ message: 'compute(machine) needs a machine name, e.g. "perlmutter"' });
     const { spec, calls } = deps;
     const call = (role) => calls[spec[role]];
     const helpers = { machine };
@@ -175,7 +175,9 @@ export function computeHelpers(machine, deps) {
                 if (options.wait === true)
                     deps.checkOperations([spec.cancelJob, spec.readJobs]);
                 if (options.wait === true && spec.readJobs === undefined)
-                    throw new ConfigError("cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})");
+                    throw new ConfigError({
+                        message: "cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})",
+                    });
                 const answer = (await call("cancelJob")({ path: { machine, jobid: id } }, options.signal ? { signal: options.signal } : {}));
                 if (isError(answer)) {
                     throw new JobError({

@@ -31,7 +31,7 @@ export type { CallRetryOptions } from "./call-retry.js";
 export type { ClientAddOn, ClientParts, ClientSpec, RuntimeClient } from "./client.js";
 export { createScopedClient } from "./client.js";
 export type { Clock } from "./clock.js";
-// Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
+// Every error class, and SFAPI_ERRORS, the record SfapiErrorCode, AnySfapiError and PUBLIC_ERRORS come from.
 export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";

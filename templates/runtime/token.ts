@@ -78,7 +78,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     const expiresAt = config.clientExpiresAt;
     if (!expiresAt) return;
     const left = expiresAt.getTime() - clock.now();
-    if (left <= 0) throw new ClientExpiredError(expiresAt);
+    if (left <= 0) throw new ClientExpiredError({ expiredAt: expiresAt });
     if (left <= DAY_MS && !warned) {
       warned = true;
       config.logger.warn(

@@ -244,7 +244,7 @@ type Answer = { status?: unknown; error?: unknown; [field: string]: unknown } | 
 /** `client.compute(machine)`, built from the operations the description has. */
 export function computeHelpers(machine: string, deps: WorkflowDeps): Record<string, unknown> {
   if (typeof machine !== "string" || machine === "")
-    throw new ConfigError('compute(machine) needs a machine name, e.g. "perlmutter"');
+    throw new ConfigError({ message: 'compute(machine) needs a machine name, e.g. "perlmutter"' });
   const { spec, calls } = deps;
   const call = (role: keyof WorkflowSpec): NamedCall => calls[spec[role]!]!;
   const helpers: Record<string, unknown> = { machine };
@@ -367,7 +367,9 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
         // With `wait`, the polls after the request need the job query too: refused before the request, not after.
         if (options.wait === true) deps.checkOperations([spec.cancelJob, spec.readJobs]);
         if (options.wait === true && spec.readJobs === undefined)
-          throw new ConfigError("cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})");
+          throw new ConfigError({
+            message: "cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})",
+          });
         const answer = (await call("cancelJob")(
           { path: { machine, jobid: id } },
           options.signal ? { signal: options.signal } : {},
