@@ -1,7 +1,15 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * Retries of API calls where a retry is safe: GET, HEAD and OPTIONS only (a POST may have been acted on, and a job
+ * must not be submitted twice), on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network errors (but not
+ * a browser's NetworkError: a blocked request stays blocked), with
+ * exponential back-off and a bound, waiting on the client's clock. It sits below the guarded fetch, so every attempt
+ * is the request the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient
+ * errors through it.
+ */
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { ConfigError, NetworkError } from "./errors.js";
 import { notify, requestWhat } from "./observe.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** The methods whose calls may be repeated without changing anything at the facility. */
 export const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** `callRetry` checked and defaulted; `false` (or `{ attempts: 1 }`) turns retries off. */

@@ -6,9 +6,9 @@ import { ConfigError } from "./errors.js";
 import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { retryPolicy } from "./retry.js";
 import { checkGrant } from "./scopes.js";
 import { providedTokenSource } from "./token-provider.js";
+import { retryPolicy } from "./token-retry.js";
 import { readHttpUrl } from "./urls.js";
 /** `createTokenSource(options)`: the token source of a client, without the client. */
 export function accessTokens(given, spec) {

@@ -6,10 +6,11 @@
  * is the request the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient
  * errors through it.
  */
+
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, NetworkError } from "./errors.js";
 import { notify, type RetryEvent, requestWhat } from "./observe.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 import type { FetchLike } from "./token.js";
 
 export interface CallRetryOptions {

@@ -60,11 +60,11 @@ export type {
   RemotePathBase,
   UploadToOptions,
 } from "./remote-path.js";
-export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
+export type { RetryOptions } from "./token-retry.js";
 export type {
   Call,
   CallOptions,

@@ -8,10 +8,10 @@ import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { type RetryOptions, retryPolicy } from "./retry.js";
 import { checkGrant } from "./scopes.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
+import { type RetryOptions, retryPolicy } from "./token-retry.js";
 import { readHttpUrl } from "./urls.js";
 
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]>
