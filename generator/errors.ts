@@ -5,26 +5,22 @@
  * description problems, the JSON pointer.
  */
 
-export type SfapiGenErrorCode =
-  | "ERR_GENERATOR"
-  | "ERR_DESCRIPTION"
-  | "ERR_OPTION"
-  | "ERR_OUTPUT"
-  | "ERR_MANIFEST"
-  | "ERR_CHECK_FAILED";
+/** The code of errors with no more specific class (a missing build, a folder without code to scan). */
+const GENERATOR_CODE = "ERR_GENERATOR";
 
 export class SfapiGenError extends Error {
-  /** The code of errors with no more specific class (a missing build, a folder without code to scan). */
-  static readonly code: SfapiGenErrorCode = "ERR_GENERATOR";
+  /** The class's code; each subclass writes its own, once. */
+  static readonly code: SfapiGenErrorCode = GENERATOR_CODE;
   override readonly name: string = "SfapiGenError";
-  /** Stable across versions: the class's own code. */
-  readonly code: SfapiGenErrorCode = (this.constructor as unknown as { code: SfapiGenErrorCode }).code;
+  /** Stable across versions: the class's static `code`. */
+  readonly code: SfapiGenErrorCode;
 
   constructor(
     message: string,
     readonly where?: string,
   ) {
     super(where ? `${where}: ${message}` : message);
+    this.code = new.target.code;
   }
 
   /** `SfapiGenError.is(e)`: any generator error, as the union; `OptionError.is(e)`: that class (same `code`). */
@@ -77,15 +73,32 @@ export class CheckFailedError extends SfapiGenError {
   override readonly name = "CheckFailedError";
 }
 
+/**
+ * The one list of the generator's error classes (the base aside): `SfapiGenErrorCode` and `AnyGeneratorError` are
+ * computed from it, so a new class joins here and nowhere else.
+ */
+export const GENERATOR_ERRORS = {
+  DescriptionError,
+  OptionError,
+  OutputError,
+  ManifestError,
+  CheckFailedError,
+} as const;
+
+/** Every generator error's code, one per class. */
+export type SfapiGenErrorCode =
+  | typeof GENERATOR_CODE
+  | (typeof GENERATOR_ERRORS)[keyof typeof GENERATOR_ERRORS]["code"];
+
 /** Every generator error, discriminated by `code`. */
 export type AnyGeneratorError =
-  | Coded<typeof SfapiGenError, "ERR_GENERATOR">
-  | Coded<typeof DescriptionError, typeof DescriptionError.code>
-  | Coded<typeof OptionError, typeof OptionError.code>
-  | Coded<typeof OutputError, typeof OutputError.code>
-  | Coded<typeof ManifestError, typeof ManifestError.code>
-  | Coded<typeof CheckFailedError, typeof CheckFailedError.code>;
+  | Coded<typeof SfapiGenError, typeof GENERATOR_CODE>
+  | { [Name in keyof typeof GENERATOR_ERRORS]: Coded<(typeof GENERATOR_ERRORS)[Name]> }[keyof typeof GENERATOR_ERRORS];
 
-type Coded<C extends { prototype: SfapiGenError }, Code extends SfapiGenErrorCode> = C["prototype"] & {
+/** An error class's instances with `code` narrowed to the class's own (`OptionError` -> `"ERR_OPTION"`). */
+type Coded<
+  C extends { prototype: SfapiGenError; readonly code: SfapiGenErrorCode },
+  Code = C["code"],
+> = C["prototype"] & {
   readonly code: Code;
 };

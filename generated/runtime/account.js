@@ -45,7 +45,7 @@ export function accountHelpers(deps) {
             const action = (verb) => async (users, o = {}) => {
                 const list = typeof users === "string" ? [users] : [...users];
                 if (list.length === 0 || list.some((u) => typeof u !== "string" || u === "" || u.includes(",")))
-                    throw new ConfigError("add() and remove() take user names, none empty or holding a comma");
+                    throw new ConfigError({ message: "add() and remove() take user names, none empty or holding a comma" });
                 const body = { usernames: list.join(","), action: verb };
                 refresh(await call("updateGroup")({ path: { group: name }, body }, signalOf(o)));
             };
@@ -85,7 +85,7 @@ export function accountHelpers(deps) {
     if (has("readGroup"))
         out.group = async (name, options = {}) => {
             if (typeof name !== "string" || name === "")
-                throw new ConfigError("group(name) needs a group name");
+                throw new ConfigError({ message: "group(name) needs a group name" });
             return groupOf((await call("readGroup")({ path: { group: name } }, signalOf(options))));
         };
     // resources: every resource (by name) with `all`, one with `one`, as the official client's _resource_name.
@@ -96,11 +96,11 @@ export function accountHelpers(deps) {
         return async (name, options = {}) => {
             if (name !== undefined) {
                 if (!has(one))
-                    throw new ConfigError(`this API has no operation for one resource's ${String(one)}`);
+                    throw new ConfigError({ message: `this API has no operation for one resource's ${String(one)}` });
                 return call(one)({ path: { name } }, signalOf(options));
             }
             if (!has(all))
-                throw new ConfigError(`this API has no operation for every resource's ${String(all)}`);
+                throw new ConfigError({ message: `this API has no operation for every resource's ${String(all)}` });
             const answer = arrayOf(await call(all)({}, signalOf(options)));
             const map = {};
             for (const item of list ? answer.flatMap((x) => (Array.isArray(x) ? x : [x])) : answer) {
@@ -191,7 +191,7 @@ export function accountHelpers(deps) {
     if (has("readTransfer")) {
         globus.transfer = async (id, options = {}) => {
             if (typeof id !== "string" || id === "")
-                throw new ConfigError("transfer(id) needs a transfer id");
+                throw new ConfigError({ message: "transfer(id) needs a transfer id" });
             const record = await call("readTransfer")({ path: { globus_uuid: id } }, signalOf(options));
             return transferOf(id, record);
         };
@@ -200,7 +200,7 @@ export function accountHelpers(deps) {
         globus.startTransfer = async (start, options = {}) => {
             for (const field of ["sourceMachine", "targetMachine", "sourceDir", "targetDir"])
                 if (typeof start?.[field] !== "string" || start[field] === "")
-                    throw new ConfigError(`startTransfer({ ${field} }) is required`);
+                    throw new ConfigError({ message: `startTransfer({ ${field} }) is required` });
             const endpoint = (m) => (m === "dtns" || m === "dtn01" ? "dtn" : m);
             const body = {
                 source_uuid: endpoint(start.sourceMachine),

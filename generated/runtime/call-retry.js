@@ -1,7 +1,15 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/**
+ * Retries of API calls where a retry is safe: GET, HEAD and OPTIONS only (a POST may have been acted on, and a job
+ * must not be submitted twice), on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network errors (but not
+ * a browser's NetworkError: a blocked request stays blocked), with
+ * exponential back-off and a bound, waiting on the client's clock. It sits below the guarded fetch, so every attempt
+ * is the request the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient
+ * errors through it.
+ */
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { ConfigError, NetworkError } from "./errors.js";
 import { notify, requestWhat } from "./observe.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 /** The methods whose calls may be repeated without changing anything at the facility. */
 export const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** `callRetry` checked and defaulted; `false` (or `{ attempts: 1 }`) turns retries off. */
@@ -9,17 +17,19 @@ export function callRetryPolicy(options) {
     if (options === false)
         return undefined;
     if (options !== undefined && (typeof options !== "object" || options === null))
-        throw new ConfigError("callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs }) or false");
+        throw new ConfigError({
+            message: "callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs }) or false",
+        });
     const attempts = Math.floor(options?.attempts ?? 10);
     const baseDelayMs = options?.baseDelayMs ?? 1_000;
     const maxDelayMs = options?.maxDelayMs ?? 10_000;
     const timeoutMs = options?.timeoutMs;
     if (!(attempts >= 1 && attempts <= 100))
-        throw new ConfigError("callRetry.attempts must be between 1 and 100");
+        throw new ConfigError({ message: "callRetry.attempts must be between 1 and 100" });
     if (!(baseDelayMs >= 0) || !(maxDelayMs >= 0))
-        throw new ConfigError("callRetry delays must be non-negative numbers of milliseconds");
+        throw new ConfigError({ message: "callRetry delays must be non-negative numbers of milliseconds" });
     if (timeoutMs !== undefined && !(timeoutMs > 0))
-        throw new ConfigError("callRetry.timeoutMs must be a positive number of milliseconds");
+        throw new ConfigError({ message: "callRetry.timeoutMs must be a positive number of milliseconds" });
     if (attempts === 1 && timeoutMs === undefined)
         return undefined;
     return { attempts, baseDelayMs, maxDelayMs, timeoutMs };

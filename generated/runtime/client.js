@@ -65,12 +65,16 @@ export function createScopedClient(spec, options, addOns = []) {
             init = {};
         }
         if (init.Request !== undefined)
-            throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
+            throw new ConfigError({
+                message: "a per-call `Request` class is not supported: the guard must see a real Request",
+            });
         // One read of each field: openapi-fetch gets exactly what is looked at here (a getter or a Proxy answers once).
         // The Request check runs on both: a getter that answers undefined first and a class second is refused too.
         const out = { ...init };
         if (out.Request !== undefined)
-            throw new ConfigError("a per-call `Request` class is not supported: the guard must see a real Request");
+            throw new ConfigError({
+                message: "a per-call `Request` class is not supported: the guard must see a real Request",
+            });
         // The middlewares that run for this call, taken now: openapi-fetch runs exactly these (it has none of its own).
         // When there are any, they see the request: the guarded fetch must then send a copy.
         let seen = false;

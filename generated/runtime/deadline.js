@@ -17,7 +17,7 @@ export class DeadlinePassed extends Error {
  */
 export function startDeadline(clock, timeout, signal, what = "timeout") {
     if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout)))
-        throw new ConfigError(`${what} must be a number of milliseconds`);
+        throw new ConfigError({ message: `${what} must be a number of milliseconds` });
     if (timeout === undefined || timeout === Number.POSITIVE_INFINITY)
         return { signal, at: Number.POSITIVE_INFINITY, passed: false, end: () => undefined };
     const ms = Math.max(0, timeout);

@@ -5,11 +5,15 @@
  * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
  */
-export type SfapiErrorCode = "ERR_SCOPE" | "ERR_CREDENTIALS" | "ERR_TOKEN" | "ERR_CLIENT_EXPIRED" | "ERR_KEY" | "ERR_CONFIG" | "ERR_TASK" | "ERR_RESPONSE" | "ERR_REDIRECT" | "ERR_COMMAND" | "ERR_JOB" | "ERR_FILE" | "ERR_NETWORK";
-export declare class SfapiError extends Error {
-    /** Stable across versions: branch on this, not on messages. */
+/**
+ * The base of every runtime error; abstract, as only a subclass has a code. Every class takes one init object: its
+ * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`.
+ */
+export declare abstract class SfapiError extends Error {
+    /** Stable across versions: branch on this, not on messages. The class's static `code`, written once per class. */
     readonly code: SfapiErrorCode;
-    constructor(code: SfapiErrorCode, message: string, options?: {
+    constructor(init: {
+        message: string;
         cause?: unknown;
     });
     /**
@@ -54,13 +58,17 @@ export declare class ScopeError extends SfapiError {
         grant?: readonly string[] | undefined;
         method: string;
         path: string;
+        cause?: unknown;
     });
 }
 /** A secured operation was called on a client created without credentials. Nothing was sent. */
 export declare class CredentialsError extends SfapiError {
     static readonly code = "ERR_CREDENTIALS";
     readonly name = "CredentialsError";
-    constructor(message: string);
+    constructor(init: {
+        message: string;
+        cause?: unknown;
+    });
 }
 /**
  * The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them.
@@ -89,7 +97,10 @@ export declare class ClientExpiredError extends SfapiError {
     static readonly code = "ERR_CLIENT_EXPIRED";
     readonly name = "ClientExpiredError";
     readonly expiredAt: Date;
-    constructor(expiredAt: Date);
+    constructor(init: {
+        expiredAt: Date;
+        cause?: unknown;
+    });
 }
 /** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */
 export declare class KeyError extends SfapiError {
@@ -97,13 +108,20 @@ export declare class KeyError extends SfapiError {
     readonly name = "KeyError";
     /** The key file, when the key came from one. */
     readonly file: string | undefined;
-    constructor(message: string, file?: string);
+    constructor(init: {
+        message: string;
+        file?: string | undefined;
+        cause?: unknown;
+    });
 }
 /** createClient options that cannot work (unknown color, bad ladder, malformed URL, key without client ID...). */
 export declare class ConfigError extends SfapiError {
     static readonly code = "ERR_CONFIG";
     readonly name = "ConfigError";
-    constructor(message: string);
+    constructor(init: {
+        message: string;
+        cause?: unknown;
+    });
 }
 /** `waitForTask` gave up: the task was still running at the deadline, or reading it failed. */
 export declare class TaskError extends SfapiError {
@@ -119,6 +137,7 @@ export declare class TaskError extends SfapiError {
         taskId: string;
         status?: number | undefined;
         lastStatus?: string | null | undefined;
+        cause?: unknown;
     });
 }
 /**
@@ -142,6 +161,7 @@ export declare class RedirectError extends SfapiError {
     constructor(init: {
         message: string;
         status: number;
+        cause?: unknown;
     });
 }
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
@@ -161,6 +181,7 @@ export declare class ResponseError<Body = unknown> extends SfapiError {
         path: string;
         response: Response;
         body: Body;
+        cause?: unknown;
     });
 }
 /**
@@ -191,6 +212,7 @@ export declare class CommandError extends SfapiError {
         output?: string | undefined;
         taskId: string;
         taskStatus?: string | undefined;
+        cause?: unknown;
     });
 }
 /**
@@ -200,6 +222,7 @@ export declare class CommandError extends SfapiError {
 export declare class JobError extends SfapiError {
     static readonly code = "ERR_JOB";
     readonly name = "JobError";
+    /** Why: it ended in a bad `state`, the `submit` was refused, it was `not-found`, a `query` failed, or a `timeout`. */
     readonly reason: "state" | "submit" | "not-found" | "query" | "timeout";
     readonly machine: string;
     /** The job id; undefined when the submission was refused before the scheduler gave one. */
@@ -212,12 +235,13 @@ export declare class JobError extends SfapiError {
     readonly error: string | undefined;
     constructor(init: {
         message: string;
-        reason: "state" | "submit" | "not-found" | "query" | "timeout";
+        reason: JobError["reason"];
         machine: string;
         jobId?: string | undefined;
         state?: string | undefined;
         record?: Readonly<Record<string, unknown>> | undefined;
         error?: string | undefined;
+        cause?: unknown;
     });
 }
 /** `compute.ls`, `download` or `upload`: the facility answered, but with `status: "ERROR"` (no such file, ...). */
@@ -235,14 +259,37 @@ export declare class FileError extends SfapiError {
         path: string;
         operation: string;
         error?: string | undefined;
+        cause?: unknown;
     });
 }
 /**
- * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
- * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
- * PUBLIC_ERRORS.
+ * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a
+ * generated client exports (`PUBLIC_ERRORS`) are all computed from it: a new class joins here, and nowhere else.
  */
-export type AnySfapiError = Coded<typeof ScopeError> | Coded<typeof CredentialsError> | Coded<typeof TokenError> | Coded<typeof ClientExpiredError> | Coded<typeof KeyError> | Coded<typeof ConfigError> | Coded<typeof TaskError> | Coded<typeof RedirectError> | Coded<typeof ResponseError> | Coded<typeof CommandError> | Coded<typeof JobError> | Coded<typeof FileError> | Coded<typeof NetworkError>;
+export declare const SFAPI_ERRORS: {
+    readonly ScopeError: typeof ScopeError;
+    readonly CredentialsError: typeof CredentialsError;
+    readonly TokenError: typeof TokenError;
+    readonly ClientExpiredError: typeof ClientExpiredError;
+    readonly KeyError: typeof KeyError;
+    readonly ConfigError: typeof ConfigError;
+    readonly TaskError: typeof TaskError;
+    readonly RedirectError: typeof RedirectError;
+    readonly ResponseError: typeof ResponseError;
+    readonly CommandError: typeof CommandError;
+    readonly JobError: typeof JobError;
+    readonly FileError: typeof FileError;
+    readonly NetworkError: typeof NetworkError;
+};
+/** Every runtime error's code, one per class. */
+export type SfapiErrorCode = (typeof SFAPI_ERRORS)[keyof typeof SFAPI_ERRORS]["code"];
+/**
+ * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
+ * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class.
+ */
+export type AnySfapiError = {
+    [Name in keyof typeof SFAPI_ERRORS]: Coded<(typeof SFAPI_ERRORS)[Name]>;
+}[keyof typeof SFAPI_ERRORS];
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
 type Coded<C extends {
     prototype: SfapiError;
@@ -250,6 +297,6 @@ type Coded<C extends {
 }> = C["prototype"] & {
     readonly code: C["code"];
 };
-/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
-export declare const PUBLIC_ERRORS: readonly ["ClientExpiredError", "CommandError", "ConfigError", "CredentialsError", "FileError", "JobError", "KeyError", "NetworkError", "RedirectError", "ResponseError", "ScopeError", "SfapiError", "TaskError", "TokenError"];
+/** The error classes a generated client exports to its users (by name, sorted), for `instanceof` and `.is`. */
+export declare const PUBLIC_ERRORS: readonly ("SfapiError" | keyof typeof SFAPI_ERRORS)[];
 export {};

@@ -6,12 +6,16 @@
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
  */
 const BRAND = Symbol.for("sfapi-gen.error");
+/**
+ * The base of every runtime error; abstract, as only a subclass has a code. Every class takes one init object: its
+ * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`.
+ */
 export class SfapiError extends Error {
-    /** Stable across versions: branch on this, not on messages. */
+    /** Stable across versions: branch on this, not on messages. The class's static `code`, written once per class. */
     code;
-    constructor(code, message, options) {
-        super(message, options);
-        this.code = code;
+    constructor(init) {
+        super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+        this.code = new.target.code;
         Object.defineProperty(this, BRAND, { value: true });
     }
     /**
@@ -49,7 +53,7 @@ export class ScopeError extends SfapiError {
     /** The request path below `baseUrl` (or the full URL when it is not below it). */
     path;
     constructor(init) {
-        super("ERR_SCOPE", init.message);
+        super(init);
         this.operation = init.operation;
         this.required = init.required;
         this.color = init.color;
@@ -63,8 +67,8 @@ export class ScopeError extends SfapiError {
 export class CredentialsError extends SfapiError {
     static code = "ERR_CREDENTIALS";
     name = "CredentialsError";
-    constructor(message) {
-        super("ERR_CREDENTIALS", message);
+    constructor(init) {
+        super(init);
     }
 }
 /**
@@ -81,7 +85,7 @@ export class TokenError extends SfapiError {
     /** How many token requests were made before giving up. */
     attempts;
     constructor(init) {
-        super("ERR_TOKEN", init.message, init.cause === undefined ? undefined : { cause: init.cause });
+        super(init);
         this.error = init.error;
         this.errorDescription = init.errorDescription;
         this.status = init.status;
@@ -93,10 +97,13 @@ export class ClientExpiredError extends SfapiError {
     static code = "ERR_CLIENT_EXPIRED";
     name = "ClientExpiredError";
     expiredAt;
-    constructor(expiredAt) {
-        super("ERR_CLIENT_EXPIRED", `The API client expired at ${expiredAt.toISOString()}; ` +
-            "create a new client in Iris and update clientId/privateKey");
-        this.expiredAt = expiredAt;
+    constructor(init) {
+        super({
+            message: `The API client expired at ${init.expiredAt.toISOString()}; ` +
+                "create a new client in Iris and update clientId/privateKey",
+            cause: init.cause,
+        });
+        this.expiredAt = init.expiredAt;
     }
 }
 /** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */
@@ -105,17 +112,17 @@ export class KeyError extends SfapiError {
     name = "KeyError";
     /** The key file, when the key came from one. */
     file;
-    constructor(message, file) {
-        super("ERR_KEY", message);
-        this.file = file;
+    constructor(init) {
+        super(init);
+        this.file = init.file;
     }
 }
 /** createClient options that cannot work (unknown color, bad ladder, malformed URL, key without client ID...). */
 export class ConfigError extends SfapiError {
     static code = "ERR_CONFIG";
     name = "ConfigError";
-    constructor(message) {
-        super("ERR_CONFIG", message);
+    constructor(init) {
+        super(init);
     }
 }
 /** `waitForTask` gave up: the task was still running at the deadline, or reading it failed. */
@@ -128,7 +135,7 @@ export class TaskError extends SfapiError {
     /** The last task state seen, if any. */
     lastStatus;
     constructor(init) {
-        super("ERR_TASK", init.message);
+        super(init);
         this.taskId = init.taskId;
         this.status = init.status;
         this.lastStatus = init.lastStatus;
@@ -142,7 +149,7 @@ export class NetworkError extends SfapiError {
     static code = "ERR_NETWORK";
     name = "NetworkError";
     constructor(init) {
-        super("ERR_NETWORK", init.message, { cause: init.cause });
+        super(init);
     }
 }
 /** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
@@ -152,7 +159,7 @@ export class RedirectError extends SfapiError {
     /** The 3xx status the API answered. */
     status;
     constructor(init) {
-        super("ERR_REDIRECT", init.message);
+        super(init);
         this.status = init.status;
     }
 }
@@ -167,7 +174,10 @@ export class ResponseError extends SfapiError {
     /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
     detail;
     constructor(init) {
-        super("ERR_RESPONSE", `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`);
+        super({
+            message: `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`,
+            cause: init.cause,
+        });
         this.operation = init.operation;
         this.status = init.response.status;
         this.body = init.body;
@@ -237,7 +247,8 @@ export class CommandError extends SfapiError {
                 ? `exit code ${init.exitCode}`
                 : "it failed";
         const said = init.error ? `: ${oneLine(init.error)}` : "";
-        super("ERR_COMMAND", `Command ${JSON.stringify(oneLine(init.command))} on ${init.machine}: ${why}${said}`);
+        const command = JSON.stringify(oneLine(init.command));
+        super({ message: `Command ${command} on ${init.machine}: ${why}${said}`, cause: init.cause });
         this.machine = init.machine;
         this.command = init.command;
         this.exitCode = init.exitCode;
@@ -254,6 +265,7 @@ export class CommandError extends SfapiError {
 export class JobError extends SfapiError {
     static code = "ERR_JOB";
     name = "JobError";
+    /** Why: it ended in a bad `state`, the `submit` was refused, it was `not-found`, a `query` failed, or a `timeout`. */
     reason;
     machine;
     /** The job id; undefined when the submission was refused before the scheduler gave one. */
@@ -265,7 +277,7 @@ export class JobError extends SfapiError {
     /** What the facility said (sbatch's error for a refused submission). */
     error;
     constructor(init) {
-        super("ERR_JOB", init.message);
+        super(init);
         this.reason = init.reason;
         this.machine = init.machine;
         this.jobId = init.jobId;
@@ -285,7 +297,8 @@ export class FileError extends SfapiError {
     /** What the facility said. */
     error;
     constructor(init) {
-        super("ERR_FILE", `${init.operation} ${init.path} on ${init.machine} failed${init.error ? `: ${oneLine(init.error)}` : ""}`);
+        const said = init.error ? `: ${oneLine(init.error)}` : "";
+        super({ message: `${init.operation} ${init.path} on ${init.machine} failed${said}`, cause: init.cause });
         this.machine = init.machine;
         this.path = init.path;
         this.operation = init.operation;
@@ -296,20 +309,28 @@ function oneLine(text) {
     const line = text.replace(/\s+/g, " ").trim();
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
-/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
-export const PUBLIC_ERRORS = [
-    "ClientExpiredError",
-    "CommandError",
-    "ConfigError",
-    "CredentialsError",
-    "FileError",
-    "JobError",
-    "KeyError",
-    "NetworkError",
-    "RedirectError",
-    "ResponseError",
-    "ScopeError",
-    "SfapiError",
-    "TaskError",
-    "TokenError",
-];
+/**
+ * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a
+ * generated client exports (`PUBLIC_ERRORS`) are all computed from it: a new class joins here, and nowhere else.
+ */
+export const SFAPI_ERRORS = {
+    ScopeError,
+    CredentialsError,
+    TokenError,
+    ClientExpiredError,
+    KeyError,
+    ConfigError,
+    TaskError,
+    RedirectError,
+    ResponseError,
+    CommandError,
+    JobError,
+    FileError,
+    NetworkError,
+};
+/** The error classes a generated client exports to its users (by name, sorted), for `instanceof` and `.is`. */
+// A pure call, so that a bundle which never reads the list drops it and the error classes nothing else uses.
+export const PUBLIC_ERRORS = /* @__PURE__ */ publicErrors();
+function publicErrors() {
+    return Object.freeze(["SfapiError", ...Object.keys(SFAPI_ERRORS)].sort());
+}

@@ -73,8 +73,10 @@ export function createGuardedFetch(config) {
         if (headers.has("authorization"))
             return undefined;
         if (!tokens) {
-            throw new CredentialsError(`${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: ` +
-                "create the client with clientId and privateKey");
+            throw new CredentialsError({
+                message: `${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: ` +
+                    "create the client with clientId and privateKey",
+            });
         }
         // The common case, a cached token, stays synchronous.
         const cached = tokens.current();
@@ -167,7 +169,7 @@ export function createGuardedFetch(config) {
  */
 function genuine(input) {
     if (!(input instanceof Request))
-        throw new ConfigError("the client's fetch was given something that is not a Request; refused");
+        throw new ConfigError({ message: "the client's fetch was given something that is not a Request; refused" });
     return new Request(input, { redirect: "manual" });
 }
 /** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */

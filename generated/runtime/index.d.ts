@@ -21,11 +21,11 @@ export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js"
 export { type AccessTokens, accessTokens, type ClientOptions, type GrantClientOptions, type TokenSourceOptions, } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
 export type { EntryKind, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemoteFileReader, RemoteFileWriter, RemotePathBase, UploadToOptions, } from "./remote-path.js";
-export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
+export type { RetryOptions } from "./token-retry.js";
 export type { Call, CallOptions, CallResult, ColorCheck, ColorMayCall, GrantClient, JsonValue, MissingScopes, NeedsColor, NeedsScopes, NotThisSignature, OperationsForColor, OptionalCall, PathMethod, PathsForColor, Refusals, ReRankedClient, ScopeCheck, TaskWaiting, UnknownColor, UnknownScope, WaitOptions, WithJsonText, } from "./types.js";
 export type { CancelOptions, CommandRunning, Computing, DirectoryListing, DownloadOptions, ElementOf, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobFinding, JobQueryOptions, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, ScriptPath, SignalOption, TaskCancelling, TaskHandle, TaskStarting, WorkflowSpec, } from "./workflow.js";
 export { clientHelpers } from "./workflow.js";

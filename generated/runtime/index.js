@@ -8,7 +8,7 @@
  * @module runtime
  */
 export { createScopedClient } from "./client.js";
-// Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
+// Every error class, and SFAPI_ERRORS, the record SfapiErrorCode, AnySfapiError and PUBLIC_ERRORS come from.
 export * from "./errors.js";
 export { TERMINAL_STATES } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";

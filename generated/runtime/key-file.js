@@ -14,8 +14,10 @@ export const MAX_KEY_FILE_BYTES = 64 * 1024;
 function builtins() {
     const process = globalThis.process;
     if (typeof process?.getBuiltinModule !== "function") {
-        throw new ConfigError("createClient: a key file needs Node.js (>= 20.16), Deno or Bun; " +
-            "here, give privateKey as a PEM string, a JWK or a CryptoKey");
+        throw new ConfigError({
+            message: "createClient: a key file needs Node.js (>= 20.16), Deno or Bun; " +
+                "here, give privateKey as a PEM string, a JWK or a CryptoKey",
+        });
     }
     return {
         fs: process.getBuiltinModule("fs"),
@@ -36,7 +38,7 @@ export function readKeyFileText(file) {
     const { fs, os, platform } = builtins();
     const path = expandHome(file, () => os.homedir());
     const fail = (why) => {
-        throw new KeyError(`Cannot read the key file ${path}: ${why}`, path);
+        throw new KeyError({ message: `Cannot read the key file ${path}: ${why}`, file: path });
     };
     const code = (error) => error?.code ?? "unreadable";
     let fd;
@@ -52,8 +54,11 @@ export function readKeyFileText(file) {
             fail("not a regular file");
         // Same rule as ssh and the official Python client: a private key others can read is not private any more.
         if (platform !== "win32" && (stat.mode & 0o077) !== 0) {
-            throw new KeyError(`The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); ` +
-                `run \`chmod 600 ${path}\` (or 400)`, path);
+            throw new KeyError({
+                message: `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); ` +
+                    `run \`chmod 600 ${path}\` (or 400)`,
+                file: path,
+            });
         }
         if (stat.size > MAX_KEY_FILE_BYTES)
             fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);

@@ -28,8 +28,10 @@ export function loadPrivateKey(input, readKeyFile) {
     if (input && typeof input === "object") {
         if ("file" in input && Object.hasOwn(input, "file") && typeof input.file === "string") {
             if (!readKeyFile)
-                throw new ConfigError("createClient: core.js reads no key files; import createClient from index.js, " +
-                    "or give privateKey as a PEM string, a JWK or a CryptoKey");
+                throw new ConfigError({
+                    message: "createClient: core.js reads no key files; import createClient from index.js, " +
+                        "or give privateKey as a PEM string, a JWK or a CryptoKey",
+                });
             const { path, text } = readKeyFile(input.file);
             return parseKeyText(text, `The key file ${path}`, path);
         }
@@ -40,13 +42,15 @@ export function loadPrivateKey(input, readKeyFile) {
         if ("kty" in input)
             return fromJwk(input, "privateKey", undefined);
     }
-    throw new KeyError("privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }");
+    throw new KeyError({
+        message: "privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }",
+    });
 }
 /** The key's import, started on first use and shared by every token request after it. */
 function lazily(load, where, file) {
     let imported;
     return () => (imported ??= load().catch(() => {
-        throw new KeyError(`${where} could not be imported for RS256 signing`, file);
+        throw new KeyError({ message: `${where} could not be imported for RS256 signing`, file });
     }));
 }
 export function parseKeyText(raw, where, file) {
@@ -61,7 +65,10 @@ export function parseKeyText(raw, where, file) {
     const rest = newline > 0 ? text.slice(newline + 1).trim() : "";
     if (clientId !== "" && !/\s/.test(clientId) && rest.startsWith("-----BEGIN"))
         return fromPem(rest, where, file, clientId);
-    throw new KeyError(`${where} is not a PEM key, a JWK, or a client ID line followed by a PEM key`, file);
+    throw new KeyError({
+        message: `${where} is not a PEM key, a JWK, or a client ID line followed by a PEM key`,
+        file,
+    });
 }
 function fromJson(text, where, file) {
     let value;
@@ -69,10 +76,10 @@ function fromJson(text, where, file) {
         value = JSON.parse(text);
     }
     catch {
-        throw new KeyError(`${where} starts with "{" but is not valid JSON`, file);
+        throw new KeyError({ message: `${where} starts with "{" but is not valid JSON`, file });
     }
     if (!value || typeof value !== "object" || Array.isArray(value))
-        throw new KeyError(`${where} is JSON but not an object`, file);
+        throw new KeyError({ message: `${where} is JSON but not an object`, file });
     const record = value;
     if ("kty" in record)
         return fromJwk(record, where, file);
@@ -86,7 +93,7 @@ function fromJson(text, where, file) {
                 ? fromJwk(secret, `${where} (its "secret")`, file)
                 : undefined;
         if (!inner)
-            throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
+            throw new KeyError({ message: `${where}: "secret" must be a JWK or a PEM string`, file });
         const url = (field) => typeof record[field] === "string" && record[field] !== ""
             ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] }
             : {};
@@ -95,26 +102,38 @@ function fromJson(text, where, file) {
         const given = ["base_url", "token_url"].filter((field) => field in record);
         if (given.length === 1) {
             const missing = given[0] === "base_url" ? "token_url" : "base_url";
-            throw new KeyError(`${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`, file);
+            throw new KeyError({
+                message: `${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`,
+                file,
+            });
         }
         const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
         return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
     }
-    throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
+    throw new KeyError({
+        message: `${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`,
+        file,
+    });
 }
 const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----\s*$/;
 function fromPem(pem, where, file, clientId) {
     if (/-----BEGIN (?:RSA )?PUBLIC KEY-----|-----BEGIN CERTIFICATE-----/.test(pem)) {
-        throw new KeyError(`${where} holds a public key or certificate; the client needs the private key`, file);
+        throw new KeyError({
+            message: `${where} holds a public key or certificate; the client needs the private key`,
+            file,
+        });
     }
     if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----") || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
-        throw new KeyError(`${where} is encrypted with a passphrase; ` +
-            "store it decrypted (e.g. `openssl pkey -in key.pem -out key-plain.pem`) with mode 600", file);
+        throw new KeyError({
+            message: `${where} is encrypted with a passphrase; ` +
+                "store it decrypted (e.g. `openssl pkey -in key.pem -out key-plain.pem`) with mode 600",
+            file,
+        });
     }
     const match = PEM.exec(pem);
     const der = match ? fromBase64(match[2]) : undefined;
     const label = match?.[1];
-    const unreadable = () => new KeyError(`${where} is not a readable PEM private key`, file);
+    const unreadable = () => new KeyError({ message: `${where} is not a readable PEM private key`, file });
     if (!der)
         throw unreadable();
     let info;
@@ -139,14 +158,20 @@ function fromPem(pem, where, file, clientId) {
 const RSA_PRIVATE_MEMBERS = ["n", "e", "d", "p", "q", "dp", "dq", "qi"];
 function fromJwk(jwk, where, file) {
     if (jwk.kty !== "RSA")
-        throw new KeyError(`${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`, file);
+        throw new KeyError({
+            message: `${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`,
+            file,
+        });
     if (typeof jwk.d !== "string")
-        throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
+        throw new KeyError({ message: `${where} is a public JWK (no "d"); the client needs the private key`, file });
     const members = {};
     for (const name of RSA_PRIVATE_MEMBERS) {
         const value = jwk[name];
         if (typeof value !== "string" || !fromBase64Url(value))
-            throw new KeyError(`${where} is not a usable RSA private JWK (its "${name}" is missing or not base64url)`, file);
+            throw new KeyError({
+                message: `${where} is not a usable RSA private JWK (its "${name}" is missing or not base64url)`,
+                file,
+            });
         members[name] = value;
     }
     checkRsa({ type: "rsa", bits: bitLength(fromBase64Url(members.n)) }, where, file);
@@ -160,7 +185,7 @@ function fromJwk(jwk, where, file) {
 }
 function fromKeyObject(key, where) {
     if (key.type !== "private")
-        throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+        throw new KeyError({ message: `${where} is a ${key.type} key; the client needs the RSA private key` });
     if (key.asymmetricKeyType !== "rsa")
         checkRsa({ type: String(key.asymmetricKeyType) }, where, undefined);
     let jwk;
@@ -168,24 +193,29 @@ function fromKeyObject(key, where) {
         jwk = key.export({ format: "jwk" });
     }
     catch {
-        throw new KeyError(`${where} is a key object that cannot be exported as a JWK`);
+        throw new KeyError({ message: `${where} is a key object that cannot be exported as a JWK` });
     }
     return fromJwk(jwk, where, undefined);
 }
 function fromCryptoKey(key, where) {
     const algorithm = key.algorithm;
     if (key.type !== "private")
-        throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+        throw new KeyError({ message: `${where} is a ${key.type} key; the client needs the RSA private key` });
     if (algorithm.name !== "RSASSA-PKCS1-v1_5" || algorithm.hash?.name !== "SHA-256" || !key.usages.includes("sign"))
-        throw new KeyError(`${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`);
+        throw new KeyError({
+            message: `${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`,
+        });
     checkRsa({ type: "rsa", bits: Number(algorithm.modulusLength) || 0 }, where, undefined);
     const ready = Promise.resolve(key);
     return { signingKey: () => ready, kid: undefined, clientId: undefined };
 }
 function checkRsa(info, where, file) {
     if (info.type !== "rsa") {
-        throw new KeyError(`${where} is an ${info.type} key; SFAPI clients sign with RSA (RS256)`, file);
+        throw new KeyError({ message: `${where} is an ${info.type} key; SFAPI clients sign with RSA (RS256)`, file });
     }
     if ((info.bits ?? 0) < MIN_RSA_BITS)
-        throw new KeyError(`${where} is a ${info.bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
+        throw new KeyError({
+            message: `${where} is a ${info.bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`,
+            file,
+        });
 }

@@ -58,10 +58,10 @@ export function colorProblem(ladder, color) {
 export function checkLadder(levels, color) {
     const bad = ladderProblem(levels);
     if (bad)
-        throw new ConfigError(`levels${bad.index === undefined ? "" : `[${bad.index}]`}: ${bad.problem}`);
+        throw new ConfigError({ message: `levels${bad.index === undefined ? "" : `[${bad.index}]`}: ${bad.problem}` });
     const ladder = levels;
     const wrong = colorProblem(ladder, color);
     if (wrong)
-        throw new ConfigError(`color ${wrong}; pass one of those (or a matching \`levels\`)`);
+        throw new ConfigError({ message: `color ${wrong}; pass one of those (or a matching \`levels\`)` });
     return Object.freeze([...ladder]);
 }

@@ -5,9 +5,9 @@ import { type Clock } from "./clock.js";
 import type { KeyTokens } from "./key-tokens.js";
 import type { KeyFileReader, PrivateKeyInput } from "./keys.js";
 import type { Observers } from "./observe.js";
-import { type RetryOptions } from "./retry.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput } from "./token-provider.js";
+import { type RetryOptions } from "./token-retry.js";
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> extends Observers {
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;

@@ -67,7 +67,9 @@ export function remotePath(machine, path, ops, record) {
         target.upload = async (data, options = {}) => {
             const { name, ...rest } = options;
             if (isDirectory() && (name === undefined || name === "" || name.includes("/")))
-                throw new ConfigError(`${path} on ${machine} is a directory: upload(data, { name }) names the file in it`);
+                throw new ConfigError({
+                    message: `${path} on ${machine} is a directory: upload(data, { name }) names the file in it`,
+                });
             const to = name === undefined ? path : `${path.replace(/\/+$/, "")}/${name}`;
             return upload(to, data, rest);
         };
@@ -77,15 +79,21 @@ export function remotePath(machine, path, ops, record) {
             const how = typeof mode === "string" && Object.hasOwn(OPEN_MODES, mode) ? OPEN_MODES[mode] : undefined;
             if (how === undefined) {
                 const shown = typeof mode === "string" ? JSON.stringify(mode.slice(0, 16)) : typeof mode;
-                throw new ConfigError(`open(mode) of ${path} on ${machine}: mode "r", "rb", "w" or "wb", not ${shown}`);
+                throw new ConfigError({
+                    message: `open(mode) of ${path} on ${machine}: mode "r", "rb", "w" or "wb", not ${shown}`,
+                });
             }
             const helper = how.write ? "upload" : "download";
             ops.check?.(helper);
             const call = how.write ? ops.upload : ops.download;
             if (call === undefined)
-                throw new ConfigError(`open(${JSON.stringify(mode)}) needs the API's ${helper} operation, which it lacks`);
+                throw new ConfigError({
+                    message: `open(${JSON.stringify(mode)}) needs the API's ${helper} operation, which it lacks`,
+                });
             if (isDirectory())
-                throw new ConfigError(`${path} on ${machine} is a directory: open(${JSON.stringify(mode)}) opens a file`);
+                throw new ConfigError({
+                    message: `${path} on ${machine} is a directory: open(${JSON.stringify(mode)}) opens a file`,
+                });
             options.signal?.throwIfAborted();
             if (how.write)
                 return fileWriter(path, mode, (data, closing) => ops.upload(path, data, closing));
@@ -105,7 +113,7 @@ function fileReader(path, mode, content) {
         },
         read(size) {
             if (closed)
-                throw new ConfigError(`read() of ${path}: the file is closed`);
+                throw new ConfigError({ message: `read() of ${path}: the file is closed` });
             const end = size === undefined || size < 0 ? content.length : Math.min(content.length, at + size);
             const out = content.slice(at, end);
             at = Math.max(at, end);
@@ -127,10 +135,12 @@ function fileWriter(path, mode, upload) {
         },
         write(data) {
             if (uploaded !== undefined)
-                throw new ConfigError(`write() to ${path}: the file is closed`);
+                throw new ConfigError({ message: `write() to ${path}: the file is closed` });
             const ok = mode === "w" ? typeof data === "string" : data instanceof Uint8Array;
             if (!ok)
-                throw new ConfigError(`write() to ${path} (mode ${mode}) takes ${mode === "w" ? "a string" : "a Uint8Array"}`);
+                throw new ConfigError({
+                    message: `write() to ${path} (mode ${mode}) takes ${mode === "w" ? "a string" : "a Uint8Array"}`,
+                });
             // A copy: the caller may reuse its buffer before close().
             chunks.push(typeof data === "string" ? data : data.slice());
             return data.length;

@@ -43,14 +43,18 @@ export function missingScopes(grant, anyOf, fallback) {
  */
 export function checkGrant(scopes, known) {
     if (!Array.isArray(scopes))
-        throw new ConfigError('createClient: `scopes` is required: the OAuth2 scopes this client is granted (e.g. ["read"]; [] for none)');
+        throw new ConfigError({
+            message: 'createClient: `scopes` is required: the OAuth2 scopes this client is granted (e.g. ["read"]; [] for none)',
+        });
     const names = new Set(known);
     const out = [];
     for (const [i, scope] of scopes.entries()) {
         if (!isScopeToken(scope))
-            throw new ConfigError(`scopes[${i}]: ${JSON.stringify(scope)} is not an OAuth2 scope (RFC 6749 scope-token)`);
+            throw new ConfigError({
+                message: `scopes[${i}]: ${JSON.stringify(scope)} is not an OAuth2 scope (RFC 6749 scope-token)`,
+            });
         if (!names.has(scope))
-            throw new ConfigError(`scopes[${i}]: "${scope}" is not a scope of this API`);
+            throw new ConfigError({ message: `scopes[${i}]: "${scope}" is not a scope of this API` });
         if (!out.includes(scope))
             out.push(scope);
     }

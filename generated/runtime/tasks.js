@@ -16,7 +16,9 @@ export const DEFAULT_TASK_TIMEOUT = 600_000;
 export function taskWaiter(readTask, clock, onPoll) {
     return async (id, options = {}, given) => {
         if (!readTask)
-            throw new ConfigError("this API has no task operation (GET /tasks/{id}), so there is nothing to wait on");
+            throw new ConfigError({
+                message: "this API has no task operation (GET /tasks/{id}), so there is nothing to wait on",
+            });
         const interval = options.interval ?? 2_000;
         const timeout = options.timeout ?? DEFAULT_TASK_TIMEOUT;
         const deadline = given ?? startDeadline(clock, timeout, options.signal);

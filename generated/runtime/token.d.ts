@@ -2,7 +2,7 @@
 import type { Clock } from "./clock.js";
 import type { LoadedKey } from "./keys.js";
 import { type RetryEvent, type TokenEvent } from "./observe.js";
-import { type RetryPolicy } from "./retry.js";
+import type { RetryPolicy } from "./token-retry.js";
 export interface Logger {
     warn(message: string): void;
 }

@@ -7,12 +7,12 @@
  */
 import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { readCapped } from "./body.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export const DEFAULT_TOKEN_LIFETIME_S = 600;
@@ -34,7 +34,7 @@ export function createTokenSource(config) {
             return;
         const left = expiresAt.getTime() - clock.now();
         if (left <= 0)
-            throw new ClientExpiredError(expiresAt);
+            throw new ClientExpiredError({ expiredAt: expiresAt });
         if (left <= DAY_MS && !warned) {
             warned = true;
             config.logger.warn(`sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); ` +

@@ -10,7 +10,7 @@ import { type AccountSpec } from "./account.js";
 import type { NamedCall } from "./calls.js";
 import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
-import { JobMonitor, type WatchOptions } from "./jobs.js";
+import { JobMonitor, type JobRow, type WatchOptions } from "./jobs.js";
 import type { Observers } from "./observe.js";
 import { type DownloadOptions, type SignalOption } from "./remote-path.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
@@ -196,7 +196,18 @@ export interface WorkflowDeps {
     checkOperations(names: readonly (string | undefined)[]): void;
     observers: Observers;
 }
+/**
+ * `client.compute(machine)` as the runtime builds it: the pieces the generated types are made of (so the helpers are
+ * checked against what those types promise), each helper present when the description has its operations. The
+ * generated types narrow it further, by color and by the description's answer types.
+ */
+export type ComputeHelpers = {
+    readonly machine: string;
+} & Partial<JobFinding<JobHandle> & CommandRunning & TaskStarting<TaskHandle & Partial<TaskCancelling>> & MachineOutages<unknown> & JobSubmitting<JobHandle> & DirectoryListing<object> & FileDownloading & FileUploading<unknown>>;
+/** A job as the runtime builds it: its id, machine and record, and the methods its operations allow. */
+export type JobHandle = Pick<JobWatching<JobRow>, "id" | "machine" | "record"> & Partial<JobWatchingMethods & JobCancelling<JobRow>>;
+type JobWatchingMethods = Omit<JobWatching<JobRow>, "id" | "machine" | "record"> & JobUpdating<JobRow>;
 /** `client.compute(machine)`, built from the operations the description has. */
-export declare function computeHelpers(machine: string, deps: WorkflowDeps): Record<string, unknown>;
+export declare function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelpers;
 /** The helpers' spec is usable when at least one helper has its operations. */
 export declare function hasWorkflow(spec: WorkflowSpec | undefined): spec is WorkflowSpec;

@@ -55,7 +55,7 @@ export function clientHelpers(spec) {
 /** `client.compute(machine)`, built from the operations the description has. */
 export function computeHelpers(machine, deps) {
     if (typeof machine !== "string" || machine === "")
-        throw new ConfigError('compute(machine) needs a machine name, e.g. "perlmutter"');
+        throw new ConfigError({ message: 'compute(machine) needs a machine name, e.g. "perlmutter"' });
     const { spec, calls } = deps;
     const call = (role) => calls[spec[role]];
     const helpers = { machine };
@@ -170,12 +170,15 @@ export function computeHelpers(machine, deps) {
             };
         }
         if (spec.cancelJob !== undefined) {
-            job.cancel = async (options = {}) => {
+            // One implementation of cancel's two overloads (`wait: true` resolves with the record, else with nothing).
+            job.cancel = (async (options = {}) => {
                 // With `wait`, the polls after the request need the job query too: refused before the request, not after.
                 if (options.wait === true)
                     deps.checkOperations([spec.cancelJob, spec.readJobs]);
                 if (options.wait === true && spec.readJobs === undefined)
-                    throw new ConfigError("cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})");
+                    throw new ConfigError({
+                        message: "cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})",
+                    });
                 const answer = (await call("cancelJob")({ path: { machine, jobid: id } }, options.signal ? { signal: options.signal } : {}));
                 if (isError(answer)) {
                     throw new JobError({
@@ -191,7 +194,7 @@ export function computeHelpers(machine, deps) {
                 const row = await deps.monitor(machine).watch(id, options);
                 last = row;
                 return row;
-            };
+            });
         }
         return job;
     };
@@ -358,7 +361,8 @@ export function computeHelpers(machine, deps) {
         pathOps.ls = helpers.ls;
     }
     if (spec.downloadFile !== undefined) {
-        helpers.download = async (path, options = {}) => {
+        // One implementation of download's two overloads (`binary: true` resolves with bytes, else with text).
+        helpers.download = (async (path, options = {}) => {
             const binary = options.binary === true;
             const answer = (await call("downloadFile")({ path: { machine, path }, query: { binary } }, signalOf(options)));
             if (isError(answer) || typeof answer?.file !== "string")
@@ -367,7 +371,7 @@ export function computeHelpers(machine, deps) {
                 return binary ? new TextEncoder().encode(answer.file) : answer.file;
             const bytes = Uint8Array.from(atob(answer.file), (c) => c.charCodeAt(0));
             return binary ? bytes : new TextDecoder().decode(bytes);
-        };
+        });
         pathOps.download = helpers.download;
     }
     if (spec.uploadFile !== undefined) {

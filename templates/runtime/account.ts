@@ -196,7 +196,7 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
         async (users: string | readonly string[], o = {}) => {
           const list = typeof users === "string" ? [users] : [...users];
           if (list.length === 0 || list.some((u) => typeof u !== "string" || u === "" || u.includes(",")))
-            throw new ConfigError("add() and remove() take user names, none empty or holding a comma");
+            throw new ConfigError({ message: "add() and remove() take user names, none empty or holding a comma" });
           const body = { usernames: list.join(","), action: verb };
           refresh(await call("updateGroup")({ path: { group: name }, body }, signalOf(o as SignalOption)));
         };
@@ -238,7 +238,7 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
   }
   if (has("readGroup"))
     out.group = async (name: string, options: SignalOption = {}) => {
-      if (typeof name !== "string" || name === "") throw new ConfigError("group(name) needs a group name");
+      if (typeof name !== "string" || name === "") throw new ConfigError({ message: "group(name) needs a group name" });
       return groupOf((await call("readGroup")({ path: { group: name } }, signalOf(options))) as Json);
     };
 
@@ -248,10 +248,12 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
     if (!has(all) && !has(one)) return undefined;
     return async (name?: string, options: SignalOption = {}) => {
       if (name !== undefined) {
-        if (!has(one)) throw new ConfigError(`this API has no operation for one resource's ${String(one)}`);
+        if (!has(one))
+          throw new ConfigError({ message: `this API has no operation for one resource's ${String(one)}` });
         return call(one)({ path: { name } }, signalOf(options));
       }
-      if (!has(all)) throw new ConfigError(`this API has no operation for every resource's ${String(all)}`);
+      if (!has(all))
+        throw new ConfigError({ message: `this API has no operation for every resource's ${String(all)}` });
       const answer = arrayOf(await call(all)({}, signalOf(options)));
       const map: Record<string, unknown> = {};
       for (const item of list ? answer.flatMap((x) => (Array.isArray(x) ? x : [x])) : answer) {
@@ -328,7 +330,7 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
   };
   if (has("readTransfer")) {
     globus.transfer = async (id: string, options: SignalOption = {}) => {
-      if (typeof id !== "string" || id === "") throw new ConfigError("transfer(id) needs a transfer id");
+      if (typeof id !== "string" || id === "") throw new ConfigError({ message: "transfer(id) needs a transfer id" });
       const record = await call("readTransfer")({ path: { globus_uuid: id } }, signalOf(options));
       return transferOf(id, record);
     };
@@ -337,7 +339,7 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
     globus.startTransfer = async (start: TransferStart, options: SignalOption = {}) => {
       for (const field of ["sourceMachine", "targetMachine", "sourceDir", "targetDir"] as const)
         if (typeof start?.[field] !== "string" || start[field] === "")
-          throw new ConfigError(`startTransfer({ ${field} }) is required`);
+          throw new ConfigError({ message: `startTransfer({ ${field} }) is required` });
       const endpoint = (m: string) => (m === "dtns" || m === "dtn01" ? "dtn" : m);
       const body = {
         source_uuid: endpoint(start.sourceMachine),

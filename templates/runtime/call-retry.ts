@@ -6,10 +6,11 @@
  * is the request the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient
  * errors through it.
  */
+
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, NetworkError } from "./errors.js";
 import { notify, type RetryEvent, requestWhat } from "./observe.js";
-import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./retry.js";
 import type { FetchLike } from "./token.js";
 
 export interface CallRetryOptions {
@@ -37,16 +38,19 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "
 export function callRetryPolicy(options: CallRetryOptions | false | undefined): CallRetryPolicy | undefined {
   if (options === false) return undefined;
   if (options !== undefined && (typeof options !== "object" || options === null))
-    throw new ConfigError("callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs }) or false");
+    throw new ConfigError({
+      message: "callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs }) or false",
+    });
   const attempts = Math.floor(options?.attempts ?? 10);
   const baseDelayMs = options?.baseDelayMs ?? 1_000;
   const maxDelayMs = options?.maxDelayMs ?? 10_000;
   const timeoutMs = options?.timeoutMs;
-  if (!(attempts >= 1 && attempts <= 100)) throw new ConfigError("callRetry.attempts must be between 1 and 100");
+  if (!(attempts >= 1 && attempts <= 100))
+    throw new ConfigError({ message: "callRetry.attempts must be between 1 and 100" });
   if (!(baseDelayMs >= 0) || !(maxDelayMs >= 0))
-    throw new ConfigError("callRetry delays must be non-negative numbers of milliseconds");
+    throw new ConfigError({ message: "callRetry delays must be non-negative numbers of milliseconds" });
   if (timeoutMs !== undefined && !(timeoutMs > 0))
-    throw new ConfigError("callRetry.timeoutMs must be a positive number of milliseconds");
+    throw new ConfigError({ message: "callRetry.timeoutMs must be a positive number of milliseconds" });
   if (attempts === 1 && timeoutMs === undefined) return undefined;
   return { attempts, baseDelayMs, maxDelayMs, timeoutMs };
 }

@@ -34,7 +34,7 @@ export function startDeadline(
   what = "timeout",
 ): Deadline {
   if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout)))
-    throw new ConfigError(`${what} must be a number of milliseconds`);
+    throw new ConfigError({ message: `${what} must be a number of milliseconds` });
   if (timeout === undefined || timeout === Number.POSITIVE_INFINITY)
     return { signal, at: Number.POSITIVE_INFINITY, passed: false, end: () => undefined };
   const ms = Math.max(0, timeout);

@@ -7,28 +7,17 @@
 
 const BRAND = Symbol.for("sfapi-gen.error");
 
-export type SfapiErrorCode =
-  | "ERR_SCOPE"
-  | "ERR_CREDENTIALS"
-  | "ERR_TOKEN"
-  | "ERR_CLIENT_EXPIRED"
-  | "ERR_KEY"
-  | "ERR_CONFIG"
-  | "ERR_TASK"
-  | "ERR_RESPONSE"
-  | "ERR_REDIRECT"
-  | "ERR_COMMAND"
-  | "ERR_JOB"
-  | "ERR_FILE"
-  | "ERR_NETWORK";
-
-export class SfapiError extends Error {
-  /** Stable across versions: branch on this, not on messages. */
+/**
+ * The base of every runtime error; abstract, as only a subclass has a code. Every class takes one init object: its
+ * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`.
+ */
+export abstract class SfapiError extends Error {
+  /** Stable across versions: branch on this, not on messages. The class's static `code`, written once per class. */
   readonly code: SfapiErrorCode;
 
-  constructor(code: SfapiErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
+  constructor(init: { message: string; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = (new.target as unknown as { readonly code: SfapiErrorCode }).code;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -79,8 +68,9 @@ export class ScopeError extends SfapiError {
     grant?: readonly string[] | undefined;
     method: string;
     path: string;
+    cause?: unknown;
   }) {
-    super("ERR_SCOPE", init.message);
+    super(init);
     this.operation = init.operation;
     this.required = init.required;
     this.color = init.color;
@@ -96,8 +86,8 @@ export class CredentialsError extends SfapiError {
   static readonly code = "ERR_CREDENTIALS";
   override readonly name = "CredentialsError";
 
-  constructor(message: string) {
-    super("ERR_CREDENTIALS", message);
+  constructor(init: { message: string; cause?: unknown }) {
+    super(init);
   }
 }
 
@@ -123,7 +113,7 @@ export class TokenError extends SfapiError {
     attempts: number;
     cause?: unknown;
   }) {
-    super("ERR_TOKEN", init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init);
     this.error = init.error;
     this.errorDescription = init.errorDescription;
     this.status = init.status;
@@ -137,13 +127,14 @@ export class ClientExpiredError extends SfapiError {
   override readonly name = "ClientExpiredError";
   readonly expiredAt: Date;
 
-  constructor(expiredAt: Date) {
-    super(
-      "ERR_CLIENT_EXPIRED",
-      `The API client expired at ${expiredAt.toISOString()}; ` +
+  constructor(init: { expiredAt: Date; cause?: unknown }) {
+    super({
+      message:
+        `The API client expired at ${init.expiredAt.toISOString()}; ` +
         "create a new client in Iris and update clientId/privateKey",
-    );
-    this.expiredAt = expiredAt;
+      cause: init.cause,
+    });
+    this.expiredAt = init.expiredAt;
   }
 }
 
@@ -154,9 +145,9 @@ export class KeyError extends SfapiError {
   /** The key file, when the key came from one. */
   readonly file: string | undefined;
 
-  constructor(message: string, file?: string) {
-    super("ERR_KEY", message);
-    this.file = file;
+  constructor(init: { message: string; file?: string | undefined; cause?: unknown }) {
+    super(init);
+    this.file = init.file;
   }
 }
 
@@ -165,8 +156,8 @@ export class ConfigError extends SfapiError {
   static readonly code = "ERR_CONFIG";
   override readonly name = "ConfigError";
 
-  constructor(message: string) {
-    super("ERR_CONFIG", message);
+  constructor(init: { message: string; cause?: unknown }) {
+    super(init);
   }
 }
 
@@ -185,8 +176,9 @@ export class TaskError extends SfapiError {
     taskId: string;
     status?: number | undefined;
     lastStatus?: string | null | undefined;
+    cause?: unknown;
   }) {
-    super("ERR_TASK", init.message);
+    super(init);
     this.taskId = init.taskId;
     this.status = init.status;
     this.lastStatus = init.lastStatus;
@@ -202,7 +194,7 @@ export class NetworkError extends SfapiError {
   override readonly name = "NetworkError";
 
   constructor(init: { message: string; cause?: unknown }) {
-    super("ERR_NETWORK", init.message, { cause: init.cause });
+    super(init);
   }
 }
 
@@ -213,8 +205,8 @@ export class RedirectError extends SfapiError {
   /** The 3xx status the API answered. */
   readonly status: number;
 
-  constructor(init: { message: string; status: number }) {
-    super("ERR_REDIRECT", init.message);
+  constructor(init: { message: string; status: number; cause?: unknown }) {
+    super(init);
     this.status = init.status;
   }
 }
@@ -231,11 +223,18 @@ export class ResponseError<Body = unknown> extends SfapiError {
   readonly detail: string | undefined;
   declare readonly response: Response;
 
-  constructor(init: { operation: string; method: string; path: string; response: Response; body: Body }) {
-    super(
-      "ERR_RESPONSE",
-      `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`,
-    );
+  constructor(init: {
+    operation: string;
+    method: string;
+    path: string;
+    response: Response;
+    body: Body;
+    cause?: unknown;
+  }) {
+    super({
+      message: `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`,
+      cause: init.cause,
+    });
     this.operation = init.operation;
     this.status = init.response.status;
     this.body = init.body;
@@ -311,6 +310,7 @@ export class CommandError extends SfapiError {
     output?: string | undefined;
     taskId: string;
     taskStatus?: string | undefined;
+    cause?: unknown;
   }) {
     const why =
       init.taskStatus !== undefined && init.taskStatus !== "completed"
@@ -319,7 +319,8 @@ export class CommandError extends SfapiError {
           ? `exit code ${init.exitCode}`
           : "it failed";
     const said = init.error ? `: ${oneLine(init.error)}` : "";
-    super("ERR_COMMAND", `Command ${JSON.stringify(oneLine(init.command))} on ${init.machine}: ${why}${said}`);
+    const command = JSON.stringify(oneLine(init.command));
+    super({ message: `Command ${command} on ${init.machine}: ${why}${said}`, cause: init.cause });
     this.machine = init.machine;
     this.command = init.command;
     this.exitCode = init.exitCode;
@@ -337,6 +338,7 @@ export class CommandError extends SfapiError {
 export class JobError extends SfapiError {
   static readonly code = "ERR_JOB";
   override readonly name = "JobError";
+  /** Why: it ended in a bad `state`, the `submit` was refused, it was `not-found`, a `query` failed, or a `timeout`. */
   readonly reason: "state" | "submit" | "not-found" | "query" | "timeout";
   readonly machine: string;
   /** The job id; undefined when the submission was refused before the scheduler gave one. */
@@ -350,14 +352,15 @@ export class JobError extends SfapiError {
 
   constructor(init: {
     message: string;
-    reason: "state" | "submit" | "not-found" | "query" | "timeout";
+    reason: JobError["reason"];
     machine: string;
     jobId?: string | undefined;
     state?: string | undefined;
     record?: Readonly<Record<string, unknown>> | undefined;
     error?: string | undefined;
+    cause?: unknown;
   }) {
-    super("ERR_JOB", init.message);
+    super(init);
     this.reason = init.reason;
     this.machine = init.machine;
     this.jobId = init.jobId;
@@ -378,11 +381,15 @@ export class FileError extends SfapiError {
   /** What the facility said. */
   readonly error: string | undefined;
 
-  constructor(init: { machine: string; path: string; operation: string; error?: string | undefined }) {
-    super(
-      "ERR_FILE",
-      `${init.operation} ${init.path} on ${init.machine} failed${init.error ? `: ${oneLine(init.error)}` : ""}`,
-    );
+  constructor(init: {
+    machine: string;
+    path: string;
+    operation: string;
+    error?: string | undefined;
+    cause?: unknown;
+  }) {
+    const said = init.error ? `: ${oneLine(init.error)}` : "";
+    super({ message: `${init.operation} ${init.path} on ${init.machine} failed${said}`, cause: init.cause });
     this.machine = init.machine;
     this.path = init.path;
     this.operation = init.operation;
@@ -396,44 +403,45 @@ function oneLine(text: string): string {
 }
 
 /**
- * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
- * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class. A new error class joins here and in
- * PUBLIC_ERRORS.
+ * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a
+ * generated client exports (`PUBLIC_ERRORS`) are all computed from it: a new class joins here, and nowhere else.
  */
-export type AnySfapiError =
-  | Coded<typeof ScopeError>
-  | Coded<typeof CredentialsError>
-  | Coded<typeof TokenError>
-  | Coded<typeof ClientExpiredError>
-  | Coded<typeof KeyError>
-  | Coded<typeof ConfigError>
-  | Coded<typeof TaskError>
-  | Coded<typeof RedirectError>
-  | Coded<typeof ResponseError>
-  | Coded<typeof CommandError>
-  | Coded<typeof JobError>
-  | Coded<typeof FileError>
-  | Coded<typeof NetworkError>;
+export const SFAPI_ERRORS = {
+  ScopeError,
+  CredentialsError,
+  TokenError,
+  ClientExpiredError,
+  KeyError,
+  ConfigError,
+  TaskError,
+  RedirectError,
+  ResponseError,
+  CommandError,
+  JobError,
+  FileError,
+  NetworkError,
+} as const;
+
+/** Every runtime error's code, one per class. */
+export type SfapiErrorCode = (typeof SFAPI_ERRORS)[keyof typeof SFAPI_ERRORS]["code"];
+
+/**
+ * Every error the runtime throws, discriminated by `code` (as jose's errors are): after `SfapiError.is(e)`,
+ * `switch (e.code) { case "ERR_SCOPE": e.required; ... }` narrows to the class.
+ */
+export type AnySfapiError = {
+  [Name in keyof typeof SFAPI_ERRORS]: Coded<(typeof SFAPI_ERRORS)[Name]>;
+}[keyof typeof SFAPI_ERRORS];
 
 /** An error class's instances with `code` narrowed to the class's own (`ScopeError` -> `"ERR_SCOPE"`). */
 type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> = C["prototype"] & {
   readonly code: C["code"];
 };
 
-/** The error classes a generated client exports to its users (by name), for `instanceof` and `.is`. */
-export const PUBLIC_ERRORS = [
-  "ClientExpiredError",
-  "CommandError",
-  "ConfigError",
-  "CredentialsError",
-  "FileError",
-  "JobError",
-  "KeyError",
-  "NetworkError",
-  "RedirectError",
-  "ResponseError",
-  "ScopeError",
-  "SfapiError",
-  "TaskError",
-  "TokenError",
-] as const;
+/** The error classes a generated client exports to its users (by name, sorted), for `instanceof` and `.is`. */
+// A pure call, so that a bundle which never reads the list drops it and the error classes nothing else uses.
+export const PUBLIC_ERRORS: readonly ("SfapiError" | keyof typeof SFAPI_ERRORS)[] = /* @__PURE__ */ publicErrors();
+
+function publicErrors(): readonly ("SfapiError" | keyof typeof SFAPI_ERRORS)[] {
+  return Object.freeze((["SfapiError", ...Object.keys(SFAPI_ERRORS)] as (keyof typeof SFAPI_ERRORS)[]).sort());
+}

@@ -101,10 +101,11 @@ export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
     // A caller's own Authorization header wins (e.g. a token obtained elsewhere).
     if (headers.has("authorization")) return undefined;
     if (!tokens) {
-      throw new CredentialsError(
-        `${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: ` +
+      throw new CredentialsError({
+        message:
+          `${request.method} ${request.url.slice(config.baseUrl.length)} needs a token: ` +
           "create the client with clientId and privateKey",
-      );
+      });
     }
     // The common case, a cached token, stays synchronous.
     const cached = tokens.current();
@@ -209,7 +210,7 @@ export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
  */
 function genuine(input: Request): Request {
   if (!(input instanceof Request))
-    throw new ConfigError("the client's fetch was given something that is not a Request; refused");
+    throw new ConfigError({ message: "the client's fetch was given something that is not a Request; refused" });
   return new Request(input, { redirect: "manual" });
 }
 

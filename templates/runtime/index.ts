@@ -31,7 +31,7 @@ export type { CallRetryOptions } from "./call-retry.js";
 export type { ClientAddOn, ClientParts, ClientSpec, RuntimeClient } from "./client.js";
 export { createScopedClient } from "./client.js";
 export type { Clock } from "./clock.js";
-// Every error class (PUBLIC_ERRORS), SfapiErrorCode and AnySfapiError: errors.ts is the one list.
+// Every error class, and SFAPI_ERRORS, the record SfapiErrorCode, AnySfapiError and PUBLIC_ERRORS come from.
 export * from "./errors.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
@@ -60,11 +60,11 @@ export type {
   RemotePathBase,
   UploadToOptions,
 } from "./remote-path.js";
-export type { RetryOptions } from "./retry.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";
 export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
+export type { RetryOptions } from "./token-retry.js";
 export type {
   Call,
   CallOptions,

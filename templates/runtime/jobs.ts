@@ -149,7 +149,7 @@ export class JobMonitor {
     if (!(interval > 0)) return Promise.reject(new RangeError("interval must be a positive number of milliseconds"));
     const timeout = options.timeout;
     if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout)))
-      return Promise.reject(new ConfigError("timeout must be a number of milliseconds"));
+      return Promise.reject(new ConfigError({ message: "timeout must be a number of milliseconds" }));
     return new Promise((resolve, reject) => {
       const { signal } = options;
       if (signal?.aborted) return reject(signal.reason);

@@ -31,10 +31,11 @@ export const MAX_KEY_FILE_BYTES = 64 * 1024;
 function builtins(): { fs: Fs; os: Os; platform: string } {
   const process = (globalThis as { process?: NodeLike }).process;
   if (typeof process?.getBuiltinModule !== "function") {
-    throw new ConfigError(
-      "createClient: a key file needs Node.js (>= 20.16), Deno or Bun; " +
+    throw new ConfigError({
+      message:
+        "createClient: a key file needs Node.js (>= 20.16), Deno or Bun; " +
         "here, give privateKey as a PEM string, a JWK or a CryptoKey",
-    );
+    });
   }
   return {
     fs: process.getBuiltinModule("fs") as Fs,
@@ -55,7 +56,7 @@ export function readKeyFileText(file: string): { path: string; text: string } {
   const { fs, os, platform } = builtins();
   const path = expandHome(file, () => os.homedir());
   const fail = (why: string): never => {
-    throw new KeyError(`Cannot read the key file ${path}: ${why}`, path);
+    throw new KeyError({ message: `Cannot read the key file ${path}: ${why}`, file: path });
   };
   const code = (error: unknown) => (error as { code?: string } | undefined)?.code ?? "unreadable";
   let fd: number;
@@ -69,11 +70,12 @@ export function readKeyFileText(file: string): { path: string; text: string } {
     if (!stat.isFile()) fail("not a regular file");
     // Same rule as ssh and the official Python client: a private key others can read is not private any more.
     if (platform !== "win32" && (stat.mode & 0o077) !== 0) {
-      throw new KeyError(
-        `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); ` +
+      throw new KeyError({
+        message:
+          `The key file ${path} is readable by group or others (mode ${(stat.mode & 0o777).toString(8)}); ` +
           `run \`chmod 600 ${path}\` (or 400)`,
-        path,
-      );
+        file: path,
+      });
     }
     if (stat.size > MAX_KEY_FILE_BYTES)
       fail(`${stat.size} bytes is too large for a key file (at most ${MAX_KEY_FILE_BYTES})`);

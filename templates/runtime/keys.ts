@@ -84,10 +84,11 @@ export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReade
   if (input && typeof input === "object") {
     if ("file" in input && Object.hasOwn(input, "file") && typeof input.file === "string") {
       if (!readKeyFile)
-        throw new ConfigError(
-          "createClient: core.js reads no key files; import createClient from index.js, " +
+        throw new ConfigError({
+          message:
+            "createClient: core.js reads no key files; import createClient from index.js, " +
             "or give privateKey as a PEM string, a JWK or a CryptoKey",
-        );
+        });
       const { path, text } = readKeyFile(input.file);
       return parseKeyText(text, `The key file ${path}`, path);
     }
@@ -95,9 +96,9 @@ export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReade
     if ("export" in input && typeof input.export === "function") return fromKeyObject(input, "privateKey");
     if ("kty" in input) return fromJwk(input, "privateKey", undefined);
   }
-  throw new KeyError(
-    "privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }",
-  );
+  throw new KeyError({
+    message: "privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }",
+  });
 }
 
 /** The key's import, started on first use and shared by every token request after it. */
@@ -105,7 +106,7 @@ function lazily(load: () => Promise<object>, where: string, file: string | undef
   let imported: Promise<object> | undefined;
   return () =>
     (imported ??= load().catch(() => {
-      throw new KeyError(`${where} could not be imported for RS256 signing`, file);
+      throw new KeyError({ message: `${where} could not be imported for RS256 signing`, file });
     }));
 }
 
@@ -119,7 +120,10 @@ export function parseKeyText(raw: string, where: string, file: string | undefine
   const rest = newline > 0 ? text.slice(newline + 1).trim() : "";
   if (clientId !== "" && !/\s/.test(clientId) && rest.startsWith("-----BEGIN"))
     return fromPem(rest, where, file, clientId);
-  throw new KeyError(`${where} is not a PEM key, a JWK, or a client ID line followed by a PEM key`, file);
+  throw new KeyError({
+    message: `${where} is not a PEM key, a JWK, or a client ID line followed by a PEM key`,
+    file,
+  });
 }
 
 function fromJson(text: string, where: string, file: string | undefined): LoadedKey {
@@ -127,10 +131,10 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
   try {
     value = JSON.parse(text);
   } catch {
-    throw new KeyError(`${where} starts with "{" but is not valid JSON`, file);
+    throw new KeyError({ message: `${where} starts with "{" but is not valid JSON`, file });
   }
   if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new KeyError(`${where} is JSON but not an object`, file);
+    throw new KeyError({ message: `${where} is JSON but not an object`, file });
   const record = value as Record<string, unknown>;
   if ("kty" in record) return fromJwk(record as Jwk, where, file);
   if ("secret" in record) {
@@ -144,7 +148,7 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
         : secret && typeof secret === "object"
           ? fromJwk(secret as Jwk, `${where} (its "secret")`, file)
           : undefined;
-    if (!inner) throw new KeyError(`${where}: "secret" must be a JWK or a PEM string`, file);
+    if (!inner) throw new KeyError({ message: `${where}: "secret" must be a JWK or a PEM string`, file });
     const url = (field: string) =>
       typeof record[field] === "string" && record[field] !== ""
         ? { [field === "base_url" ? "baseUrl" : "tokenUrl"]: record[field] as string }
@@ -154,31 +158,41 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
     const given = ["base_url", "token_url"].filter((field) => field in record);
     if (given.length === 1) {
       const missing = given[0] === "base_url" ? "token_url" : "base_url";
-      throw new KeyError(`${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`, file);
+      throw new KeyError({
+        message: `${where} has "${given[0]}" but no "${missing}": give both URLs, or neither`,
+        file,
+      });
     }
     const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
     return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
   }
-  throw new KeyError(`${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`, file);
+  throw new KeyError({
+    message: `${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`,
+    file,
+  });
 }
 
 const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----\s*$/;
 
 function fromPem(pem: string, where: string, file: string | undefined, clientId: string | undefined): LoadedKey {
   if (/-----BEGIN (?:RSA )?PUBLIC KEY-----|-----BEGIN CERTIFICATE-----/.test(pem)) {
-    throw new KeyError(`${where} holds a public key or certificate; the client needs the private key`, file);
+    throw new KeyError({
+      message: `${where} holds a public key or certificate; the client needs the private key`,
+      file,
+    });
   }
   if (pem.includes("-----BEGIN ENCRYPTED PRIVATE KEY-----") || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
-    throw new KeyError(
-      `${where} is encrypted with a passphrase; ` +
+    throw new KeyError({
+      message:
+        `${where} is encrypted with a passphrase; ` +
         "store it decrypted (e.g. `openssl pkey -in key.pem -out key-plain.pem`) with mode 600",
       file,
-    );
+    });
   }
   const match = PEM.exec(pem);
   const der = match ? fromBase64(match[2]!) : undefined;
   const label = match?.[1];
-  const unreadable = () => new KeyError(`${where} is not a readable PEM private key`, file);
+  const unreadable = () => new KeyError({ message: `${where} is not a readable PEM private key`, file });
   if (!der) throw unreadable();
   let info: KeyInfo | undefined;
   let pkcs8 = der;
@@ -199,14 +213,20 @@ const RSA_PRIVATE_MEMBERS = ["n", "e", "d", "p", "q", "dp", "dq", "qi"] as const
 
 function fromJwk(jwk: Jwk, where: string, file: string | undefined): LoadedKey {
   if (jwk.kty !== "RSA")
-    throw new KeyError(`${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`, file);
+    throw new KeyError({
+      message: `${where} is a ${String(jwk.kty)} JWK; SFAPI clients sign with RSA (RS256)`,
+      file,
+    });
   if (typeof jwk.d !== "string")
-    throw new KeyError(`${where} is a public JWK (no "d"); the client needs the private key`, file);
+    throw new KeyError({ message: `${where} is a public JWK (no "d"); the client needs the private key`, file });
   const members: Record<string, string> = {};
   for (const name of RSA_PRIVATE_MEMBERS) {
     const value = jwk[name];
     if (typeof value !== "string" || !fromBase64Url(value))
-      throw new KeyError(`${where} is not a usable RSA private JWK (its "${name}" is missing or not base64url)`, file);
+      throw new KeyError({
+        message: `${where} is not a usable RSA private JWK (its "${name}" is missing or not base64url)`,
+        file,
+      });
     members[name] = value;
   }
   checkRsa({ type: "rsa", bits: bitLength(fromBase64Url(members.n!)!) }, where, file);
@@ -220,22 +240,26 @@ function fromJwk(jwk: Jwk, where: string, file: string | undefined): LoadedKey {
 }
 
 function fromKeyObject(key: KeyObjectLike, where: string): LoadedKey {
-  if (key.type !== "private") throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+  if (key.type !== "private")
+    throw new KeyError({ message: `${where} is a ${key.type} key; the client needs the RSA private key` });
   if (key.asymmetricKeyType !== "rsa") checkRsa({ type: String(key.asymmetricKeyType) }, where, undefined);
   let jwk: Jwk;
   try {
     jwk = key.export({ format: "jwk" }) as Jwk;
   } catch {
-    throw new KeyError(`${where} is a key object that cannot be exported as a JWK`);
+    throw new KeyError({ message: `${where} is a key object that cannot be exported as a JWK` });
   }
   return fromJwk(jwk, where, undefined);
 }
 
 function fromCryptoKey(key: CryptoKeyLike, where: string): LoadedKey {
   const algorithm = key.algorithm as { name?: unknown; hash?: { name?: unknown }; modulusLength?: unknown };
-  if (key.type !== "private") throw new KeyError(`${where} is a ${key.type} key; the client needs the RSA private key`);
+  if (key.type !== "private")
+    throw new KeyError({ message: `${where} is a ${key.type} key; the client needs the RSA private key` });
   if (algorithm.name !== "RSASSA-PKCS1-v1_5" || algorithm.hash?.name !== "SHA-256" || !key.usages.includes("sign"))
-    throw new KeyError(`${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`);
+    throw new KeyError({
+      message: `${where} is a CryptoKey that cannot sign RS256 (RSASSA-PKCS1-v1_5, SHA-256, "sign")`,
+    });
   checkRsa({ type: "rsa", bits: Number(algorithm.modulusLength) || 0 }, where, undefined);
   const ready = Promise.resolve<object>(key);
   return { signingKey: () => ready, kid: undefined, clientId: undefined };
@@ -243,8 +267,11 @@ function fromCryptoKey(key: CryptoKeyLike, where: string): LoadedKey {
 
 function checkRsa(info: KeyInfo, where: string, file: string | undefined): void {
   if (info.type !== "rsa") {
-    throw new KeyError(`${where} is an ${info.type} key; SFAPI clients sign with RSA (RS256)`, file);
+    throw new KeyError({ message: `${where} is an ${info.type} key; SFAPI clients sign with RSA (RS256)`, file });
   }
   if ((info.bits ?? 0) < MIN_RSA_BITS)
-    throw new KeyError(`${where} is a ${info.bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`, file);
+    throw new KeyError({
+      message: `${where} is a ${info.bits}-bit RSA key; RS256 needs at least ${MIN_RSA_BITS} bits`,
+      file,
+    });
 }

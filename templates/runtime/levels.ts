@@ -65,9 +65,10 @@ export function colorProblem(ladder: readonly string[], color: unknown): string 
 /** Check a `levels` override and the color against it; returns a frozen copy of the ladder. */
 export function checkLadder(levels: readonly unknown[], color: unknown): readonly string[] {
   const bad = ladderProblem(levels);
-  if (bad) throw new ConfigError(`levels${bad.index === undefined ? "" : `[${bad.index}]`}: ${bad.problem}`);
+  if (bad)
+    throw new ConfigError({ message: `levels${bad.index === undefined ? "" : `[${bad.index}]`}: ${bad.problem}` });
   const ladder = levels as readonly string[];
   const wrong = colorProblem(ladder, color);
-  if (wrong) throw new ConfigError(`color ${wrong}; pass one of those (or a matching \`levels\`)`);
+  if (wrong) throw new ConfigError({ message: `color ${wrong}; pass one of those (or a matching \`levels\`)` });
   return Object.freeze([...ladder]);
 }

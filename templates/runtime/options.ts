@@ -8,10 +8,10 @@ import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { type RetryOptions, retryPolicy } from "./retry.js";
 import { checkGrant } from "./scopes.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
+import { type RetryOptions, retryPolicy } from "./token-retry.js";
 import { readHttpUrl } from "./urls.js";
 
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]>
@@ -143,15 +143,22 @@ export function accessTokens(
   },
 ): AccessTokens {
   if (!given || typeof given !== "object")
-    throw new ConfigError("createTokenSource needs an options object with keyFile, or clientId and privateKey");
+    throw new ConfigError({
+      message: "createTokenSource needs an options object with keyFile, or clientId and privateKey",
+    });
   const options = ownFields(given) as TokenSourceOptions & { accessToken?: unknown };
-  if (options.accessToken !== undefined) throw new ConfigError("createTokenSource: accessToken is no option here");
+  if (options.accessToken !== undefined)
+    throw new ConfigError({ message: "createTokenSource: accessToken is no option here" });
   if (options.keyFile === undefined && options.privateKey === undefined)
-    throw new ConfigError("createTokenSource needs keyFile, or clientId and privateKey");
+    throw new ConfigError({ message: "createTokenSource needs keyFile, or clientId and privateKey" });
   if (spec.scopes !== undefined && options.color !== undefined)
-    throw new ConfigError("createTokenSource: this API's tokens are for OAuth2 scopes: give `scopes`, not `color`");
+    throw new ConfigError({
+      message: "createTokenSource: this API's tokens are for OAuth2 scopes: give `scopes`, not `color`",
+    });
   if (spec.scopes === undefined && options.scopes !== undefined)
-    throw new ConfigError("createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors");
+    throw new ConfigError({
+      message: "createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors",
+    });
   const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
   if (options.color !== undefined) checkLadder(spec.ladder ?? [], options.color);
   const fromFile =
@@ -159,10 +166,11 @@ export function accessTokens(
       ? undefined
       : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
-    throw new ConfigError(
-      `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
+    throw new ConfigError({
+      message:
+        `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
         `not ${JSON.stringify(options.color)}`,
-    );
+    });
   }
   const clock = options.clock ?? systemClock;
   const fetch = debugFetch(
@@ -207,7 +215,7 @@ export function resolveOptions(
 ): ResolvedOptions {
   const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
   if (!given || typeof given !== "object")
-    throw new ConfigError(`createClient needs an options object with at least ${what}`);
+    throw new ConfigError({ message: `createClient needs an options object with at least ${what}` });
   // Own properties only: a `fetch`, `levels` or `clock` that some dependency set on Object.prototype is no option.
   const options = ownFields(given) as ClientOptions & { scopes?: unknown };
   let ladder: readonly string[] = [];
@@ -215,13 +223,17 @@ export function resolveOptions(
   if (spec.scopes !== undefined) {
     // An API of OAuth2 scopes: the grant decides; a color would mean nothing here, so it is no silent no-op either.
     if (options.color !== undefined || options.levels !== undefined)
-      throw new ConfigError("createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`");
+      throw new ConfigError({
+        message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`",
+      });
     grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
   } else {
     if (options.scopes !== undefined)
-      throw new ConfigError("createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`");
+      throw new ConfigError({
+        message: "createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`",
+      });
     if (typeof options.color !== "string" || options.color === "")
-      throw new ConfigError('createClient: `color` is required (e.g. "green")');
+      throw new ConfigError({ message: 'createClient: `color` is required (e.g. "green")' });
     ladder = checkLadder(options.levels ?? spec.ladder ?? [], options.color);
   }
   const clock = options.clock ?? systemClock;
@@ -231,16 +243,17 @@ export function resolveOptions(
   // An entry without key support (page.js) refuses key options here, before any key is read or request made.
   const keys = spec.keyTokens;
   if (!keys && (options.keyFile !== undefined || options.privateKey !== undefined || options.clientId !== undefined))
-    throw new ConfigError(
-      "createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
+    throw new ConfigError({
+      message:
+        "createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
         "or import createClient from core.js or index.js",
-    );
+    });
   const fromFile =
     options.keyFile === undefined ? undefined : keys!.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
   const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
   const prefix = options.authorizationPrefix?.trim();
   if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
-    throw new ConfigError('authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")');
+    throw new ConfigError({ message: 'authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")' });
   return {
     color: grant === undefined ? options.color : "",
     ladder,
@@ -278,12 +291,14 @@ function tokenSource(
 ): TokenSource | undefined {
   if (options.accessToken !== undefined) {
     if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
-      throw new ConfigError("createClient: give either accessToken or keyFile/clientId/privateKey, not both");
+      throw new ConfigError({
+        message: "createClient: give either accessToken or keyFile/clientId/privateKey, not both",
+      });
     if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
-      throw new ConfigError("createClient: accessToken must be a string or a function returning one");
+      throw new ConfigError({ message: "createClient: accessToken must be a string or a function returning one" });
     // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
     if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
-      throw new ConfigError("createClient: accessToken is empty");
+      throw new ConfigError({ message: "createClient: accessToken is empty" });
     return providedTokenSource(
       options.accessToken,
       clock,
@@ -293,29 +308,31 @@ function tokenSource(
     );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
-    throw new ConfigError("createClient: give either keyFile or privateKey, not both");
+    throw new ConfigError({ message: "createClient: give either keyFile or privateKey, not both" });
   if (options.privateKey === undefined && fromFile === undefined) {
     if (options.clientId !== undefined)
-      throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
+      throw new ConfigError({ message: "createClient: clientId was given without privateKey or keyFile" });
     return undefined;
   }
   const key = fromFile ?? keyTokens!.loadPrivateKey(options.privateKey!, readKeyFile);
   const clientId = options.clientId ?? key.clientId;
   if (clientId === undefined || clientId.trim() === "")
-    throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
+    throw new ConfigError({
+      message: "createClient: privateKey was given without clientId (and the key file names none)",
+    });
   if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
-    throw new ConfigError(
-      `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
-    );
+    throw new ConfigError({
+      message: `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
+    });
   }
   // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
   // would go to the wrong party), only the client-credentials token URL its own description names.
   const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
   const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
   if (given === undefined)
-    throw new ConfigError(
-      "createClient: tokenUrl is required: this API's description names no token URL to default to",
-    );
+    throw new ConfigError({
+      message: "createClient: tokenUrl is required: this API's description names no token URL to default to",
+    });
   const tokenUrl = httpUrl(given, "tokenUrl");
   return keyTokens!.createTokenSource({
     clientId,
@@ -348,14 +365,16 @@ function ownFields<T>(value: T): T {
 function httpUrl(value: unknown, name: string): string {
   const read = readHttpUrl(String(value));
   // The value is not repeated: it may carry credentials.
-  if ("problem" in read) throw new ConfigError(`${name} ${read.problem}`);
+  if ("problem" in read) throw new ConfigError({ message: `${name} ${read.problem}` });
   return read.url;
 }
 
 function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
-    throw new ConfigError(`${name} must be a ${zeroOk ? "non-negative" : "positive"} number of milliseconds`);
+    throw new ConfigError({
+      message: `${name} must be a ${zeroOk ? "non-negative" : "positive"} number of milliseconds`,
+    });
   }
   return value;
 }
@@ -363,6 +382,7 @@ function positive(value: number | undefined, fallback: number, name: string, zer
 function expiry(value: Date | string | number | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
-  if (Number.isNaN(date.getTime())) throw new ConfigError(`clientExpiresAt is not a date: ${JSON.stringify(value)}`);
+  if (Number.isNaN(date.getTime()))
+    throw new ConfigError({ message: `clientExpiresAt is not a date: ${JSON.stringify(value)}` });
   return date;
 }

@@ -6,6 +6,7 @@
  */
 import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
+import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { readCapped } from "./body.js";
 import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
@@ -13,8 +14,8 @@ import type { LoadedKey } from "./keys.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify, type RetryEvent, type TokenEvent } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
-import { backoffMs, RETRYABLE_STATUS, type RetryPolicy, retryAfterMs } from "./retry.js";
 import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
+import type { RetryPolicy } from "./token-retry.js";
 
 export interface Logger {
   warn(message: string): void;
@@ -78,7 +79,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     const expiresAt = config.clientExpiresAt;
     if (!expiresAt) return;
     const left = expiresAt.getTime() - clock.now();
-    if (left <= 0) throw new ClientExpiredError(expiresAt);
+    if (left <= 0) throw new ClientExpiredError({ expiredAt: expiresAt });
     if (left <= DAY_MS && !warned) {
       warned = true;
       config.logger.warn(

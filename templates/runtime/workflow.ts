@@ -241,13 +241,34 @@ export interface WorkflowDeps {
 
 type Answer = { status?: unknown; error?: unknown; [field: string]: unknown } | undefined;
 
+/**
+ * `client.compute(machine)` as the runtime builds it: the pieces the generated types are made of (so the helpers are
+ * checked against what those types promise), each helper present when the description has its operations. The
+ * generated types narrow it further, by color and by the description's answer types.
+ */
+export type ComputeHelpers = { readonly machine: string } & Partial<
+  JobFinding<JobHandle> &
+    CommandRunning &
+    TaskStarting<TaskHandle & Partial<TaskCancelling>> &
+    MachineOutages<unknown> &
+    JobSubmitting<JobHandle> &
+    DirectoryListing<object> &
+    FileDownloading &
+    FileUploading<unknown>
+>;
+
+/** A job as the runtime builds it: its id, machine and record, and the methods its operations allow. */
+export type JobHandle = Pick<JobWatching<JobRow>, "id" | "machine" | "record"> &
+  Partial<JobWatchingMethods & JobCancelling<JobRow>>;
+type JobWatchingMethods = Omit<JobWatching<JobRow>, "id" | "machine" | "record"> & JobUpdating<JobRow>;
+
 /** `client.compute(machine)`, built from the operations the description has. */
-export function computeHelpers(machine: string, deps: WorkflowDeps): Record<string, unknown> {
+export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelpers {
   if (typeof machine !== "string" || machine === "")
-    throw new ConfigError('compute(machine) needs a machine name, e.g. "perlmutter"');
+    throw new ConfigError({ message: 'compute(machine) needs a machine name, e.g. "perlmutter"' });
   const { spec, calls } = deps;
   const call = (role: keyof WorkflowSpec): NamedCall => calls[spec[role]!]!;
-  const helpers: Record<string, unknown> = { machine };
+  const helpers: ComputeHelpers = { machine };
   const waitTask = async (taskId: string, options: WaitOptions | undefined, deadline: Deadline) =>
     (await deps.waitForTask(taskId, options, deadline)) as { status?: unknown; result?: TaskResult | string | null };
   /**
@@ -305,9 +326,9 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
     return output;
   };
 
-  const jobOf = (id: string, record: JobRow | undefined): object => {
+  const jobOf = (id: string, record: JobRow | undefined): JobHandle => {
     let last = record;
-    const job: Record<string, unknown> = {
+    const job: JobHandle = {
       id,
       machine,
       get record() {
@@ -315,7 +336,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
       },
     };
     if (spec.readJobs !== undefined) Object.assign(job, watching());
-    function watching() {
+    function watching(): JobWatchingMethods {
       const monitor = deps.monitor(machine);
       return {
         async state(options: SignalOption = {}) {
@@ -363,11 +384,14 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
       };
     }
     if (spec.cancelJob !== undefined) {
-      job.cancel = async (options: CancelOptions = {}) => {
+      // One implementation of cancel's two overloads (`wait: true` resolves with the record, else with nothing).
+      job.cancel = (async (options: CancelOptions = {}): Promise<JobRow | undefined> => {
         // With `wait`, the polls after the request need the job query too: refused before the request, not after.
         if (options.wait === true) deps.checkOperations([spec.cancelJob, spec.readJobs]);
         if (options.wait === true && spec.readJobs === undefined)
-          throw new ConfigError("cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})");
+          throw new ConfigError({
+            message: "cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})",
+          });
         const answer = (await call("cancelJob")(
           { path: { machine, jobid: id } },
           options.signal ? { signal: options.signal } : {},
@@ -385,7 +409,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
         const row = await deps.monitor(machine).watch(id, options);
         last = row;
         return row;
-      };
+      }) as JobCancelling<JobRow>["cancel"];
     }
     return job;
   };
@@ -455,7 +479,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
       if (isError(ack) || taskId === undefined)
         throw new CommandError({ machine, command: executable, error: text(ack?.error), taskId: taskId ?? "" });
       let status: string | undefined;
-      const task: Record<string, unknown> = {
+      const task: TaskHandle & Partial<TaskCancelling> = {
         id: taskId,
         machine,
         get status() {
@@ -561,11 +585,12 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
         .filter((e) => e.name !== "." && e.name !== "..")
         .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));
     };
-    pathOps.ls = helpers.ls as PathOps["ls"];
+    pathOps.ls = helpers.ls;
   }
 
   if (spec.downloadFile !== undefined) {
-    helpers.download = async (path: string, options: DownloadOptions = {}) => {
+    // One implementation of download's two overloads (`binary: true` resolves with bytes, else with text).
+    helpers.download = (async (path: string, options: DownloadOptions = {}): Promise<string | Uint8Array> => {
       const binary = options.binary === true;
       const answer = (await call("downloadFile")(
         { path: { machine, path }, query: { binary } },
@@ -576,8 +601,8 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
       if (answer.is_binary !== true) return binary ? new TextEncoder().encode(answer.file) : answer.file;
       const bytes = Uint8Array.from(atob(answer.file), (c) => c.charCodeAt(0));
       return binary ? bytes : new TextDecoder().decode(bytes);
-    };
-    pathOps.download = helpers.download as PathOps["download"];
+    }) as FileDownloading["download"];
+    pathOps.download = helpers.download;
   }
 
   if (spec.uploadFile !== undefined) {
@@ -591,7 +616,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): Record<stri
         throw new FileError({ machine, path, operation: spec.uploadFile!, error: text(answer?.error) });
       return answer;
     };
-    pathOps.upload = helpers.upload as PathOps["upload"];
+    pathOps.upload = helpers.upload;
   }
   return helpers;
 }

@@ -75,7 +75,8 @@ describe("a default the runtime would refuse is never written", () => {
     });
     // The same text as a createClient option is refused for the same reason (absolute ones; relative ones are the
     // generator's own notation).
-    if (!server.startsWith("/")) expect(() => runtimeBaseUrl(server)).toThrow(new ConfigError(`baseUrl ${why}`));
+    if (!server.startsWith("/"))
+      expect(() => runtimeBaseUrl(server)).toThrow(new ConfigError({ message: `baseUrl ${why}` }));
   });
 
   it("every default the generator chooses is one createClient accepts unchanged", () => {

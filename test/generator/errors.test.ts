@@ -5,10 +5,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import * as errors from "../../generator/errors.js";
 import {
   type AnyGeneratorError,
   CheckFailedError,
   DescriptionError,
+  GENERATOR_ERRORS,
   ManifestError,
   OptionError,
   OutputError,
@@ -88,5 +90,27 @@ describe("generator errors", () => {
     writeFileSync(join(dir, "client", "manifest.json"), "{");
     expect(() => readManifest("client", dir)).toThrow(ManifestError);
     expect(() => readManifest("empty", dir)).toThrow(/no manifest.json here/);
+  });
+
+  // One record, GENERATOR_ERRORS, and the code union and AnyGeneratorError computed from it: a row per class.
+  const rows = Object.entries(GENERATOR_ERRORS).map(([key, cls]) => ({ key, cls }));
+  it.each(rows)("$key: one class, named as listed, with its own code, set on every instance", ({ key, cls }) => {
+    expect(cls.name).toBe(key);
+    expect(cls.prototype).toBeInstanceOf(SfapiGenError);
+    expect(cls.code).toMatch(/^ERR_[A-Z_]+$/);
+    expect([SfapiGenError, ...rows.map((row) => row.cls)].filter((c) => c.code === cls.code)).toEqual([cls]);
+    const error = new (cls as typeof OptionError)("x");
+    expect(error.code).toBe(cls.code);
+    expect(error.name).toBe(key);
+  });
+
+  it("every error class the module exports is in the record, and the union stays literal", () => {
+    const classes = Object.entries(errors)
+      .filter(([, v]) => typeof v === "function" && v.prototype instanceof SfapiGenError)
+      .map(([name]) => name);
+    expect(classes.sort()).toEqual(rows.map((row) => row.key).sort());
+    expectTypeOf<SfapiGenErrorCode>().toEqualTypeOf<
+      "ERR_GENERATOR" | "ERR_DESCRIPTION" | "ERR_OPTION" | "ERR_OUTPUT" | "ERR_MANIFEST" | "ERR_CHECK_FAILED"
+    >();
   });
 });

@@ -220,7 +220,7 @@ describe("one ladder rule for createClient, --levels and a client's manifest", (
   it("a color off the ladder: the same words from createClient and --color", () => {
     const words = '"blue" is not on the ladder green < yellow < red';
     expect(() => checkLadder(LADDER, "blue")).toThrow(
-      new ConfigError(`color ${words}; pass one of those (or a matching \`levels\`)`),
+      new ConfigError({ message: `color ${words}; pass one of those (or a matching \`levels\`)` }),
     );
     expect(() => checkColor(LADDER, "blue")).toThrow(new OptionError(`--color ${words}`));
   });

@@ -4,9 +4,11 @@
  * file, so a code without its class, or a case that no longer narrows, fails it) and by running the switch on real
  * instances of the template's classes and of the generated client's copies.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as generated from "../../generated/index.js";
-import type { AnySfapiError, SfapiErrorCode } from "../../templates/runtime/errors.js";
+import { PUBLIC_ERRORS } from "../../generator/emit/public-exports.js";
+import { type AnySfapiError, SFAPI_ERRORS, type SfapiErrorCode } from "../../templates/runtime/errors.js";
 import * as runtime from "../../templates/runtime/index.js";
 
 const { ClientExpiredError, ConfigError, CredentialsError, KeyError, ResponseError, ScopeError, SfapiError } = runtime;
@@ -50,8 +52,8 @@ function factOf(error: unknown): string {
 const samples = (r: typeof runtime) => [
   new r.ScopeError({ message: "m", required: "red", color: "green", method: "POST", path: "/x" }),
   new r.TokenError({ message: "m", error: "invalid_client", attempts: 2 }),
-  new r.ClientExpiredError(new Date(0)),
-  new r.KeyError("m", "key.pem"),
+  new r.ClientExpiredError({ expiredAt: new Date(0) }),
+  new r.KeyError({ message: "m", file: "key.pem" }),
   new r.TaskError({ message: "m", taskId: "7" }),
   new r.ResponseError({
     operation: "readTask",
@@ -64,8 +66,8 @@ const samples = (r: typeof runtime) => [
   new r.CommandError({ machine: "perlmutter", command: "false", exitCode: 1, taskId: "9" }),
   new r.JobError({ message: "m", reason: "state", machine: "perlmutter", state: "FAILED" }),
   new r.FileError({ machine: "perlmutter", path: "/x", operation: "ls" }),
-  new r.CredentialsError("m"),
-  new r.ConfigError("m"),
+  new r.CredentialsError({ message: "m" }),
+  new r.ConfigError({ message: "m" }),
   new r.NetworkError({ message: "m" }),
 ];
 const facts = [
@@ -109,6 +111,7 @@ describe("AnySfapiError", () => {
         .sort();
     expect(errorClasses(runtime)).toEqual([...runtime.PUBLIC_ERRORS]);
     expect(errorClasses(generated)).toEqual([...runtime.PUBLIC_ERRORS]);
+    expect(errorClasses(generated)).toEqual([...PUBLIC_ERRORS]);
     const classes = new Map(Object.entries(runtime as Record<string, unknown>));
     const codes = runtime.PUBLIC_ERRORS.filter((n) => n !== "SfapiError").map((name) => {
       const cls = classes.get(name) as { code: string; prototype: object };
@@ -119,5 +122,67 @@ describe("AnySfapiError", () => {
     // Distinct codes: `code` names the class.
     expect(new Set(codes).size).toBe(codes.length);
     void [ClientExpiredError, ConfigError, CredentialsError, ResponseError];
+  });
+
+  // One record, SFAPI_ERRORS, and three lists computed from it: the code union, AnySfapiError and PUBLIC_ERRORS (which
+  // the generator emits as the client's exports). Each row is one class; a list that drifted from the record fails.
+  const rows = Object.entries(SFAPI_ERRORS).map(([key, cls]) => ({ key, cls }));
+  it.each(rows)("$key: one class, named as listed, with its own code, set on every instance", ({ key, cls }) => {
+    expect(cls.name).toBe(key);
+    expect(cls.prototype).toBeInstanceOf(SfapiError);
+    expect(cls.code).toMatch(/^ERR_[A-Z_]+$/);
+    expect(rows.filter((row) => row.cls.code === cls.code).map((row) => row.key)).toEqual([key]);
+    expect(PUBLIC_ERRORS).toContain(key);
+    expect((runtime as Record<string, unknown>)[key]).toBe(cls);
+    const sample = samples(runtime).find((error) => error.constructor === cls);
+    expect(sample?.code).toBe(cls.code);
+    expect(sample?.name).toBe(key);
+  });
+
+  it("the README's errors table lists each class of the record with its code", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const table = [...readme.matchAll(/^\| `(\w+)` \| `(ERR_[A-Z_]+)` \|/gm)].map(([, name, code]) => [name, code]);
+    expect(table.sort()).toEqual(rows.map((row) => [row.key, row.cls.code]).sort());
+  });
+
+  it("the lists computed from the record agree with it and with each other", () => {
+    expect([...PUBLIC_ERRORS]).toEqual(["SfapiError", ...rows.map((row) => row.key)].sort());
+    expect(new Set(PUBLIC_ERRORS).size).toBe(PUBLIC_ERRORS.length);
+    expect(samples(runtime).map((error) => error.code)).toEqual(
+      samples(runtime).map((e) => (e.constructor as typeof ScopeError).code),
+    );
+    // The union stays literal (a widened `string` would stop `switch (e.code)` narrowing).
+    expectTypeOf<SfapiErrorCode>().toEqualTypeOf<
+      | "ERR_SCOPE"
+      | "ERR_CREDENTIALS"
+      | "ERR_TOKEN"
+      | "ERR_CLIENT_EXPIRED"
+      | "ERR_KEY"
+      | "ERR_CONFIG"
+      | "ERR_TASK"
+      | "ERR_RESPONSE"
+      | "ERR_REDIRECT"
+      | "ERR_COMMAND"
+      | "ERR_JOB"
+      | "ERR_FILE"
+      | "ERR_NETWORK"
+    >();
+    expect(new Set(rows.map((row) => row.cls.code))).toEqual(
+      new Set([
+        "ERR_SCOPE",
+        "ERR_CREDENTIALS",
+        "ERR_TOKEN",
+        "ERR_CLIENT_EXPIRED",
+        "ERR_KEY",
+        "ERR_CONFIG",
+        "ERR_TASK",
+        "ERR_RESPONSE",
+        "ERR_REDIRECT",
+        "ERR_COMMAND",
+        "ERR_JOB",
+        "ERR_FILE",
+        "ERR_NETWORK",
+      ]),
+    );
   });
 });

@@ -12,9 +12,4 @@ export interface RetryPolicy {
     readonly baseDelayMs: number;
     readonly maxDelayMs: number;
 }
-export declare const RETRYABLE_STATUS: Set<number>;
 export declare function retryPolicy(options: RetryOptions | undefined): RetryPolicy;
-/** Exponential back-off with jitter for retry number `retry` (1 = the first retry). */
-export declare function backoffMs(policy: RetryPolicy, retry: number): number;
-/** `Retry-After` in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export declare function retryAfterMs(header: string | null, nowMs?: number): number | undefined;

@@ -1,17 +1,10 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/** The token endpoint's retry policy: which answers are worth another try, and how long to wait before it. */
-import { ConfigError } from "./errors.js";
+/**
+ * The back-off and `Retry-After` rules both retry policies share: the token endpoint's (token-retry.ts) and the API
+ * calls' (call-retry.ts). Which statuses are worth another try, how long to wait before retry number n, and how long
+ * a server asked us to wait.
+ */
 export const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
-export function retryPolicy(options) {
-    const attempts = Math.floor(options?.attempts ?? 4);
-    const baseDelayMs = options?.baseDelayMs ?? 500;
-    const maxDelayMs = options?.maxDelayMs ?? 30_000;
-    if (!(attempts >= 1 && attempts <= 20))
-        throw new ConfigError("retry.attempts must be between 1 and 20");
-    if (!(baseDelayMs >= 0) || !(maxDelayMs >= 0))
-        throw new ConfigError("retry delays must be non-negative numbers of milliseconds");
-    return { attempts, baseDelayMs, maxDelayMs };
-}
 /** Exponential back-off with jitter for retry number `retry` (1 = the first retry). */
 export function backoffMs(policy, retry) {
     const exp = policy.baseDelayMs * 2 ** (retry - 1);
