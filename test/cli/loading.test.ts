@@ -30,6 +30,17 @@ beforeAll(() => {
     join(dir, "register.mjs"),
     `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)});\n`,
   );
+  // With the hooks, every CommonJS module loaded by the end of the run (`require` passes no hook), as `cjs <path>`.
+  writeFileSync(
+    join(dir, "cjs.mjs"),
+    [
+      'import { appendFileSync } from "node:fs";',
+      'import { createRequire } from "node:module";',
+      'import "./register.mjs";',
+      "const { cache } = createRequire(import.meta.url);",
+      'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, Object.keys(cache).map((p) => "cjs " + p + "\\n").join("")));',
+    ].join("\n"),
+  );
   // Node's compile cache, stood in for (Node 20 has none, and a real one leaves nothing to observe); with the hooks.
   writeFileSync(
     join(dir, "cache.mjs"),
@@ -92,6 +103,19 @@ describe("what a command loads", () => {
     const loaded = withBundled(await esmModules("needs", ["needs", CONSUMER, "--client", join(root, "generated")]));
     expect(loaded).toContain("dist/generator/usage/follow.js");
     expect(loaded.filter((url) => /\/typescript\//.test(url))).toEqual([]);
+  });
+
+  it("generate on the bundled description: its schema.d.ts from the build's cache, no TypeScript or redocly", async () => {
+    const out = join(dir, "bundled-client");
+    const log = await esmModules("generate", ["generate", "--out", out], "cjs.mjs");
+    const packages = log.filter((line) =>
+      /\/node_modules\/(typescript|openapi-typescript|@redocly|ts-morph)\//.test(line),
+    );
+    expect(packages).toEqual([]);
+    expect(log.some((line) => line.startsWith("cjs ") && line.includes("/node_modules/commander/"))).toBe(true);
+    expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
+      readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
+    );
   });
 
   it("turns Node's module compile cache on, where Node has one, before loading the CLI", async () => {
