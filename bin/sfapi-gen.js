@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
 
-const cli = new URL("../dist/generator/cli/main.js", import.meta.url);
+// The CLI bundled by the build (bin/build.mjs): our modules in a few files, so a command starts fast.
+const cli = new URL("../dist/cli/main.js", import.meta.url);
 const args = process.argv.slice(2);
 // `sfapi-gen --help` into a pipe or a file: the text the build captured from the CLI itself (dist/help.txt, at
 // commander's width for output that is not a terminal), without loading the CLI. A terminal gets it from commander,

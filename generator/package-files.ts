@@ -1,6 +1,7 @@
 /**
  * Where the generator's own files are, whether it runs from source (`generator/*.ts`, tests) or from the package
- * (`dist/generator/*.js`): the bundled descriptions beside this module, the compiled runtime template, the version.
+ * (`dist/generator/*.js`, or the CLI's bundle in `dist/cli/`): the bundled descriptions, the compiled runtime
+ * template, the version.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -11,8 +12,13 @@ const fromDist = basename(dirname(here)) === "dist";
 
 /** The package root (the folder of sfapi-gen's package.json). */
 export const packageRoot = fromDist ? dirname(dirname(here)) : dirname(here);
-/** Bundled descriptions, each `<name>.json` with its `<name>.levels.json` (copied into dist/ by the build). */
-export const descriptionsDir = join(here, "descriptions");
+/**
+ * Bundled descriptions, each `<name>.json` with its `<name>.levels.json` (copied into dist/generator/ by the build),
+ * found from the package root: the CLI's bundle (dist/cli/) runs this module from another folder than dist/generator/.
+ */
+export const descriptionsDir = fromDist
+  ? join(packageRoot, "dist", "generator", "descriptions")
+  : join(here, "descriptions");
 export const bundledDescriptionPath = join(descriptionsDir, "v1.2.json");
 export const bundledLevelsPath = join(descriptionsDir, "v1.2.levels.json");
 /** The runtime compiled to `.js` + `.d.ts` by `npm run build` (from templates/runtime). */

@@ -80,7 +80,7 @@ export async function emitClient(model: Model): Promise<FileSet> {
   const grant = ctx.policy === "security";
   const table = emitOperationsTable(ctx);
   const files: FileSet = new Map([
-    ["schema.d.ts", await emitSchema(model.description.document)],
+    ["schema.d.ts", await emitSchema(model.description.document, model.description.sha256)],
     ["operations.js", table.js],
     ["operations.d.ts", table.dts],
     ["core.js", emitCore(ctx)],

@@ -4,6 +4,7 @@
  * guess its format: for TypeScript's 9 MB compiler, which openapi-typescript loads, that is about a second of every
  * run, where `require` only compiles it. openapi-typescript ships a CommonJS build beside its ESM one.
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -50,6 +51,19 @@ export function ownKeysOnly(types: { normalizeTypes: (...args: any[]) => Record<
 /** The TypeScript compiler openapi-typescript builds its syntax trees with (loaded with it). */
 export function loadTypescriptOf(): typeof import("typescript") {
   return createRequire(require.resolve("openapi-typescript"))("typescript") as typeof import("typescript");
+}
+
+/**
+ * The versions of openapi-typescript and of the TypeScript it builds with, as installed: what schema.d.ts's text
+ * depends on besides the description and our options. Read from their package.json files, loading neither.
+ */
+export function schemaEmitterVersions(): { openapiTypescript: string; typescript: string } {
+  const version = (file: string) => String((JSON.parse(readFileSync(file, "utf8")) as { version: unknown }).version);
+  const ots = require.resolve("openapi-typescript/package.json");
+  return {
+    openapiTypescript: version(ots),
+    typescript: version(createRequire(ots).resolve("typescript/package.json")),
+  };
 }
 
 /**

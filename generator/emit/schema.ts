@@ -2,11 +2,15 @@
  * `schema.d.ts`: the description's types (paths, components, operations), by openapi-typescript, byte for byte what its
  * own CLI writes with `--default-non-nullable false`.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { Node, TypeElement } from "typescript";
 import type { OpenapiTypescript } from "../description/cjs.js";
-import { loadOpenapiTypescript, loadRedocly, loadTypescriptOf } from "../description/cjs.js";
+import { loadOpenapiTypescript, loadRedocly, loadTypescriptOf, schemaEmitterVersions } from "../description/cjs.js";
 import type { OpenApiDocument } from "../description/document.js";
+import { loadDescription } from "../description/read.js";
+import { descriptionsDir } from "../package-files.js";
 
 /**
  * openapi-typescript's options. `defaultNonNullable: false`: a property with a default but not `required` may be left
@@ -23,7 +27,34 @@ export function preloadSchemaEmitter(): void {
   void loadOpenapiTypescript().catch(() => undefined); // emitSchema reports a failure
 }
 
-export async function emitSchema(description: OpenApiDocument): Promise<string> {
+/**
+ * The bundled description's schema.d.ts, made by the build (bin/build.mjs, `schemaCacheEntry`) into dist/: for those
+ * bytes, loading openapi-typescript and TypeScript's compiler is most of a `generate` (Node 20 has no compile cache
+ * to make that cheap). Used only for the same description bytes (their sha256) and the same versions of both
+ * packages as installed now; a run from source has none, and any other description is transformed as always.
+ */
+export const SCHEMA_CACHE_FILE = join(descriptionsDir, "v1.2.schema.json");
+
+export interface SchemaCacheEntry {
+  /** The description's bytes, as `LoadedDescription.sha256`. */
+  sha256: string;
+  openapiTypescript: string;
+  typescript: string;
+  /** schema.d.ts for them. */
+  schema: string;
+}
+
+/**
+ * schema.d.ts for a description; `sha256`, the hash of its bytes, lets the bundled description's text come from
+ * `cacheFile` (see SCHEMA_CACHE_FILE).
+ */
+export async function emitSchema(
+  description: OpenApiDocument,
+  sha256?: string,
+  cacheFile = SCHEMA_CACHE_FILE,
+): Promise<string> {
+  const cached = sha256 === undefined ? undefined : cachedSchema(sha256, cacheFile);
+  if (cached !== undefined) return cached;
   const document = description as OpenAPI3; // validated by read.ts
   const ots = await loadOpenapiTypescript();
   const operations = operationsCollector(loadTypescriptOf());
@@ -33,6 +64,26 @@ export async function emitSchema(description: OpenApiDocument): Promise<string> 
   });
   operations.finish();
   return ots.COMMENT_HEADER + ots.astToString(nodes);
+}
+
+/** The cached text when `cacheFile` holds it for these bytes and these versions; else (no file, any doubt) nothing. */
+function cachedSchema(sha256: string, cacheFile: string): string | undefined {
+  let entry: Partial<SchemaCacheEntry>;
+  try {
+    entry = JSON.parse(readFileSync(cacheFile, "utf8")) as Partial<SchemaCacheEntry>;
+  } catch {
+    return undefined;
+  }
+  if (entry.sha256 !== sha256 || typeof entry.schema !== "string") return undefined;
+  const versions = schemaEmitterVersions();
+  const same = entry.openapiTypescript === versions.openapiTypescript && entry.typescript === versions.typescript;
+  return same ? entry.schema : undefined;
+}
+
+/** The cache entry for the bundled description, transformed now (for the build to write to SCHEMA_CACHE_FILE). */
+export async function schemaCacheEntry(): Promise<SchemaCacheEntry> {
+  const { document, sha256 } = await loadDescription();
+  return { sha256, ...schemaEmitterVersions(), schema: await emitSchema(document) };
 }
 
 /**

@@ -12,9 +12,15 @@ export const benchDir = fileURLToPath(new URL(".", import.meta.url));
 export const projectRoot = join(benchDir, "..", "..");
 export const peersDir = join(benchDir, ".peers");
 
-/** Newest versions whose `engines` admit Node 20 (@hey-api/openapi-ts 0.96+ and orval 7.14+ need Node 22). */
+/**
+ * Newest versions whose `engines` admit Node 20 (@hey-api/openapi-ts 0.96+ and orval 7.14+ need Node 22), and the
+ * newest GitHub description the generator accepts.
+ */
 export const PEERS = {
-  "@octokit/openapi": "23.0.2", // GitHub's REST description: generated/api.github.com.json
+  // GitHub's REST description (generated/api.github.com.json), 1,030 operations. 19.1.0 is the last the generator
+  // accepts: from 20.0.0 on, "/orgs/{org}/attestations/{attestation_id}" and ".../{subject_digest}" are two path
+  // items whose templates differ only in their parameter names, which OpenAPI calls identical and generate refuses.
+  "@octokit/openapi": "19.1.0",
   "@hey-api/openapi-ts": "0.95.0",
   "openapi-typescript-codegen": "0.31.0",
   orval: "7.13.2",

@@ -30,6 +30,17 @@ beforeAll(() => {
     join(dir, "register.mjs"),
     `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)});\n`,
   );
+  // With the hooks, every CommonJS module loaded by the end of the run (`require` passes no hook), as `cjs <path>`.
+  writeFileSync(
+    join(dir, "cjs.mjs"),
+    [
+      'import { appendFileSync } from "node:fs";',
+      'import { createRequire } from "node:module";',
+      'import "./register.mjs";',
+      "const { cache } = createRequire(import.meta.url);",
+      'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, Object.keys(cache).map((p) => "cjs " + p + "\\n").join("")));',
+    ].join("\n"),
+  );
   // Node's compile cache, stood in for (Node 20 has none, and a real one leaves nothing to observe); with the hooks.
   writeFileSync(
     join(dir, "cache.mjs"),
@@ -64,17 +75,47 @@ async function esmModules(name: string, args: string[], preload = "register.mjs"
     .map((url) => (url.startsWith(base) ? url.slice(base.length) : url));
 }
 
+/**
+ * The CLI runs from its bundle (dist/cli/, bin/build.mjs): each file of it that was loaded, followed by the compiled
+ * modules it carries, which esbuild names in a `// dist/...` line before each.
+ */
+function withBundled(loaded: string[]): string[] {
+  return loaded.flatMap((file) =>
+    file.startsWith("dist/cli/")
+      ? [file, ...(readFileSync(join(root, file), "utf8").match(/^\/\/ dist\/\S+\.js$/gm) ?? []).map((l) => l.slice(3))]
+      : [file],
+  );
+}
+
 describe("what a command loads", () => {
   it("audit: our modules, never jose or the runtime's token and key code", async () => {
-    const loaded = await esmModules("audit", ["audit", "--file", V12]);
+    const files = await esmModules("audit", ["audit", "--file", V12]);
+    const loaded = withBundled(files);
     expect(loaded).toContain("dist/generator/reports/audit/audit.js");
     expect(loaded.filter((url) => /\/jose\/|runtime\/(keys|token|options|key-file)\.js$/.test(url))).toEqual([]);
+    // From the bundle: none of the compiled modules one by one, and a few files for the 50 or so modules audit runs.
+    expect(files.filter((url) => url.startsWith("dist/") && !url.startsWith("dist/cli/"))).toEqual([]);
+    expect(new Set(loaded.filter((url) => url.startsWith("dist/generator/"))).size).toBeGreaterThan(40);
+    expect(new Set(files.filter((url) => url.startsWith("dist/cli/"))).size).toBeLessThan(30);
   });
 
   it("needs: TypeScript through require, not the ESM loader", async () => {
-    const loaded = await esmModules("needs", ["needs", CONSUMER, "--client", join(root, "generated")]);
+    const loaded = withBundled(await esmModules("needs", ["needs", CONSUMER, "--client", join(root, "generated")]));
     expect(loaded).toContain("dist/generator/usage/follow.js");
     expect(loaded.filter((url) => /\/typescript\//.test(url))).toEqual([]);
+  });
+
+  it("generate on the bundled description: its schema.d.ts from the build's cache, no TypeScript or redocly", async () => {
+    const out = join(dir, "bundled-client");
+    const log = await esmModules("generate", ["generate", "--out", out], "cjs.mjs");
+    const packages = log.filter((line) =>
+      /\/node_modules\/(typescript|openapi-typescript|@redocly|ts-morph)\//.test(line),
+    );
+    expect(packages).toEqual([]);
+    expect(log.some((line) => line.startsWith("cjs ") && line.includes("/node_modules/commander/"))).toBe(true);
+    expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
+      readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
+    );
   });
 
   it("turns Node's module compile cache on, where Node has one, before loading the CLI", async () => {

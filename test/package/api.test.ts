@@ -1,6 +1,6 @@
 // The package's "." export is the programmatic API only: the commands as functions that return reports, their
-// renderers and errors. The CLI's `main` is not part of it: the `sfapi-gen` binary (bin/sfapi-gen.js) and the tests
-// run it from the CLI module (generator/cli/main.ts).
+// renderers and errors. The CLI's `main` is not part of it: the `sfapi-gen` binary (bin/sfapi-gen.js, through the
+// build's bundle of it) and the tests run it from the CLI module (generator/cli/main.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,7 +34,11 @@ describe("the programmatic API", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
     expect(pkg.exports["."]).toEqual({ types: "./dist/generator/index.d.ts", import: "./dist/generator/index.js" });
     const bin = readFileSync(join(root, "bin", "sfapi-gen.js"), "utf8");
-    expect(bin).toContain('new URL("../dist/generator/cli/main.js", import.meta.url)');
+    // The CLI module, bundled by the build (bin/build.mjs) with the modules it loads.
+    expect(bin).toContain('new URL("../dist/cli/main.js", import.meta.url)');
+    expect(readFileSync(join(root, "dist", "cli", "main.js"), "utf8")).toMatch(
+      /^\/\/ dist\/generator\/cli\/main\.js$/m,
+    );
     expect(bin).not.toMatch(/generator\/index\.js/);
   });
 });

@@ -357,6 +357,7 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
     for (const file of [
       "package/bin/sfapi-gen.js",
       "package/dist/generator/cli/main.js",
+      "package/dist/cli/main.js",
       "package/dist/generator/index.d.ts",
       "package/dist/generator/facility/index.d.ts",
       "package/dist/runtime/client.js",
