@@ -25,10 +25,10 @@ const SLOW = [
   "test/package/**",
   "test/examples/**",
   "test/docs/**",
-  "test/project-types.test.ts",
+  "test/layout/project-types.test.ts",
   // Load and soak: many requests by design.
-  "test/bench-counts.test.ts",
-  "test/facility/soak.test.ts",
+  "test/runtime/bench-counts.test.ts",
+  "test/generator/facility/soak.test.ts",
 ];
 const tier = process.env.SFAPI_TESTS ?? "default";
 if (!["default", "slow", "all"].includes(tier)) throw new Error(`SFAPI_TESTS must be default, slow or all: ${tier}`);

@@ -4,7 +4,7 @@
  * compiler must say about each: the scopes the call lacks (`NeedsScopes<"createPlaylist", "playlist-modify-private,
  * playlist-modify-public">`), a misspelt path, a scope the API does not name. TypeScript 5.9 lists every overload's
  * error, 7 only the last one's: each line's message must hold its needles under both. Compiled by
- * test/generator/grant-client.test.ts (5.9) and by the pack test (5.9 and the newest).
+ * test/generator/emit/grant-client.test.ts (5.9) and by the pack test (5.9 and the newest).
  */
 import type { RefusalCase } from "./refusal-consumer.js";
 
