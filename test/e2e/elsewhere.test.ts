@@ -18,7 +18,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
-import { type CliRun, listenLocal, outputOf, root, tempDir } from "../helpers.js";
+import { type CliRun, listenLocal, outputOf, root, tempDir } from "../support/cli.js";
 
 /** What every runtime runs: the same module text, given the facility's URLs and a green client's key as PEM. */
 const SCENARIO = (client: string) => `import { createClient, ScopeError } from ${JSON.stringify(client)};

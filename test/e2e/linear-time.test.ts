@@ -19,9 +19,9 @@ import type { FoundUse } from "../../generator/usage/scan.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import type { OperationEntry } from "../../templates/runtime/index.js";
 import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
-import { accessToken, api, form, testClient, withFacility } from "../facility/support.js";
-import { description, secured, writeJson } from "../generator/fixtures.js";
-import { runCli, tempDir } from "../helpers.js";
+import { runCli, tempDir } from "../support/cli.js";
+import { description, secured, writeJson } from "../support/descriptions.js";
+import { accessToken, api, form, testClient, withFacility } from "../support/facility.js";
 
 const FAST = { timeout: 5_000 };
 const dir = tempDir("linear-time-");

@@ -24,7 +24,7 @@ import { rank } from "../../templates/runtime/levels.js";
 import { compileTable, matchAll, templateParams, templateShape } from "../../templates/runtime/matcher.js";
 import { encodeWholePath, readPath } from "../../templates/runtime/path.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
-import { description, modelOf, secured } from "../generator/fixtures.js";
+import { description, modelOf, secured } from "../support/descriptions.js";
 
 const LADDER = ["green", "yellow", "red"];
 const BASE = "https://api.example.test/api";

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { startFacility } from "../../generator/facility/index.js";
-import { accessToken, api, testClient } from "../facility/support.js";
-import { runCli, tempDir } from "../helpers.js";
+import { runCli, tempDir } from "../support/cli.js";
+import { accessToken, api, testClient } from "../support/facility.js";
 
 const NAMES = [
   "constructor",

@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, JobError } from "../../generated/index.js";
-import { type CliRun, listenLocal, outputOf, root } from "../helpers.js";
+import { type CliRun, listenLocal, outputOf, root } from "../support/cli.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const QUIET = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];

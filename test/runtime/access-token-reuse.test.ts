@@ -6,7 +6,7 @@
 import { UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient } from "../../generated/index.js";
-import { listenLocal } from "../helpers.js";
+import { listenLocal } from "../support/cli.js";
 import { virtualTime } from "../support/clock.js";
 
 let server: Awaited<ReturnType<typeof listenLocal>>;

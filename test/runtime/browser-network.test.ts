@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const global = globalThis as { document?: unknown };

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { root, spawnCli, tempDir } from "../../helpers.js";
+import { root, spawnCli, tempDir } from "../../support/cli.js";
 
 const V12 = join(root, "generator/descriptions/v1.2.json");
 const CONSUMER = join(root, "test/fixtures/needs/consumer");

@@ -7,8 +7,8 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, createClient, createTokenSource } from "../../../generated/index.js";
-import { testClient, useFacility } from "../../facility/support.js";
-import { runCli, tempDir } from "../../helpers.js";
+import { runCli, tempDir } from "../../support/cli.js";
+import { testClient, useFacility } from "../../support/facility.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 

@@ -4,7 +4,7 @@ import { BaseResolver, createConfig, lintDocument, Source } from "@redocly/opena
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { prepareLint } from "../../../generator/description/lint.js";
-import { description } from "../fixtures.js";
+import { description } from "../../support/descriptions.js";
 
 const rules = { struct: "error", "no-unresolved-refs": "error" } as const;
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { MAX_POINTER_LENGTH } from "../../../generator/description/limits.js";
-import { runCli, tempDir } from "../../helpers.js";
-import { description, writeJson } from "../fixtures.js";
+import { runCli, tempDir } from "../../support/cli.js";
+import { description, writeJson } from "../../support/descriptions.js";
 
 const dir = tempDir("long-keys-");
 

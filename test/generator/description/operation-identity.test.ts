@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runCli, tempDir } from "../../helpers.js";
-import { typeCheckClients } from "../../typecheck-clients.js";
-import { description, secured, writeJson } from "../fixtures.js";
+import { runCli, tempDir } from "../../support/cli.js";
+import { description, secured, writeJson } from "../../support/descriptions.js";
+import { typeCheckClients } from "../../support/typecheck.js";
 
 const dir = tempDir("op-identity-");
 const green = { ...secured, "x-nersc-scope": "green" };

@@ -8,8 +8,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { escapePointer } from "../../../generator/description/document.js";
-import { runCli, tempDir } from "../../helpers.js";
-import { description, secured, writeJson } from "../fixtures.js";
+import { runCli, tempDir } from "../../support/cli.js";
+import { description, secured, writeJson } from "../../support/descriptions.js";
 
 const dir = tempDir("path-templates-");
 const LEVELS = ["--levels", "green,yellow,red"];

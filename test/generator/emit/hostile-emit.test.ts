@@ -15,8 +15,8 @@ import { Project } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
 import { PUBLIC_ERRORS } from "../../../templates/runtime/errors.js";
-import { tempDir } from "../../helpers.js";
-import { typeCheckClients } from "../../typecheck-clients.js";
+import { tempDir } from "../../support/cli.js";
+import { typeCheckClients } from "../../support/typecheck.js";
 
 const RUNS = 20;
 const dir = tempDir("hostile-");

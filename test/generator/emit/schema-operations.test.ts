@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadOpenapiTypescript, loadTypescriptOf } from "../../../generator/description/cjs.js";
 import { emitSchema } from "../../../generator/emit/schema.js";
-import { description } from "../fixtures.js";
+import { description } from "../../support/descriptions.js";
 
 const ts = loadTypescriptOf();
 const factory = ts.factory as { createNodeArray: (...args: any[]) => unknown };

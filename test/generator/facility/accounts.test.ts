@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Level } from "../../../generated/index.js";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility } from "../../../generator/facility/index.js";
-import { accessToken, api, form, type TestClient, testClient } from "../../facility/support.js";
 import { virtualTime } from "../../support/clock.js";
+import { accessToken, api, form, type TestClient, testClient } from "../../support/facility.js";
 
 const DELAY_MS = 2_000;
 const time = virtualTime();

@@ -3,8 +3,8 @@
  * times from the facility's clock; where the facility knows the truth (its clients, its URLs) they tell it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TestClient } from "../../facility/support.js";
-import { api, form, testClient, useFacility } from "../../facility/support.js";
+import type { TestClient } from "../../support/facility.js";
+import { api, form, testClient, useFacility } from "../../support/facility.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 const startedAt = () => new Date(fixture.clock.now()).toISOString().replace(".000Z", "Z");

@@ -13,8 +13,8 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility } from "../../../generator/facility/index.js";
-import { accessToken, api, form } from "../../facility/support.js";
-import { listenLocal, root } from "../../helpers.js";
+import { listenLocal, root } from "../../support/cli.js";
+import { accessToken, api, form } from "../../support/facility.js";
 
 function findChromium(): string | undefined {
   if (process.env.CHROMIUM) return existsSync(process.env.CHROMIUM) ? process.env.CHROMIUM : undefined;

@@ -6,8 +6,8 @@
  * Chromium, is test/generator/facility/cors-browser.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { accessToken, testClient, withFacility } from "../../facility/support.js";
-import { runCli } from "../../helpers.js";
+import { runCli } from "../../support/cli.js";
+import { accessToken, testClient, withFacility } from "../../support/facility.js";
 
 const PAGE = "http://localhost:5173";
 

@@ -13,7 +13,7 @@ import { operationObjectOf } from "../../../generator/description/document.js";
 import { exampleFor, responseExample } from "../../../generator/facility/examples.js";
 import { Router } from "../../../generator/facility/routes.js";
 import { loadModel } from "../../../generator/model/model.js";
-import { api, form, testClient, useFacility } from "../../facility/support.js";
+import { api, form, testClient, useFacility } from "../../support/facility.js";
 
 async function exampleProblems(doc: OpenApiDocument): Promise<string[]> {
   const config = await createConfig({

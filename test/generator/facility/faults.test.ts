@@ -15,7 +15,7 @@ import {
   testClient,
   tokenForm,
   withFacility,
-} from "../../facility/support.js";
+} from "../../support/facility.js";
 
 describe("faults", () => {
   it("the token endpoint answers 500, then 429 with Retry-After, each once, then grants tokens again", async () => {

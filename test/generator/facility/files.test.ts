@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../../generated/index.js";
-import type { TestClient } from "../../facility/support.js";
-import { api, form, testClient, useFacility } from "../../facility/support.js";
+import type { TestClient } from "../../support/facility.js";
+import { api, form, testClient, useFacility } from "../../support/facility.js";
 
 const fixture = useFacility({ taskDelayMs: 1000 });
 const HOME = "/global/homes/m/mockuser";

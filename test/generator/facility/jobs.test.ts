@@ -4,7 +4,7 @@
  * account that submitted them (every client of that user). The clock is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessToken, api, form, testClient, useFacility, withFacility } from "../../facility/support.js";
+import { accessToken, api, form, testClient, useFacility, withFacility } from "../../support/facility.js";
 
 const DELAY_MS = 2_000;
 const fixture = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS });

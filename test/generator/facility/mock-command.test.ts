@@ -11,9 +11,9 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../../generated/index.js";
-import { assertion, tokenForm } from "../../facility/support.js";
-import type { CliRun } from "../../helpers.js";
-import { root, runCli, tempDir } from "../../helpers.js";
+import type { CliRun } from "../../support/cli.js";
+import { root, runCli, tempDir } from "../../support/cli.js";
+import { assertion, tokenForm } from "../../support/facility.js";
 
 const children: ChildProcess[] = [];
 afterAll(() => {

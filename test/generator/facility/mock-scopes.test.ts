@@ -7,9 +7,9 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { assertion, tokenForm } from "../../facility/support.js";
-import type { CliRun } from "../../helpers.js";
-import { root, runCli, tempDir } from "../../helpers.js";
+import type { CliRun } from "../../support/cli.js";
+import { root, runCli, tempDir } from "../../support/cli.js";
+import { assertion, tokenForm } from "../../support/facility.js";
 
 const SPOTIFY = join(root, "test", "fixtures", "oauth2", "spotify.yml");
 

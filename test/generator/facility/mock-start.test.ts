@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../../generated/index.js";
-import { runCli, snapshotDir, tempDir } from "../../helpers.js";
+import { runCli, snapshotDir, tempDir } from "../../support/cli.js";
 
 const LEVELS = ["--levels", "green,yellow,red"];
 

@@ -8,8 +8,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../../generated/index.js";
 import { OptionError } from "../../../generator/errors.js";
 import { outagesFromJson, startFacility } from "../../../generator/facility/index.js";
-import type { TestClient } from "../../facility/support.js";
-import { api, form, TestClock, testClient, useFacility } from "../../facility/support.js";
+import type { TestClient } from "../../support/facility.js";
+import { api, form, TestClock, testClient, useFacility } from "../../support/facility.js";
 
 const HOUR = 3_600_000;
 const fixture = useFacility({ taskDelayMs: 1000 });

@@ -5,7 +5,7 @@
  * is moved by the test; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, form, testClient, useFacility } from "../../facility/support.js";
+import { api, form, testClient, useFacility } from "../../support/facility.js";
 
 const DELAY_MS = 2_000;
 const fixture = useFacility({ taskDelayMs: DELAY_MS });

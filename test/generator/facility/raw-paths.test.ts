@@ -7,7 +7,7 @@
  */
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { form, testClient, useFacility } from "../../facility/support.js";
+import { form, testClient, useFacility } from "../../support/facility.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 let red: string;

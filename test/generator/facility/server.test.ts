@@ -8,7 +8,7 @@ import type { Reply } from "../../../generator/facility/http.js";
 import type { Facility } from "../../../generator/facility/index.js";
 import { createFacilityServer } from "../../../generator/facility/server.js";
 import { loadModel } from "../../../generator/model/model.js";
-import { accessToken, api, assertion, postToken, testClient, tokenForm, useFacility } from "../../facility/support.js";
+import { accessToken, api, assertion, postToken, testClient, tokenForm, useFacility } from "../../support/facility.js";
 
 const MAX_BODY = 4096;
 

@@ -12,7 +12,7 @@ import {
   tokenForm,
   useFacility,
   withFacility,
-} from "../../facility/support.js";
+} from "../../support/facility.js";
 
 const fixture = useFacility({ levels: "green,yellow,red" });
 let facility: Facility;

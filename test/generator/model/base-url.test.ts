@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { chooseBaseUrl, FALLBACK_BASE_URL } from "../../../generator/model/base-url.js";
 import { ConfigError } from "../../../templates/runtime/errors.js";
 import { resolveOptions } from "../../../templates/runtime/options.js";
-import { runCli, snapshotDir, tempDir } from "../../helpers.js";
-import { description, writeJson } from "../fixtures.js";
+import { runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { description, writeJson } from "../../support/descriptions.js";
 
 const withServer = (url: unknown) => description({ "GET /status": {} }, { servers: [{ url }] });
 

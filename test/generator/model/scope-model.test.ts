@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadedDescription } from "../../../generator/description/read.js";
 import { buildModel, loadModel } from "../../../generator/model/model.js";
 import { canCall, effectiveLevel, parseLadder } from "../../../generator/model/scope.js";
-import { runCli, tempDir } from "../../helpers.js";
-import { description, secured, writeJson } from "../fixtures.js";
+import { runCli, tempDir } from "../../support/cli.js";
+import { description, secured, writeJson } from "../../support/descriptions.js";
 
 const edgeCases = description({
   "GET /reads": { ...secured, "x-nersc-scope": "green" },

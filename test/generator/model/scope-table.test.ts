@@ -13,7 +13,7 @@ import { ConfigError, ScopeError } from "../../../templates/runtime/errors.js";
 import { createGuard } from "../../../templates/runtime/guard.js";
 import { checkLadder } from "../../../templates/runtime/levels.js";
 import { compileTable } from "../../../templates/runtime/matcher.js";
-import { description, secured } from "../fixtures.js";
+import { description, secured } from "../../support/descriptions.js";
 
 const LADDER = ["green", "yellow", "red"];
 const BASE = "https://api.example.test/v1";

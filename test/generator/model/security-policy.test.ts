@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadModel } from "../../../generator/model/model.js";
 import { grantAllows, isScopeToken } from "../../../generator/model/security.js";
-import { description, modelOf } from "../fixtures.js";
+import { description, modelOf } from "../../support/descriptions.js";
 
 const schemes = {
   securitySchemes: {

@@ -15,8 +15,8 @@ import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Of } from "../../../generator/output/manifest.js";
 import { prepareOutput, writeAtomically } from "../../../generator/output/write.js";
-import { entriesUnder, runCli, snapshotDir, tempDir } from "../../helpers.js";
-import { description, writeJson } from "../fixtures.js";
+import { entriesUnder, runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { description, writeJson } from "../../support/descriptions.js";
 
 let spec: string;
 beforeAll(() => {

@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { renderNeedsMarkdown } from "../../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../../generator/reports/needs/needs.js";
 import { scanSources } from "../../../generator/usage/scan.js";
-import { root, runCli, tempDir } from "../../helpers.js";
+import { root, runCli, tempDir } from "../../support/cli.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 const GREEN_CALL = 'declare const client: any;\nawait client.GET("/tasks");\n';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../../../generator/model/model.js";
 import type { AuditReport } from "../../../../generator/reports/audit/audit.js";
 import { auditSubject, buildAudit, renderAudit } from "../../../../generator/reports/audit/audit.js";
-import { tempDir } from "../../../helpers.js";
+import { tempDir } from "../../../support/cli.js";
 
 const run = promisify(execFile);
 

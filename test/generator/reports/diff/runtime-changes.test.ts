@@ -7,8 +7,8 @@ import { tableEntries } from "../../../../generator/output/manifest.js";
 import type { Change, DiffReport } from "../../../../generator/reports/diff/diff.js";
 import { diffModels, diffTables, FAIL_ON, fails, modelInput } from "../../../../generator/reports/diff/diff.js";
 import { renderDiffMarkdown } from "../../../../generator/reports/diff/markdown.js";
-import { runCli, tempDir } from "../../../helpers.js";
-import { description, modelOf, secured, writeJson } from "../../fixtures.js";
+import { runCli, tempDir } from "../../../support/cli.js";
+import { description, modelOf, secured, writeJson } from "../../../support/descriptions.js";
 
 const LS = "/ls/{machine}/{path}";
 

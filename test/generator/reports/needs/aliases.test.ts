@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
-import { root, runCli, tempDir } from "../../../helpers.js";
+import { root, runCli, tempDir } from "../../../support/cli.js";
 
 type Files = Record<string, string | object>;
 

@@ -7,7 +7,7 @@ import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { needs } from "../../../../generator/reports/needs/needs.js";
-import { root, runCli, tempDir } from "../../../helpers.js";
+import { root, runCli, tempDir } from "../../../support/cli.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 

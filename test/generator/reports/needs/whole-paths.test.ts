@@ -15,8 +15,8 @@ import { needs } from "../../../../generator/reports/needs/needs.js";
 import { ScopeError } from "../../../../templates/runtime/errors.js";
 import { createGuard } from "../../../../templates/runtime/guard.js";
 import { compileTable } from "../../../../templates/runtime/matcher.js";
-import { root, runCli, tempDir } from "../../../helpers.js";
-import { description, secured, writeJson } from "../../fixtures.js";
+import { root, runCli, tempDir } from "../../../support/cli.js";
+import { description, secured, writeJson } from "../../../support/descriptions.js";
 
 const LADDER = ["green", "yellow", "red"];
 const BASE = "https://api.example.test/api/v1.2";

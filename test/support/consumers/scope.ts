@@ -6,7 +6,7 @@
  * error, 7 only the last one's: each line's message must hold its needles under both. Compiled by
  * test/generator/emit/grant-client.test.ts (5.9) and by the pack test (5.9 and the newest).
  */
-import type { RefusalCase } from "./refusal-consumer.js";
+import type { RefusalCase } from "./refusal.js";
 
 const PLAYLIST = '{ body: { name: "mix" } }';
 

@@ -5,9 +5,9 @@ import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { main } from "../generator/cli/main.js";
+import { main } from "../../generator/cli/main.js";
 
-export const root = fileURLToPath(new URL("..", import.meta.url));
+export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const tmpRoot = join(root, "test", ".tmp");
 
 export function tempDir(prefix = "t-"): string {

@@ -7,7 +7,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll } from "vitest";
 import type { ClientRegistration, Facility, FacilityOptions } from "../../generator/facility/index.js";
 import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
-import { rsaKey } from "../runtime/keys-fixture.js";
+import { rsaKey } from "./keys.js";
 
 export interface TestClient {
   clientId: string;
@@ -17,7 +17,7 @@ export interface TestClient {
 }
 
 /**
- * A client registered with the RSA key pair all test clients of a worker share (test/runtime/keys-fixture.ts): key
+ * A client registered with the RSA key pair all test clients of a worker share (test/support/keys.ts): key
  * generation is the slow part of these tests, and a client is its ID, not its key. (`facility.createClient`, with a
  * key of its own, is tested too.)
  */

@@ -5,7 +5,7 @@
  * (`new Request(input)` takes the request's own state, not its getters), so a request that lies about itself is
  * recorded as what it would really send. Token requests are answered with `tok-<n>` and counted apart.
  */
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
+import { CLIENT_ID, rsaKey } from "./keys.js";
 import { type LooseClient, type Variant, variants } from "./variants.js";
 
 export const OBSERVED_BASE = "https://api.example.test/api/v1.2";
