@@ -19,9 +19,10 @@ import type { FoundUse } from "../../generator/usage/scan.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import type { OperationEntry } from "../../templates/runtime/index.js";
 import { compileTable, matchAll, templateParams } from "../../templates/runtime/matcher.js";
-import { runCli, tempDir } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 import { description, secured, writeJson } from "../support/descriptions.js";
 import { accessToken, api, form, testClient, withFacility } from "../support/facility.js";
+import { tempDir } from "../support/project.js";
 
 const FAST = { timeout: 5_000 };
 const dir = tempDir("linear-time-");

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { startFacility } from "../../generator/facility/index.js";
-import { runCli, tempDir } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 import { accessToken, api, testClient } from "../support/facility.js";
+import { tempDir } from "../support/project.js";
 
 const NAMES = [
   "constructor",

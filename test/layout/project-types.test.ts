@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { expect, it } from "vitest";
-import { root } from "../support/cli.js";
+import { root } from "../support/project.js";
 
 const CACHE = join(root, "node_modules", ".cache", "sfapi-gen");
 

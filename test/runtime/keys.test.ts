@@ -10,8 +10,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { tempDir } from "../support/cli.js";
 import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { tempDir } from "../support/project.js";
 import { useServers } from "../support/servers.js";
 import { variants } from "../support/variants.js";
 

@@ -1,43 +1,8 @@
-/** Shared test helpers: temp folders inside the project (so generated clients resolve node_modules), CLI runs. */
+/** CLI runs for tests: in this process through `main`, or the installed binary in a child process. */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { type Dirent, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { main } from "../../generator/cli/main.js";
-
-export const root = fileURLToPath(new URL("../..", import.meta.url));
-export const tmpRoot = join(root, "test", ".tmp");
-
-export function tempDir(prefix = "t-"): string {
-  mkdirSync(tmpRoot, { recursive: true });
-  return mkdtempSync(join(tmpRoot, prefix));
-}
-
-/**
- * A real HTTP server on 127.0.0.1 (a free port) for one test file: its origin, and a close that drops kept-alive
- * sockets.
- */
-export async function listenLocal(
-  handler: RequestListener,
-  options: { backlog?: number; keepAliveTimeout?: number } = {},
-): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
-  const server = createServer(handler);
-  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
-  const backlog = options.backlog ?? 511;
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog }, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { root } from "./project.js";
 
 export interface CliRun {
   code: number | null;
@@ -98,29 +63,48 @@ export function outputOf(child: ChildProcessWithoutNullStreams): Promise<CliRun>
 }
 
 /**
- * Every file below `dir`, relative path -> its bytes as a latin1 string (one character per byte, so equal strings
- * are equal bytes), for byte-for-byte comparisons. Strings, not Buffers: vitest's toEqual walks a Buffer element by
- * element, 1.7 s for one comparison of generated/.
+ * `sfapi-gen mock` in this process: resolves once it is serving, with what it printed and a way to stop it (an abort,
+ * as SIGTERM would). The URLs are read from what it printed when asked for.
  */
-/**
- * Every entry under `dir`, at any depth, never through a symbolic link: Node 22's `readdirSync(dir, { recursive })`
- * descends into linked folders (a link to `/` walks the whole disk), Node 20's does not.
- */
-export function entriesUnder(dir: string): Dirent[] {
-  const entries: Dirent[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    entries.push(entry);
-    if (entry.isDirectory()) entries.push(...entriesUnder(join(dir, entry.name)));
-  }
-  return entries;
-}
-
-export function snapshotDir(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of entriesUnder(dir)) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(relative(dir, path), readFileSync(path, "latin1"));
-  }
-  return files;
+export async function mockInProcess(args: string[]): Promise<{
+  printed: string;
+  baseUrl: string;
+  tokenUrl: string;
+  /** Resolves with all it printed once what it printed matches `pattern` (an event, not a wait for time). */
+  untilPrinted(pattern: RegExp): Promise<string>;
+  stop(): Promise<CliRun>;
+}> {
+  const controller = new AbortController();
+  let serving!: (printed: string) => void;
+  const printed = new Promise<string>((resolvePromise) => (serving = resolvePromise));
+  let soFar = "";
+  const waiting: { pattern: RegExp; done: (text: string) => void }[] = [];
+  const run = runCli(["mock", ...args], {
+    signal: controller.signal,
+    onStdout: (text) => {
+      soFar = text;
+      if (text.includes("stop with")) serving(text);
+      for (const waiter of [...waiting])
+        if (waiter.pattern.test(text)) waiting.splice(waiting.indexOf(waiter), 1) && waiter.done(text);
+    },
+  });
+  const text = await Promise.race([
+    printed,
+    run.then((r) => Promise.reject(new Error(`mock exited with ${r.code} before serving: ${r.stderr}`))),
+  ]);
+  return {
+    printed: text,
+    get baseUrl() {
+      return /base URL: +(\S+)/.exec(text)![1]!;
+    },
+    get tokenUrl() {
+      return /token URL: +(\S+)/.exec(text)![1]!;
+    },
+    untilPrinted: (pattern) =>
+      pattern.test(soFar) ? Promise.resolve(soFar) : new Promise((done) => waiting.push({ pattern, done })),
+    stop: () => {
+      controller.abort();
+      return run;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LoadedDescription } from "../../generator/description/read.js";
 import { buildModel, type Model, type ScopeOptions } from "../../generator/model/model.js";
-import { listenLocal } from "./cli.js";
+import { listenLocal } from "./http.js";
 
 type Op = Record<string, unknown>;
 

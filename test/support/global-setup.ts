@@ -6,9 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { root, tmpRoot } from "./project.js";
 
 function newest(dir: string): number {
   let latest = 0;
@@ -21,7 +19,7 @@ function newest(dir: string): number {
 
 /** Tests leave their folders behind for inspection after a failure; the next run starts from none. */
 function emptyTmp(): void {
-  const tmp = join(root, "test", ".tmp");
+  const tmp = tmpRoot;
   let entries: string[] = [];
   try {
     entries = readdirSync(tmp);

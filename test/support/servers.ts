@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { TokenCall as FacilityTokenCall, ScriptedReply } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { listenLocal } from "./cli.js";
+import { listenLocal } from "./http.js";
 
 /** A token request as the facility's `record` hook saw it, and when it arrived. */
 export interface TokenCall extends FacilityTokenCall {

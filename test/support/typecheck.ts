@@ -5,7 +5,7 @@
  */
 import { join, relative, sep } from "node:path";
 import ts from "typescript";
-import { root } from "./cli.js";
+import { root } from "./project.js";
 
 const EMITTED = ["index.d.ts", "operations.d.ts", "schema.d.ts"];
 const SCRIPTS = ["index.js", "operations.js"];

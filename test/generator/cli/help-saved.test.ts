@@ -3,7 +3,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { root, runCli, spawnCli } from "../../support/cli.js";
+import { runCli, spawnCli } from "../../support/cli.js";
+import { root } from "../../support/project.js";
 
 describe("sfapi-gen --help", () => {
   it("saved by the build, is the CLI's own help text, and the command prints it into a pipe", async () => {

@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { root, spawnCli, tempDir } from "../../support/cli.js";
+import { spawnCli } from "../../support/cli.js";
+import { root, tempDir } from "../../support/project.js";
 
 const V12 = join(root, "generator/descriptions/v1.2.json");
 const CONSUMER = join(root, "test/fixtures/needs/consumer");

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../../generator/cli/main.js";
 import { PROGRESS_DELAY_MS, startProgress, type Timers } from "../../../generator/cli/progress.js";
-import { root, runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
+import { root, tempDir } from "../../support/project.js";
 
 describe("exit statuses", () => {
   const dir = tempDir("exit-");

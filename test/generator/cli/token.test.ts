@@ -7,8 +7,9 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, createClient, createTokenSource } from "../../../generated/index.js";
-import { runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { testClient, useFacility } from "../../support/facility.js";
+import { tempDir } from "../../support/project.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 

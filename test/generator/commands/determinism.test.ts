@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { sha256Of } from "../../../generator/output/manifest.js";
 import type { FileSet } from "../../../generator/output/write.js";
 import { writeAtomically } from "../../../generator/output/write.js";
-import { root, runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
+import { root, snapshotDir, tempDir } from "../../support/project.js";
 
 /** What makes a folder a previous output that a write may replace: a manifest naming sfapi-gen that lists its files. */
 function output(files: Record<string, string>): FileSet {

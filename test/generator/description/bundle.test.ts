@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { inlineLikeTheBundler } from "../../../generator/description/bundle.js";
 import { prepareLint } from "../../../generator/description/lint.js";
 import { loadDescription } from "../../../generator/description/read.js";
-import { tempDir } from "../../support/cli.js";
 import { description } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 
 const rules = { struct: "error", "no-unresolved-refs": "error" } as const;
 const dir = tempDir("bundle-");

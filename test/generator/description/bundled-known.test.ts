@@ -9,7 +9,8 @@ import { unescapePointer } from "../../../generator/description/document.js";
 import { prepareLint } from "../../../generator/description/lint.js";
 import { loadDescription } from "../../../generator/description/read.js";
 import { bundledDescriptionPath } from "../../../generator/package-files.js";
-import { spawnCli, tempDir } from "../../support/cli.js";
+import { spawnCli } from "../../support/cli.js";
+import { tempDir } from "../../support/project.js";
 
 const rules = { struct: "error", "no-unresolved-refs": "error" } as const;
 const dir = tempDir("bundled-known-");

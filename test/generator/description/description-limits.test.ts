@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NESTING, MAX_REF_CHAIN, preflight } from "../../../generator/description/limits.js";
 import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../../generator/description/read.js";
 import { DescriptionError } from "../../../generator/errors.js";
-import { listenLocal, runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { listenLocal } from "../../support/http.js";
+import { snapshotDir, tempDir } from "../../support/project.js";
 
 let dir: string;
 beforeAll(() => {

@@ -9,8 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { prepareLint, refResolver } from "../../../generator/description/lint.js";
 import { DescriptionError } from "../../../generator/errors.js";
 import { startFacility } from "../../../generator/facility/index.js";
-import { listenLocal, runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { listenLocal } from "../../support/http.js";
+import { tempDir } from "../../support/project.js";
 
 /** A property name that shows up in schema.d.ts only if the external schema was read. */
 const SECRET = "secretFromOutside";

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { operationObjectOf } from "../../../generator/description/document.js";
 import { apiVersionSegment, descriptionUrl, loadDescription } from "../../../generator/description/read.js";
-import { root, runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, secured, serve, writeJson } from "../../support/descriptions.js";
+import { root, snapshotDir, tempDir } from "../../support/project.js";
 import { typeCheckClients } from "../../support/typecheck.js";
 
 const bundledText = readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8");

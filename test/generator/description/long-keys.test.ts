@@ -6,8 +6,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { MAX_POINTER_LENGTH } from "../../../generator/description/limits.js";
-import { runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 
 const dir = tempDir("long-keys-");
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { loadDescription } from "../../../generator/description/read.js";
 import { emitSchema } from "../../../generator/emit/schema.js";
-import { tempDir } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 
 /** One operation returning an Installation whose `account` carries the given `nullable` beside an `anyOf`. */
 function doc(nullable: unknown) {

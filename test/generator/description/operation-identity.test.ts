@@ -7,8 +7,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 import { typeCheckClients } from "../../support/typecheck.js";
 
 const dir = tempDir("op-identity-");

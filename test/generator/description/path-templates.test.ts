@@ -8,8 +8,9 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { escapePointer } from "../../../generator/description/document.js";
-import { runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 
 const dir = tempDir("path-templates-");
 const LEVELS = ["--levels", "green,yellow,red"];

@@ -12,10 +12,10 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
 import { loadDescription } from "../../../generator/description/read.js";
 import { allScopes, clientCredentialsTokenUrl } from "../../../generator/model/security.js";
-import { root, tempDir } from "../../support/cli.js";
 import { byCase, refusalProblems } from "../../support/consumers/refusal.js";
 import { SCOPE_REFUSALS, scopeConsumer } from "../../support/consumers/scope.js";
 import { CLIENT_ID, rsaKey } from "../../support/keys.js";
+import { root, tempDir } from "../../support/project.js";
 import { useServers } from "../../support/servers.js";
 
 const FIXTURES = join(root, "test", "fixtures", "oauth2");

@@ -15,7 +15,7 @@ import { Project } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
 import { PUBLIC_ERRORS } from "../../../templates/runtime/errors.js";
-import { tempDir } from "../../support/cli.js";
+import { tempDir } from "../../support/project.js";
 import { typeCheckClients } from "../../support/typecheck.js";
 
 const RUNS = 20;

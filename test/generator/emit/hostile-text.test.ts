@@ -6,8 +6,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { cell, code, inline, oneLine, printable } from "../../../generator/emit/text.js";
-import { runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 
 /** Characters a terminal acts on; none may appear in anything printed. */
 const RAW_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { emitContext, generate } from "../../../generator/commands/generate.js";
 import { workflowSpec } from "../../../generator/emit/workflow.js";
 import { loadModel } from "../../../generator/model/model.js";
-import { root, tempDir } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
+import { root, tempDir } from "../../support/project.js";
 import { typeCheckClients } from "../../support/typecheck.js";
 
 const machine = { name: "machine", in: "path", required: true, schema: { type: "string", enum: ["perlmutter"] } };

@@ -5,8 +5,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../../support/cli.js";
 import { accessToken, api, form, testClient, useFacility, withFacility } from "../../support/facility.js";
+import { tempDir } from "../../support/project.js";
 
 const TASK_DELAY_MS = 5_000;
 const main = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: TASK_DELAY_MS, tokenLifetimeSeconds: 60 });

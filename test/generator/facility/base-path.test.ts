@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFacility } from "../../../generator/facility/index.js";
-import { tempDir } from "../../support/cli.js";
+import { tempDir } from "../../support/project.js";
 
 /** A one-operation description (public: no scope field) with `servers[0].url` as given. */
 function description(server: string | undefined): object {

@@ -19,9 +19,9 @@ import { ClientRegistry, lifetimeNote } from "../../../generator/facility/client
 import type { CreatedClient, Facility } from "../../../generator/facility/index.js";
 import { writeClientFiles } from "../../../generator/facility/index.js";
 import { ipRanges } from "../../../generator/facility/ip-ranges.js";
-import { tempDir } from "../../support/cli.js";
 import { postToken, tokenForm, useFacility, withFacility } from "../../support/facility.js";
 import { rsaKey } from "../../support/keys.js";
+import { tempDir } from "../../support/project.js";
 
 describe("IP ranges", () => {
   const ranges = ipRanges(["127.0.0.0/8", "10.1.0.0/16", "::1/128", "2001:db8::/32", "192.0.2.7"]);

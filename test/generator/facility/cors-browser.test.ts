@@ -6,22 +6,18 @@
  * (Debian: apt-get install chromium; `.ci/run` installs it); without it the test skips and says why.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility } from "../../../generator/facility/index.js";
-import { listenLocal, root } from "../../support/cli.js";
 import { accessToken, api, form } from "../../support/facility.js";
+import { listenLocal } from "../../support/http.js";
+import { findChromium } from "../../support/programs.js";
+import { root } from "../../support/project.js";
 
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM) return existsSync(process.env.CHROMIUM) ? process.env.CHROMIUM : undefined;
-  for (const dir of (process.env.PATH ?? "").split(delimiter))
-    for (const name of ["chromium", "chromium-browser"]) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  return undefined;
-}
 const chromium = findChromium();
 const SKIP = "skipped: no Chromium found ($CHROMIUM, else chromium on PATH; Debian: apt-get install chromium)";
 if (!chromium) console.warn(`cors: the headless-browser test is ${SKIP}`);

@@ -11,9 +11,9 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../../generated/index.js";
-import type { CliRun } from "../../support/cli.js";
-import { root, runCli, tempDir } from "../../support/cli.js";
+import { mockInProcess, runCli } from "../../support/cli.js";
 import { assertion, tokenForm } from "../../support/facility.js";
+import { root, tempDir } from "../../support/project.js";
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -40,46 +40,6 @@ function startMock(
     child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
     void exited.then((code) => reject(new Error(`mock exited with ${code} before serving: ${err}`)));
   });
-}
-
-/** `sfapi-gen mock` in this process: resolves once it is serving, with what it printed and a way to stop it. */
-async function mockInProcess(args: string[]): Promise<{
-  printed: string;
-  baseUrl: string;
-  tokenUrl: string;
-  /** Resolves with all it printed once what it printed matches `pattern` (an event, not a wait for time). */
-  untilPrinted(pattern: RegExp): Promise<string>;
-  stop(): Promise<CliRun>;
-}> {
-  const controller = new AbortController();
-  let serving!: (printed: string) => void;
-  const printed = new Promise<string>((resolvePromise) => (serving = resolvePromise));
-  let soFar = "";
-  const waiting: { pattern: RegExp; done: (text: string) => void }[] = [];
-  const run = runCli(["mock", ...args], {
-    signal: controller.signal,
-    onStdout: (text) => {
-      soFar = text;
-      if (text.includes("stop with")) serving(text);
-      for (const waiter of [...waiting])
-        if (waiter.pattern.test(text)) waiting.splice(waiting.indexOf(waiter), 1) && waiter.done(text);
-    },
-  });
-  const text = await Promise.race([
-    printed,
-    run.then((r) => Promise.reject(new Error(`mock exited with ${r.code} before serving: ${r.stderr}`))),
-  ]);
-  return {
-    printed: text,
-    baseUrl: /base URL: +(\S+)/.exec(text)![1]!,
-    tokenUrl: /token URL: +(\S+)/.exec(text)![1]!,
-    untilPrinted: (pattern) =>
-      pattern.test(soFar) ? Promise.resolve(soFar) : new Promise((done) => waiting.push({ pattern, done })),
-    stop: () => {
-      controller.abort();
-      return run;
-    },
-  };
 }
 
 describe("sfapi-gen mock", () => {

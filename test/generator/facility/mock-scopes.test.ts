@@ -7,34 +7,14 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import type { CliRun } from "../../support/cli.js";
-import { root, runCli, tempDir } from "../../support/cli.js";
+import { mockInProcess, runCli } from "../../support/cli.js";
 import { assertion, tokenForm } from "../../support/facility.js";
+import { root, tempDir } from "../../support/project.js";
 
 const SPOTIFY = join(root, "test", "fixtures", "oauth2", "spotify.yml");
 
-/** `sfapi-gen mock` in this process: resolves once it is serving, with what it printed and a way to stop it. */
-async function mockInProcess(args: string[]): Promise<{ printed: string; baseUrl: string; stop(): Promise<CliRun> }> {
-  const controller = new AbortController();
-  let serving!: (printed: string) => void;
-  const printed = new Promise<string>((resolvePromise) => (serving = resolvePromise));
-  const run = runCli(["mock", "--quiet", ...args], {
-    signal: controller.signal,
-    onStdout: (soFar) => soFar.includes("stop with") && serving(soFar),
-  });
-  const text = await Promise.race([
-    printed,
-    run.then((r) => Promise.reject(new Error(`mock exited with ${r.code} before serving: ${r.stderr}`))),
-  ]);
-  return {
-    printed: text,
-    baseUrl: /base URL: +(\S+)/.exec(text)![1]!,
-    stop: () => {
-      controller.abort();
-      return run;
-    },
-  };
-}
+/** `sfapi-gen mock --quiet` in this process (test/support/cli.ts). */
+const mockQuiet = (args: string[]) => mockInProcess(["--quiet", ...args]);
 
 /** The key file `<name>.json` in `dir`, and a token its key gets (with `scope` when given). */
 async function keyAndToken(dir: string, name: string, scope?: string) {
@@ -56,7 +36,7 @@ async function call(baseUrl: string, path: string, token: string) {
 describe("sfapi-gen mock of a description with OAuth2 scopes", () => {
   it("makes clients by grant (all, none, --grant) whose key files say their scopes and whose tokens carry them", async () => {
     const dir = join(tempDir("mock-scopes-"), "clients");
-    const mock = await mockInProcess([
+    const mock = await mockQuiet([
       "--file",
       SPOTIFY,
       "--clients-dir",
@@ -104,7 +84,7 @@ describe("sfapi-gen mock of a description with OAuth2 scopes", () => {
 
     // Started again on the same folder, with another --grant: the same clients come back, holding what is asked now.
     const before = JSON.parse(readFileSync(join(dir, "reader.json"), "utf8"));
-    const again = await mockInProcess(["--file", SPOTIFY, "--clients-dir", dir, "--grant", "reader=user-top-read"]);
+    const again = await mockQuiet(["--file", SPOTIFY, "--clients-dir", dir, "--grant", "reader=user-top-read"]);
     try {
       expect(again.printed).toMatch(
         /reader: [a-z0-9]{13}, expires \S+ \(reused from an earlier start\), scopes: user-top-read\n/,

@@ -8,31 +8,13 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../../generated/index.js";
-import { runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { mockInProcess, runCli } from "../../support/cli.js";
+import { snapshotDir, tempDir } from "../../support/project.js";
 
 const LEVELS = ["--levels", "green,yellow,red"];
 
-/** `sfapi-gen mock` in this process until it serves; `stop()` ends it. */
-async function serving(args: string[]): Promise<{ printed: string; stop(): Promise<unknown> }> {
-  const controller = new AbortController();
-  let started!: (printed: string) => void;
-  const printed = new Promise<string>((resolvePromise) => (started = resolvePromise));
-  const run = runCli(["mock", "--quiet", ...args], {
-    signal: controller.signal,
-    onStdout: (soFar) => soFar.includes("stop with") && started(soFar),
-  });
-  const text = await Promise.race([
-    printed,
-    run.then((r) => Promise.reject(new Error(`mock exited with ${r.code} before serving: ${r.stderr}`))),
-  ]);
-  return {
-    printed: text,
-    stop: () => {
-      controller.abort();
-      return run;
-    },
-  };
-}
+/** `sfapi-gen mock --quiet` in this process until it serves; `stop()` ends it (test/support/cli.ts). */
+const serving = (args: string[]) => mockInProcess(["--quiet", ...args]);
 
 /** A second start that must be refused (a mock that serves is stopped at once, so the test fails, not waits). */
 async function refusedStart(args: string[]) {

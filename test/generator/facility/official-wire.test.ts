@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../../generated/index.js";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../../generator/facility/index.js";
-import { tempDir } from "../../support/cli.js";
+import { tempDir } from "../../support/project.js";
 
 /** A field of a pydantic model: its type, whether it must be present (`Field(...)`), whether None is allowed. */
 type FieldSpec = {

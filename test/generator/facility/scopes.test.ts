@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import { responseExample } from "../../../generator/facility/examples.js";
 import type { Facility } from "../../../generator/facility/index.js";
 import { allScopes } from "../../../generator/model/security.js";
-import { root, tempDir } from "../../support/cli.js";
 import type { TestClient } from "../../support/facility.js";
 import { api, assertion, postToken, testClient, tokenForm, useFacility, withFacility } from "../../support/facility.js";
+import { root, tempDir } from "../../support/project.js";
 
 const SPOTIFY = join(root, "test", "fixtures", "oauth2", "spotify.yml");
 const PETSTORE = join(root, "test", "fixtures", "oauth2", "petstore.yaml");

@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 import { chooseBaseUrl, FALLBACK_BASE_URL } from "../../../generator/model/base-url.js";
 import { ConfigError } from "../../../templates/runtime/errors.js";
 import { resolveOptions } from "../../../templates/runtime/options.js";
-import { runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { snapshotDir, tempDir } from "../../support/project.js";
 
 const withServer = (url: unknown) => description({ "GET /status": {} }, { servers: [{ url }] });
 

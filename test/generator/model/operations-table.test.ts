@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ladder, operations } from "../../../generated/operations.js";
-import { root } from "../../support/cli.js";
+import { root } from "../../support/project.js";
 
 const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
 const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -5,8 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { LoadedDescription } from "../../../generator/description/read.js";
 import { buildModel, loadModel } from "../../../generator/model/model.js";
 import { canCall, effectiveLevel, parseLadder } from "../../../generator/model/scope.js";
-import { runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
+import { tempDir } from "../../support/project.js";
 
 const edgeCases = description({
   "GET /reads": { ...secured, "x-nersc-scope": "green" },

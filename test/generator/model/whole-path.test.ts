@@ -10,8 +10,8 @@ import type { LoadedDescription } from "../../../generator/description/read.js";
 import { buildModel, loadModel } from "../../../generator/model/model.js";
 import { validateManifest } from "../../../generator/output/client-folder.js";
 import { tableEntries } from "../../../generator/output/manifest.js";
-import { root, tempDir } from "../../support/cli.js";
 import { description, secured } from "../../support/descriptions.js";
+import { root, tempDir } from "../../support/project.js";
 
 const pathParam = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

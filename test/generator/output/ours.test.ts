@@ -15,8 +15,9 @@ import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Of } from "../../../generator/output/manifest.js";
 import { prepareOutput, writeAtomically } from "../../../generator/output/write.js";
-import { entriesUnder, runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { entriesUnder, snapshotDir, tempDir } from "../../support/project.js";
 
 let spec: string;
 beforeAll(() => {

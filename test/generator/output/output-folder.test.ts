@@ -16,8 +16,9 @@ import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Of } from "../../../generator/output/manifest.js";
 import { outputSiblings, writeAtomically } from "../../../generator/output/write.js";
-import { runCli, snapshotDir, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
 import { description, writeJson } from "../../support/descriptions.js";
+import { snapshotDir, tempDir } from "../../support/project.js";
 
 /** A previous output: `files` and a manifest naming sfapi-gen that lists them with their SHA-256. */
 function output(files: Record<string, string>): Map<string, string> {

@@ -11,7 +11,8 @@ import { codeFiles } from "../../../generator/usage/code-files.js";
 import { findClient } from "../../../generator/usage/find-client.js";
 import { scanSources } from "../../../generator/usage/scan.js";
 import { typeBreaks } from "../../../generator/usage/typecheck.js";
-import { root, runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
+import { root, tempDir } from "../../support/project.js";
 
 /** A call that needs red before and breaks after (the new description drops the machine "cori"). */
 const BREAKING_CALL = 'await c.runCommand({ path: { machine: "cori" }, body: { executable: "hostname" } });';

@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "nod
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { typeBreaks } from "../../../generator/usage/typecheck.js";
-import { root, tempDir } from "../../support/cli.js";
+import { root, tempDir } from "../../support/project.js";
 
 let project: string;
 const client = () => join(project, "src", "sfapi");

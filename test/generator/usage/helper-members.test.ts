@@ -9,7 +9,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { needs } from "../../../generator/reports/needs/needs.js";
 import { HELPER_CALLS, helperKind } from "../../../generator/usage/uses.js";
-import { root, tempDir } from "../../support/cli.js";
+import { root, tempDir } from "../../support/project.js";
 
 const generated = join(root, "generated");
 const manifest = JSON.parse(readFileSync(join(generated, "manifest.json"), "utf8")) as {

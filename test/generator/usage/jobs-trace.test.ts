@@ -7,7 +7,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { codeProgram } from "../../../generator/usage/follow.js";
 import { type ClientModules, traceJobs } from "../../../generator/usage/jobs.js";
-import { tempDir } from "../../support/cli.js";
+import { tempDir } from "../../support/project.js";
 
 const JOB_METHODS = new Set(["complete", "state", "cancel"]);
 

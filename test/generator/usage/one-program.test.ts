@@ -4,7 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnCli, tempDir } from "../../support/cli.js";
+import { spawnCli } from "../../support/cli.js";
+import { tempDir } from "../../support/project.js";
 
 describe("needs", () => {
   it("loads no second compiler (ts-morph) and still finds every use", async () => {

@@ -9,7 +9,8 @@ import { describe, expect, test } from "vitest";
 import { renderNeedsMarkdown } from "../../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../../generator/reports/needs/needs.js";
 import { scanSources } from "../../../generator/usage/scan.js";
-import { root, runCli, tempDir } from "../../support/cli.js";
+import { runCli } from "../../support/cli.js";
+import { root, tempDir } from "../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 const GREEN_CALL = 'declare const client: any;\nawait client.GET("/tasks");\n';

@@ -10,9 +10,10 @@ import { buildModel, loadModel } from "../../../../generator/model/model.js";
 import type { AuditReport } from "../../../../generator/reports/audit/audit.js";
 import { auditSubject, buildAudit, renderAudit } from "../../../../generator/reports/audit/audit.js";
 import { CSV_COLUMNS } from "../../../../generator/reports/audit/csv.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { parseCsv } from "../../../support/csv.js";
 import { description, secured, writeJson } from "../../../support/descriptions.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const LADDER = ["green", "yellow", "red"];
 const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));

@@ -4,9 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { neutralise } from "../../../../generator/emit/text.js";
 import { CSV_COLUMNS } from "../../../../generator/reports/audit/csv.js";
-import { runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { parseCsv } from "../../../support/csv.js";
 import { description, secured, writeJson } from "../../../support/descriptions.js";
+import { tempDir } from "../../../support/project.js";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -1,27 +1,20 @@
 // The HTML audit: self-contained, and rendered by a real browser (headless Chromium) into a screenshot and a DOM that
 // names every operation. Without Chromium only the browser test skips, and says why.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../../../generator/model/model.js";
 import type { AuditReport } from "../../../../generator/reports/audit/audit.js";
 import { auditSubject, buildAudit, renderAudit } from "../../../../generator/reports/audit/audit.js";
-import { tempDir } from "../../../support/cli.js";
+import { findChromium } from "../../../support/programs.js";
+import { tempDir } from "../../../support/project.js";
 
 const run = promisify(execFile);
 
-/** `$CHROMIUM`, else the first chromium on PATH (Debian's package installs /usr/bin/chromium). */
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM) return existsSync(process.env.CHROMIUM) ? process.env.CHROMIUM : undefined;
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    for (const name of ["chromium", "chromium-browser"]) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  }
-  return undefined;
-}
 const chromium = findChromium();
 const SKIP_REASON =
   "skipped: no Chromium found ($CHROMIUM, else chromium on PATH; Debian: apt-get install chromium; .ci/run installs it)";

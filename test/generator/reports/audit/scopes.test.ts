@@ -10,9 +10,10 @@ import { loadModel } from "../../../../generator/model/model.js";
 import type { ScopeAuditReport } from "../../../../generator/reports/audit/audit.js";
 import { auditAny, auditSubject, buildAudit, renderAudit } from "../../../../generator/reports/audit/audit.js";
 import { SCOPE_CSV_COLUMNS } from "../../../../generator/reports/audit/scopes-render.js";
-import { root, runCli } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { parseCsv } from "../../../support/csv.js";
 import { description, modelOf } from "../../../support/descriptions.js";
+import { root } from "../../../support/project.js";
 
 const schema = JSON.parse(readFileSync(join(root, "generator/reports/audit/audit-report.schema.json"), "utf8"));
 const spotifyFile = "test/fixtures/oauth2/spotify.yml";

@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const STOP = [
   'import type { RedJob } from "./jobs.js";',

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
 import { renderDiffMarkdown } from "../../../../generator/reports/diff/markdown.js";
-import { root, runCli, snapshotDir, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, snapshotDir, tempDir } from "../../../support/project.js";
 
 const APP = [
   'import { createClient } from "./sfapi/index.js";',

@@ -13,8 +13,9 @@ import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
 import { diffModels, FAIL_ON, fails } from "../../../../generator/reports/diff/diff.js";
 import { describeChange } from "../../../../generator/reports/diff/markdown.js";
 import { detectPrefix, parsePrefix } from "../../../../generator/reports/diff/prefix.js";
-import { root, runCli, snapshotDir, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { description, modelOf, secured, serve, writeJson } from "../../../support/descriptions.js";
+import { root, snapshotDir, tempDir } from "../../../support/project.js";
 
 const bundledPath = join(root, "generator/descriptions/v1.2.json");
 /**

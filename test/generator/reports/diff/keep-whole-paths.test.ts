@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WHOLE_PATH_FIELD } from "../../../../generator/model/whole-path.js";
 import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { writeJson } from "../../../support/descriptions.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const bundledText = () => readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8");
 

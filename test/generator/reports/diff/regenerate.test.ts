@@ -5,8 +5,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { serve, writeJson } from "../../../support/descriptions.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const bundled = () => JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
 

@@ -7,8 +7,9 @@ import { tableEntries } from "../../../../generator/output/manifest.js";
 import type { Change, DiffReport } from "../../../../generator/reports/diff/diff.js";
 import { diffModels, diffTables, FAIL_ON, fails, modelInput } from "../../../../generator/reports/diff/diff.js";
 import { renderDiffMarkdown } from "../../../../generator/reports/diff/markdown.js";
-import { runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { description, modelOf, secured, writeJson } from "../../../support/descriptions.js";
+import { tempDir } from "../../../support/project.js";
 
 const LS = "/ls/{machine}/{path}";
 

@@ -8,8 +8,8 @@ import { buildModel } from "../../../../generator/model/model.js";
 import type { Change, DiffReport, SchemaChange } from "../../../../generator/reports/diff/diff.js";
 import { diff, diffModels } from "../../../../generator/reports/diff/diff.js";
 import { describeChange } from "../../../../generator/reports/diff/markdown.js";
-import { root } from "../../../support/cli.js";
 import { description } from "../../../support/descriptions.js";
+import { root } from "../../../support/project.js";
 
 const model = (doc: Record<string, any>) => {
   const loaded: LoadedDescription = {

@@ -9,7 +9,8 @@ import { compareSets } from "../../../../generator/model/scope-sets.js";
 import type { Change, DiffReport } from "../../../../generator/reports/diff/diff.js";
 import { diff } from "../../../../generator/reports/diff/diff.js";
 import { renderDiffMarkdown } from "../../../../generator/reports/diff/markdown.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 const spotify = rel(join(root, "test/fixtures/oauth2/spotify.yml"));

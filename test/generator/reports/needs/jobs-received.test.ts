@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { renderNeedsMarkdown } from "../../../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { needs } from "../../../../generator/reports/needs/needs.js";
-import { root, tempDir } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 

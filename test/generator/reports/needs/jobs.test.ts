@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { renderNeedsMarkdown } from "../../../../generator/reports/needs/markdown.js";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { needs } from "../../../../generator/reports/needs/needs.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
 const READ = "GET /compute/jobs/{machine}";

@@ -15,7 +15,8 @@ import { needs } from "../../../../generator/reports/needs/needs.js";
 import { ScopeError } from "../../../../templates/runtime/errors.js";
 import { createGuard } from "../../../../templates/runtime/guard.js";
 import { compileTable } from "../../../../templates/runtime/matcher.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const consumer = join(root, "test/fixtures/needs/consumer");
 const rel = (path: string) => relative(root, path).split("\\").join("/");

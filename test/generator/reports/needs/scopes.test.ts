@@ -11,7 +11,8 @@ import { leastGrant } from "../../../../generator/reports/needs/least-grant.js";
 import type { ScopeNeedsReport } from "../../../../generator/reports/needs/report.js";
 import { beyond } from "../../../../generator/reports/needs/scopes.js";
 import { renderScopeNeedsMarkdown } from "../../../../generator/reports/needs/scopes-markdown.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 const spotify = join(root, "test/fixtures/oauth2/spotify.yml");

@@ -7,7 +7,8 @@ import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { needs } from "../../../../generator/reports/needs/needs.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 

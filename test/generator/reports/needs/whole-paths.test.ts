@@ -15,8 +15,9 @@ import { needs } from "../../../../generator/reports/needs/needs.js";
 import { ScopeError } from "../../../../templates/runtime/errors.js";
 import { createGuard } from "../../../../templates/runtime/guard.js";
 import { compileTable } from "../../../../templates/runtime/matcher.js";
-import { root, runCli, tempDir } from "../../../support/cli.js";
+import { runCli } from "../../../support/cli.js";
 import { description, secured, writeJson } from "../../../support/descriptions.js";
+import { root, tempDir } from "../../../support/project.js";
 
 const LADDER = ["green", "yellow", "red"];
 const BASE = "https://api.example.test/api/v1.2";
