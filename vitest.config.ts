@@ -25,10 +25,10 @@ const SLOW = [
   "test/package/**",
   "test/examples/**",
   "test/docs/**",
-  "test/project-types.test.ts",
+  "test/layout/project-types.test.ts",
   // Load and soak: many requests by design.
-  "test/bench-counts.test.ts",
-  "test/facility/soak.test.ts",
+  "test/runtime/bench-counts.test.ts",
+  "test/generator/facility/soak.test.ts",
 ];
 const tier = process.env.SFAPI_TESTS ?? "default";
 if (!["default", "slow", "all"].includes(tier)) throw new Error(`SFAPI_TESTS must be default, slow or all: ${tier}`);
@@ -37,7 +37,7 @@ export default defineConfig({
   test: {
     include:
       tier === "slow" ? SLOW.map((glob) => (glob.endsWith(".ts") ? glob : `${glob}/*.test.ts`)) : ["test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
     exclude: ["node_modules/**", "test/bench/**", "test/.tmp/**", ...(tier === "default" ? SLOW : [])],
     // One worker per core (vitest would use cores - 1). A third worker overlapped more waiting (child processes,
     // sockets) but cost more than it saved on two cores: each worker compiles the same code and loads TypeScript anew,

@@ -1,7 +1,7 @@
 /**
  * A minimal API + token endpoint on 127.0.0.1, for the call-overhead benchmark only (run as its own process, so the
  * server has its own core and is not what is measured). It stays this small on purpose: the local facility, which the
- * tests use as their token endpoint (test/bench-counts.test.ts counts the same figures against it), verifies every
+ * tests use as their token endpoint (test/runtime/bench-counts.test.ts counts the same figures against it), verifies every
  * token on every call, and that cost would sit inside the overhead this benchmark measures.
  *
  *   POST /token      client-credentials grant: verifies the assertion (RS256 signature, iss = sub, aud = the token

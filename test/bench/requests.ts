@@ -9,8 +9,8 @@
  */
 import { createClient } from "../../generated/index.js";
 import { type Facility, startFacility } from "../../generator/facility/index.js";
-import { testClient } from "../facility/support.js";
 import { virtualTime } from "../support/clock.js";
+import { testClient } from "../support/facility.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
 

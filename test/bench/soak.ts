@@ -2,7 +2,7 @@
  * The facility under a red client that never stops: commands, job scripts and uploads near the body cap, Globus
  * transfers, task listings and token requests, far past the facility's bounds, on loopback. Measures the heap (after
  * a full collection) once the bounds are reached and again at the end, and checks the server still answers. Used by
- * test/facility/soak.test.ts (a few seconds) and by `npm run bench --only soak` (longer). Stops by itself.
+ * test/generator/facility/soak.test.ts (a few seconds) and by `npm run bench --only soak` (longer). Stops by itself.
  */
 
 import { setFlagsFromString } from "node:v8";

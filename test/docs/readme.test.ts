@@ -24,7 +24,8 @@ import { dirname, join, normalize } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/commands/generate.js";
-import { type CliRun, root, runCli, tempDir } from "../helpers.js";
+import { type CliRun, runCli } from "../support/cli.js";
+import { root, tempDir } from "../support/project.js";
 
 /** The pages checked: the README, every page under docs/, and the examples' READMEs (links only matter there). */
 function markdownUnder(dir: string): string[] {

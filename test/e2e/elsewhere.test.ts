@@ -13,12 +13,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
-import { type CliRun, listenLocal, outputOf, root, tempDir } from "../helpers.js";
+import { type CliRun, outputOf } from "../support/cli.js";
+import { listenLocal } from "../support/http.js";
+import { findChromium, onPath } from "../support/programs.js";
+import { root, tempDir } from "../support/project.js";
 
 /** What every runtime runs: the same module text, given the facility's URLs and a green client's key as PEM. */
 const SCENARIO = (client: string) => `import { createClient, ScopeError } from ${JSON.stringify(client)};
@@ -45,18 +48,13 @@ export async function scenario(config) {
 
 const EXPECTED = { tasks: "list", refused: "ScopeError: needs red" };
 
-function onPath(names: string[]): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter))
-    for (const name of names) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  return undefined;
-}
 const RUNTIMES = join(root, ".ci", "cache", "runtimes", "node_modules");
 const found = (env: string, cached: string, names: string[]) => {
   const given = process.env[env];
   if (given) return existsSync(given) ? given : undefined;
   return existsSync(join(RUNTIMES, cached)) ? join(RUNTIMES, cached) : onPath(names);
 };
-const chromium = found("CHROMIUM", "none", ["chromium", "chromium-browser"]);
+const chromium = findChromium();
 const deno = found("SFAPI_DENO", "@deno/linux-x64-glibc/deno", ["deno"]);
 const bun = found("SFAPI_BUN", "@oven/bun-linux-x64/bin/bun", ["bun"]);
 const why = (what: string, how: string) => `${what} not found; skipped (${how})`;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/commands/generate.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
-import { root, tempDir } from "../helpers.js";
+import { root, tempDir } from "../support/project.js";
 
 const LEVELS = ["green", "yellow", "red"] as const;
 const TASK_DELAY_MS = 300;

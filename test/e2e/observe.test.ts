@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createClient, type PollEvent, type RetryEvent, type TokenEvent } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { type TestClient, testClient } from "../facility/support.js";
 import { virtualTime } from "../support/clock.js";
+import { type TestClient, testClient } from "../support/facility.js";
 
 const time = virtualTime();
 let facility: Facility;

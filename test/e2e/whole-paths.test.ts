@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
-import { tempDir } from "../helpers.js";
+import { tempDir } from "../support/project.js";
 
 let facility: Facility;
 let keyFile: string;

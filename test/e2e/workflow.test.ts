@@ -15,8 +15,8 @@ import {
 } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
-import { type TestClient, testClient } from "../facility/support.js";
 import { virtualTime } from "../support/clock.js";
+import { type TestClient, testClient } from "../support/facility.js";
 
 const DELAY_MS = 2_000;
 const HOME = "/global/homes/m/mockuser";

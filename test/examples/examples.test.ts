@@ -10,22 +10,15 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, JobError } from "../../generated/index.js";
-import { type CliRun, listenLocal, outputOf, root } from "../helpers.js";
+import { type CliRun, outputOf } from "../support/cli.js";
+import { listenLocal } from "../support/http.js";
+import { findChromium } from "../support/programs.js";
+import { root } from "../support/project.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const QUIET = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
@@ -100,12 +93,6 @@ function serve(name: string, which: string, args: string[], env: NodeJS.ProcessE
   return { started, output: () => out };
 }
 
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM) return existsSync(process.env.CHROMIUM) ? process.env.CHROMIUM : undefined;
-  for (const dir of (process.env.PATH ?? "").split(delimiter))
-    for (const name of ["chromium", "chromium-browser"]) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  return undefined;
-}
 const chromium = findChromium();
 const NO_CHROMIUM = "skipped: no Chromium found ($CHROMIUM, else chromium on PATH; Debian: apt-get install chromium)";
 if (!chromium) console.warn(`examples: the dashboard page in headless Chromium is ${NO_CHROMIUM}`);

@@ -19,7 +19,7 @@ import {
 } from "../../generator/errors.js";
 import { readManifest } from "../../generator/output/client-folder.js";
 import { prepareOutput } from "../../generator/output/write.js";
-import { tempDir } from "../helpers.js";
+import { tempDir } from "../support/project.js";
 
 function whatFailed(error: unknown): string {
   if (!SfapiGenError.is(error)) return "a bug";

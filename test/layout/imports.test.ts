@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { root } from "../helpers.js";
+import { root } from "../support/project.js";
 
 /** Layers from the bottom up; a module may import its own layer or one below, never one above. */
 const LAYERS: [layer: string, folders: string[]][] = [

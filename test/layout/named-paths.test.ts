@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { root } from "../helpers.js";
+import { root } from "../support/project.js";
 
 const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
 const trackedSet = new Set(tracked);

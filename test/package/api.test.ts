@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as cli from "../../generator/cli/main.js";
 import * as api from "../../generator/index.js";
-import { root } from "../helpers.js";
+import { root } from "../support/project.js";
 
 describe("the programmatic API", () => {
   it("exports the commands, their renderers and the errors, and nothing of the CLI", () => {

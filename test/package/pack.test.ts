@@ -27,9 +27,10 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, outputOf, root, snapshotDir } from "../helpers.js";
-import { byCase, refusalConsumer, refusalProblems, tscMessages } from "../refusal-consumer.js";
-import { SCOPE_REFUSALS, scopeConsumer } from "../scope-consumer.js";
+import { type CliRun, outputOf } from "../support/cli.js";
+import { byCase, refusalConsumer, refusalProblems, tscMessages } from "../support/consumers/refusal.js";
+import { SCOPE_REFUSALS, scopeConsumer } from "../support/consumers/scope.js";
+import { root, snapshotDir } from "../support/project.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";

@@ -6,8 +6,8 @@
 import { UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient } from "../../generated/index.js";
-import { listenLocal } from "../helpers.js";
 import { virtualTime } from "../support/clock.js";
+import { listenLocal } from "../support/http.js";
 
 let server: Awaited<ReturnType<typeof listenLocal>>;
 const seen: string[] = [];

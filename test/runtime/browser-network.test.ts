@@ -2,12 +2,12 @@
  * A browser's network failure (fetch's bare TypeError in a page: the request was blocked by CORS, or the browser is
  * offline) is an SfapiError at once, saying both causes: a NetworkError for an API call, a TokenError for the token
  * request; neither is retried for a minute first. Outside a page the same TypeError is retried as before. "In a page"
- * is `document` on the global object, set here for the test; test/facility/cors-browser.test.ts meets a real one.
+ * is `document` on the global object, set here for the test; test/generator/facility/cors-browser.test.ts meets a real one.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const global = globalThis as { document?: unknown };

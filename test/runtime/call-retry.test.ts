@@ -5,11 +5,11 @@
  * FastAPI's `detail` in ResponseError. Time is virtual: the back-off is recorded, never waited.
  */
 import { beforeEach, describe, expect, test } from "vitest";
-import { listenLocal } from "../helpers.js";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { type ApiCall, issue, json, type Reply, useServers } from "./servers.js";
-import { op, variants } from "./variants.js";
+import { listenLocal } from "../support/http.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { type ApiCall, issue, json, type Reply, useServers } from "../support/servers.js";
+import { op, variants } from "../support/variants.js";
 
 const key = rsaKey();
 

@@ -7,9 +7,9 @@
 import { inspect } from "node:util";
 import { beforeEach, describe, expect, test } from "vitest";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, json, useServers } from "./servers.js";
-import { op, variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { issue, json, useServers } from "../support/servers.js";
+import { op, variants } from "../support/variants.js";
 
 const key = rsaKey();
 

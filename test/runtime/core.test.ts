@@ -6,8 +6,8 @@
 import { describe, expect, test } from "vitest";
 import * as core from "../../generated/core.js";
 import * as full from "../../generated/index.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { useServers } from "./servers.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { useServers } from "../support/servers.js";
 
 const key = rsaKey();
 

@@ -7,9 +7,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { listenLocal } from "../helpers.js";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { type LooseClient, variants } from "./variants.js";
+import { listenLocal } from "../support/http.js";
+import { type LooseClient, variants } from "../support/variants.js";
 
 /** What the server does with one request: hang (never answer), or take `takes` ms of the clock and answer `body`. */
 type Script = "hang" | { takes?: number; body: unknown };

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { formBody } from "../../templates/runtime/form.js";
 import { createScopedClient, type OperationTable } from "../../templates/runtime/index.js";
-import { listenLocal } from "../helpers.js";
+import { listenLocal } from "../support/http.js";
 
 const table: OperationTable = {
   createThing: { name: "createThing", method: "POST", path: "/things", scope: "public" },

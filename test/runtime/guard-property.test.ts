@@ -9,9 +9,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { type ApiCall, useServers } from "./servers.js";
-import { op, variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { type ApiCall, useServers } from "../support/servers.js";
+import { op, variants } from "../support/variants.js";
 
 const key = rsaKey();
 /** Green at length; yellow, which may call the whole-path file reads, more briefly. */

@@ -8,9 +8,9 @@ import { operations } from "../../generated/operations.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { createScopedClient, keyTokens, type OperationEntry, ScopeError } from "../../templates/runtime/index.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { useServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { useServers } from "../support/servers.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const BASE = "https://api.example.test/api/v1.2";

@@ -10,10 +10,10 @@ import { describe, expect, test } from "vitest";
 import { ladder, operations } from "../../generated/operations.js";
 import { canCall } from "../../templates/runtime/levels.js";
 import { compileTable, matchAll } from "../../templates/runtime/matcher.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { createObservedClient, OBSERVED_BASE } from "./observed.js";
-import { useServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { createObservedClient, OBSERVED_BASE } from "../support/observed.js";
+import { useServers } from "../support/servers.js";
+import { variants } from "../support/variants.js";
 
 /** What the lie claims: a green read. */
 const LIE = { method: "GET", path: "/tasks" };

@@ -10,10 +10,10 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { tempDir } from "../helpers.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { useServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { tempDir } from "../support/project.js";
+import { useServers } from "../support/servers.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const jwk = { ...key.privateKey.export({ format: "jwk" }), kid: "key-2026" };

@@ -8,10 +8,10 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { createObservedClient } from "./observed.js";
-import { useServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { createObservedClient } from "../support/observed.js";
+import { useServers } from "../support/servers.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 

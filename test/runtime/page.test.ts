@@ -7,9 +7,9 @@ import { build } from "esbuild";
 import { describe, expect, test } from "vitest";
 import * as core from "../../generated/core.js";
 import * as page from "../../generated/page.js";
-import { root } from "../helpers.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { useServers } from "./servers.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { root } from "../support/project.js";
+import { useServers } from "../support/servers.js";
 
 const key = rsaKey();
 

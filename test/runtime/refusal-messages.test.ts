@@ -7,8 +7,8 @@
 import { join } from "node:path";
 import ts from "typescript";
 import { expect, test } from "vitest";
-import { root } from "../helpers.js";
-import { byCase, refusalConsumer, refusalProblems } from "../refusal-consumer.js";
+import { byCase, refusalConsumer, refusalProblems } from "../support/consumers/refusal.js";
+import { root } from "../support/project.js";
 
 const FILE = join(root, "test", "runtime", "refusals.virtual.ts");
 

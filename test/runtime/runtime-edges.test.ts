@@ -4,9 +4,9 @@
  * of the runtime.
  */
 import { describe, expect, test } from "vitest";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { useServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { useServers } from "../support/servers.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const command = { params: { path: { machine: "dtn01" } }, body: { executable: "id" } };

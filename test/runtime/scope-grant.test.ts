@@ -18,8 +18,8 @@ import {
 } from "../../templates/runtime/index.js";
 import { keyTokens } from "../../templates/runtime/key-tokens.js";
 import { compileTable } from "../../templates/runtime/matcher.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, json, useServers } from "./servers.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { issue, json, useServers } from "../support/servers.js";
 
 const key = rsaKey();
 const BASE = "https://api.example.test/api/v1.2";

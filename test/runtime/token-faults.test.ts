@@ -9,9 +9,9 @@
 import { inspect } from "node:util";
 import { beforeEach, describe, expect, test } from "vitest";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { issue, json, type Reply, startServers, useServers } from "./servers.js";
-import { variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { issue, json, type Reply, startServers, useServers } from "../support/servers.js";
+import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const ATTEMPTS = 3;

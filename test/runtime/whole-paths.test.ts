@@ -6,9 +6,9 @@
  * call sends nothing.
  */
 import { describe, expect, test } from "vitest";
-import { CLIENT_ID, rsaKey } from "./keys-fixture.js";
-import { useServers } from "./servers.js";
-import { op, variants } from "./variants.js";
+import { CLIENT_ID, rsaKey } from "../support/keys.js";
+import { useServers } from "../support/servers.js";
+import { op, variants } from "../support/variants.js";
 
 const key = rsaKey();
 const LS = "/api/v1.2/utilities/ls";

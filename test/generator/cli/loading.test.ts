@@ -1,0 +1,128 @@
+// Each command loads what it uses, and loads CommonJS packages with `require`: an ESM `import` of TypeScript's 9 MB
+// compiler costs `needs` and `diff --code` about 0.7 s (Node parses it twice more to tell its format and its export
+// names), and the token command's runtime brought jose's 50 modules into every other command. Observed from outside:
+// the built CLI runs in a child process with an ESM resolve hook that lists every module the ESM loader resolves
+// (`require` does not pass through it).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { spawnCli } from "../../support/cli.js";
+import { root, tempDir } from "../../support/project.js";
+
+const V12 = join(root, "generator/descriptions/v1.2.json");
+const CONSUMER = join(root, "test/fixtures/needs/consumer");
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir("loading-");
+  writeFileSync(
+    join(dir, "hooks.mjs"),
+    [
+      'import { appendFileSync } from "node:fs";',
+      "export async function resolve(specifier, context, next) {",
+      "  const resolved = await next(specifier, context);",
+      '  appendFileSync(process.env.SFAPI_GEN_TEST_LOG, resolved.url + "\\n");',
+      "  return resolved;",
+      "}",
+    ].join("\n"),
+  );
+  writeFileSync(
+    join(dir, "register.mjs"),
+    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)});\n`,
+  );
+  // With the hooks, every CommonJS module loaded by the end of the run (`require` passes no hook), as `cjs <path>`.
+  writeFileSync(
+    join(dir, "cjs.mjs"),
+    [
+      'import { appendFileSync } from "node:fs";',
+      'import { createRequire } from "node:module";',
+      'import "./register.mjs";',
+      "const { cache } = createRequire(import.meta.url);",
+      'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, Object.keys(cache).map((p) => "cjs " + p + "\\n").join("")));',
+    ].join("\n"),
+  );
+  // Node's compile cache, stood in for (Node 20 has none, and a real one leaves nothing to observe); with the hooks.
+  writeFileSync(
+    join(dir, "cache.mjs"),
+    [
+      'import { appendFileSync } from "node:fs";',
+      'import module from "node:module";',
+      'import "./register.mjs";',
+      "module.enableCompileCache = (...args) =>",
+      '  appendFileSync(process.env.SFAPI_GEN_TEST_LOG, "cache " + args.length + "\\n");',
+    ].join("\n"),
+  );
+});
+
+/** The modules the ESM loader resolved while the CLI ran `args`, relative to the package root where they are in it. */
+async function esmModules(name: string, args: string[], preload = "register.mjs"): Promise<string[]> {
+  const log = join(dir, `${name}.log`);
+  writeFileSync(log, "");
+  const run = await spawnCli(args, {
+    env: {
+      // module.register, which the hooks use, is deprecated from Node 26 (DEP0205): its warning is the test's own.
+      NODE_OPTIONS: `--disable-warning=DEP0205 --import ${pathToFileURL(join(dir, preload)).href}`,
+      SFAPI_GEN_TEST_LOG: log,
+      NODE_EXTRA_CA_CERTS: undefined,
+    },
+  });
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  const base = pathToFileURL(root).href;
+  return readFileSync(log, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((url) => (url.startsWith(base) ? url.slice(base.length) : url));
+}
+
+/**
+ * The CLI runs from its bundle (dist/cli/, bin/build.mjs): each file of it that was loaded, followed by the compiled
+ * modules it carries, which esbuild names in a `// dist/...` line before each.
+ */
+function withBundled(loaded: string[]): string[] {
+  return loaded.flatMap((file) =>
+    file.startsWith("dist/cli/")
+      ? [file, ...(readFileSync(join(root, file), "utf8").match(/^\/\/ dist\/\S+\.js$/gm) ?? []).map((l) => l.slice(3))]
+      : [file],
+  );
+}
+
+describe("what a command loads", () => {
+  it("audit: our modules, never jose or the runtime's token and key code", async () => {
+    const files = await esmModules("audit", ["audit", "--file", V12]);
+    const loaded = withBundled(files);
+    expect(loaded).toContain("dist/generator/reports/audit/audit.js");
+    expect(loaded.filter((url) => /\/jose\/|runtime\/(keys|token|options|key-file)\.js$/.test(url))).toEqual([]);
+    // From the bundle: none of the compiled modules one by one, and a few files for the 50 or so modules audit runs.
+    expect(files.filter((url) => url.startsWith("dist/") && !url.startsWith("dist/cli/"))).toEqual([]);
+    expect(new Set(loaded.filter((url) => url.startsWith("dist/generator/"))).size).toBeGreaterThan(40);
+    expect(new Set(files.filter((url) => url.startsWith("dist/cli/"))).size).toBeLessThan(30);
+  });
+
+  it("needs: TypeScript through require, not the ESM loader", async () => {
+    const loaded = withBundled(await esmModules("needs", ["needs", CONSUMER, "--client", join(root, "generated")]));
+    expect(loaded).toContain("dist/generator/usage/follow.js");
+    expect(loaded.filter((url) => /\/typescript\//.test(url))).toEqual([]);
+  });
+
+  it("generate on the bundled description: its schema.d.ts from the build's cache, no TypeScript or redocly", async () => {
+    const out = join(dir, "bundled-client");
+    const log = await esmModules("generate", ["generate", "--out", out], "cjs.mjs");
+    const packages = log.filter((line) =>
+      /\/node_modules\/(typescript|openapi-typescript|@redocly|ts-morph)\//.test(line),
+    );
+    expect(packages).toEqual([]);
+    expect(log.some((line) => line.startsWith("cjs ") && line.includes("/node_modules/commander/"))).toBe(true);
+    expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
+      readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
+    );
+  });
+
+  it("turns Node's module compile cache on, where Node has one, before loading the CLI", async () => {
+    const log = await esmModules("cache", ["audit", "--file", V12], "cache.mjs");
+    expect(log.filter((line) => line.startsWith("cache"))).toEqual(["cache 0"]);
+    // Before the CLI's first module: the entry (bin/sfapi-gen.js) is all the loader has resolved by then.
+    expect(log.indexOf("cache 0")).toBeLessThan(log.findIndex((line) => line.startsWith("dist/")));
+  });
+});

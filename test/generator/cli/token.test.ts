@@ -1,0 +1,117 @@
+/**
+ * Tokens anywhere: `sfapi-gen token` (in-process) and the generated client's `createTokenSource`, against the local
+ * facility's token endpoint on 127.0.0.1 with a real RSA key. The token printed is one the API takes; failures are
+ * one line naming what is wrong, never the key; the color is checked against the key file's own.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, createClient, createTokenSource } from "../../../generated/index.js";
+import { runCli } from "../../support/cli.js";
+import { testClient, useFacility } from "../../support/facility.js";
+import { tempDir } from "../../support/project.js";
+
+const fixture = useFacility({ levels: ["green", "yellow", "red"] });
+
+/** A key file as `sfapi-gen mock` writes one (`color` and the URLs beside the official `{ client_id, secret }`). */
+async function keyFile(color: string, mode = 0o600, dir = tempDir("token-")): Promise<{ file: string; pem: string }> {
+  const { facility } = fixture;
+  const key = await testClient(facility, color);
+  const file = join(dir, `${color}.json`);
+  const body = {
+    client_id: key.clientId,
+    color,
+    secret: key.privateKeyPem,
+    base_url: facility.baseUrl,
+    token_url: facility.tokenUrl,
+  };
+  writeFileSync(file, JSON.stringify(body), { mode });
+  chmodSync(file, mode);
+  return { file, pem: key.privateKeyPem };
+}
+
+async function accepted(token: string): Promise<number> {
+  const response = await fetch(`${fixture.facility.baseUrl}/account/`, { headers: { authorization: token } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe("sfapi-gen token", () => {
+  it("prints one fresh access token, which the API takes", async () => {
+    const { file } = await keyFile("green");
+    const run = await runCli(["token", "--key-file", file]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe("");
+    expect(await accepted(lines[0]!)).toBe(200);
+  });
+
+  it("without --key-file: the one file in ~/.superfacility/, as the official client; two files is an error", async () => {
+    const home = tempDir("home-");
+    const dir = join(home, ".superfacility");
+    mkdirSync(dir);
+    await keyFile("yellow", 0o600, dir);
+    vi.stubEnv("HOME", home);
+    const run = await runCli(["token"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(await accepted(run.stdout.trim())).toBe(200);
+    await keyFile("red", 0o600, dir);
+    const two = await runCli(["token"]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain("holds 2 files; give --key-file");
+  });
+
+  it("a key file others can read, or a key the facility does not know, fails in one line without the key", async () => {
+    const open = await keyFile("green", 0o644);
+    const loose = await runCli(["token", "--key-file", open.file]);
+    expect(loose.code).toBe(2);
+    expect(loose.stderr).toContain("chmod 600");
+    expect(loose.stdout).toBe("");
+    const unknown = join(tempDir("token-"), "stranger.json");
+    const { pem } = await keyFile("green");
+    const urls = { base_url: fixture.facility.baseUrl, token_url: fixture.facility.tokenUrl };
+    writeFileSync(unknown, JSON.stringify({ client_id: "nobody", secret: pem, ...urls }), { mode: 0o600 });
+    const refused = await runCli(["token", "--key-file", unknown]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^sfapi-gen: token: Token request to .* failed/);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).not.toContain("PRIVATE KEY");
+    expect(refused.stderr).not.toContain(pem.split("\n")[1]!);
+  });
+});
+
+describe("createTokenSource", () => {
+  it("serves tokens a client takes as accessToken, one token request while the token lives", async () => {
+    const { file } = await keyFile("green");
+    const tokens = createTokenSource({
+      keyFile: file,
+      color: "green",
+      clock: { now: fixture.clock.now, sleep: async () => {} },
+    });
+    expect(tokens.color).toBe("green");
+    const before = fixture.facility.requests.filter((r) => r.path === "/token").length;
+    const [a, b] = await Promise.all([tokens.token(), tokens.token()]);
+    expect(a).toBe(b);
+    expect(await tokens.token()).toBe(a);
+    expect(fixture.facility.requests.filter((r) => r.path === "/token").length).toBe(before + 1);
+    const green = createClient({ color: "green", baseUrl: fixture.facility.baseUrl, accessToken: tokens.token });
+    expect((await green.user()).name).toBe("mockuser");
+  });
+
+  it("refuses a color other than the key file's, and a color off the ladder, before any request", async () => {
+    const { file } = await keyFile("red");
+    const before = fixture.facility.requests.length;
+    expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(ConfigError);
+    expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(/key file is for a "red" client/);
+    // @ts-expect-error not a color of this API
+    expect(() => createTokenSource({ keyFile: file, color: "purple" })).toThrow(ConfigError);
+    expect(() => createTokenSource({} as never)).toThrow(/needs keyFile/);
+    expect(fixture.facility.requests.length).toBe(before);
+    expect(createTokenSource({ keyFile: file }).color).toBe("red");
+  });
+});

@@ -1,0 +1,99 @@
+// The checked-in client for the bundled description: every operation, with the level the description gives.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ladder, operations } from "../../../generated/operations.js";
+import { root } from "../../support/project.js";
+
+const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
+const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/** Straight from the JSON, without the generator's model: (METHOD path) -> expected table scope. */
+const expected = new Map<string, string>();
+for (const [path, item] of Object.entries<any>(spec.paths)) {
+  for (const m of methods) {
+    const op = item[m];
+    if (!op) continue;
+    const scope = op["x-nersc-scope"];
+    const secured = (op.security ?? spec.security ?? []).length > 0;
+    expected.set(
+      `${m.toUpperCase()} ${path}`,
+      typeof scope === "string" && scope !== "" ? scope : secured ? "unranked" : "public",
+    );
+  }
+}
+
+describe("generated/operations.js and .d.ts", () => {
+  const entries = Object.values(operations);
+
+  it("has one entry per operation of the bundled description (31)", () => {
+    expect(expected.size).toBe(31);
+    expect(entries).toHaveLength(31);
+    expect(new Set(entries.map((e) => `${e.method} ${e.path}`))).toEqual(new Set(expected.keys()));
+  });
+
+  it("gives each entry the scope the description names", () => {
+    for (const entry of entries)
+      expect(entry.scope, `${entry.method} ${entry.path}`).toBe(expected.get(`${entry.method} ${entry.path}`));
+  });
+
+  it("keeps operationIds and derives friendly names from FastAPI's ids", () => {
+    for (const entry of entries) {
+      const op = spec.paths[entry.path][entry.method.toLowerCase()];
+      expect(entry.operationId).toBe(op.operationId);
+      expect(entry.name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    }
+    expect(operations.runCommand).toMatchObject({
+      method: "POST",
+      path: "/utilities/command/{machine}",
+      scope: "red",
+      operationId: "run_command_utilities_command__machine__post",
+    });
+    expect(operations.runCommand.requestMediaType).toBe("application/x-www-form-urlencoded");
+  });
+
+  it("marks the status endpoints public", () => {
+    const status = entries.filter((e) => e.path.startsWith("/status"));
+    expect(status.length).toBe(8);
+    for (const e of status) expect(e.scope).toBe("public");
+  });
+
+  it("uses the project's ladder green < yellow < red", () => {
+    expect(ladder).toEqual(["green", "yellow", "red"]);
+  });
+
+  it("annotates each entry with @scope in its JSDoc, one line per entry in the table", () => {
+    const source = readFileSync(join(root, "generated/operations.d.ts"), "utf8");
+    const js = readFileSync(join(root, "generated/operations.js"), "utf8");
+    expect(js.split("\n").filter((line) => line.includes('scope: "red"'))).toHaveLength(
+      entries.filter((e) => e.scope === "red").length,
+    );
+    for (const entry of entries) {
+      const at = source.indexOf(`export declare const ${entry.name}: {`);
+      expect(at, entry.name).toBeGreaterThan(0);
+      const doc = source.slice(source.lastIndexOf("/**", at), at);
+      expect(doc).toContain(`@scope ${entry.scope}`);
+      if (entry.scope === "public") expect(doc).toContain("@public");
+    }
+  });
+
+  it("types GET /tasks with a `tags` query parameter in schema.d.ts", () => {
+    const schema = readFileSync(join(root, "generated/schema.d.ts"), "utf8");
+    const readTasks = schema.slice(schema.indexOf("read_tasks_tasks_get: {"));
+    expect(readTasks.slice(0, readTasks.indexOf("header?"))).toMatch(/query\?: \{[^}]*tags\?: string/);
+  });
+
+  it("records the description's version and hash in manifest.json", () => {
+    const manifest = JSON.parse(readFileSync(join(root, "generated/manifest.json"), "utf8"));
+    const sha = createHash("sha256")
+      .update(readFileSync(join(root, "generator/descriptions/v1.2.json")))
+      .digest("hex");
+    expect(manifest.description).toMatchObject({ version: "1.2", api: "v1.2", sha256: sha });
+    expect(manifest.scope).toEqual({
+      vendor: "nersc",
+      field: "x-nersc-scope",
+      ladder: ["green", "yellow", "red"],
+      policy: "scope",
+    });
+  });
+});

@@ -1,0 +1,195 @@
+// Regenerating a client keeps working: the folder's ladder, vendor and policy survive a new description; `generate
+// --check` compares like with like, verifies the files it wrote (an operations.js relabelled by hand is named), and
+// reads the description from a URL; `diff <client folder> <new>` reads the client's kept description.
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
+import { runCli } from "../../../support/cli.js";
+import { serve, writeJson } from "../../../support/descriptions.js";
+import { root, tempDir } from "../../../support/project.js";
+
+const bundled = () => JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
+
+/** The facility's next description: other bytes (so no bundled ladder), one level the kept ladder lacks. */
+function nextDescription() {
+  const doc = bundled();
+  doc.info.version = "1.3";
+  doc.servers = [{ url: "/api/v1.3" }];
+  doc.paths["/account/roles"].get["x-nersc-scope"] = "purple";
+  return doc;
+}
+
+let project: string;
+let server: Awaited<ReturnType<typeof serve>>;
+const cli = (args: string[]) => runCli(args, { cwd: project });
+
+beforeAll(async () => {
+  project = tempDir("regen-");
+  const file = writeJson(project, "new.json", nextDescription());
+  // The same bytes as new.json: the check compares the description's SHA-256.
+  server = await serve({ "/api/v1.3/openapi.json": { body: readFileSync(file, "utf8") } });
+  const first = await cli(["generate", "--out", "src/sfapi"]);
+  expect(first.code, first.stderr).toBe(0);
+});
+afterAll(() => server?.close());
+
+const manifestOf = (dir: string) => JSON.parse(readFileSync(join(project, dir, "manifest.json"), "utf8"));
+
+describe("regenerating into a previous output", () => {
+  it("keeps its ladder and says so in one line; a level the ladder lacks stays top-only, with the warning", async () => {
+    const run = await cli(["generate", "--file", "new.json", "--out", "src/sfapi"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(
+      "sfapi-gen: keeping the ladder green < yellow < red and whole-path marks on /utilities/download/{machine}/{path}, " +
+        "/utilities/ls/{machine}/{path}, /utilities/upload/{machine}/{path} of src/sfapi/manifest.json " +
+        "(--levels, --vendor, --policy override)",
+    );
+    expect(run.stderr).toContain(
+      'x-nersc-scope uses level "purple" not on the ladder green < yellow < red; those operations are callable only by red',
+    );
+    const manifest = manifestOf("src/sfapi");
+    expect(manifest.scope.ladder).toEqual(["green", "yellow", "red"]);
+    expect(manifest.description.version).toBe("1.3");
+    // The yellow client type and its operations are still there.
+    expect(readFileSync(join(project, "src/sfapi/index.d.ts"), "utf8")).toContain("YellowClient");
+    const ops = readFileSync(join(project, "src/sfapi/operations.js"), "utf8");
+    expect(ops).toMatch(/readRoles = .*scope: "purple"/);
+    expect(ops).toMatch(/runCommand = .*scope: "red"/);
+  });
+
+  it("generate --check reads the description under the kept ladder (like with like), also from a URL", async () => {
+    const [file, url] = await Promise.all([
+      cli(["generate", "--check", "--file", "new.json", "--out", "src/sfapi"]),
+      cli(["generate", "--check", "--url", `${server.origin}/api/v1.3`, "--out", "src/sfapi"]),
+    ]);
+    for (const run of [file, url]) {
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toMatch(/^sfapi-gen: src\/sfapi is up to date \(description sha256 [0-9a-f]{12}…\)\n$/);
+    }
+  });
+
+  it("flags override what the folder keeps", async () => {
+    const dir = "src/other";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const run = await cli(["generate", "--file", "new.json", "--out", dir, "--levels", "green,red"]);
+    expect(run.code, run.stderr).toBe(0);
+    // Only the whole-path marks are still kept (no flag drops them; test/generator/reports/diff/keep-whole-paths.test.ts).
+    expect(run.stdout.split("\n")[0]).toMatch(/^sfapi-gen: keeping the whole-path marks on [^(]*$/);
+    expect(manifestOf(dir).scope.ladder).toEqual(["green", "red"]);
+  });
+});
+
+describe("generate --check verifies the files it wrote", () => {
+  it("names an operations.js whose runCommand was relabelled green, even with its hash rewritten", async () => {
+    const dir = "src/tampered";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const file = join(project, dir, "operations.js");
+    const text = readFileSync(file, "utf8");
+    const relabelled = text.replace(/(runCommand = .*scope: )"red"/, '$1"green"');
+    expect(relabelled).not.toBe(text);
+    writeFileSync(file, relabelled);
+    const edited = await cli(["generate", "--check", "--out", dir]);
+    expect([edited.code, edited.stdout]).toEqual([
+      1,
+      `${dir}/operations.js: edited after generation (its SHA-256 is not the one manifest.json lists)\n`,
+    ]);
+    expect(edited.stderr).toBe(
+      `sfapi-gen: --check: ${dir}: operations.js not as generated; run \`sfapi-gen generate\` and commit the result\n`,
+    );
+    // The file and its listed hash edited together: the re-emit still tells.
+    const manifestFile = join(project, dir, "manifest.json");
+    const { createHash } = await import("node:crypto");
+    const manifest = readFileSync(manifestFile, "utf8");
+    const oldHash = createHash("sha256").update(text).digest("hex");
+    const newHash = createHash("sha256").update(relabelled).digest("hex");
+    writeFileSync(manifestFile, manifest.replace(oldHash, newHash));
+    const both = await cli(["generate", "--check", "--out", dir]);
+    expect(both.code).toBe(1);
+    expect(both.stdout).toBe(
+      `${dir}/manifest.json: differs from what this sfapi-gen generates from this description\n` +
+        `${dir}/operations.js: differs from what this sfapi-gen generates from this description\n`,
+    );
+  });
+
+  it("names a missing file and one it did not write", async () => {
+    const dir = "src/changed";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    rmSync(join(project, dir, "runtime/guard.js"));
+    writeFileSync(join(project, dir, "runtime/extra.js"), "export {};\n");
+    const run = await cli(["generate", "--check", "--out", dir]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      `${dir}/runtime/extra.js: not written by sfapi-gen (manifest.json does not list it)\n` +
+        `${dir}/runtime/guard.js: missing (manifest.json lists it)\n`,
+    );
+  });
+});
+
+describe("the manifest's file list is untrusted", () => {
+  it("a listed path outside the folder or a malformed hash is one line with its pointer; nothing is read", async () => {
+    const dir = "src/listed";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const file = join(project, dir, "manifest.json");
+    const manifest = JSON.parse(readFileSync(file, "utf8"));
+    const cases: [Record<string, string>, string][] = [
+      [{ "../../new.json": "0".repeat(64) }, "/files/..~1..~1new.json: not a path sfapi-gen writes"],
+      [{ "index.js": "abc" }, '/files/index.js must be 64 lower-case hex digits, not "abc"'],
+    ];
+    for (const [files, message] of cases) {
+      writeFileSync(file, JSON.stringify({ ...manifest, files }));
+      const run = await cli(["generate", "--check", "--out", dir]);
+      expect([run.code, run.stdout, run.stderr]).toEqual([2, "", `sfapi-gen: ${dir}/manifest.json: ${message}\n`]);
+    }
+  });
+});
+
+describe("diff <client folder> <new>", () => {
+  it("reads the client's kept description under its manifest's ladder, and compares schemas", async () => {
+    const dir = "src/old";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    expect(existsSync(join(project, dir, "description.json"))).toBe(true);
+    const doc = nextDescription();
+    delete doc.components.schemas.Task.properties.result;
+    writeJson(project, "fewer.json", doc);
+    const [fromFolder, fromManifest] = await Promise.all([
+      cli(["diff", dir, "fewer.json", "--format", "json"]),
+      cli(["diff", `${dir}/manifest.json`, "fewer.json", "--format", "json"]),
+    ]);
+    expect(fromFolder.code, fromFolder.stderr).toBe(0);
+    const report: DiffReport = JSON.parse(fromFolder.stdout);
+    expect(report.old.source).toBe(`${dir}/description.json`);
+    expect(report.ladder).toEqual(["green", "yellow", "red"]);
+    expect(report.changed.find((c) => c.name === "readRoles")?.changes[0]).toMatchObject({
+      kind: "level",
+      from: "green",
+      to: "purple",
+    });
+    expect(JSON.parse(fromManifest.stdout)).toEqual(report);
+  });
+
+  it("an edited description.json is refused: it would hide the changes", async () => {
+    const dir = "src/edited";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    const file = join(project, dir, "description.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"x-nersc-scope": "red"', '"x-nersc-scope": "green"'));
+    const run = await cli(["diff", dir, "new.json"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      `sfapi-gen: ${dir}/description.json: edited after generation (its SHA-256 is not the one manifest.json lists)\n`,
+    ]);
+  });
+
+  it("a folder without description.json (an older output) is one line", async () => {
+    const dir = "src/older";
+    expect((await cli(["generate", "--out", dir])).code).toBe(0);
+    rmSync(join(project, dir, "description.json"));
+    const run = await cli(["diff", dir, "new.json"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      `sfapi-gen: ${dir}: no description.json: generated by an older sfapi-gen; regenerate it, or diff the description it came from\n`,
+    ]);
+  });
+});

@@ -1,0 +1,286 @@
+// `sfapi-gen needs` for a client generated under the security policy: the least OAuth2 grant of a small code base
+// using a Spotify client generated here (test/fixtures/oauth2/spotify.yml), per client and overall, unknown uses
+// needing every scope, --fail-beyond and --fail-above; then the exact search itself (least-grant.ts) on requirements
+// where the greedy first guess is not least.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { validateManifest } from "../../../../generator/output/client-folder.js";
+import { leastGrant } from "../../../../generator/reports/needs/least-grant.js";
+import { renderNeeds } from "../../../../generator/reports/needs/needs.js";
+import type { ScopeNeedsReport } from "../../../../generator/reports/needs/report.js";
+import { beyond } from "../../../../generator/reports/needs/scopes.js";
+import { runCli } from "../../../support/cli.js";
+import { root, tempDir } from "../../../support/project.js";
+
+const rel = (path: string) => relative(root, path).split("\\").join("/");
+const spotify = join(root, "test/fixtures/oauth2/spotify.yml");
+
+/** A code base: `files` by name, each importing the client at `client` (relative to the code base). */
+function codeBase(dir: string, files: Record<string, string>): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const player = `import { createClient } from "../spotify/index.js";
+
+export const player = createClient({
+  scopes: ["user-modify-playback-state", "user-read-currently-playing", "user-read-playback-state"],
+  accessToken: "t",
+});
+
+export async function pause() {
+  return player.pauseAUsersPlayback();
+}
+export async function queue() {
+  return player.GET("/me/player/queue");
+}
+`;
+const profile = `import { createClient } from "../spotify/index.js";
+
+const me = createClient({ scopes: ["user-read-email", "user-read-private"], accessToken: "t" });
+
+export async function profile() {
+  return me.getCurrentUsersProfile();
+}
+export async function album(id: string) {
+  return me.getAnAlbum({ path: { id } });
+}
+`;
+const guessing = `import { player } from "./player.js";
+
+export async function anything() {
+  // @ts-expect-error: no such operation
+  return player.GET("/no/such/path");
+}
+`;
+
+let work: string;
+let app: string;
+let withUnknown: string;
+const runs: Record<string, Awaited<ReturnType<typeof runCli>>> = {};
+
+beforeAll(async () => {
+  work = tempDir("needs-scopes-");
+  const generated = await runCli(["generate", "--file", rel(spotify), "--out", rel(join(work, "spotify"))]);
+  expect(generated.code, generated.stderr).toBe(0);
+  app = codeBase(join(work, "app"), { "player.ts": player, "profile.ts": profile });
+  withUnknown = codeBase(join(work, "guess"), { "player.ts": player, "guessing.ts": guessing });
+  const client = ["--client", rel(join(work, "spotify"))];
+  const args: Record<string, string[]> = {
+    json: ["needs", rel(app), ...client, "--format", "json"],
+    unknown: ["needs", rel(withUnknown), ...client, "--format", "json"],
+    beyond: ["needs", rel(app), ...client, "--fail-beyond", "user-read-email,user-read-private"],
+    typo: ["needs", rel(app), ...client, "--fail-beyond", "user-read-emial"],
+    above: ["needs", rel(app), ...client, "--fail-above", "red"],
+    colorBeyond: ["needs", "test/fixtures/needs/consumer", "--fail-beyond", "user-read-email"],
+  };
+  // Each run scans the code with TypeScript's compiler: few, and those refused before the scan are cheap.
+  for (const [key, a] of Object.entries(args)) runs[key] = await runCli(a);
+});
+
+describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
+  it("reports the least grant of the whole code base and why each scope is in it (JSON)", () => {
+    expect(runs.json!.code, runs.json!.stderr).toBe(0);
+    const report: ScopeNeedsReport = JSON.parse(runs.json!.stdout);
+    expect(report.format).toBe("sfapi-gen/needs-scopes@1");
+    expect(report.client).toMatchObject({ policy: "security", found: "option" });
+    expect(report.client.scopes).toHaveLength(17);
+    // pause: user-modify-playback-state; queue: playback-state and currently-playing; /me: email and private; the
+    // album: a token, no scope.
+    expect(report.grant).toMatchObject({
+      scopes: [
+        "user-modify-playback-state",
+        "user-read-currently-playing",
+        "user-read-email",
+        "user-read-playback-state",
+        "user-read-private",
+      ],
+      proven: true,
+      choices: 0,
+    });
+    expect(report.byScope.find((b) => b.scope === "user-read-email")).toEqual({
+      scope: "user-read-email",
+      forced: true,
+      uses: [`${rel(app)}/profile.ts:6:13`],
+    });
+    expect(report.summary).toEqual({ uses: 4, files: 2, unknown: 0, public: 0, tokenOnly: 1 });
+    const albumUse = report.uses.find((u) => u.code.includes("getAnAlbum"))!;
+    expect(albumUse.operations).toEqual([
+      { name: "getAnAlbum", method: "GET", path: "/albums/{id}", scope: "scoped", security: [[]] },
+    ]);
+    expect(albumUse.scopes).toEqual([]);
+  });
+
+  it("gives each createClient call the least grant of its own uses", () => {
+    const report: ScopeNeedsReport = JSON.parse(runs.json!.stdout);
+    const byFile = Object.fromEntries(report.clients.map((c) => [c.file.replace(/.*\//, ""), c]));
+    expect(byFile["player.ts"]!.grant.scopes).toEqual([
+      "user-modify-playback-state",
+      "user-read-currently-playing",
+      "user-read-playback-state",
+    ]);
+    expect(byFile["player.ts"]!.uses).toBe(2);
+    expect(byFile["profile.ts"]!.grant.scopes).toEqual(["user-read-email", "user-read-private"]);
+    expect(byFile["profile.ts"]!.uses).toBe(2);
+  });
+
+  it("says in Markdown how the grant was computed, and names the scopes and uses", () => {
+    const md = renderNeeds(JSON.parse(runs.json!.stdout), "md");
+    expect(md).toMatch(/^# Needs: `user-modify-playback-state`, `user-read-currently-playing`, /);
+    expect(md).toContain("The least grant covering 4 uses of the generated client in 2 files");
+    expect(md).toContain("## How it is computed");
+    expect(md).toContain("Operations with one alternative force its scopes: 5 forced scopes");
+    expect(md).toContain("nothing was left to search, so the grant is least.");
+    expect(md).toContain("| `user-read-email` | yes | " + `${rel(app)}/profile.ts:6:13 |`);
+    expect(md).toContain("| GET `/me` (getCurrentUsersProfile) | `user-read-email` and `user-read-private` |");
+    expect(md).toContain("| GET `/albums/{id}` (getAnAlbum) | a token, no scope | - |");
+  });
+
+  it("makes a use it cannot map need every scope the client names", () => {
+    expect(runs.unknown!.code, runs.unknown!.stderr).toBe(0);
+    const report: ScopeNeedsReport = JSON.parse(runs.unknown!.stdout);
+    expect(report.summary.unknown).toBe(1);
+    expect(report.grant.scopes).toEqual(report.client.scopes);
+    const unknown = report.uses.find((u) => u.unknown !== null)!;
+    expect(unknown.unknown).toMatch(/^unknown: .*; needs every scope$/);
+    expect(unknown.unknown).not.toContain("top level");
+    expect(unknown.scopes).toEqual(report.client.scopes);
+  });
+
+  it("--fail-beyond passes when a grant within the scopes covers the code, else names the scopes and uses", () => {
+    const report: ScopeNeedsReport = JSON.parse(runs.json!.stdout);
+    expect(beyond(report, report.grant.scopes)).toEqual({ uses: [], missing: [] });
+    expect(beyond(report, report.client.scopes)).toEqual({ uses: [], missing: [] });
+    const short = beyond(report, ["user-read-email", "user-read-private", "user-read-playback-state"]);
+    expect(short.missing).toEqual(["user-modify-playback-state", "user-read-currently-playing"]);
+    expect(short.uses.map((u) => u.code)).toEqual(["player.pauseAUsersPlayback()", 'player.GET("/me/player/queue")']);
+    expect(runs.beyond!.code).toBe(1);
+    expect(runs.beyond!.stderr).toContain(
+      "--fail-beyond user-read-email,user-read-private: " +
+        `${rel(app)} also needs user-modify-playback-state, user-read-currently-playing, user-read-playback-state: ` +
+        `${rel(app)}/player.ts:9 player.pauseAUsersPlayback(); ${rel(app)}/player.ts:12 player.GET("/me/player/queue")`,
+    );
+    // The report still printed: the list of what it needs.
+    expect(runs.beyond!.stdout).toContain("## Why each scope (5)");
+  });
+
+  it("refuses a scope the client does not name, --fail-above on a scope client, --fail-beyond on a color one", () => {
+    expect(runs.typo!.code).toBe(2);
+    expect(runs.typo!.stderr).toContain('--fail-beyond: "user-read-emial" is not a scope the client');
+    expect(runs.above!.code).toBe(2);
+    expect(runs.above!.stderr).toContain(
+      "--fail-above takes a color, but " +
+        `${rel(join(work, "spotify"))} was generated under the security policy (OAuth2 scopes): ` +
+        "use --fail-beyond scope1,scope2",
+    );
+    expect(runs.above!.stdout).toBe("");
+    expect(runs.typo!.stdout).toBe("");
+    expect(runs.colorBeyond!.code).toBe(2);
+    expect(runs.colorBeyond!.stderr).toContain("--fail-beyond takes OAuth2 scopes, but generated ranks calls by color");
+  });
+});
+
+describe("the manifest carries each operation's scope sets", () => {
+  it("reads them back, and refuses a secured operation without them (fail closed)", () => {
+    const manifest = JSON.parse(readFileSync(join(work, "spotify", "manifest.json"), "utf8"));
+    const me = manifest.operations.findIndex((op: { name: string }) => op.name === "getCurrentUsersProfile");
+    expect(validateManifest(manifest).operations[me]!.security).toEqual([["user-read-email", "user-read-private"]]);
+    delete manifest.operations[me].security;
+    expect(() => validateManifest(manifest)).toThrow(
+      `/operations/${me}/security is missing: a "scoped" operation needs it`,
+    );
+    manifest.operations[me].security = [["user read"]];
+    expect(() => validateManifest(manifest)).toThrow(
+      `/operations/${me}/security/0/0 must be an OAuth2 scope, not "user read"`,
+    );
+  });
+});
+
+describe("needs searches the alternatives exactly", () => {
+  let report: ScopeNeedsReport;
+  beforeAll(async () => {
+    // Spotify edited: /me may also be called with user-top-read, and the top artists with user-follow-read instead.
+    const doc = parse(readFileSync(spotify, "utf8"));
+    doc.paths["/me"].get.security = [
+      { oauth_2_0: ["user-read-private", "user-read-email"] },
+      { oauth_2_0: ["user-top-read"] },
+    ];
+    doc.paths["/me/top/artists"].get.security = [{ oauth_2_0: ["user-top-read"] }, { oauth_2_0: ["user-follow-read"] }];
+    const file = join(work, "spotify-edited.json");
+    writeFileSync(file, JSON.stringify(doc));
+    const out = join(work, "spotify-edited");
+    const generated = await runCli(["generate", "--file", rel(file), "--out", rel(out)]);
+    expect(generated.code, generated.stderr).toBe(0);
+    const code = codeBase(join(work, "edited-app"), {
+      "app.ts": `import { createClient } from "../spotify-edited/index.js";
+
+const c = createClient({ scopes: ["user-top-read"], accessToken: "t" });
+export const me = () => c.GET("/me");
+export const top = () => c.GET("/me/top/artists");
+`,
+    });
+    const run = await runCli(["needs", rel(code), "--client", rel(out), "--format", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    report = JSON.parse(run.stdout);
+  });
+
+  it("finds the one scope both operations allow, and says the choice was searched", () => {
+    expect(report.grant).toMatchObject({ scopes: ["user-top-read"], forced: [], choices: 2, proven: true });
+    expect(report.uses.map((u) => u.scopes)).toEqual([["user-top-read"], ["user-top-read"]]);
+  });
+});
+
+describe("leastGrant", () => {
+  // Greedy, in order: a (for the first), b, c = 3 scopes; least: b and c = 2.
+  const tricky = [
+    [["a"], ["b", "c"]],
+    [["b"], ["d"]],
+    [["c"], ["e"]],
+  ];
+
+  it("forces single alternatives and drops token-only requirements", () => {
+    expect(leastGrant([[["x", "y"]], [[]], [["y"], ["z"]]])).toEqual({
+      scopes: ["x", "y"],
+      forced: ["x", "y"],
+      choices: 0,
+      visited: 0,
+      proven: true,
+    });
+  });
+
+  it("finds a grant smaller than the greedy one, and proves it least", () => {
+    expect(leastGrant(tricky)).toMatchObject({ scopes: ["b", "c"], forced: [], choices: 3, proven: true });
+  });
+
+  it("past its bound returns a sufficient grant marked as not proven least", () => {
+    const result = leastGrant(tricky, [], 1);
+    expect(result.proven).toBe(false);
+    for (const req of tricky) expect(req.some((alt) => alt.every((s) => result.scopes.includes(s)))).toBe(true);
+  });
+
+  it("counts scopes already granted as free", () => {
+    // Adding e costs one scope, a and b two.
+    expect(
+      leastGrant(
+        [
+          [
+            ["a", "b"],
+            ["c", "d", "e"],
+          ],
+        ],
+        ["c", "d"],
+      ).scopes,
+    ).toEqual(["c", "d", "e"]);
+    expect(
+      leastGrant([
+        [
+          ["a", "b"],
+          ["c", "d", "e"],
+        ],
+      ]).scopes,
+    ).toEqual(["a", "b"]);
+  });
+});

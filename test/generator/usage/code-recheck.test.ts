@@ -1,0 +1,69 @@
+// diff --code's second type check (the code against the new client) asks TypeScript only about the files the new
+// client can change: those importing it, and theirs while what they export changes; the others keep the first
+// check's errors, so they cannot hold a break.
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { typeBreaks } from "../../../generator/usage/typecheck.js";
+import { root, tempDir } from "../../support/project.js";
+
+let project: string;
+const client = () => join(project, "src", "sfapi");
+
+/** The client folder's files as the replacement map takes them, with `change` applied to index.d.ts. */
+function served(change: (text: string) => string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const name = relative(client(), path).split("\\").join("/");
+        const text = readFileSync(path, "utf8");
+        files.set(name, name === "index.d.ts" ? change(text) : text);
+      }
+    }
+  };
+  walk(client());
+  return files;
+}
+
+beforeAll(() => {
+  // Inside the repository, so the client's imports (openapi-fetch, jose) resolve from its node_modules.
+  project = tempDir("code-recheck-");
+  mkdirSync(join(project, "src"), { recursive: true });
+  cpSync(join(root, "generated"), client(), { recursive: true });
+  const write = (name: string, lines: string[]) => writeFileSync(join(project, "src", name), lines.join("\n") + "\n");
+  write("app.ts", [
+    'import { createClient } from "./sfapi/index.js";',
+    'const green = createClient({ color: "green", accessToken: "t" });',
+    "export const tasks = await green.readTasks();",
+  ]);
+  write("use.ts", ['import { tasks } from "./app.js";', "export const count: number = tasks.tasks?.length ?? 0;"]);
+  write("plain1.ts", ["export const twice = (n: number): number => n * 2;"]);
+  write("plain2.ts", ['import { twice } from "./plain1.js";', "export const four: number = twice(2);"]);
+});
+
+describe("diff --code's second check", () => {
+  it("checks none of the code again when the new client is the same", () => {
+    const result = typeBreaks(
+      "src",
+      "src/sfapi",
+      served((t) => t),
+      project,
+    );
+    expect(result.breaks).toEqual([]);
+    expect(result.rechecked).toBe(0);
+  });
+
+  it("checks the files importing a changed client, and theirs, not the others; the break is found", () => {
+    const renamed = served((t) => {
+      expect(t).toContain("  readTasks: OptionalCall<");
+      return t.replace("  readTasks: OptionalCall<", "  listTasks: OptionalCall<");
+    });
+    const result = typeBreaks("src", "src/sfapi", renamed, project);
+    expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/app.ts", 3, 2551]]);
+    // The app, and the module using `tasks` (its type changed); not the two plain modules.
+    expect(result.rechecked).toBe(2);
+  });
+});
