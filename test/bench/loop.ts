@@ -24,6 +24,14 @@ const V12 = join(projectRoot, "generator/descriptions/v1.2.json");
 const CLI = join(projectRoot, "bin/sfapi-gen.js");
 const SIZES = (process.env.BENCH_OPERATIONS ?? "2500,5000,10000,20000").split(",").map(Number);
 const FILES = (process.env.BENCH_FILES ?? "100,1000").split(",").map(Number);
+/** Which of the three parts to run (BENCH_LOOP=code: the code-base rows alone, which need no peers); default all. */
+const PARTS = ["regeneration", "descriptions", "code"] as const;
+const parts = (process.env.BENCH_LOOP ?? PARTS.join(",")).split(",").map((s) => s.trim());
+const strange = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+if (strange.length > 0) throw new Error(`BENCH_LOOP: unknown part ${strange.join(", ")} (known: ${PARTS.join(", ")})`);
+const runs = (part: (typeof PARTS)[number]) => parts.includes(part);
+/** Whether this run needs the peers (openapi-typescript-codegen, GitHub's description): not for the code bases. */
+export const loopNeedsPeers = runs("regeneration") || runs("descriptions");
 
 export async function benchLoop(dir: string, rounds: number, log: (line: string) => void): Promise<Section> {
   mkdirSync(dir, { recursive: true });
@@ -64,137 +72,144 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
     };
   };
 
-  // ---- 1. the regeneration loop on v1.2 ----------------------------------------------------------------------------
-  const empty = join(dir, "empty.mjs");
-  writeFileSync(empty, "");
-  const out = join(dir, "v12-client");
-  const checked = join(dir, "v12-checked");
-  rmSync(checked, { recursive: true, force: true });
-  const codegenOut = join(dir, "v12-codegen");
-  const v12Flags = ["--file", V12, "--levels", "green,yellow,red"];
-  const made = await interleaved(
-    [{ name: "setup", command: command(CLI, ["generate", ...v12Flags, "--out", checked]) }],
-    0,
-  );
-  if (made[0]?.error) notes.push(`setup of generate --check failed: ${made[0].error}`);
-  const loop = await run(
-    "v1.2, 1 core",
-    [
-      {
-        name: "generate",
-        prepare: () => rmSync(out, { recursive: true, force: true }),
-        command: command(CLI, ["generate", ...v12Flags, "--out", out]),
-      },
-      { name: "check", command: command(CLI, ["generate", ...v12Flags, "--out", checked, "--check"]) },
-      { name: "audit", command: command(CLI, ["audit", "--file", V12]) },
-      { name: "help", command: command(CLI, ["--help"]) },
-      { name: "node", command: command(empty, []) },
-      {
-        name: "codegen",
-        prepare: () => rmSync(codegenOut, { recursive: true, force: true }),
-        command: command(peerPath("openapi-typescript-codegen", "bin", "index.js"), ["-i", V12, "-o", codegenOut]),
-      },
-    ],
-    rounds * 2,
-  );
   const codegen = `openapi-typescript-codegen ${PEERS["openapi-typescript-codegen"]}`;
-  rows.push(
-    row("`generate` v1.2, 1 core", loop.generate!, loop.codegen!, 1.5, codegen),
-    row("`generate --check` v1.2, 1 core", loop.check!, loop.codegen!, 1.5, codegen),
-    row("`audit` v1.2, 1 core", loop.audit!, loop.node!, 3, "`node` (empty file)"),
-    row("`--help`, 1 core", loop.help!, loop.node!, 1.3, "`node` (empty file)"),
-  );
+
+  // ---- 1. the regeneration loop on v1.2 ----------------------------------------------------------------------------
+  if (runs("regeneration")) await regeneration();
+  async function regeneration() {
+    const empty = join(dir, "empty.mjs");
+    writeFileSync(empty, "");
+    const out = join(dir, "v12-client");
+    const checked = join(dir, "v12-checked");
+    rmSync(checked, { recursive: true, force: true });
+    const codegenOut = join(dir, "v12-codegen");
+    const v12Flags = ["--file", V12, "--levels", "green,yellow,red"];
+    const made = await interleaved(
+      [{ name: "setup", command: command(CLI, ["generate", ...v12Flags, "--out", checked]) }],
+      0,
+    );
+    if (made[0]?.error) notes.push(`setup of generate --check failed: ${made[0].error}`);
+    const loop = await run(
+      "v1.2, 1 core",
+      [
+        {
+          name: "generate",
+          prepare: () => rmSync(out, { recursive: true, force: true }),
+          command: command(CLI, ["generate", ...v12Flags, "--out", out]),
+        },
+        { name: "check", command: command(CLI, ["generate", ...v12Flags, "--out", checked, "--check"]) },
+        { name: "audit", command: command(CLI, ["audit", "--file", V12]) },
+        { name: "help", command: command(CLI, ["--help"]) },
+        { name: "node", command: command(empty, []) },
+        {
+          name: "codegen",
+          prepare: () => rmSync(codegenOut, { recursive: true, force: true }),
+          command: command(peerPath("openapi-typescript-codegen", "bin", "index.js"), ["-i", V12, "-o", codegenOut]),
+        },
+      ],
+      rounds * 2,
+    );
+    rows.push(
+      row("`generate` v1.2, 1 core", loop.generate!, loop.codegen!, 1.5, codegen),
+      row("`generate --check` v1.2, 1 core", loop.check!, loop.codegen!, 1.5, codegen),
+      row("`audit` v1.2, 1 core", loop.audit!, loop.node!, 3, "`node` (empty file)"),
+      row("`--help`, 1 core", loop.help!, loop.node!, 1.3, "`node` (empty file)"),
+    );
+  }
 
   // ---- 2. large descriptions ---------------------------------------------------------------------------------------
-  const github = await run(
-    "GitHub, 1 core",
-    [
-      {
-        name: "ours",
-        prepare: () => rmSync(join(dir, "gh-ours"), { recursive: true, force: true }),
-        command: command(CLI, [
-          "generate",
-          "--file",
-          githubDescription(),
-          "--policy",
-          "method",
-          "--out",
-          join(dir, "gh-ours"),
-        ]),
-      },
-      {
-        name: "codegen",
-        prepare: () => rmSync(join(dir, "gh-codegen"), { recursive: true, force: true }),
-        command: command(peerPath("openapi-typescript-codegen", "bin", "index.js"), [
-          "-i",
-          githubDescription(),
-          "-o",
-          join(dir, "gh-codegen"),
-        ]),
-      },
-    ],
-    rounds,
-  );
-  rows.push(row("`generate` GitHub (1,223 operations), 1 core", github.ours!, github.codegen!, 1, codegen));
-  const growth: { n: number; ours: ReturnType<typeof stats>; ots: ReturnType<typeof stats> }[] = [];
-  for (const n of SIZES) {
-    const file = writeSyntheticDescription(n, join(dir, `synthetic-${n}.json`));
-    const r = await run(
-      `${n} synthetic operations, 1 core`,
+  if (runs("descriptions")) await descriptions();
+  async function descriptions() {
+    const github = await run(
+      "GitHub, 1 core",
       [
         {
           name: "ours",
-          prepare: () => rmSync(join(dir, `syn-ours-${n}`), { recursive: true, force: true }),
+          prepare: () => rmSync(join(dir, "gh-ours"), { recursive: true, force: true }),
           command: command(CLI, [
             "generate",
             "--file",
-            file,
-            "--levels",
-            "green,yellow,red",
+            githubDescription(),
+            "--policy",
+            "method",
             "--out",
-            join(dir, `syn-ours-${n}`),
+            join(dir, "gh-ours"),
           ]),
         },
         {
-          name: "ots",
-          command: command(join(projectRoot, "node_modules/openapi-typescript/bin/cli.js"), [
-            file,
+          name: "codegen",
+          prepare: () => rmSync(join(dir, "gh-codegen"), { recursive: true, force: true }),
+          command: command(peerPath("openapi-typescript-codegen", "bin", "index.js"), [
+            "-i",
+            githubDescription(),
             "-o",
-            join(dir, `syn-ots-${n}.d.ts`),
+            join(dir, "gh-codegen"),
           ]),
         },
       ],
-      Math.min(rounds, 2),
+      rounds,
     );
-    growth.push({ n, ours: r.ours!, ots: r.ots! });
-    rows.push({
-      ...row(
-        `\`generate\` ${n.toLocaleString("en")} synthetic operations, 1 core`,
-        r.ours!,
-        r.ots!,
-        0.6,
-        "openapi-typescript",
-      ),
-      target: "≤ 0.60x (issue; reported)",
-    });
-  }
-  if (growth.length >= 2) {
-    const [a, b] = [growth[growth.length - 2]!, growth[growth.length - 1]!];
-    const exponent = (x: number, y: number) => Math.log(y / x) / Math.log(b.n / a.n);
-    const ours = exponent(a.ours.cpu, b.ours.cpu);
-    rows.push({
-      figure: `growth from ${a.n.toLocaleString("en")} to ${b.n.toLocaleString("en")} operations (CPU time ~ n^k)`,
-      ours: `k = ${ours.toFixed(2)} (memory k = ${exponent(a.ours.rss, b.ours.rss).toFixed(2)})`,
-      peers: [`openapi-typescript: k = ${exponent(a.ots.cpu, b.ots.cpu).toFixed(2)}`],
-      ratio: "",
-      target: "linear (k ≤ 1.05)",
-      verdict: verdict(Number.isFinite(ours) ? ours <= 1.05 : undefined),
-    });
+    rows.push(row("`generate` GitHub (1,223 operations), 1 core", github.ours!, github.codegen!, 1, codegen));
+    const growth: { n: number; ours: ReturnType<typeof stats>; ots: ReturnType<typeof stats> }[] = [];
+    for (const n of SIZES) {
+      const file = writeSyntheticDescription(n, join(dir, `synthetic-${n}.json`));
+      const r = await run(
+        `${n} synthetic operations, 1 core`,
+        [
+          {
+            name: "ours",
+            prepare: () => rmSync(join(dir, `syn-ours-${n}`), { recursive: true, force: true }),
+            command: command(CLI, [
+              "generate",
+              "--file",
+              file,
+              "--levels",
+              "green,yellow,red",
+              "--out",
+              join(dir, `syn-ours-${n}`),
+            ]),
+          },
+          {
+            name: "ots",
+            command: command(join(projectRoot, "node_modules/openapi-typescript/bin/cli.js"), [
+              file,
+              "-o",
+              join(dir, `syn-ots-${n}.d.ts`),
+            ]),
+          },
+        ],
+        Math.min(rounds, 2),
+      );
+      growth.push({ n, ours: r.ours!, ots: r.ots! });
+      rows.push({
+        ...row(
+          `\`generate\` ${n.toLocaleString("en")} synthetic operations, 1 core`,
+          r.ours!,
+          r.ots!,
+          0.6,
+          "openapi-typescript",
+        ),
+        target: "≤ 0.60x (issue; reported)",
+      });
+    }
+    if (growth.length >= 2) {
+      const [a, b] = [growth[growth.length - 2]!, growth[growth.length - 1]!];
+      const exponent = (x: number, y: number) => Math.log(y / x) / Math.log(b.n / a.n);
+      const ours = exponent(a.ours.cpu, b.ours.cpu);
+      rows.push({
+        figure: `growth from ${a.n.toLocaleString("en")} to ${b.n.toLocaleString("en")} operations (CPU time ~ n^k)`,
+        ours: `k = ${ours.toFixed(2)} (memory k = ${exponent(a.ours.rss, b.ours.rss).toFixed(2)})`,
+        peers: [`openapi-typescript: k = ${exponent(a.ots.cpu, b.ots.cpu).toFixed(2)}`],
+        ratio: "",
+        target: "linear (k ≤ 1.05)",
+        verdict: verdict(Number.isFinite(ours) ? ours <= 1.05 : undefined),
+      });
+    }
   }
 
   // ---- 3. large code bases -----------------------------------------------------------------------------------------
   const tsc = join(projectRoot, "node_modules/typescript/bin/tsc");
-  for (const n of FILES) {
+  for (const n of runs("code") ? FILES : []) {
     const base = join(projectRoot, "test", ".tmp", "bench-codebase", String(n));
     writeCodebase(base, n);
     // The new description: v1.2 without one operation the code does not call, so the client's types change.
