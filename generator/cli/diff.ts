@@ -71,13 +71,13 @@ export function diffCommand(io: CliIo): Command {
         );
       if (flags.code !== undefined) {
         // Loaded on use: the scan needs ts-morph's TypeScript compiler.
-        const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([
+        const [{ codeImpact }, { scanCode }, { tableEntries }] = await Promise.all([
           import("../reports/diff/code.js"),
           import("../usage/scan.js"),
           import("../output/manifest.js"),
         ]);
         const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
-        const scan = scanSources(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
+        const { scan, code } = scanCode(flags.code, io.cwd, new Set(oldTable.map((e) => e.name)));
         // The client to swap for the new one: the old side when it is a client folder, else the one the code imports.
         const clientDir = oldSide.client?.dir ?? (codeClient && "dir" in codeClient ? codeClient.dir : undefined);
         let check: Parameters<typeof codeImpact>[5];
@@ -88,7 +88,9 @@ export function diffCommand(io: CliIo): Command {
             import("../commands/generate.js"),
             import("../usage/typecheck.js"),
           ]);
-          check = { client: clientDir, result: typeBreaks(flags.code, clientDir, await emitClient(after), io.cwd) };
+          const served = await emitClient(after);
+          // The first check reads the scan's Program when it can (usage/typecheck.ts says when).
+          check = { client: clientDir, result: typeBreaks(flags.code, clientDir, served, io.cwd, code) };
         }
         report.code = codeImpact(report, oldTable, newTable, flags.code, scan, check);
       }
