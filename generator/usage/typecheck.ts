@@ -8,8 +8,8 @@
  * Why a type check rather than following values from calls to field reads ourselves: the user's code already says,
  * through TypeScript's inference, where each response value flows (destructuring, helper functions, generics); any
  * tracking of our own would be a weaker copy of it. The cost is a check of the files the new client can change (their
- * imports tell which: canChange), in each program, the first on the Program the scan built; a few seconds on a
- * mid-size code base.
+ * imports tell which: canChange) against it, and of those with errors there against the client as it is (on the
+ * Program the scan built); a few seconds on a mid-size code base.
  */
 import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -136,16 +136,17 @@ export function typeBreaks(
     ts.createProgram({ rootNames, options, host, oldProgram: before.getProgram() }),
     host,
   );
-  // Only the files the new client can change are checked, in both programs: every other file reads the same text
-  // under the same options, and so has the same errors in both: no break.
+  // Only the files the new client can change are checked: every other file reads the same text under the same
+  // options, and so has the same errors in both programs: no break. They are checked against the new client first;
+  // one without errors there holds no break whatever it had before, so only those with errors are checked against
+  // the client as it is, to leave out the errors they already had.
   const rechecked = canChange(before, after).filter((file) => inCode(file.fileName));
-  const old = new Set(
-    errors(
-      before,
-      rechecked.flatMap((file) => before.getProgram().getSourceFile(file.fileName) ?? []),
-    ).map(key),
+  const now = rechecked.map((file) => ({ file, found: errors(after, [file]) }));
+  const failing = now.flatMap(({ file, found }) =>
+    found.length > 0 ? (before.getProgram().getSourceFile(file.fileName) ?? []) : [],
   );
-  const found = errors(after, rechecked).filter((d) => !old.has(key(d)));
+  const old = new Set(errors(before, failing).map(key));
+  const found = now.flatMap((checked) => checked.found).filter((d) => !old.has(key(d)));
   const breaks = found.slice(0, MAX_BREAKS).map((d) => toBreak(d, cwd));
   breaks.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return {
