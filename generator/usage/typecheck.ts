@@ -167,7 +167,7 @@ export function typeBreaks(
  * The second program's files whose errors the new client can change: each whose dependencies in either program
  * (what it imports, and what those import: TypeScript's reference graph, BuilderProgram.getAllDependencies) hold a
  * file that is new, gone or different; every file when such a file reaches the global scope (a script, `declare
- * global`, an ambient module). A file is checked with its dependencies and the global scope, nothing else.
+ * global`, an ambient module, a UMD global). A file is checked with its dependencies and the global scope alone.
  */
 function canChange(
   before: TS.SemanticDiagnosticsBuilderProgram,
@@ -197,7 +197,9 @@ function reachesGlobalScope(file: TS.SourceFile): boolean {
     !ts.isExternalModule(file) ||
     file.statements.some(
       (s) =>
-        ts.isModuleDeclaration(s) && (ts.isStringLiteral(s.name) || (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
+        ts.isNamespaceExportDeclaration(s) || // `export as namespace X`: a global name
+        (ts.isModuleDeclaration(s) &&
+          (ts.isStringLiteral(s.name) || (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0)),
     )
   );
 }

@@ -78,4 +78,11 @@ describe("diff --code's second check", () => {
     expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/use.ts", 2, 2339]]);
     expect(result.rechecked).toBe(2);
   });
+
+  it("checks every file when a changed client file reaches the global scope", () => {
+    const global = served((t) => `${t}\ndeclare global {\n  var sfapiTwice: number;\n}\n`);
+    const result = typeBreaks("src", "src/sfapi", global, project);
+    expect(result.breaks).toEqual([]);
+    expect(result.rechecked).toBe(4);
+  });
 });
