@@ -46,13 +46,13 @@ export async function buildDiff(source: DiffPair, options: DiffOptions = {}): Pr
         "(OAuth2 scopes): run `sfapi-gen needs` against the client before and after",
     );
   // Loaded on use: the scan needs ts-morph's TypeScript compiler.
-  const [{ codeImpact }, { scanSources }, { tableEntries }] = await Promise.all([
+  const [{ codeImpact }, { scanCode }, { tableEntries }] = await Promise.all([
     import("../reports/diff/code.js"),
     import("../usage/scan.js"),
     import("../output/manifest.js"),
   ]);
   const [oldTable, newTable] = [tableEntries(before.operations), tableEntries(after.operations)];
-  const scan = scanSources(code, cwd, new Set(oldTable.map((e) => e.name)));
+  const { scan, code: codeBase } = scanCode(code, cwd, new Set(oldTable.map((e) => e.name)));
   // The client to swap for the new one: the old side when it is a client folder, else the one the code imports.
   const clientDir = source.old.client?.dir ?? (codeClient && "dir" in codeClient ? codeClient.dir : undefined);
   let check: Parameters<typeof codeImpact>[5];
@@ -63,7 +63,9 @@ export async function buildDiff(source: DiffPair, options: DiffOptions = {}): Pr
       import("./generate.js"),
       import("../usage/typecheck.js"),
     ]);
-    check = { client: clientDir, result: typeBreaks(code, clientDir, await emitClient(after), cwd) };
+    const served = await emitClient(after);
+    // The first check reads the scan's Program when it can (usage/typecheck.ts says when).
+    check = { client: clientDir, result: typeBreaks(code, clientDir, served, cwd, codeBase) };
   }
   report.code = codeImpact(report, oldTable, newTable, code, scan, check);
   return report;

@@ -110,15 +110,18 @@ class DeclarationCache {
 }
 const declarations = new DeclarationCache();
 
+export interface CodeProgram {
+  program: TS.Program;
+  /** Files read as empty: the parser could not take them. */
+  unparsable: ReadonlySet<string>;
+}
+
 /**
  * One Program for the code base: the files to start from (its own), what they import, under `options`; no
  * diagnostics. A file the parser cannot take (nested too deeply for its stack) is read as empty, and named in
  * `unparsable`: the syntax scan counts it at the top level, and a use in it cannot be followed anyway.
  */
-export function codeProgram(
-  rootNames: readonly string[],
-  options: TS.CompilerOptions,
-): { program: TS.Program; unparsable: ReadonlySet<string> } {
+export function codeProgram(rootNames: readonly string[], options: TS.CompilerOptions): CodeProgram {
   const unparsable = new Set<string>();
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile;

@@ -33,7 +33,7 @@ import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { CODE_EXTENSIONS, codeFiles, withImported } from "./code-files.js";
-import { codeOptions, codeProgram, followClient } from "./follow.js";
+import { type CodeProgram, codeOptions, codeProgram, followClient } from "./follow.js";
 import { clientModules, JOB_SOURCES, JOBS, specifierText, traceJobs } from "./jobs.js";
 import { CodeModules } from "./modules.js";
 import { ts } from "./typescript.js";
@@ -52,6 +52,15 @@ const OPERATIONS_MODULE = /(^|\/)operations(\.[cm]?[jt]s)?$/;
  * operation names whose method-style calls count (`client.<name>(...)`).
  */
 export function scanSources(dir: string, cwd: string = process.cwd(), names: ReadonlySet<string> = new Set()): Scan {
+  return scanCode(dir, cwd, names).scan;
+}
+
+/** scanSources, and the code's Program it read (`diff --code` type-checks that Program: usage/typecheck.ts). */
+export function scanCode(
+  dir: string,
+  cwd: string = process.cwd(),
+  names: ReadonlySet<string> = new Set(),
+): { scan: Scan; code: CodeProgram } {
   const root = resolve(cwd, dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new SfapiGenError("not a folder", dir);
   const code = codeFiles(root);
@@ -104,7 +113,13 @@ export function scanSources(dir: string, cwd: string = process.cwd(), names: Rea
   for (const use of uses)
     if (use.client === undefined && clientAt.has(place(use))) use.client = clientAt.get(place(use));
   uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-  return { uses, skipped: skipped.sort(), clients: followed.clients, files: files.map((f) => displayPath(cwd, f)) };
+  const scan = {
+    uses,
+    skipped: skipped.sort(),
+    clients: followed.clients,
+    files: files.map((f) => displayPath(cwd, f)),
+  };
+  return { scan, code: { program, unparsable } };
 }
 
 const place = (use: FoundUse) => `${use.file}:${use.line}:${use.column}`;

@@ -7,14 +7,16 @@
  *
  * Why a type check rather than following values from calls to field reads ourselves: the user's code already says,
  * through TypeScript's inference, where each response value flows (destructuring, helper functions, generics); any
- * tracking of our own would be a weaker copy of it. The cost is one whole type check and a second one of the files the
- * new client can change (TypeScript's incremental builder tells which), a few seconds on a mid-size code base.
+ * tracking of our own would be a weaker copy of it. The cost is a check of the files the new client can change (their
+ * imports tell which: canChange) against it, and of those with errors there against the client as it is (on the
+ * Program the scan built); a few seconds on a mid-size code base.
  */
 import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
 import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
+import type { CodeProgram } from "./follow.js";
 import { checkConfig, configError } from "./modules.js";
 import { ts } from "./typescript.js";
 
@@ -51,7 +53,8 @@ export function typeBreaks(
   clientDir: string,
   replacement: ReadonlyMap<string, string>,
   cwd: string = process.cwd(),
-): TypeCheck & { omitted: number; rechecked: number; files: string[] } {
+  scanned?: CodeProgram,
+): TypeCheck & { omitted: number; rechecked: number; shared: boolean; files: string[] } {
   const root = resolve(cwd, codeDir);
   const client = resolve(cwd, clientDir);
   // The code's own tsconfig.json: at or above the code, but not above the working directory (the project).
@@ -97,11 +100,12 @@ export function typeBreaks(
     return isImportedCodeFile(root, abs) && !abs.startsWith(client + sep) && code.outputOf(abs) === undefined;
   };
 
-  // Both checks through TypeScript's own incremental builder: the second knows, from the first's file versions and
-  // import graph, which files the new client can change (those importing it, and theirs while the types they export
-  // change; every file when a changed file touches the global scope), and checks only those: every other file's
-  // errors are the first check's, and so no break. That is the rule `tsc --incremental` relies on.
-  const before = ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, versioned(options));
+  // The first program is the scan's when it is the one this check would build (same files, same options, all
+  // parsed): its checker has already resolved much of what checking the code asks.
+  const shared = scanned !== undefined && sameProgram(scanned, options, rootNames);
+  const before = shared
+    ? ts.createSemanticDiagnosticsBuilderProgram(versionedFiles(scanned.program), versioned(options))
+    : ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, versioned(options));
   const served = new Map([...replacement].map(([path, text]) => [join(client, ...path.split("/")), text]));
   const host = versioned(options);
   const { fileExists, readFile } = host;
@@ -124,29 +128,25 @@ export function typeBreaks(
         ...(options.declaration || options.composite ? program.getDeclarationDiagnostics(file) : []),
       ])
       .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file && inCode(d.file.fileName));
-  const ownFiles = (program: TS.SemanticDiagnosticsBuilderProgram) =>
-    program.getSourceFiles().filter((file) => inCode(file.fileName));
   const key = (d: TS.Diagnostic) => {
     const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);
     return `${resolve(d.file!.fileName)}:${line}:${character}:${d.code}`;
   };
-  /** Check the files the builder says are affected (the code's own only), as it records them; which they were. */
-  const check = (program: TS.SemanticDiagnosticsBuilderProgram) => {
-    const affected = new Set<TS.SourceFile>();
-    let all = false;
-    for (;;) {
-      const next = program.getSemanticDiagnosticsOfNextAffectedFile(undefined, (file) => !inCode(file.fileName));
-      if (next === undefined) return { all, affected };
-      if ("getSourceFiles" in next.affected) all = true;
-      else affected.add(next.affected);
-    }
-  };
-  check(before); // every file: the builder then knows the first check is done
-  const old = new Set(errors(before, ownFiles(before)).map(key));
-  const after = ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, host, before);
-  const { all, affected } = check(after);
-  const rechecked = ownFiles(after).filter((file) => all || affected.has(file));
-  const found = errors(after, rechecked).filter((d) => !old.has(key(d)));
+  const after = ts.createSemanticDiagnosticsBuilderProgram(
+    ts.createProgram({ rootNames, options, host, oldProgram: before.getProgram() }),
+    host,
+  );
+  // Only the files the new client can change are checked: every other file reads the same text under the same
+  // options, and so has the same errors in both programs: no break. They are checked against the new client first;
+  // one without errors there holds no break whatever it had before, so only those with errors are checked against
+  // the client as it is, to leave out the errors they already had.
+  const rechecked = canChange(before, after).filter((file) => inCode(file.fileName));
+  const now = rechecked.map((file) => ({ file, found: errors(after, [file]) }));
+  const failing = now.flatMap(({ file, found }) =>
+    found.length > 0 ? (before.getProgram().getSourceFile(file.fileName) ?? []) : [],
+  );
+  const old = new Set(errors(before, failing).map(key));
+  const found = now.flatMap((checked) => checked.found).filter((d) => !old.has(key(d)));
   const breaks = found.slice(0, MAX_BREAKS).map((d) => toBreak(d, cwd));
   breaks.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return {
@@ -154,12 +154,84 @@ export function typeBreaks(
     breaks,
     omitted: found.length - breaks.length,
     rechecked: rechecked.length,
+    shared,
     files: withImported(
       root,
       code,
       before.getSourceFiles().map((file) => file.fileName),
     ).map((file) => relative(cwd, file).split(sep).join("/")),
   };
+}
+
+/**
+ * The second program's files whose errors the new client can change: each whose dependencies in either program
+ * (what it imports, and what those import: TypeScript's reference graph, BuilderProgram.getAllDependencies) hold a
+ * file that is new, gone or different; every file when such a file reaches the global scope (a script, `declare
+ * global`, an ambient module, a UMD global). A file is checked with its dependencies and the global scope alone.
+ */
+function canChange(
+  before: TS.SemanticDiagnosticsBuilderProgram,
+  after: TS.SemanticDiagnosticsBuilderProgram,
+): readonly TS.SourceFile[] {
+  const [was, now] = [before.getProgram(), after.getProgram()];
+  const changed = new Set<string>();
+  for (const file of now.getSourceFiles())
+    if (was.getSourceFile(file.fileName)?.text !== file.text) changed.add(file.fileName);
+  for (const file of was.getSourceFiles())
+    if (now.getSourceFile(file.fileName) === undefined) changed.add(file.fileName);
+  const files = now.getSourceFiles();
+  const global = [...changed].some((name) => reachesGlobalScope((now.getSourceFile(name) ?? was.getSourceFile(name))!));
+  if (global) return files;
+  const reaches = (program: TS.SemanticDiagnosticsBuilderProgram, file: TS.SourceFile) =>
+    program.getAllDependencies(file).some((name) => changed.has(name));
+  return files.filter((file) => {
+    const old = was.getSourceFile(file.fileName);
+    return old === undefined || reaches(after, file) || reaches(before, old);
+  });
+}
+
+function reachesGlobalScope(file: TS.SourceFile): boolean {
+  // A JSON file is a module's value (resolveJsonModule), not a script.
+  if (file.fileName.endsWith(".json")) return false;
+  return (
+    !ts.isExternalModule(file) ||
+    file.statements.some(
+      (s) =>
+        ts.isNamespaceExportDeclaration(s) || // `export as namespace X`: a global name
+        (ts.isModuleDeclaration(s) &&
+          (ts.isStringLiteral(s.name) || (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0)),
+    )
+  );
+}
+
+/**
+ * Whether the scan's Program is the one this check builds: the same root files, the same options (a tsconfig.json
+ * that checks JavaScript or declaration files gets its own: the scan does neither), and no file it read as empty
+ * (the check would fail on it, not pass it).
+ */
+function sameProgram(scanned: CodeProgram, options: TS.CompilerOptions, rootNames: readonly string[]): boolean {
+  if (scanned.unparsable.size > 0) return false;
+  const program = scanned.program;
+  const roots = program.getRootFileNames();
+  if (roots.length !== rootNames.length || roots.some((name, i) => name !== rootNames[i])) return false;
+  const theirs = program.getCompilerOptions();
+  const flag = (o: TS.CompilerOptions, name: "checkJs" | "skipLibCheck") => o[name] === true;
+  const keys = new Set([...Object.keys(theirs), ...Object.keys(options)]);
+  for (const name of keys) {
+    if (name === "checkJs" || name === "skipLibCheck") {
+      if (flag(theirs, name) !== flag(options, name)) return false;
+    } else if (JSON.stringify(theirs[name]) !== JSON.stringify(options[name])) return false;
+  }
+  return true;
+}
+
+/** The builder asks each source file for a version: a hash of its text, as versioned() gives. */
+function versionedFiles(program: TS.Program): TS.Program {
+  for (const file of program.getSourceFiles()) {
+    const f = file as TS.SourceFile & { version?: string };
+    f.version ??= textHash(f.text);
+  }
+  return program;
 }
 
 /**

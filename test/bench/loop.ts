@@ -30,6 +30,8 @@ const LOOP = (process.env.BENCH_LOOP ?? GROUPS.join(",")).split(",").map((s) => 
 const unknownGroup = LOOP.find((g) => !(GROUPS as readonly string[]).includes(g));
 if (unknownGroup !== undefined)
   throw new Error(`BENCH_LOOP: unknown group ${unknownGroup} (known: ${GROUPS.join(", ")})`);
+/** Whether this run needs the peers (openapi-typescript-codegen, GitHub's description): not for the code bases. */
+export const loopNeedsPeers = LOOP.some((group) => group !== "code");
 
 export async function benchLoop(dir: string, rounds: number, log: (line: string) => void): Promise<Section> {
   mkdirSync(dir, { recursive: true });

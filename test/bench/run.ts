@@ -18,7 +18,7 @@ import { benchCalls } from "./calls.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
 import { benchHelperTypes } from "./helper-types.js";
-import { benchLoop } from "./loop.js";
+import { benchLoop, loopNeedsPeers } from "./loop.js";
 import { benchMockStatus } from "./mock-status.js";
 import { benchDir, ensurePeers, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
@@ -79,7 +79,7 @@ if (!values["no-build"]) build();
 // The bundle section compares against the project's own openapi-fetch and jose, the requests section against data,
 // the helper types against our own calls by name: no peers needed for them alone.
 const NO_PEERS: readonly string[] = ["bundle", "requests", "helpertypes", "facility"];
-if (only.some((name) => !NO_PEERS.includes(name))) ensurePeers(log);
+if (only.some((name) => !NO_PEERS.includes(name) && (name !== "loop" || loopNeedsPeers))) ensurePeers(log);
 
 const sections: Section[] = [];
 const runners: Record<SectionName, () => Promise<Section>> = {

@@ -10,8 +10,8 @@ import { root, tempDir } from "../../support/project.js";
 let project: string;
 const client = () => join(project, "src", "sfapi");
 
-/** The client folder's files as the replacement map takes them, with `change` applied to index.d.ts. */
-function served(change: (text: string) => string): Map<string, string> {
+/** The client folder's files as the replacement map takes them, with `change` applied to `changed`. */
+function served(change: (text: string) => string, changed = "index.d.ts"): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -20,7 +20,7 @@ function served(change: (text: string) => string): Map<string, string> {
       else {
         const name = relative(client(), path).split("\\").join("/");
         const text = readFileSync(path, "utf8");
-        files.set(name, name === "index.d.ts" ? change(text) : text);
+        files.set(name, name === changed ? change(text) : text);
       }
     }
   };
@@ -65,5 +65,24 @@ describe("diff --code's second check", () => {
     expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/app.ts", 3, 2551]]);
     // The app, and the module using `tasks` (its type changed); not the two plain modules.
     expect(result.rechecked).toBe(2);
+  });
+
+  it("follows a change through a client file that stays the same: schema.d.ts alone, read through index.d.ts", () => {
+    // TypeScript's builder takes an unchanged declaration file's shape as unchanged, and would stop there.
+    const renamed = served((t) => {
+      const field = /(\n {8}Tasks: \{[^}]*?\n {12})tasks:/;
+      expect(t).toMatch(field);
+      return t.replace(field, "$1jobs:");
+    }, "schema.d.ts");
+    const result = typeBreaks("src", "src/sfapi", renamed, project);
+    expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/use.ts", 2, 2339]]);
+    expect(result.rechecked).toBe(2);
+  });
+
+  it("checks every file when a changed client file reaches the global scope", () => {
+    const global = served((t) => `${t}\ndeclare global {\n  var sfapiTwice: number;\n}\n`);
+    const result = typeBreaks("src", "src/sfapi", global, project);
+    expect(result.breaks).toEqual([]);
+    expect(result.rechecked).toBe(4);
   });
 });
