@@ -135,7 +135,7 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
     ],
     rounds,
   );
-  rows.push(row("`generate` GitHub (1,223 operations), 1 core", github.ours!, github.codegen!, 1, codegen));
+  rows.push(row("`generate` GitHub (1,030 operations), 1 core", github.ours!, github.codegen!, 1, codegen));
   const growth: { n: number; ours: ReturnType<typeof stats>; ots: ReturnType<typeof stats> }[] = [];
   for (const n of SIZES) {
     const file = writeSyntheticDescription(n, join(dir, `synthetic-${n}.json`));

@@ -1,5 +1,5 @@
 /**
- * A synthetic description of `n` operations, for growth curves past GitHub's 1,223 (to 20,000): every operation a
+ * A synthetic description of `n` operations, for growth curves past GitHub's 1,030 (to 20,000): every operation a
  * GET or a POST on its own resource with a path parameter, a query parameter, a JSON answer and (POST) a JSON body,
  * each schema a component with a few properties and a `$ref` to a shared one, like a REST description's average
  * operation. Deterministic: the same `n` gives the same bytes.
