@@ -5,10 +5,19 @@ import type { KeyTokens } from "./key-tokens.js";
 import type { KeyFileReader } from "./keys.js";
 import { type Observers } from "./observe.js";
 import { type ClientOptions, type GrantClientOptions } from "./options.js";
-import type { HTTP_METHODS, OperationTable } from "./table.js";
-/** What a generated `index.js` hands the runtime about its API. */
-export interface ClientSpec {
+import { type HTTP_METHODS, type OperationTable } from "./table.js";
+/**
+ * What a generated `index.js` hands the runtime about its API. Its operation table comes packed (`table`, see
+ * table.ts: unpacked once per client), as the generated entries give it, or as objects (`operations`).
+ */
+export type ClientSpec = ClientSpecParts & ({
+    table: string;
+    operations?: undefined;
+} | {
     operations: OperationTable;
+    table?: undefined;
+});
+interface ClientSpecParts {
     /** A color client's ladder, least capable first. */
     ladder?: readonly string[];
     /**

@@ -18,9 +18,11 @@ import { debugFetch } from "./observe.js";
 import { resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
+import { unpackTable } from "./table.js";
 export function createScopedClient(spec, options, addOns = []) {
     const resolved = resolveOptions(options, spec);
-    const table = compileTable(spec.operations);
+    const operations = spec.table === undefined ? spec.operations : unpackTable(spec.table);
+    const table = compileTable(operations);
     const { baseUrl, grant } = resolved;
     const guard = createGuard(grant === undefined
         ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
@@ -133,7 +135,7 @@ export function createScopedClient(spec, options, addOns = []) {
             return Promise.reject(error);
         }
     };
-    const named = operationCalls(spec.operations, request);
+    const named = operationCalls(operations, request);
     const client = {
         ...named,
         GET: call("GET"),

@@ -20,11 +20,16 @@ import { debugFetch, type Observers } from "./observe.js";
 import { type ClientOptions, type GrantClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
-import type { HTTP_METHODS, OperationTable } from "./table.js";
+import { type HTTP_METHODS, type OperationTable, unpackTable } from "./table.js";
 
-/** What a generated `index.js` hands the runtime about its API. */
-export interface ClientSpec {
-  operations: OperationTable;
+/**
+ * What a generated `index.js` hands the runtime about its API. Its operation table comes packed (`table`, see
+ * table.ts: unpacked once per client), as the generated entries give it, or as objects (`operations`).
+ */
+export type ClientSpec = ClientSpecParts &
+  ({ table: string; operations?: undefined } | { operations: OperationTable; table?: undefined });
+
+interface ClientSpecParts {
   /** A color client's ladder, least capable first. */
   ladder?: readonly string[];
   /**
@@ -83,7 +88,8 @@ export function createScopedClient(
   addOns: readonly ClientAddOn[] = [],
 ): RuntimeClient {
   const resolved = resolveOptions(options, spec);
-  const table = compileTable(spec.operations);
+  const operations = spec.table === undefined ? spec.operations : unpackTable(spec.table);
+  const table = compileTable(operations);
   const { baseUrl, grant } = resolved;
   const guard = createGuard(
     grant === undefined
@@ -202,7 +208,7 @@ export function createScopedClient(
       return Promise.reject(error);
     }
   };
-  const named = operationCalls(spec.operations, request);
+  const named = operationCalls(operations, request);
   const client: RuntimeClient = {
     ...named,
     GET: call("GET"),
