@@ -11,9 +11,9 @@
  * claim, is taken: nobody but the server can read what it grants, and the server enforces it. The token is read, never
  * verified: this check catches a wrong token early and proves nothing.
  */
-import { decodeJwt } from "jose";
 import type { Clock } from "./clock.js";
 import { TokenError } from "./errors.js";
+import { jwtClaims } from "./jwt.js";
 import { notify, type TokenEvent } from "./observe.js";
 import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 import type { TokenSource } from "./token.js";
@@ -78,13 +78,8 @@ export function providedTokenSource(
 
 /** A JWT's `exp` in milliseconds, or undefined (an opaque token, or no `exp`). */
 function expiryMs(token: string): number | undefined {
-  if (token.split(".").length !== 3) return undefined;
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
 }
 
 /**
@@ -92,13 +87,9 @@ function expiryMs(token: string): number | undefined {
  * token and its claims are never shown in the error: only the grant's own scope names.
  */
 function grantedBy(token: string, grant: readonly string[] | undefined): string {
-  if (grant === undefined || grant.length === 0 || token.split(".").length !== 3) return token;
-  let claims: Record<string, unknown>;
-  try {
-    claims = decodeJwt(token);
-  } catch {
-    return token; // three parts, but no JWT: an opaque token
-  }
+  if (grant === undefined || grant.length === 0) return token;
+  const claims = jwtClaims(token);
+  if (claims === undefined) return token; // no JWT: an opaque token
   const claim = claims.scope !== undefined ? "scope" : claims.scp !== undefined ? "scp" : undefined;
   if (claim === undefined) return token;
   const stated = statedScopes(claims[claim]);
