@@ -1,9 +1,9 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
-import type { KeyTokens } from "./key-tokens.js";
 import type { KeyFileReader } from "./keys.js";
 import { type Observers } from "./observe.js";
+import type { KeyTokens } from "./options.js";
 import { type ClientOptions, type GrantClientOptions } from "./options.js";
 import { type HTTP_METHODS, type OperationTable } from "./table.js";
 /**

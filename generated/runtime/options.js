@@ -5,8 +5,7 @@ import { systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
-import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { retryPolicy } from "./retry.js";
+import { DEFAULT_BASE_URL } from "./protocol.js";
 import { checkGrant } from "./scopes.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
@@ -110,67 +109,31 @@ defaultTokenUrl) {
             throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
         return undefined;
     }
-    const key = fromFile ?? keyTokens.loadPrivateKey(options.privateKey, readKeyFile);
-    const clientId = options.clientId ?? key.clientId;
-    if (clientId === undefined || clientId.trim() === "")
-        throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
-    if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
-        throw new ConfigError(`createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`);
-    }
-    // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
-    // would go to the wrong party), only the client-credentials token URL its own description names.
-    const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
-    const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
-    if (given === undefined)
-        throw new ConfigError("createClient: tokenUrl is required: this API's description names no token URL to default to");
-    const tokenUrl = httpUrl(given, "tokenUrl");
-    return keyTokens.createTokenSource({
-        clientId,
-        key,
-        tokenUrl,
-        fetch,
-        timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
-        retry: retryPolicy(ownFields(options.retry)),
-        refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-        clientExpiresAt: expiry(options.clientExpiresAt),
-        logger: options.logger ?? console,
-        clock,
-        onToken: options.onToken,
-        onRetry: options.onRetry,
-        scopes,
-    });
+    return keyTokens.keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl });
 }
 /**
  * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited
  * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
  * as it is.
  */
-function ownFields(value) {
+export function ownFields(value) {
     if (value === null || typeof value !== "object" || Array.isArray(value))
         return value;
     return Object.assign(Object.create(null), value);
 }
 /** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
-function httpUrl(value, name) {
+export function httpUrl(value, name) {
     const read = readHttpUrl(String(value));
     // The value is not repeated: it may carry credentials.
     if ("problem" in read)
         throw new ConfigError(`${name} ${read.problem}`);
     return read.url;
 }
-function positive(value, fallback, name, zeroOk = false) {
+export function positive(value, fallback, name, zeroOk = false) {
     if (value === undefined)
         return fallback;
     if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
         throw new ConfigError(`${name} must be a ${zeroOk ? "non-negative" : "positive"} number of milliseconds`);
     }
     return value;
-}
-function expiry(value) {
-    if (value === undefined)
-        return undefined;
-    const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
-    if (Number.isNaN(date.getTime()))
-        throw new ConfigError(`clientExpiresAt is not a date: ${JSON.stringify(value)}`);
-    return date;
 }

@@ -2,13 +2,12 @@
 import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import type { KeyTokens } from "./key-tokens.js";
-import type { KeyFileReader, LoadedKey, PrivateKeyInput } from "./keys.js";
+import type { KeyFileReader, LoadedKey, loadPrivateKey, PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
-import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { type RetryOptions, retryPolicy } from "./retry.js";
+import { DEFAULT_BASE_URL } from "./protocol.js";
+import type { RetryOptions } from "./retry.js";
 import { checkGrant } from "./scopes.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
@@ -174,6 +173,24 @@ export function accessTokens(
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
+/**
+ * @internal The key-based token source, which the generated entries that offer keys (index.js, core.js) hand in
+ * (key-tokens.ts), so that this module imports none of its code and page.js bundles without it.
+ */
+export interface KeyTokens {
+  loadPrivateKey: typeof loadPrivateKey;
+  /** The token source of a client given a key (`privateKey`, or a key file already read: `fromFile`). */
+  keyTokenSource(given: {
+    options: ClientOptions;
+    fromFile: LoadedKey | undefined;
+    readKeyFile: KeyFileReader | undefined;
+    fetch: FetchLike;
+    clock: Clock;
+    scopes: readonly string[] | undefined;
+    defaultTokenUrl: string | undefined;
+  }): TokenSource;
+}
+
 export interface ResolvedOptions {
   /** The color; `""` for a client of OAuth2 scopes. */
   color: string;
@@ -299,39 +316,7 @@ function tokenSource(
       throw new ConfigError("createClient: clientId was given without privateKey or keyFile");
     return undefined;
   }
-  const key = fromFile ?? keyTokens!.loadPrivateKey(options.privateKey!, readKeyFile);
-  const clientId = options.clientId ?? key.clientId;
-  if (clientId === undefined || clientId.trim() === "")
-    throw new ConfigError("createClient: privateKey was given without clientId (and the key file names none)");
-  if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
-    throw new ConfigError(
-      `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
-    );
-  }
-  // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
-  // would go to the wrong party), only the client-credentials token URL its own description names.
-  const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
-  const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
-  if (given === undefined)
-    throw new ConfigError(
-      "createClient: tokenUrl is required: this API's description names no token URL to default to",
-    );
-  const tokenUrl = httpUrl(given, "tokenUrl");
-  return keyTokens!.createTokenSource({
-    clientId,
-    key,
-    tokenUrl,
-    fetch,
-    timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
-    retry: retryPolicy(ownFields(options.retry)),
-    refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-    clientExpiresAt: expiry(options.clientExpiresAt),
-    logger: options.logger ?? console,
-    clock,
-    onToken: options.onToken,
-    onRetry: options.onRetry,
-    scopes,
-  });
+  return keyTokens!.keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl });
 }
 
 /**
@@ -339,30 +324,23 @@ function tokenSource(
  * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
  * as it is.
  */
-function ownFields<T>(value: T): T {
+export function ownFields<T>(value: T): T {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   return Object.assign(Object.create(null), value) as T;
 }
 
 /** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
-function httpUrl(value: unknown, name: string): string {
+export function httpUrl(value: unknown, name: string): string {
   const read = readHttpUrl(String(value));
   // The value is not repeated: it may carry credentials.
   if ("problem" in read) throw new ConfigError(`${name} ${read.problem}`);
   return read.url;
 }
 
-function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {
+export function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
     throw new ConfigError(`${name} must be a ${zeroOk ? "non-negative" : "positive"} number of milliseconds`);
   }
   return value;
-}
-
-function expiry(value: Date | string | number | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
-  if (Number.isNaN(date.getTime())) throw new ConfigError(`clientExpiresAt is not a date: ${JSON.stringify(value)}`);
-  return date;
 }
