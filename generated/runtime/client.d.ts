@@ -1,6 +1,7 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
+import type { Grants } from "./grants.js";
 import type { KeyFileReader } from "./keys.js";
 import { type Observers } from "./observe.js";
 import type { KeyTokens } from "./options.js";
@@ -32,6 +33,8 @@ interface ClientSpecParts {
     readKeyFile?: KeyFileReader;
     /** The key-based token source (key-tokens.ts): index.js and core.js give it; page.js none, so it takes no keys. */
     keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts), which its entries give; a color client's none. */
+    grants?: Grants;
 }
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
 export interface ClientParts {

@@ -2,6 +2,7 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
 import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
+import type { Grants } from "./grants.js";
 import type { KeyFileReader, LoadedKey, loadPrivateKey, PrivateKeyInput } from "./keys.js";
 import type { Observers } from "./observe.js";
 import type { RetryOptions } from "./retry.js";
@@ -108,6 +109,8 @@ export declare function accessTokens(given: TokenSourceOptions, spec: {
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
 }): AccessTokens;
 /**
  * @internal The key-based token source, which the generated entries that offer keys (index.js, core.js) hand in
@@ -155,6 +158,8 @@ export declare function resolveOptions(given: ClientOptions | GrantClientOptions
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
 }): ResolvedOptions;
 /**
  * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited

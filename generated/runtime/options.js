@@ -6,7 +6,6 @@ import { ConfigError } from "./errors.js";
 import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL } from "./protocol.js";
-import { checkGrant } from "./scopes.js";
 import { providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
 /** `createTokenSource(options)`: the token source of a client, without the client. */
@@ -22,7 +21,7 @@ export function accessTokens(given, spec) {
         throw new ConfigError("createTokenSource: this API's tokens are for OAuth2 scopes: give `scopes`, not `color`");
     if (spec.scopes === undefined && options.scopes !== undefined)
         throw new ConfigError("createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors");
-    const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
+    const grant = spec.scopes === undefined ? undefined : spec.grants.checkGrant(options.scopes ?? [], spec.scopes);
     if (options.color !== undefined)
         checkLadder(spec.ladder ?? [], options.color);
     const fromFile = options.keyFile === undefined
@@ -49,7 +48,7 @@ export function resolveOptions(given, spec) {
         // An API of OAuth2 scopes: the grant decides; a color would mean nothing here, so it is no silent no-op either.
         if (options.color !== undefined || options.levels !== undefined)
             throw new ConfigError("createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`");
-        grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+        grant = { scopes: spec.grants.checkGrant(options.scopes, spec.scopes), all: spec.scopes };
     }
     else {
         if (options.scopes !== undefined)
@@ -87,7 +86,7 @@ export function resolveOptions(given, spec) {
         debug,
     };
 }
-function tokenSource(options, fromFile, { readKeyFile, keyTokens }, fetch, clock, 
+function tokenSource(options, fromFile, { readKeyFile, keyTokens, grants, }, fetch, clock, 
 /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
 scopes, 
 /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
@@ -100,7 +99,7 @@ defaultTokenUrl) {
         // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
         if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
             throw new ConfigError("createClient: accessToken is empty");
-        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes);
+        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes === undefined ? undefined : (token) => grants.grantedBy(token, scopes));
     }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError("createClient: give either keyFile or privateKey, not both");

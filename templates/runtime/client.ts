@@ -10,6 +10,7 @@ import { type NamedCall, operationCalls } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
+import type { Grants } from "./grants.js";
 import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import type { KeyFileReader } from "./keys.js";
@@ -44,6 +45,8 @@ interface ClientSpecParts {
   readKeyFile?: KeyFileReader;
   /** The key-based token source (key-tokens.ts): index.js and core.js give it; page.js none, so it takes no keys. */
   keyTokens?: KeyTokens;
+  /** An API of OAuth2 scopes: its rules (grants.ts), which its entries give; a color client's none. */
+  grants?: Grants;
 }
 
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
@@ -94,7 +97,7 @@ export function createScopedClient(
   const guard = createGuard(
     grant === undefined
       ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
-      : { table, grant, baseUrl },
+      : { table, grant, baseUrl, grantPermission: spec.grants!.grantPermission },
   );
   // Retries sit below the guard: each attempt is the request it allowed, with its token.
   const retried = (fetch: (request: Request) => Promise<Response>) =>

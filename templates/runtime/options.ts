@@ -2,13 +2,13 @@
 import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
+import type { Grants } from "./grants.js";
 import type { KeyFileReader, LoadedKey, loadPrivateKey, PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
 import { DEFAULT_BASE_URL } from "./protocol.js";
 import type { RetryOptions } from "./retry.js";
-import { checkGrant } from "./scopes.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
 import { readHttpUrl } from "./urls.js";
@@ -139,6 +139,8 @@ export function accessTokens(
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
   },
 ): AccessTokens {
   if (!given || typeof given !== "object")
@@ -151,7 +153,7 @@ export function accessTokens(
     throw new ConfigError("createTokenSource: this API's tokens are for OAuth2 scopes: give `scopes`, not `color`");
   if (spec.scopes === undefined && options.scopes !== undefined)
     throw new ConfigError("createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors");
-  const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
+  const grant = spec.scopes === undefined ? undefined : spec.grants!.checkGrant(options.scopes ?? [], spec.scopes);
   if (options.color !== undefined) checkLadder(spec.ladder ?? [], options.color);
   const fromFile =
     options.keyFile === undefined
@@ -220,6 +222,8 @@ export function resolveOptions(
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
   },
 ): ResolvedOptions {
   const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
@@ -233,7 +237,7 @@ export function resolveOptions(
     // An API of OAuth2 scopes: the grant decides; a color would mean nothing here, so it is no silent no-op either.
     if (options.color !== undefined || options.levels !== undefined)
       throw new ConfigError("createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`");
-    grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+    grant = { scopes: spec.grants!.checkGrant(options.scopes, spec.scopes), all: spec.scopes };
   } else {
     if (options.scopes !== undefined)
       throw new ConfigError("createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`");
@@ -285,7 +289,11 @@ export function resolveOptions(
 function tokenSource(
   options: ClientOptions,
   fromFile: LoadedKey | undefined,
-  { readKeyFile, keyTokens }: { readKeyFile?: KeyFileReader | undefined; keyTokens?: KeyTokens | undefined },
+  {
+    readKeyFile,
+    keyTokens,
+    grants,
+  }: { readKeyFile?: KeyFileReader | undefined; keyTokens?: KeyTokens | undefined; grants?: Grants | undefined },
   fetch: FetchLike,
   clock: Clock,
   /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
@@ -306,7 +314,7 @@ function tokenSource(
       clock,
       positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
       options.onToken,
-      scopes,
+      scopes === undefined ? undefined : (token) => grants!.grantedBy(token, scopes),
     );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)

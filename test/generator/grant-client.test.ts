@@ -43,7 +43,7 @@ describe("the generated client of OAuth2 scopes", () => {
     expect(table.createPlaylist.security).toEqual([["playlist-modify-private", "playlist-modify-public"]]);
     const index = readFileSync(join(spotify, "index.js"), "utf8");
     expect(index).toContain(
-      "createScopedClient({ table, scopes, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens }",
+      "createScopedClient({ table, scopes, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens, grants }",
     );
     // The runtime reads the packed table: the same scope sets.
     const packed = unpackTable((await import(join(spotify, "packed-table.js"))).table);
