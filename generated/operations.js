@@ -2,72 +2,72 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 /** Scope levels from least to most capable; "red" may call everything. */
-export const ladder = Object.freeze(["green", "yellow", "red"]);
+export const ladder = /* @__PURE__ */ Object.freeze(["green", "yellow", "red"]);
 
-export const readUser = Object.freeze({ name: "readUser", operationId: "read_user_account__get", method: "GET", path: "/account/", scope: "green", tags: ["account"] });
+export const readUser = /* @__PURE__ */ Object.freeze({ name: "readUser", operationId: "read_user_account__get", method: "GET", path: "/account/", scope: "green", tags: ["account"] });
 
-export const readClients = Object.freeze({ name: "readClients", operationId: "read_clients_account_clients_get", method: "GET", path: "/account/clients", scope: "green", tags: ["account"] });
+export const readClients = /* @__PURE__ */ Object.freeze({ name: "readClients", operationId: "read_clients_account_clients_get", method: "GET", path: "/account/clients", scope: "green", tags: ["account"] });
 
-export const readGroups = Object.freeze({ name: "readGroups", operationId: "read_groups_account_groups_get", method: "GET", path: "/account/groups", scope: "green", tags: ["account"] });
+export const readGroups = /* @__PURE__ */ Object.freeze({ name: "readGroups", operationId: "read_groups_account_groups_get", method: "GET", path: "/account/groups", scope: "green", tags: ["account"] });
 
-export const createGroup = Object.freeze({ name: "createGroup", operationId: "create_group_account_groups_post", method: "POST", path: "/account/groups", scope: "yellow", tags: ["account"], requestMediaType: "application/x-www-form-urlencoded" });
+export const createGroup = /* @__PURE__ */ Object.freeze({ name: "createGroup", operationId: "create_group_account_groups_post", method: "POST", path: "/account/groups", scope: "yellow", tags: ["account"], requestMediaType: "application/x-www-form-urlencoded" });
 
-export const readGroup = Object.freeze({ name: "readGroup", operationId: "read_group_account_groups__group__get", method: "GET", path: "/account/groups/{group}", scope: "green", tags: ["account"] });
+export const readGroup = /* @__PURE__ */ Object.freeze({ name: "readGroup", operationId: "read_group_account_groups__group__get", method: "GET", path: "/account/groups/{group}", scope: "green", tags: ["account"] });
 
-export const updateGroupMembership = Object.freeze({ name: "updateGroupMembership", operationId: "update_group_membership_account_groups__group__put", method: "PUT", path: "/account/groups/{group}", scope: "yellow", tags: ["account"], requestMediaType: "application/x-www-form-urlencoded" });
+export const updateGroupMembership = /* @__PURE__ */ Object.freeze({ name: "updateGroupMembership", operationId: "update_group_membership_account_groups__group__put", method: "PUT", path: "/account/groups/{group}", scope: "yellow", tags: ["account"], requestMediaType: "application/x-www-form-urlencoded" });
 
-export const readProjects = Object.freeze({ name: "readProjects", operationId: "read_projects_account_projects_get", method: "GET", path: "/account/projects", scope: "green", tags: ["account"] });
+export const readProjects = /* @__PURE__ */ Object.freeze({ name: "readProjects", operationId: "read_projects_account_projects_get", method: "GET", path: "/account/projects", scope: "green", tags: ["account"] });
 
-export const readRoles = Object.freeze({ name: "readRoles", operationId: "read_roles_account_roles_get", method: "GET", path: "/account/roles", scope: "green", tags: ["account"] });
+export const readRoles = /* @__PURE__ */ Object.freeze({ name: "readRoles", operationId: "read_roles_account_roles_get", method: "GET", path: "/account/roles", scope: "green", tags: ["account"] });
 
-export const readJobs = Object.freeze({ name: "readJobs", operationId: "read_jobs_compute_jobs__machine__get", method: "GET", path: "/compute/jobs/{machine}", scope: "green", tags: ["compute"] });
+export const readJobs = /* @__PURE__ */ Object.freeze({ name: "readJobs", operationId: "read_jobs_compute_jobs__machine__get", method: "GET", path: "/compute/jobs/{machine}", scope: "green", tags: ["compute"] });
 
-export const submitJob = Object.freeze({ name: "submitJob", operationId: "submit_job_compute_jobs__machine__post", method: "POST", path: "/compute/jobs/{machine}", scope: "red", tags: ["compute"], requestMediaType: "application/x-www-form-urlencoded" });
+export const submitJob = /* @__PURE__ */ Object.freeze({ name: "submitJob", operationId: "submit_job_compute_jobs__machine__post", method: "POST", path: "/compute/jobs/{machine}", scope: "red", tags: ["compute"], requestMediaType: "application/x-www-form-urlencoded" });
 
-export const readJob = Object.freeze({ name: "readJob", operationId: "read_job_compute_jobs__machine___jobid__get", method: "GET", path: "/compute/jobs/{machine}/{jobid}", scope: "green", tags: ["compute"] });
+export const readJob = /* @__PURE__ */ Object.freeze({ name: "readJob", operationId: "read_job_compute_jobs__machine___jobid__get", method: "GET", path: "/compute/jobs/{machine}/{jobid}", scope: "green", tags: ["compute"] });
 
-export const cancelJob = Object.freeze({ name: "cancelJob", operationId: "cancel_job_compute_jobs__machine___jobid__delete", method: "DELETE", path: "/compute/jobs/{machine}/{jobid}", scope: "red", tags: ["compute"] });
+export const cancelJob = /* @__PURE__ */ Object.freeze({ name: "cancelJob", operationId: "cancel_job_compute_jobs__machine___jobid__delete", method: "DELETE", path: "/compute/jobs/{machine}/{jobid}", scope: "red", tags: ["compute"] });
 
-export const readChangelog = Object.freeze({ name: "readChangelog", operationId: "read_changelog_meta_changelog_get", method: "GET", path: "/meta/changelog", scope: "public", tags: ["meta"] });
+export const readChangelog = /* @__PURE__ */ Object.freeze({ name: "readChangelog", operationId: "read_changelog_meta_changelog_get", method: "GET", path: "/meta/changelog", scope: "public", tags: ["meta"] });
 
-export const readConfig = Object.freeze({ name: "readConfig", operationId: "read_config_meta_config_get", method: "GET", path: "/meta/config", scope: "public", tags: ["meta"] });
+export const readConfig = /* @__PURE__ */ Object.freeze({ name: "readConfig", operationId: "read_config_meta_config_get", method: "GET", path: "/meta/config", scope: "public", tags: ["meta"] });
 
-export const readStatuses = Object.freeze({ name: "readStatuses", operationId: "read_statuses_status__get", method: "GET", path: "/status/", scope: "public", tags: ["status"] });
+export const readStatuses = /* @__PURE__ */ Object.freeze({ name: "readStatuses", operationId: "read_statuses_status__get", method: "GET", path: "/status/", scope: "public", tags: ["status"] });
 
-export const readNotes = Object.freeze({ name: "readNotes", operationId: "read_notes_status_notes_get", method: "GET", path: "/status/notes", scope: "public", tags: ["status"] });
+export const readNotes = /* @__PURE__ */ Object.freeze({ name: "readNotes", operationId: "read_notes_status_notes_get", method: "GET", path: "/status/notes", scope: "public", tags: ["status"] });
 
-export const readNote = Object.freeze({ name: "readNote", operationId: "read_note_status_notes__name__get", method: "GET", path: "/status/notes/{name}", scope: "public", tags: ["status"] });
+export const readNote = /* @__PURE__ */ Object.freeze({ name: "readNote", operationId: "read_note_status_notes__name__get", method: "GET", path: "/status/notes/{name}", scope: "public", tags: ["status"] });
 
-export const readOutages = Object.freeze({ name: "readOutages", operationId: "read_outages_status_outages_get", method: "GET", path: "/status/outages", scope: "public", tags: ["status"] });
+export const readOutages = /* @__PURE__ */ Object.freeze({ name: "readOutages", operationId: "read_outages_status_outages_get", method: "GET", path: "/status/outages", scope: "public", tags: ["status"] });
 
-export const readPlannedOutages = Object.freeze({ name: "readPlannedOutages", operationId: "read_planned_outages_status_outages_planned_get", method: "GET", path: "/status/outages/planned", scope: "public", tags: ["status"] });
+export const readPlannedOutages = /* @__PURE__ */ Object.freeze({ name: "readPlannedOutages", operationId: "read_planned_outages_status_outages_planned_get", method: "GET", path: "/status/outages/planned", scope: "public", tags: ["status"] });
 
-export const readPlannedOutagesGet = Object.freeze({ name: "readPlannedOutagesGet", operationId: "read_planned_outages_status_outages_planned__name__get", method: "GET", path: "/status/outages/planned/{name}", scope: "public", tags: ["status"] });
+export const readPlannedOutagesGet = /* @__PURE__ */ Object.freeze({ name: "readPlannedOutagesGet", operationId: "read_planned_outages_status_outages_planned__name__get", method: "GET", path: "/status/outages/planned/{name}", scope: "public", tags: ["status"] });
 
-export const readOutage = Object.freeze({ name: "readOutage", operationId: "read_outage_status_outages__name__get", method: "GET", path: "/status/outages/{name}", scope: "public", tags: ["status"] });
+export const readOutage = /* @__PURE__ */ Object.freeze({ name: "readOutage", operationId: "read_outage_status_outages__name__get", method: "GET", path: "/status/outages/{name}", scope: "public", tags: ["status"] });
 
-export const readStatus = Object.freeze({ name: "readStatus", operationId: "read_status_status__name__get", method: "GET", path: "/status/{name}", scope: "public", tags: ["status"] });
+export const readStatus = /* @__PURE__ */ Object.freeze({ name: "readStatus", operationId: "read_status_status__name__get", method: "GET", path: "/status/{name}", scope: "public", tags: ["status"] });
 
-export const startGlobusTransfer = Object.freeze({ name: "startGlobusTransfer", operationId: "start_globus_transfer_storage_globus_transfer_post", method: "POST", path: "/storage/globus/transfer", scope: "red", tags: ["storage"], requestMediaType: "application/x-www-form-urlencoded" });
+export const startGlobusTransfer = /* @__PURE__ */ Object.freeze({ name: "startGlobusTransfer", operationId: "start_globus_transfer_storage_globus_transfer_post", method: "POST", path: "/storage/globus/transfer", scope: "red", tags: ["storage"], requestMediaType: "application/x-www-form-urlencoded" });
 
-export const readGlobusTransfer = Object.freeze({ name: "readGlobusTransfer", operationId: "read_globus_transfer_storage_globus_transfer__globus_uuid__get", method: "GET", path: "/storage/globus/transfer/{globus_uuid}", scope: "green", tags: ["storage"] });
+export const readGlobusTransfer = /* @__PURE__ */ Object.freeze({ name: "readGlobusTransfer", operationId: "read_globus_transfer_storage_globus_transfer__globus_uuid__get", method: "GET", path: "/storage/globus/transfer/{globus_uuid}", scope: "green", tags: ["storage"] });
 
-export const readTasks = Object.freeze({ name: "readTasks", operationId: "read_tasks_tasks_get", method: "GET", path: "/tasks", scope: "green", tags: ["tasks"] });
+export const readTasks = /* @__PURE__ */ Object.freeze({ name: "readTasks", operationId: "read_tasks_tasks_get", method: "GET", path: "/tasks", scope: "green", tags: ["tasks"] });
 
-export const readTask = Object.freeze({ name: "readTask", operationId: "read_task_tasks__id__get", method: "GET", path: "/tasks/{id}", scope: "green", tags: ["tasks"], jsonText: ["result"] });
+export const readTask = /* @__PURE__ */ Object.freeze({ name: "readTask", operationId: "read_task_tasks__id__get", method: "GET", path: "/tasks/{id}", scope: "green", tags: ["tasks"], jsonText: ["result"] });
 
-export const cancelTask = Object.freeze({ name: "cancelTask", operationId: "cancel_task_tasks__id__delete", method: "DELETE", path: "/tasks/{id}", scope: "yellow", tags: ["tasks"] });
+export const cancelTask = /* @__PURE__ */ Object.freeze({ name: "cancelTask", operationId: "cancel_task_tasks__id__delete", method: "DELETE", path: "/tasks/{id}", scope: "yellow", tags: ["tasks"] });
 
-export const runCommand = Object.freeze({ name: "runCommand", operationId: "run_command_utilities_command__machine__post", method: "POST", path: "/utilities/command/{machine}", scope: "red", tags: ["utilities"], requestMediaType: "application/x-www-form-urlencoded" });
+export const runCommand = /* @__PURE__ */ Object.freeze({ name: "runCommand", operationId: "run_command_utilities_command__machine__post", method: "POST", path: "/utilities/command/{machine}", scope: "red", tags: ["utilities"], requestMediaType: "application/x-www-form-urlencoded" });
 
-export const downloadFile = Object.freeze({ name: "downloadFile", operationId: "download_file_utilities_download__machine___path__get", method: "GET", path: "/utilities/download/{machine}/{path}", scope: "yellow", tags: ["utilities"], wholePath: "path" });
+export const downloadFile = /* @__PURE__ */ Object.freeze({ name: "downloadFile", operationId: "download_file_utilities_download__machine___path__get", method: "GET", path: "/utilities/download/{machine}/{path}", scope: "yellow", tags: ["utilities"], wholePath: "path" });
 
-export const readDirectory = Object.freeze({ name: "readDirectory", operationId: "read_directory_utilities_ls__machine___path__get", method: "GET", path: "/utilities/ls/{machine}/{path}", scope: "yellow", tags: ["utilities"], wholePath: "path" });
+export const readDirectory = /* @__PURE__ */ Object.freeze({ name: "readDirectory", operationId: "read_directory_utilities_ls__machine___path__get", method: "GET", path: "/utilities/ls/{machine}/{path}", scope: "yellow", tags: ["utilities"], wholePath: "path" });
 
-export const uploadFile = Object.freeze({ name: "uploadFile", operationId: "upload_file_utilities_upload__machine___path__put", method: "PUT", path: "/utilities/upload/{machine}/{path}", scope: "red", tags: ["utilities"], requestMediaType: "multipart/form-data", wholePath: "path" });
+export const uploadFile = /* @__PURE__ */ Object.freeze({ name: "uploadFile", operationId: "upload_file_utilities_upload__machine___path__put", method: "PUT", path: "/utilities/upload/{machine}/{path}", scope: "red", tags: ["utilities"], requestMediaType: "multipart/form-data", wholePath: "path" });
 
 /** Every operation of the description, by friendly name. */
-export const operations = Object.freeze({ readUser, readClients, readGroups, createGroup, readGroup, updateGroupMembership, readProjects, readRoles,
+export const operations = /* @__PURE__ */ Object.freeze({ readUser, readClients, readGroups, createGroup, readGroup, updateGroupMembership, readProjects, readRoles,
   readJobs, submitJob, readJob, cancelJob, readChangelog, readConfig, readStatuses, readNotes, readNote,
   readOutages, readPlannedOutages, readPlannedOutagesGet, readOutage, readStatus, startGlobusTransfer,
   readGlobusTransfer, readTasks, readTask, cancelTask, runCommand, downloadFile, readDirectory, uploadFile });

@@ -1,14 +1,24 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
-import type { KeyTokens } from "./key-tokens.js";
+import type { Grants } from "./grants.js";
 import type { KeyFileReader } from "./keys.js";
 import { type Observers } from "./observe.js";
+import type { KeyTokens } from "./options.js";
 import { type ClientOptions, type GrantClientOptions } from "./options.js";
-import type { HTTP_METHODS, OperationTable } from "./table.js";
-/** What a generated `index.js` hands the runtime about its API. */
-export interface ClientSpec {
+import { type HTTP_METHODS, type OperationTable } from "./table.js";
+/**
+ * What a generated `index.js` hands the runtime about its API. Its operation table comes packed (`table`, see
+ * table.ts: unpacked once per client), as the generated entries give it, or as objects (`operations`).
+ */
+export type ClientSpec = ClientSpecParts & ({
+    table: string;
+    operations?: undefined;
+} | {
     operations: OperationTable;
+    table?: undefined;
+});
+interface ClientSpecParts {
     /** A color client's ladder, least capable first. */
     ladder?: readonly string[];
     /**
@@ -23,6 +33,8 @@ export interface ClientSpec {
     readKeyFile?: KeyFileReader;
     /** The key-based token source (key-tokens.ts): index.js and core.js give it; page.js none, so it takes no keys. */
     keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts), which its entries give; a color client's none. */
+    grants?: Grants;
 }
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
 export interface ClientParts {

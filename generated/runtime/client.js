@@ -18,13 +18,15 @@ import { debugFetch } from "./observe.js";
 import { resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
+import { unpackTable } from "./table.js";
 export function createScopedClient(spec, options, addOns = []) {
     const resolved = resolveOptions(options, spec);
-    const table = compileTable(spec.operations);
+    const operations = spec.table === undefined ? spec.operations : unpackTable(spec.table);
+    const table = compileTable(operations);
     const { baseUrl, grant } = resolved;
     const guard = createGuard(grant === undefined
         ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
-        : { table, grant, baseUrl });
+        : { table, grant, baseUrl, grantPermission: spec.grants.grantPermission });
     // Retries sit below the guard: each attempt is the request it allowed, with its token.
     const retried = (fetch) => retryingFetch(debugFetch(fetch, resolved.debug, resolved.clock), resolved.callRetry, resolved.clock, resolved.observers.onRetry);
     const send = createGuardedFetch({
@@ -137,7 +139,7 @@ export function createScopedClient(spec, options, addOns = []) {
             return Promise.reject(error);
         }
     };
-    const named = operationCalls(spec.operations, request);
+    const named = operationCalls(operations, request);
     const client = {
         ...named,
         GET: call("GET"),

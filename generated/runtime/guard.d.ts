@@ -1,5 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import type { CompiledTable } from "./matcher.js";
+import type { OperationEntry } from "./table.js";
 /** A color client's guard: its color on the ladder decides. */
 export interface ColorGuardConfig {
     table: CompiledTable;
@@ -20,6 +21,8 @@ export interface GrantGuardConfig {
     };
     /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
     baseUrl: string;
+    /** The grant's permission (this module's grantPermission), handed in (grants.ts): color clients bundle none of it. */
+    grantPermission: typeof grantPermission;
     ladder?: undefined;
     color?: undefined;
 }
@@ -35,6 +38,33 @@ export interface Guard {
      */
     checkOperation(name: string): void;
 }
+/**
+ * What the guard asks of a client's permission: which entries it allows (decided once, when the guard is made) and,
+ * for a refusal, the words and the facts the ScopeError carries.
+ */
+export interface Permission {
+    allows(entry: OperationEntry): boolean;
+    /** Whether a path that matches no operation may be called. */
+    readonly unknownAllowed: boolean;
+    /** Why `entry` is refused (undefined: a path that matches no operation), after `METHOD path` or the entry's name. */
+    refusal(entry: OperationEntry | undefined): {
+        message: string;
+        required?: string;
+        missing?: readonly string[];
+    };
+    /** The ScopeError fields that say who the client is. */
+    readonly who: {
+        color: string;
+        grant?: readonly string[];
+        missing?: readonly string[];
+    };
+}
 export declare function createGuard(config: GuardConfig): Guard;
+/**
+ * A grant's permission. An operation is allowed when one of its entry's scope sets is wholly granted; public ones
+ * always. An entry that is not public and has no `security` (a table not generated under the security policy) needs
+ * every scope the API names, as a path that matches no operation does: fail closed.
+ */
+export declare function grantPermission({ grant }: Pick<GrantGuardConfig, "grant">): Permission;
 /** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */
 export declare function canonicalBaseUrl(base: string): string;

@@ -21,7 +21,7 @@ import { missingScopes } from "./scopes.js";
 const DECISIONS_KEPT = 1024;
 export function createGuard(config) {
     const { table, baseUrl } = config;
-    const permission = config.grant === undefined ? colorPermission(config) : grantPermission(config);
+    const permission = config.grant === undefined ? colorPermission(config) : config.grantPermission(config);
     const allowed = new Set(table.entries.filter((e) => permission.allows(e)));
     const decisions = new Map();
     function refuse(method, path, message, entry) {
@@ -117,7 +117,7 @@ function colorPermission({ ladder, color }) {
  * always. An entry that is not public and has no `security` (a table not generated under the security policy) needs
  * every scope the API names, as a path that matches no operation does: fail closed.
  */
-function grantPermission({ grant }) {
+export function grantPermission({ grant }) {
     const granted = new Set(grant.scopes);
     const lacking = (entry) => entry?.scope === PUBLIC ? undefined : missingScopes(granted, entry?.security, grant.all);
     const has = grant.scopes.length > 0 ? grant.scopes.join(", ") : "none";

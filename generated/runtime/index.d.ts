@@ -13,6 +13,7 @@ export type { ClientAddOn, ClientParts, ClientSpec, RuntimeClient } from "./clie
 export { createScopedClient } from "./client.js";
 export type { Clock } from "./clock.js";
 export * from "./errors.js";
+export { type Grants, grants } from "./grants.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export { type KeyTokens, keyTokens } from "./key-tokens.js";

@@ -10,6 +10,7 @@
 export { createScopedClient } from "./client.js";
 // Every error class, and SFAPI_ERRORS, the record SfapiErrorCode, AnySfapiError and PUBLIC_ERRORS come from.
 export * from "./errors.js";
+export { grants } from "./grants.js";
 export { TERMINAL_STATES } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export { keyTokens } from "./key-tokens.js";

@@ -2,12 +2,12 @@
 /** createClient's options: what users may pass, and their checked, defaulted form. */
 import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
 import { type Clock } from "./clock.js";
-import type { KeyTokens } from "./key-tokens.js";
-import type { KeyFileReader, PrivateKeyInput } from "./keys.js";
+import type { Grants } from "./grants.js";
+import type { KeyFileReader, LoadedKey, loadPrivateKey, PrivateKeyInput } from "./keys.js";
 import type { Observers } from "./observe.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput } from "./token-provider.js";
-import { type RetryOptions } from "./token-retry.js";
+import type { RetryOptions } from "./token-retry.js";
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> extends Observers {
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;
@@ -109,7 +109,26 @@ export declare function accessTokens(given: TokenSourceOptions, spec: {
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
 }): AccessTokens;
+/**
+ * @internal The key-based token source, which the generated entries that offer keys (index.js, core.js) hand in
+ * (key-tokens.ts), so that this module imports none of its code and page.js bundles without it.
+ */
+export interface KeyTokens {
+    loadPrivateKey: typeof loadPrivateKey;
+    /** The token source of a client given a key (`privateKey`, or a key file already read: `fromFile`). */
+    keyTokenSource(given: {
+        options: ClientOptions;
+        fromFile: LoadedKey | undefined;
+        readKeyFile: KeyFileReader | undefined;
+        fetch: FetchLike;
+        clock: Clock;
+        scopes: readonly string[] | undefined;
+        defaultTokenUrl: string | undefined;
+    }): TokenSource;
+}
 export interface ResolvedOptions {
     /** The color; `""` for a client of OAuth2 scopes. */
     color: string;
@@ -139,4 +158,15 @@ export declare function resolveOptions(given: ClientOptions | GrantClientOptions
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
 }): ResolvedOptions;
+/**
+ * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited
+ * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
+ * as it is.
+ */
+export declare function ownFields<T>(value: T): T;
+/** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
+export declare function httpUrl(value: unknown, name: string): string;
+export declare function positive(value: number | undefined, fallback: number, name: string, zeroOk?: boolean): number;

@@ -5,10 +5,8 @@ import { systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { checkLadder } from "./levels.js";
 import { debugFetch, debugWriter } from "./observe.js";
-import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { checkGrant } from "./scopes.js";
+import { DEFAULT_BASE_URL } from "./protocol.js";
 import { providedTokenSource } from "./token-provider.js";
-import { retryPolicy } from "./token-retry.js";
 import { readHttpUrl } from "./urls.js";
 /** `createTokenSource(options)`: the token source of a client, without the client. */
 export function accessTokens(given, spec) {
@@ -29,7 +27,7 @@ export function accessTokens(given, spec) {
         throw new ConfigError({
             message: "createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors",
         });
-    const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
+    const grant = spec.scopes === undefined ? undefined : spec.grants.checkGrant(options.scopes ?? [], spec.scopes);
     if (options.color !== undefined)
         checkLadder(spec.ladder ?? [], options.color);
     const fromFile = options.keyFile === undefined
@@ -60,7 +58,7 @@ export function resolveOptions(given, spec) {
             throw new ConfigError({
                 message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`",
             });
-        grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+        grant = { scopes: spec.grants.checkGrant(options.scopes, spec.scopes), all: spec.scopes };
     }
     else {
         if (options.scopes !== undefined)
@@ -102,7 +100,7 @@ export function resolveOptions(given, spec) {
         debug,
     };
 }
-function tokenSource(options, fromFile, { readKeyFile, keyTokens }, fetch, clock, 
+function tokenSource(options, fromFile, { readKeyFile, keyTokens, grants, }, fetch, clock, 
 /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
 scopes, 
 /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
@@ -117,7 +115,7 @@ defaultTokenUrl) {
         // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
         if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
             throw new ConfigError({ message: "createClient: accessToken is empty" });
-        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes);
+        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes === undefined ? undefined : (token) => grants.grantedBy(token, scopes));
     }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError({ message: "createClient: give either keyFile or privateKey, not both" });
@@ -126,61 +124,27 @@ defaultTokenUrl) {
             throw new ConfigError({ message: "createClient: clientId was given without privateKey or keyFile" });
         return undefined;
     }
-    const key = fromFile ?? keyTokens.loadPrivateKey(options.privateKey, readKeyFile);
-    const clientId = options.clientId ?? key.clientId;
-    if (clientId === undefined || clientId.trim() === "")
-        throw new ConfigError({
-            message: "createClient: privateKey was given without clientId (and the key file names none)",
-        });
-    if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
-        throw new ConfigError({
-            message: `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
-        });
-    }
-    // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
-    // would go to the wrong party), only the client-credentials token URL its own description names.
-    const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
-    const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
-    if (given === undefined)
-        throw new ConfigError({
-            message: "createClient: tokenUrl is required: this API's description names no token URL to default to",
-        });
-    const tokenUrl = httpUrl(given, "tokenUrl");
-    return keyTokens.createTokenSource({
-        clientId,
-        key,
-        tokenUrl,
-        fetch,
-        timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
-        retry: retryPolicy(ownFields(options.retry)),
-        refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-        clientExpiresAt: expiry(options.clientExpiresAt),
-        logger: options.logger ?? console,
-        clock,
-        onToken: options.onToken,
-        onRetry: options.onRetry,
-        scopes,
-    });
+    return keyTokens.keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl });
 }
 /**
  * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited
  * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
  * as it is.
  */
-function ownFields(value) {
+export function ownFields(value) {
     if (value === null || typeof value !== "object" || Array.isArray(value))
         return value;
     return Object.assign(Object.create(null), value);
 }
 /** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
-function httpUrl(value, name) {
+export function httpUrl(value, name) {
     const read = readHttpUrl(String(value));
     // The value is not repeated: it may carry credentials.
     if ("problem" in read)
         throw new ConfigError({ message: `${name} ${read.problem}` });
     return read.url;
 }
-function positive(value, fallback, name, zeroOk = false) {
+export function positive(value, fallback, name, zeroOk = false) {
     if (value === undefined)
         return fallback;
     if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
@@ -189,12 +153,4 @@ function positive(value, fallback, name, zeroOk = false) {
         });
     }
     return value;
-}
-function expiry(value) {
-    if (value === undefined)
-        return undefined;
-    const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
-    if (Number.isNaN(date.getTime()))
-        throw new ConfigError({ message: `clientExpiresAt is not a date: ${JSON.stringify(value)}` });
-    return date;
 }

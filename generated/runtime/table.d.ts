@@ -33,3 +33,7 @@ export interface OperationEntry {
 export type OperationTable = Readonly<Record<string, OperationEntry>>;
 /** The methods an OpenAPI path item may hold, in its order, upper case as openapi-fetch's client names them. */
 export declare const HTTP_METHODS: readonly ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+/** `entries` packed (see above); the generator writes the result into `packed-table.js`. */
+export declare function packTable(entries: readonly OperationEntry[]): string;
+/** The table `packTable` packed, frozen; throws on a string it did not write. */
+export declare function unpackTable(packed: string): OperationTable;

@@ -1,27 +1,13 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/**
- * Access tokens obtained elsewhere: a browser session, a token service, one process that shares its token with many
- * workers. `accessToken` is the token itself or a function returning one. A function's token is reused until shortly
- * before its `exp` when it is a JWT that says one (the skew, at most a tenth of its life, as for tokens the client
- * fetches itself), and asked for again after a 401; an opaque token, whose life nobody can read, is asked for on each
- * call that needs one. One call of the function is in flight however many calls wait. The guard still decides every
- * call before a token is asked for.
- *
- * A client of OAuth2 scopes refuses a token that is a JWT whose `scope` (space-separated) or `scp` claim lacks a
- * granted scope (TokenError `insufficient_scope`): it would only earn 403s. An opaque token, or a JWT without either
- * claim, is taken: nobody but the server can read what it grants, and the server enforces it. The token is read, never
- * verified: this check catches a wrong token early and proves nothing.
- */
-import { decodeJwt } from "jose";
 import { TokenError } from "./errors.js";
+import { jwtClaims } from "./jwt.js";
 import { notify } from "./observe.js";
-import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 export function providedTokenSource(input, clock, refreshSkewMs = 5_000, onToken, 
-/** A client of OAuth2 scopes: its grant, which a JWT's scope claim must not lack. */
-scopes) {
-    const checked = (token) => grantedBy(headerSafe(token), scopes);
+/** A client of OAuth2 scopes: the check that a JWT's scope claim lacks none of its grant (grants.ts). */
+grantCheck = (token) => token) {
+    const checked = (token) => grantCheck(headerSafe(token));
     if (typeof input === "string") {
         const token = checked(input);
         return { current: () => token, get: () => Promise.resolve(token), invalidate: () => undefined };
@@ -70,44 +56,8 @@ scopes) {
 }
 /** A JWT's `exp` in milliseconds, or undefined (an opaque token, or no `exp`). */
 function expiryMs(token) {
-    if (token.split(".").length !== 3)
-        return undefined;
-    try {
-        const { exp } = decodeJwt(token);
-        return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * `token`, unless it is a JWT whose `scope` or `scp` claim lacks a scope of `grant` (or says nothing readable). The
- * token and its claims are never shown in the error: only the grant's own scope names.
- */
-function grantedBy(token, grant) {
-    if (grant === undefined || grant.length === 0 || token.split(".").length !== 3)
-        return token;
-    let claims;
-    try {
-        claims = decodeJwt(token);
-    }
-    catch {
-        return token; // three parts, but no JWT: an opaque token
-    }
-    const claim = claims.scope !== undefined ? "scope" : claims.scp !== undefined ? "scp" : undefined;
-    if (claim === undefined)
-        return token;
-    const stated = statedScopes(claims[claim]);
-    const lacking = stated === undefined ? undefined : lackedScopes(grant, stated);
-    if (lacking !== undefined && lacking.length === 0)
-        return token;
-    throw new TokenError({
-        message: lacking === undefined
-            ? `accessToken's ${claim} claim is not a list of scopes; this client is granted ${grant.join(" ")}`
-            : `accessToken's ${claim} claim lacks ${lacking.join(", ")} of this client's grant (${grant.join(" ")})`,
-        error: INSUFFICIENT_SCOPE,
-        attempts: 1,
-    });
+    const exp = jwtClaims(token)?.exp;
+    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
 }
 /** A token an Authorization header can carry; never shown in the error. */
 function headerSafe(token) {

@@ -5,11 +5,11 @@
  * per-request deadline that holds whatever the fetch implementation does, and a cap on the answer's size. The key,
  * assertions and tokens live only in this closure.
  */
-import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { readCapped } from "./body.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
+import { jwtClaims } from "./jwt.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
@@ -230,15 +230,9 @@ function lifetimeSeconds(expiresIn, token, nowMs) {
     const seconds = typeof expiresIn === "string" && expiresIn.trim() !== "" ? Number(expiresIn) : expiresIn;
     if (typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0)
         return seconds;
-    try {
-        const { exp } = decodeJwt(token);
-        if (typeof exp === "number")
-            return Math.max(0, exp - nowMs / 1000);
-    }
-    catch {
-        // Not a JWT: opaque tokens are fine.
-    }
-    return DEFAULT_TOKEN_LIFETIME_S;
+    // Not a JWT, or no `exp`: opaque tokens are fine.
+    const exp = jwtClaims(token)?.exp;
+    return typeof exp === "number" ? Math.max(0, exp - nowMs / 1000) : DEFAULT_TOKEN_LIFETIME_S;
 }
 /** RFC 6749 §5.2 fields of an error answer, if it has them (shortened, and never echoing the assertion). */
 function oauthError(text, assertion) {

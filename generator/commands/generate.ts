@@ -6,7 +6,7 @@ import { emitClientTypes, emitCoreTypes, emitPageTypes } from "../emit/client-ty
 import type { EmitContext } from "../emit/context.js";
 import { emitGrantClientTypes, emitGrantCoreTypes } from "../emit/grant-types.js";
 import { emitCore, emitIndex, emitPage } from "../emit/index-file.js";
-import { emitOperationsTable } from "../emit/operations-table.js";
+import { emitOperationsTable, emitPackedTable } from "../emit/operations-table.js";
 import { runtimeFiles } from "../emit/runtime-copy.js";
 import { emitSchema } from "../emit/schema.js";
 import type { Model, ScopeOptions } from "../model/model.js";
@@ -79,10 +79,13 @@ export async function emitClient(model: Model): Promise<FileSet> {
   const ctx = emitContext(model);
   const grant = ctx.policy === "security";
   const table = emitOperationsTable(ctx);
+  const packed = emitPackedTable(ctx);
   const files: FileSet = new Map([
     ["schema.d.ts", await emitSchema(model.description.document, model.description.sha256)],
     ["operations.js", table.js],
     ["operations.d.ts", table.dts],
+    ["packed-table.js", packed.js],
+    ["packed-table.d.ts", packed.dts],
     ["core.js", emitCore(ctx)],
     ["core.d.ts", grant ? emitGrantCoreTypes(ctx) : emitCoreTypes(ctx)],
     // A page's entry without key code, for color clients (a grant client has none yet: its pages use core.js).

@@ -8,14 +8,18 @@
  */
 import type { EmitContext } from "./context.js";
 import { descriptionFields, generatedHeader } from "./header.js";
+import { PURE } from "./operations-table.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
 import { literal } from "./text.js";
 import { hasHelpers, workflowSpec } from "./workflow.js";
 
 /** The spec a client of OAuth2 scopes hands the runtime: its table, every scope, its default URLs. */
 function grantSpec(ctx: EmitContext, extra = ""): string {
-  return `{ operations, scopes, defaultBaseUrl${tokenUrl(ctx)}${extra} }`;
+  return `{ table, scopes, defaultBaseUrl${tokenUrl(ctx)}${extra} }`;
 }
+
+/** The runtime's table (packed-table.js): what every entry hands createScopedClient. */
+const IMPORT_TABLE = 'import { table } from "./packed-table.js";';
 
 /** `, defaultTokenUrl: "…"` when the description names one client-credentials token URL. */
 function tokenUrl(ctx: EmitContext): string {
@@ -25,17 +29,18 @@ function tokenUrl(ctx: EmitContext): string {
 export function emitCore(ctx: EmitContext): string {
   const description = `{ ${descriptionFields(ctx).join(", ")} }`;
   const grant = ctx.policy === "security";
-  const table = grant ? "operations, scopes" : "ladder, operations";
+  const levels = grant ? "scopes" : "ladder";
   return [
     generatedHeader(ctx),
-    `import { ${table} } from "./operations.js";`,
-    'import { createScopedClient, keyTokens } from "./runtime/index.js";',
+    `import { ${levels} } from "./operations.js";`,
+    IMPORT_TABLE,
+    `import { createScopedClient, ${grant ? "grants, " : ""}keyTokens } from "./runtime/index.js";`,
     "",
     `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
-    `export { ${table} } from "./operations.js";`,
+    `export { ${grant ? "operations, scopes" : "ladder, operations"} } from "./operations.js";`,
     "",
     "/** The description this client was generated from. */",
-    `export const description = Object.freeze(${description});`,
+    `export const description = ${PURE}Object.freeze(${description});`,
     "",
     "/** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */",
     `export const defaultBaseUrl = ${literal(ctx.defaultBaseUrl)};`,
@@ -45,7 +50,7 @@ export function emitCore(ctx: EmitContext): string {
           "/** A client that refuses every call beyond its grant of OAuth2 scopes, without key files " +
             "(types: core.d.ts). */",
           "export function createClient(options) {",
-          `  return createScopedClient(${grantSpec(ctx, ", keyTokens")}, options);`,
+          `  return createScopedClient(${grantSpec(ctx, ", keyTokens, grants")}, options);`,
           "}",
         ]
       : [
@@ -56,7 +61,7 @@ export function emitCore(ctx: EmitContext): string {
           " * files, so that a bundle carries none of their code (see core.d.ts for the types).",
           " */",
           "export function createClient(options) {",
-          "  return createScopedClient({ operations, ladder, defaultBaseUrl, keyTokens }, options);",
+          "  return createScopedClient({ table, ladder, defaultBaseUrl, keyTokens }, options);",
           "}",
         ]),
     "",
@@ -68,7 +73,8 @@ export function emitPage(ctx: EmitContext): string {
   const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
   return [
     generatedHeader(ctx),
-    'import { defaultBaseUrl, ladder, operations } from "./core.js";',
+    'import { defaultBaseUrl, ladder } from "./core.js";',
+    IMPORT_TABLE,
     'import { createScopedClient } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
@@ -81,7 +87,7 @@ export function emitPage(ctx: EmitContext): string {
     " * ConfigError.",
     " */",
     "export function createClient(options) {",
-    "  return createScopedClient({ operations, ladder, defaultBaseUrl }, options);",
+    "  return createScopedClient({ table, ladder, defaultBaseUrl }, options);",
     "}",
     "",
   ].join("\n");
@@ -92,19 +98,20 @@ function emitGrantIndex(ctx: EmitContext): string {
   const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "operations", "scopes"];
   return [
     generatedHeader(ctx),
-    'import { defaultBaseUrl, operations, scopes } from "./core.js";',
-    'import { accessTokens, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
+    'import { defaultBaseUrl, scopes } from "./core.js";',
+    IMPORT_TABLE,
+    'import { accessTokens, createScopedClient, grants, keyTokens, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
     "/** A client that refuses every call beyond its grant of OAuth2 scopes (types: index.d.ts). */",
     "export function createClient(options) {",
-    `  return createScopedClient(${grantSpec(ctx, ", readKeyFile: readKeyFileText, keyTokens")}, options);`,
+    `  return createScopedClient(${grantSpec(ctx, ", readKeyFile: readKeyFileText, keyTokens, grants")}, options);`,
     "}",
     "",
     "/** Access tokens for a server or a script, from a key file or a key, for a grant (types: index.d.ts). */",
     "export function createTokenSource(options) {",
-    `  return accessTokens(options, { scopes${tokenUrl(ctx)}, readKeyFile: readKeyFileText, keyTokens });`,
+    `  return accessTokens(options, { scopes${tokenUrl(ctx)}, readKeyFile: readKeyFileText, keyTokens, grants });`,
     "}",
     "",
   ].join("\n");
@@ -125,7 +132,8 @@ export function emitIndex(ctx: EmitContext): string {
   const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
   const lines = [
     generatedHeader(ctx),
-    'import { defaultBaseUrl, ladder, operations } from "./core.js";',
+    'import { defaultBaseUrl, ladder } from "./core.js";',
+    IMPORT_TABLE,
     'import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
@@ -133,7 +141,7 @@ export function emitIndex(ctx: EmitContext): string {
     "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files " +
       "(types: index.d.ts). */",
     "export function createClient(options) {",
-    "  const spec = { operations, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
+    "  const spec = { table, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
     `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
     "}",
     "",

@@ -2,9 +2,14 @@
  * `operations.js` + `operations.d.ts`: the operation table. One exported, frozen entry per operation (one line each,
  * so `grep 'scope: "red"'` lists every red operation), the ladder, the `operations` map, and (types only)
  * `OperationScopes`, the (path, method) -> scope map a `levels` override re-ranks the client's types with.
- * Written as plain text: the layout is fixed, so no printer is needed (ts-morph reads it back in the tests).
+ * Written as plain text: the layout is fixed, so no printer is needed (ts-morph reads it back in the tests). Each
+ * value is marked pure, so that a bundle keeps only the exports it uses.
+ *
+ * `packed-table.js`: the same table as the runtime reads it (without operationIds and tags), packed into one string
+ * (templates/runtime/table.ts): what the generated entries hand `createScopedClient`, a few bytes per operation.
  */
 
+import { type OperationEntry, packTable } from "../../templates/runtime/table.js";
 import type { Operation } from "../model/operations.js";
 import { describeProblem, effectiveLevel, PUBLIC, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
@@ -14,13 +19,16 @@ import { blockCommentText, jsDoc, literal, literalList } from "./text.js";
 /** Continuation lines of the `operations` map wrap near this width. */
 const WRAP_AT = 110;
 
+/** Lets a bundler drop a value nobody imports (`Object.freeze(…)` is a call, which it must otherwise keep). */
+export const PURE = "/* @__PURE__ */ ";
+
 export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string } {
   const grant = ctx.policy === "security";
   // A client of OAuth2 scopes has no ladder: the table names every scope instead (what an unknown path needs).
   const head = grant
     ? {
         doc: jsDoc(["Every OAuth2 scope this API names: a path no operation has needs them all."], []),
-        js: `export const scopes = Object.freeze(${literalList(ctx.scopes)});`,
+        js: `export const scopes = ${PURE}Object.freeze(${literalList(ctx.scopes)});`,
         dts: `export declare const scopes: readonly ${literalList(ctx.scopes)};`,
       }
     : {
@@ -32,7 +40,7 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
           ],
           [],
         ),
-        js: `export const ladder = Object.freeze(${literalList(ctx.ladder)});`,
+        js: `export const ladder = ${PURE}Object.freeze(${literalList(ctx.ladder)});`,
         dts: `export declare const ladder: readonly ${literalList(ctx.ladder)};`,
       };
   const mapDoc = jsDoc(["Every operation of the description, by friendly name."], []);
@@ -41,10 +49,10 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
     generatedHeader(ctx),
     head.doc,
     head.js,
-    ...ctx.operations.map((op) => `\nexport const ${op.name} = Object.freeze(${entryLiteral(op, "js")});`),
+    ...ctx.operations.map((op) => `\nexport const ${op.name} = ${PURE}Object.freeze(${entryLiteral(op, "js")});`),
     "",
     mapDoc,
-    `export const operations = Object.freeze(${wrapped(
+    `export const operations = ${PURE}Object.freeze(${wrapped(
       names.map((n) => `${n},`),
       "{ ",
       " }",
@@ -83,28 +91,55 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
   return { js: js.join("\n"), dts: dts.join("\n") };
 }
 
-/** `{ name: "runCommand", operationId: "…", method: "POST", path: "…", scope: "red", tags: ["utilities"], … }` */
-function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
-  const entry: [string, string | readonly string[] | undefined][] = [
+/** An operation as the runtime reads it: the table entry without its operationId and tags. */
+export function runtimeEntry(op: Operation): OperationEntry {
+  const sets = op.requirement.security?.anyOf;
+  const fields: [keyof OperationEntry, OperationEntry[keyof OperationEntry]][] = [
     ["name", op.name],
-    ["operationId", op.operationId],
     ["method", op.method.toUpperCase()],
     ["path", op.path],
     ["scope", op.scope],
-    ["tags", op.tags],
+    // The security policy: the scope sets that allow a call, OR-ed (every scope the description names when malformed).
+    ["security", sets && sets.length > 0 ? sets.map((set) => set.scopes) : undefined],
     ["requestMediaType", op.requestMediaTypes[0]],
     ["responseType", op.answer.responseType],
     ["jsonText", op.answer.jsonText.length > 0 ? op.answer.jsonText : undefined],
     ["wholePath", op.wholePath],
   ];
+  return Object.fromEntries(fields.filter(([, v]) => v !== undefined)) as unknown as OperationEntry;
+}
+
+/** `packed-table.js` + `.d.ts`: the runtime's table, packed (see templates/runtime/table.ts). */
+export function emitPackedTable(ctx: EmitContext): { js: string; dts: string } {
+  const doc = jsDoc(
+    ["The operation table as the runtime reads it, packed (see runtime/table.js); operations.js reads better."],
+    [],
+  );
+  const packed = packTable(ctx.operations.map(runtimeEntry));
+  return {
+    js: [generatedHeader(ctx), doc, `export const table = ${literal(packed)};`, ""].join("\n"),
+    dts: [generatedHeader(ctx), doc, "export declare const table: string;", ""].join("\n"),
+  };
+}
+
+/** `{ name: "runCommand", operationId: "…", method: "POST", path: "…", scope: "red", tags: ["utilities"], … }` */
+function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
+  const { name, method, path, scope, security, ...rest } = runtimeEntry(op);
+  const entry: [string, string | readonly string[] | undefined][] = [
+    ["name", name],
+    ["operationId", op.operationId],
+    ["method", method],
+    ["path", path],
+    ["scope", scope],
+    ["tags", op.tags],
+    ...Object.entries(rest),
+  ];
   const ro = flavour === "dts" ? "readonly " : "";
   const fields = entry
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
-  // The security policy: the scope sets that allow a call, OR-ed (every scope the description names when malformed).
-  const sets = op.requirement.security?.anyOf;
-  if (sets && sets.length > 0)
-    fields.splice(5, 0, `${ro}security: ${ro}[${sets.map((set) => `${ro}${literalList(set.scopes)}`).join(", ")}]`);
+  if (security)
+    fields.splice(5, 0, `${ro}security: ${ro}[${security.map((set) => `${ro}${literalList(set)}`).join(", ")}]`);
   return `{ ${fields.join(flavour === "dts" ? "; " : ", ")} }`;
 }
 

@@ -10,21 +10,27 @@ import { type NamedCall, operationCalls } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
+import type { Grants } from "./grants.js";
 import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
-import type { KeyTokens } from "./key-tokens.js";
 import type { KeyFileReader } from "./keys.js";
 import { compileTable } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
 import { debugFetch, type Observers } from "./observe.js";
+import type { KeyTokens } from "./options.js";
 import { type ClientOptions, type GrantClientOptions, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
-import type { HTTP_METHODS, OperationTable } from "./table.js";
+import { type HTTP_METHODS, type OperationTable, unpackTable } from "./table.js";
 
-/** What a generated `index.js` hands the runtime about its API. */
-export interface ClientSpec {
-  operations: OperationTable;
+/**
+ * What a generated `index.js` hands the runtime about its API. Its operation table comes packed (`table`, see
+ * table.ts: unpacked once per client), as the generated entries give it, or as objects (`operations`).
+ */
+export type ClientSpec = ClientSpecParts &
+  ({ table: string; operations?: undefined } | { operations: OperationTable; table?: undefined });
+
+interface ClientSpecParts {
   /** A color client's ladder, least capable first. */
   ladder?: readonly string[];
   /**
@@ -39,6 +45,8 @@ export interface ClientSpec {
   readKeyFile?: KeyFileReader;
   /** The key-based token source (key-tokens.ts): index.js and core.js give it; page.js none, so it takes no keys. */
   keyTokens?: KeyTokens;
+  /** An API of OAuth2 scopes: its rules (grants.ts), which its entries give; a color client's none. */
+  grants?: Grants;
 }
 
 /** What an add-on builds on: the client's named calls (guarded, with tokens and retries) and its clock. */
@@ -83,12 +91,13 @@ export function createScopedClient(
   addOns: readonly ClientAddOn[] = [],
 ): RuntimeClient {
   const resolved = resolveOptions(options, spec);
-  const table = compileTable(spec.operations);
+  const operations = spec.table === undefined ? spec.operations : unpackTable(spec.table);
+  const table = compileTable(operations);
   const { baseUrl, grant } = resolved;
   const guard = createGuard(
     grant === undefined
       ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
-      : { table, grant, baseUrl },
+      : { table, grant, baseUrl, grantPermission: spec.grants!.grantPermission },
   );
   // Retries sit below the guard: each attempt is the request it allowed, with its token.
   const retried = (fetch: (request: Request) => Promise<Response>) =>
@@ -206,7 +215,7 @@ export function createScopedClient(
       return Promise.reject(error);
     }
   };
-  const named = operationCalls(spec.operations, request);
+  const named = operationCalls(operations, request);
   const client: RuntimeClient = {
     ...named,
     GET: call("GET"),

@@ -40,6 +40,8 @@ export interface GrantGuardConfig {
   };
   /** The client's base URL, canonical (WHATWG-serialized) and without a trailing slash. */
   baseUrl: string;
+  /** The grant's permission (this module's grantPermission), handed in (grants.ts): color clients bundle none of it. */
+  grantPermission: typeof grantPermission;
   ladder?: undefined;
   color?: undefined;
 }
@@ -62,7 +64,7 @@ export interface Guard {
  * What the guard asks of a client's permission: which entries it allows (decided once, when the guard is made) and,
  * for a refusal, the words and the facts the ScopeError carries.
  */
-interface Permission {
+export interface Permission {
   allows(entry: OperationEntry): boolean;
   /** Whether a path that matches no operation may be called. */
   readonly unknownAllowed: boolean;
@@ -77,7 +79,7 @@ const DECISIONS_KEPT = 1024;
 
 export function createGuard(config: GuardConfig): Guard {
   const { table, baseUrl } = config;
-  const permission = config.grant === undefined ? colorPermission(config) : grantPermission(config);
+  const permission = config.grant === undefined ? colorPermission(config) : config.grantPermission(config);
   const allowed = new Set(table.entries.filter((e) => permission.allows(e)));
   const decisions = new Map<string, boolean>();
 
@@ -172,7 +174,7 @@ function colorPermission({ ladder, color }: ColorGuardConfig): Permission {
  * always. An entry that is not public and has no `security` (a table not generated under the security policy) needs
  * every scope the API names, as a path that matches no operation does: fail closed.
  */
-function grantPermission({ grant }: GrantGuardConfig): Permission {
+export function grantPermission({ grant }: Pick<GrantGuardConfig, "grant">): Permission {
   const granted = new Set(grant.scopes);
   const lacking = (entry: OperationEntry | undefined) =>
     entry?.scope === PUBLIC ? undefined : missingScopes(granted, entry?.security, grant.all);

@@ -33,6 +33,7 @@ export { createScopedClient } from "./client.js";
 export type { Clock } from "./clock.js";
 // Every error class, and SFAPI_ERRORS, the record SfapiErrorCode, AnySfapiError and PUBLIC_ERRORS come from.
 export * from "./errors.js";
+export { type Grants, grants } from "./grants.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export { type KeyTokens, keyTokens } from "./key-tokens.js";

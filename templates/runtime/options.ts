@@ -2,16 +2,15 @@
 import { type CallRetryOptions, type CallRetryPolicy, callRetryPolicy } from "./call-retry.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ConfigError } from "./errors.js";
-import type { KeyTokens } from "./key-tokens.js";
-import type { KeyFileReader, LoadedKey, PrivateKeyInput } from "./keys.js";
+import type { Grants } from "./grants.js";
+import type { KeyFileReader, LoadedKey, loadPrivateKey, PrivateKeyInput } from "./keys.js";
 import { checkLadder } from "./levels.js";
 import type { Observers } from "./observe.js";
 import { debugFetch, debugWriter } from "./observe.js";
-import { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
-import { checkGrant } from "./scopes.js";
+import { DEFAULT_BASE_URL } from "./protocol.js";
 import type { FetchLike, Logger, TokenSource } from "./token.js";
 import { type AccessTokenInput, providedTokenSource } from "./token-provider.js";
-import { type RetryOptions, retryPolicy } from "./token-retry.js";
+import type { RetryOptions } from "./token-retry.js";
 import { readHttpUrl } from "./urls.js";
 
 export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]>
@@ -140,6 +139,8 @@ export function accessTokens(
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
   },
 ): AccessTokens {
   if (!given || typeof given !== "object")
@@ -159,7 +160,7 @@ export function accessTokens(
     throw new ConfigError({
       message: "createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors",
     });
-  const grant = spec.scopes === undefined ? undefined : checkGrant(options.scopes ?? [], spec.scopes);
+  const grant = spec.scopes === undefined ? undefined : spec.grants!.checkGrant(options.scopes ?? [], spec.scopes);
   if (options.color !== undefined) checkLadder(spec.ladder ?? [], options.color);
   const fromFile =
     options.keyFile === undefined
@@ -180,6 +181,24 @@ export function accessTokens(
   );
   const source = tokenSource(options as ClientOptions, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl)!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
+}
+
+/**
+ * @internal The key-based token source, which the generated entries that offer keys (index.js, core.js) hand in
+ * (key-tokens.ts), so that this module imports none of its code and page.js bundles without it.
+ */
+export interface KeyTokens {
+  loadPrivateKey: typeof loadPrivateKey;
+  /** The token source of a client given a key (`privateKey`, or a key file already read: `fromFile`). */
+  keyTokenSource(given: {
+    options: ClientOptions;
+    fromFile: LoadedKey | undefined;
+    readKeyFile: KeyFileReader | undefined;
+    fetch: FetchLike;
+    clock: Clock;
+    scopes: readonly string[] | undefined;
+    defaultTokenUrl: string | undefined;
+  }): TokenSource;
 }
 
 export interface ResolvedOptions {
@@ -211,6 +230,8 @@ export function resolveOptions(
     defaultTokenUrl?: string;
     readKeyFile?: KeyFileReader;
     keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
   },
 ): ResolvedOptions {
   const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
@@ -226,7 +247,7 @@ export function resolveOptions(
       throw new ConfigError({
         message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`",
       });
-    grant = { scopes: checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+    grant = { scopes: spec.grants!.checkGrant(options.scopes, spec.scopes), all: spec.scopes };
   } else {
     if (options.scopes !== undefined)
       throw new ConfigError({
@@ -281,7 +302,11 @@ export function resolveOptions(
 function tokenSource(
   options: ClientOptions,
   fromFile: LoadedKey | undefined,
-  { readKeyFile, keyTokens }: { readKeyFile?: KeyFileReader | undefined; keyTokens?: KeyTokens | undefined },
+  {
+    readKeyFile,
+    keyTokens,
+    grants,
+  }: { readKeyFile?: KeyFileReader | undefined; keyTokens?: KeyTokens | undefined; grants?: Grants | undefined },
   fetch: FetchLike,
   clock: Clock,
   /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
@@ -304,7 +329,7 @@ function tokenSource(
       clock,
       positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
       options.onToken,
-      scopes,
+      scopes === undefined ? undefined : (token) => grants!.grantedBy(token, scopes),
     );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)
@@ -314,41 +339,7 @@ function tokenSource(
       throw new ConfigError({ message: "createClient: clientId was given without privateKey or keyFile" });
     return undefined;
   }
-  const key = fromFile ?? keyTokens!.loadPrivateKey(options.privateKey!, readKeyFile);
-  const clientId = options.clientId ?? key.clientId;
-  if (clientId === undefined || clientId.trim() === "")
-    throw new ConfigError({
-      message: "createClient: privateKey was given without clientId (and the key file names none)",
-    });
-  if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
-    throw new ConfigError({
-      message: `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
-    });
-  }
-  // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent there
-  // would go to the wrong party), only the client-credentials token URL its own description names.
-  const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
-  const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
-  if (given === undefined)
-    throw new ConfigError({
-      message: "createClient: tokenUrl is required: this API's description names no token URL to default to",
-    });
-  const tokenUrl = httpUrl(given, "tokenUrl");
-  return keyTokens!.createTokenSource({
-    clientId,
-    key,
-    tokenUrl,
-    fetch,
-    timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
-    retry: retryPolicy(ownFields(options.retry)),
-    refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-    clientExpiresAt: expiry(options.clientExpiresAt),
-    logger: options.logger ?? console,
-    clock,
-    onToken: options.onToken,
-    onRetry: options.onRetry,
-    scopes,
-  });
+  return keyTokens!.keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl });
 }
 
 /**
@@ -356,20 +347,20 @@ function tokenSource(
  * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
  * as it is.
  */
-function ownFields<T>(value: T): T {
+export function ownFields<T>(value: T): T {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   return Object.assign(Object.create(null), value) as T;
 }
 
 /** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
-function httpUrl(value: unknown, name: string): string {
+export function httpUrl(value: unknown, name: string): string {
   const read = readHttpUrl(String(value));
   // The value is not repeated: it may carry credentials.
   if ("problem" in read) throw new ConfigError({ message: `${name} ${read.problem}` });
   return read.url;
 }
 
-function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {
+export function positive(value: number | undefined, fallback: number, name: string, zeroOk = false): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroOk && value === 0)) {
     throw new ConfigError({
@@ -377,12 +368,4 @@ function positive(value: number | undefined, fallback: number, name: string, zer
     });
   }
   return value;
-}
-
-function expiry(value: Date | string | number | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
-  if (Number.isNaN(date.getTime()))
-    throw new ConfigError({ message: `clientExpiresAt is not a date: ${JSON.stringify(value)}` });
-  return date;
 }

@@ -6,16 +6,15 @@
  * call that needs one. One call of the function is in flight however many calls wait. The guard still decides every
  * call before a token is asked for.
  *
- * A client of OAuth2 scopes refuses a token that is a JWT whose `scope` (space-separated) or `scp` claim lacks a
- * granted scope (TokenError `insufficient_scope`): it would only earn 403s. An opaque token, or a JWT without either
- * claim, is taken: nobody but the server can read what it grants, and the server enforces it. The token is read, never
- * verified: this check catches a wrong token early and proves nothing.
+ * A client of OAuth2 scopes (grants.ts, handed in) refuses a token that is a JWT whose `scope` (space-separated) or
+ * `scp` claim lacks a granted scope (TokenError `insufficient_scope`): it would only earn 403s. An opaque token, or a
+ * JWT without either claim, is taken: nobody but the server can read what it grants, and the server enforces it. The
+ * token is read, never verified: this check catches a wrong token early and proves nothing.
  */
-import { decodeJwt } from "jose";
 import type { Clock } from "./clock.js";
 import { TokenError } from "./errors.js";
+import { jwtClaims } from "./jwt.js";
 import { notify, type TokenEvent } from "./observe.js";
-import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 import type { TokenSource } from "./token.js";
 
 export type AccessTokenInput = string | (() => string | Promise<string>);
@@ -28,10 +27,10 @@ export function providedTokenSource(
   clock: Clock,
   refreshSkewMs = 5_000,
   onToken?: (event: TokenEvent) => void,
-  /** A client of OAuth2 scopes: its grant, which a JWT's scope claim must not lack. */
-  scopes?: readonly string[],
+  /** A client of OAuth2 scopes: the check that a JWT's scope claim lacks none of its grant (grants.ts). */
+  grantCheck: (token: string) => string = (token) => token,
 ): TokenSource {
-  const checked = (token: unknown) => grantedBy(headerSafe(token), scopes);
+  const checked = (token: unknown) => grantCheck(headerSafe(token));
   if (typeof input === "string") {
     const token = checked(input);
     return { current: () => token, get: () => Promise.resolve(token), invalidate: () => undefined };
@@ -78,40 +77,8 @@ export function providedTokenSource(
 
 /** A JWT's `exp` in milliseconds, or undefined (an opaque token, or no `exp`). */
 function expiryMs(token: string): number | undefined {
-  if (token.split(".").length !== 3) return undefined;
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * `token`, unless it is a JWT whose `scope` or `scp` claim lacks a scope of `grant` (or says nothing readable). The
- * token and its claims are never shown in the error: only the grant's own scope names.
- */
-function grantedBy(token: string, grant: readonly string[] | undefined): string {
-  if (grant === undefined || grant.length === 0 || token.split(".").length !== 3) return token;
-  let claims: Record<string, unknown>;
-  try {
-    claims = decodeJwt(token);
-  } catch {
-    return token; // three parts, but no JWT: an opaque token
-  }
-  const claim = claims.scope !== undefined ? "scope" : claims.scp !== undefined ? "scp" : undefined;
-  if (claim === undefined) return token;
-  const stated = statedScopes(claims[claim]);
-  const lacking = stated === undefined ? undefined : lackedScopes(grant, stated);
-  if (lacking !== undefined && lacking.length === 0) return token;
-  throw new TokenError({
-    message:
-      lacking === undefined
-        ? `accessToken's ${claim} claim is not a list of scopes; this client is granted ${grant.join(" ")}`
-        : `accessToken's ${claim} claim lacks ${lacking.join(", ")} of this client's grant (${grant.join(" ")})`,
-    error: INSUFFICIENT_SCOPE,
-    attempts: 1,
-  });
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
 }
 
 /** A token an Authorization header can carry; never shown in the error. */

@@ -4,12 +4,12 @@
  * per-request deadline that holds whatever the fetch implementation does, and a cap on the answer's size. The key,
  * assertions and tokens live only in this closure.
  */
-import { decodeJwt } from "jose";
 import { signClientAssertion } from "./assertion.js";
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { readCapped } from "./body.js";
 import type { Clock } from "./clock.js";
 import { ClientExpiredError, TokenError } from "./errors.js";
+import { jwtClaims } from "./jwt.js";
 import type { LoadedKey } from "./keys.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify, type RetryEvent, type TokenEvent } from "./observe.js";
@@ -281,13 +281,9 @@ function tokenPath(url: string): string {
 function lifetimeSeconds(expiresIn: unknown, token: string, nowMs: number): number {
   const seconds = typeof expiresIn === "string" && expiresIn.trim() !== "" ? Number(expiresIn) : expiresIn;
   if (typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0) return seconds;
-  try {
-    const { exp } = decodeJwt(token);
-    if (typeof exp === "number") return Math.max(0, exp - nowMs / 1000);
-  } catch {
-    // Not a JWT: opaque tokens are fine.
-  }
-  return DEFAULT_TOKEN_LIFETIME_S;
+  // Not a JWT, or no `exp`: opaque tokens are fine.
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === "number" ? Math.max(0, exp - nowMs / 1000) : DEFAULT_TOKEN_LIFETIME_S;
 }
 
 /** RFC 6749 §5.2 fields of an error answer, if it has them (shortened, and never echoing the assertion). */

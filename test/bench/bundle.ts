@@ -6,10 +6,18 @@
  * alone (one GET, no auth), and openapi-fetch with jose doing what the client's auth does at its smallest (import a
  * PKCS#8 key, sign an RS256 assertion, POST it for a token, send the token). Bytes minified and gzipped; the ratio is
  * ours over openapi-fetch + jose (the floor for a client that signs).
+ *
+ * Then the operation table's share, per operation: the minified bytes the generated table files (operations.js and,
+ * where the client has it, packed-table.js) put into the page's one-call bundle, over the number of operations, for
+ * v1.2 and for a client generated from GitHub's REST description (the @octokit/openapi peer), whose page.js one-call
+ * bundle is measured too.
  */
+import { readFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { projectRoot } from "./peers.js";
+import { runCold } from "./measure.js";
+import { githubDescription, PEERS, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
 import { verdict } from "./report.js";
 
@@ -18,11 +26,12 @@ const client = createClient({ color: "green", clientId: "id", privateKey: global
 console.log(await client.readTasks());
 `;
 
-/** A page's client: tokens from a service (`accessToken`), never a key. */
-const PAGE = `import { createClient } from "./generated/page.js";
-const client = createClient({ color: "green", accessToken: async () => "t", baseUrl: "https://api.example.test/api/v1.2" });
-console.log(await client.readTasks());
+/** A page's client: tokens from a service (`accessToken`), never a key; `folder` relative to the project. */
+const page = (folder: string, color: string, call: string) => `import { createClient } from "./${folder}/page.js";
+const client = createClient({ color: "${color}", accessToken: async () => "t", baseUrl: "https://api.example.test/api/v1.2" });
+console.log(await client.${call}());
 `;
+const PAGE = page("generated", "green", "readTasks");
 
 const OPENAPI_FETCH = `import createClient from "openapi-fetch";
 const client = createClient({ baseUrl: "https://api.example.test/api/v1.2" });
@@ -55,14 +64,38 @@ async function size(contents: string): Promise<{ min: number; gzip: number; part
     metafile: true,
   });
   const bytes = result.outputFiles[0]!.contents;
-  // Where the minified bytes come from: each package as one, our files by name.
+  // Where the minified bytes come from: each package as one, our files by name (relative to their client folder).
   const parts = new Map<string, number>();
   for (const output of Object.values(result.metafile.outputs))
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.replace(/^generated\//, "");
+      const name =
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.replace(/^(?:generated|.*\/github)\//, "");
       parts.set(name, (parts.get(name) ?? 0) + bytesInOutput);
     }
   return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, parts };
+}
+
+/** The generated files that hold the operation table (the packed one where the client has it). */
+const TABLE_FILES = ["operations.js", "packed-table.js"];
+/** Minified bytes the operation table puts into a bundle. */
+const tableBytes = (bundle: { parts: Map<string, number> }) =>
+  TABLE_FILES.reduce((sum, file) => sum + (bundle.parts.get(file) ?? 0), 0);
+const operationCount = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { operations: { name: string }[] }).operations;
+
+/** The table's target per operation, and what a GitHub-size client's page bundle may weigh (issue 34, target 4). */
+const TABLE_TARGET = 80;
+const GITHUB_TARGET = 120 * 1024;
+
+/** A client of GitHub's REST description (`--policy method`: green for GET, red for the rest), generated untimed. */
+async function githubClient(dir: string): Promise<string> {
+  rmSync(dir, { recursive: true, force: true });
+  await runCold({
+    script: join(projectRoot, "bin/sfapi-gen.js"),
+    args: ["generate", "--file", githubDescription(), "--policy", "method", "--out", dir],
+    cwd: projectRoot,
+  });
+  return dir;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -81,15 +114,35 @@ const parts = (bundle: { parts: Map<string, number> }) =>
     .map(([name, n]) => `${name} ${kb(n)}`)
     .join(", ");
 
-export async function benchBundle(log: (line: string) => void): Promise<Section> {
-  log("bundle: esbuild, five one-call programs");
-  const [full, core, page, plain, withJose] = [
+export async function benchBundle(outRoot: string, log: (line: string) => void): Promise<Section> {
+  log("bundle: generating a client for GitHub's description (not timed)");
+  const githubDir = await githubClient(join(outRoot, "github"));
+  const githubOps = operationCount(githubDir);
+  // The first GET the description has (green under `--policy method`), as the one call.
+  const githubCall = (
+    JSON.parse(readFileSync(join(githubDir, "manifest.json"), "utf8")) as {
+      operations: { name: string; method: string }[];
+    }
+  ).operations.find((op) => op.method === "GET")!.name;
+  log("bundle: esbuild, six one-call programs");
+  const [full, core, pageBundle, plain, withJose, github] = [
     await size(ours("index")),
     await size(ours("core")),
     await size(PAGE),
     await size(OPENAPI_FETCH),
     await size(OPENAPI_FETCH_JOSE),
+    await size(page(relative(projectRoot, githubDir), "green", githubCall)),
   ];
+  const v12Ops = operationCount(join(projectRoot, "generated")).length;
+  const perOp = (bundle: typeof full, n: number) => tableBytes(bundle) / n;
+  const tableRow = (figure: string, bundle: typeof full, n: number) => ({
+    figure,
+    ours: `${perOp(bundle, n).toFixed(1)} B per operation (${kb(tableBytes(bundle))} for ${n.toLocaleString("en-US")})`,
+    peers: ["", ""],
+    ratio: "",
+    target: `≤ ${TABLE_TARGET} B per operation`,
+    verdict: verdict(perOp(bundle, n) <= TABLE_TARGET),
+  });
   const { version } = (await import("esbuild")) as { version: string };
   const row = (figure: string, bundle: typeof full, key: "min" | "gzip") => {
     const r = bundle[key] / withJose[key];
@@ -110,14 +163,26 @@ export async function benchBundle(log: (line: string) => void): Promise<Section>
       row("index.js: minified + gzip -9", full, "gzip"),
       row("core.js: minified", core, "min"),
       row("core.js: minified + gzip -9", core, "gzip"),
-      row("page.js (accessToken): minified", page, "min"),
-      row("page.js (accessToken): minified + gzip -9", page, "gzip"),
+      row("page.js (accessToken): minified", pageBundle, "min"),
+      row("page.js (accessToken): minified + gzip -9", pageBundle, "gzip"),
+      tableRow("the operation table in page.js's bundle, v1.2", pageBundle, v12Ops),
+      tableRow(`the operation table in page.js's bundle, GitHub`, github, githubOps.length),
+      {
+        figure: `page.js (accessToken), GitHub (${githubOps.length.toLocaleString("en-US")} operations): minified`,
+        ours: kb(github.min),
+        peers: [kb(plain.min), kb(withJose.min)],
+        ratio: `${(github.min / withJose.min).toFixed(2)}x`,
+        target: `≤ ${GITHUB_TARGET / 1024} KB`,
+        verdict: verdict(github.min <= GITHUB_TARGET),
+      },
     ],
     notes: [
       `esbuild ${version}, \`platform: "browser"\`, ESM, ES2022, minified; the ratio is ours over openapi-fetch + jose.`,
       `Where core.js's minified bytes go: ${parts(core)}.`,
       `What the target leaves core.js's own code (beside its jose and openapi-fetch): ${kb(ownBudget(core, withJose))}; it is ${kb(own(core))}.`,
-      `Where page.js's minified bytes go: ${parts(page)}.`,
+      `Where page.js's minified bytes go: ${parts(pageBundle)}.`,
+      `GitHub: @octokit/openapi ${PEERS["@octokit/openapi"]} (the newest whose description the generator accepts), generated with \`--policy method\`; the one call is \`${githubCall}()\` from its page.js. Where its minified bytes go: ${parts(github)}.`,
+      `The table per operation: the minified bytes of ${TABLE_FILES.join(" and ")} in that bundle over the client's operation count; the code that reads the table is not counted in it.`,
       `index.js adds: ${[...full.parts]
         .filter(([name]) => !core.parts.has(name))
         .sort((a, b) => b[1] - a[1])

@@ -76,9 +76,10 @@ mkdirSync(outRoot, { recursive: true });
 const startLoad = currentLoad();
 const started = Date.now();
 if (!values["no-build"]) build();
-// The bundle section compares against the project's own openapi-fetch and jose, the requests section against data,
-// the helper types against our own calls by name: no peers needed for them alone.
-const NO_PEERS: readonly string[] = ["bundle", "requests", "helpertypes", "facility"];
+// The requests section compares against data, the helper types against our own calls by name, the facility against a
+// plain node:http server: no peers needed for them alone (the bundle section needs GitHub's description, the loop
+// section all but its code-base rows).
+const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility"];
 if (only.some((name) => !NO_PEERS.includes(name) && (name !== "loop" || loopNeedsPeers))) ensurePeers(log);
 
 const sections: Section[] = [];
@@ -93,7 +94,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   workflow: () => benchWorkflow(join(outRoot, "workflow"), rounds, log),
   helpertypes: () => benchHelperTypes(join(outRoot, "helper-types"), rounds, log),
   requests: () => benchRequests(log),
-  bundle: () => benchBundle(log),
+  bundle: () => benchBundle(join(outRoot, "bundle"), log),
   facility: () => benchMockStatus(rounds, log),
 };
 for (const name of SECTIONS) {

@@ -7,7 +7,8 @@
  */
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
-import { createGuard } from "../../templates/runtime/guard.js";
+import { grants } from "../../templates/runtime/grants.js";
+import { createGuard, grantPermission } from "../../templates/runtime/guard.js";
 import {
   accessTokens,
   ConfigError,
@@ -40,7 +41,12 @@ const TABLE: Record<string, OperationEntry> = {
 };
 
 function guardFor(scopes: readonly string[]) {
-  const guard = createGuard({ table: compileTable(TABLE), grant: { scopes, all: ALL }, baseUrl: BASE });
+  const guard = createGuard({
+    table: compileTable(TABLE),
+    grant: { scopes, all: ALL },
+    baseUrl: BASE,
+    grantPermission,
+  });
   return {
     check: (method: string, path: string) => guard.check(method, `${BASE}${path}`),
     checkOperation: (name: string) => guard.checkOperation(name),
@@ -125,7 +131,7 @@ describe("the guard of a grant", () => {
 });
 
 describe("createClient with scopes", () => {
-  const spec = { operations: TABLE, scopes: ALL, keyTokens };
+  const spec = { operations: TABLE, scopes: ALL, keyTokens, grants };
   const client = (options: Record<string, unknown>) => createScopedClient(spec, { baseUrl: BASE, ...options } as never);
 
   test("scopes are required, each a scope this API names; a color is no option here, scopes none of a color's", () => {
@@ -147,7 +153,7 @@ describe("calls and tokens of a grant, against a real token endpoint and API", (
     readItems: { name: "readItems", method: "GET", path: "/items", scope: "scoped", security: [["read"]] },
     writeItems: { name: "writeItems", method: "POST", path: "/items", scope: "scoped", security: [["write"]] },
   };
-  const spec = { operations: TOKEN_TABLE, scopes: ["read", "write", "admin"], keyTokens };
+  const spec = { operations: TOKEN_TABLE, scopes: ["read", "write", "admin"], keyTokens, grants };
   const make = (scopes: readonly string[], extra: Record<string, unknown> = {}) =>
     createScopedClient(spec, {
       scopes,
@@ -167,13 +173,13 @@ describe("calls and tokens of a grant, against a real token endpoint and API", (
 
   test("createTokenSource of a grant asks for exactly its scopes; a color is no option for it", async () => {
     const options = { clientId: CLIENT_ID, privateKey: key.pkcs8, tokenUrl: servers.tokenUrl };
-    const tokens = accessTokens({ ...options, scopes: ["admin", "read"] }, { scopes: spec.scopes, keyTokens });
+    const tokens = accessTokens({ ...options, scopes: ["admin", "read"] }, { scopes: spec.scopes, keyTokens, grants });
     expect(await tokens.token()).toBe("tok-1");
     expect(servers.tokenCalls.map((c) => c.form.get("scope"))).toEqual(["admin read"]);
-    expect(() => accessTokens({ ...options, color: "red" }, { scopes: spec.scopes, keyTokens })).toThrow(
+    expect(() => accessTokens({ ...options, color: "red" }, { scopes: spec.scopes, keyTokens, grants })).toThrow(
       /give `scopes`, not `color`/,
     );
-    expect(() => accessTokens({ ...options, scopes: ["root"] }, { scopes: spec.scopes, keyTokens })).toThrow(
+    expect(() => accessTokens({ ...options, scopes: ["root"] }, { scopes: spec.scopes, keyTokens, grants })).toThrow(
       'scopes[0]: "root" is not a scope of this API',
     );
   });
@@ -184,6 +190,7 @@ describe("calls and tokens of a grant, against a real token endpoint and API", (
         operations: { me: { name: "me", method: "GET", path: "/me", scope: "scoped", security: [[]] } },
         scopes: [],
         keyTokens,
+        grants,
       },
       { scopes: [], clientId: CLIENT_ID, privateKey: key.pkcs8, baseUrl: servers.baseUrl, tokenUrl: servers.tokenUrl },
     ) as unknown as Record<string, () => Promise<unknown>>;
@@ -247,6 +254,7 @@ describe("an accessToken of a grant", () => {
       readItems: { name: "readItems", method: "GET", path: "/items", scope: "scoped", security: [["read"]] },
     } satisfies Record<string, OperationEntry>,
     scopes: ["read", "write"],
+    grants,
   };
   /** A JWT signed with a real RSA key, with these claims. */
   const signed = (claims: Record<string, unknown>) =>

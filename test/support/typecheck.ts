@@ -7,8 +7,8 @@ import { join, relative, sep } from "node:path";
 import ts from "typescript";
 import { root } from "./project.js";
 
-const EMITTED = ["index.d.ts", "operations.d.ts", "schema.d.ts"];
-const SCRIPTS = ["index.js", "operations.js"];
+const EMITTED = ["index.d.ts", "operations.d.ts", "packed-table.d.ts", "schema.d.ts"];
+const SCRIPTS = ["index.js", "operations.js", "packed-table.js"];
 
 /**
  * TypeScript's libs and the packages under node_modules do not change during a run: parsed (and bound) once per test

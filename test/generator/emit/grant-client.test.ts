@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
 import { loadDescription } from "../../../generator/description/read.js";
 import { allScopes, clientCredentialsTokenUrl } from "../../../generator/model/security.js";
+import { unpackTable } from "../../../templates/runtime/table.js";
 import { byCase, refusalProblems } from "../../support/consumers/refusal.js";
 import { SCOPE_REFUSALS, scopeConsumer } from "../../support/consumers/scope.js";
 import { CLIENT_ID, rsaKey } from "../../support/keys.js";
@@ -42,8 +43,11 @@ describe("the generated client of OAuth2 scopes", () => {
     expect(table.createPlaylist.security).toEqual([["playlist-modify-private", "playlist-modify-public"]]);
     const index = readFileSync(join(spotify, "index.js"), "utf8");
     expect(index).toContain(
-      "createScopedClient({ operations, scopes, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens }",
+      "createScopedClient({ table, scopes, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens, grants }",
     );
+    // The runtime reads the packed table: the same scope sets.
+    const packed = unpackTable((await import(join(spotify, "packed-table.js"))).table);
+    expect(packed.createPlaylist!.security).toEqual([["playlist-modify-private", "playlist-modify-public"]]);
     // No facility helpers for another API.
     expect(index).not.toContain("clientHelpers");
     const pets = await import(join(petstore, "index.js"));

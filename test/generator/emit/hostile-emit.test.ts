@@ -15,6 +15,7 @@ import { Project } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
 import { PUBLIC_ERRORS } from "../../../templates/runtime/errors.js";
+import { unpackTable } from "../../../templates/runtime/table.js";
 import { tempDir } from "../../support/project.js";
 import { typeCheckClients } from "../../support/typecheck.js";
 
@@ -95,12 +96,12 @@ parentPort.on("message", ({ id, urls }) => {
   last = last.then(() => {
     delete globalThis.pwned;
     return Promise.all(urls.map((url) => import(url))).then(
-      ([table, index]) => parentPort.postMessage({ id, table: JSON.parse(JSON.stringify(table)), index: Object.keys(index), pwned: "pwned" in globalThis ? { value: String(globalThis.pwned) } : undefined }),
+      ([table, index, packed]) => parentPort.postMessage({ id, table: JSON.parse(JSON.stringify(table)), index: Object.keys(index), packed: packed.table, pwned: "pwned" in globalThis ? { value: String(globalThis.pwned) } : undefined }),
       (error) => parentPort.postMessage({ id, error: String(error && error.stack || error) }),
     );
   });
 });`;
-type Imported = { table: Record<string, any>; index: string[]; pwned: unknown; error?: string };
+type Imported = { table: Record<string, any>; index: string[]; packed: string; pwned: unknown; error?: string };
 let importer: Worker | undefined;
 const pending = new Map<number, { resolve: (m: Imported) => void; reject: (e: unknown) => void }>();
 let requests = 0;
@@ -117,7 +118,7 @@ function importInWorker(out: string): Promise<Imported> {
     });
   }
   const id = requests++;
-  const urls = ["operations.js", "index.js"].map((f) => pathToFileURL(join(out, f)).href);
+  const urls = ["operations.js", "index.js", "packed-table.js"].map((f) => pathToFileURL(join(out, f)).href);
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     importer!.postMessage({ id, urls });
@@ -134,7 +135,7 @@ async function emitAndCheck(doc: object): Promise<string[]> {
   clients.push(out);
 
   // The JavaScript runs: importing it must define exactly the table and the client factory, and nothing else happens.
-  const { table, index, pwned, error } = await importInWorker(out);
+  const { table, index, packed, pwned, error } = await importInWorker(out);
   expect(error).toBeUndefined();
   expect(pwned).toBeUndefined();
   expect(Object.keys(table).sort()).toEqual(["ladder", "operations", ...names].sort());
@@ -143,6 +144,9 @@ async function emitAndCheck(doc: object): Promise<string[]> {
   expect(index.sort()).toEqual([...INDEX_EXPORTS, ...(withTasks ? ["waitForTask"] : [])].sort());
   for (const op of model.operations)
     expect(table[op.name]).toMatchObject({ name: op.name, method: op.method.toUpperCase(), path: op.path });
+  // The table the runtime reads (packed) is operations.js's, without operationIds and tags, whatever its strings hold.
+  const readable = Object.values(table.operations as Record<string, any>).map(({ operationId, tags, ...rest }) => rest);
+  expect(Object.values(unpackTable(packed))).toEqual(readable);
 
   // The declarations say the same, read back as a compiler reads them.
   const dts = project.addSourceFileAtPath(join(out, "operations.d.ts"));

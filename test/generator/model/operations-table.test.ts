@@ -4,6 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ladder, operations } from "../../../generated/operations.js";
+import { table } from "../../../generated/packed-table.js";
+import { unpackTable } from "../../../templates/runtime/table.js";
 import { root } from "../../support/project.js";
 
 const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
@@ -81,6 +83,26 @@ describe("generated/operations.js and .d.ts", () => {
     const schema = readFileSync(join(root, "generated/schema.d.ts"), "utf8");
     const readTasks = schema.slice(schema.indexOf("read_tasks_tasks_get: {"));
     expect(readTasks.slice(0, readTasks.indexOf("header?"))).toMatch(/query\?: \{[^}]*tags\?: string/);
+  });
+
+  it("packs the same table for the runtime (packed-table.js): operations.js's entries without operationIds and tags", () => {
+    const unpacked = Object.values(unpackTable(table));
+    expect(unpacked).toEqual(entries.map(({ operationId, tags, ...rest }) => rest));
+    // And what needs, diff --code and generate --check read (manifest.json) agrees with it.
+    const manifest = JSON.parse(readFileSync(join(root, "generated/manifest.json"), "utf8"));
+    expect(manifest.operations).toEqual(
+      unpacked.map((e, i) => ({
+        name: e.name,
+        operationId: entries[i]!.operationId ?? null,
+        method: e.method,
+        path: e.path,
+        scope: e.scope,
+        ...(e.wholePath === undefined ? {} : { wholePath: e.wholePath }),
+        ...(e.security === undefined ? {} : { security: e.security }),
+      })),
+    );
+    // A few bytes per operation, where operations.js spends about 200.
+    expect(table.length / entries.length).toBeLessThan(40);
   });
 
   it("records the description's version and hash in manifest.json", () => {
