@@ -209,9 +209,25 @@ export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
  * getters that tell the truth. Redirects stay with us (`manual`), whatever mode the input asked for.
  */
 function genuine(input: Request): Request {
-  if (!(input instanceof Request))
+  if (!isRequest(input))
     throw new ConfigError({ message: "the client's fetch was given something that is not a Request; refused" });
   return new Request(input, { redirect: "manual" });
+}
+
+/**
+ * Is `value` a Request the platform made (or a subclass's instance), by its internal state, not by `instanceof`?
+ * Request's own `method` getter, called on it, throws for anything else: a Proxy, an object that only has Request's
+ * prototype. Otherwise the constructor would take such an object as a URL string (its `toString`), as newer runtimes
+ * do (Node 26), and send a request made from whatever that string says.
+ */
+function isRequest(value: unknown): value is Request {
+  if (!(value instanceof Request)) return false;
+  try {
+    Reflect.get(Request.prototype, "method", value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The request a fetch would make for this redirect (RFC 9110 §15.4; fetch's method rewriting), without our token. */
