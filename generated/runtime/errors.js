@@ -174,10 +174,8 @@ export class ResponseError extends SfapiError {
     /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
     detail;
     constructor(init) {
-        super({
-            message: `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`,
-            cause: init.cause,
-        });
+        const call = `${init.operation} (${init.method} ${init.path})`;
+        super({ message: `${call} answered HTTP ${init.response.status}${detailOf(init.body)}`, cause: init.cause });
         this.operation = init.operation;
         this.status = init.response.status;
         this.body = init.body;

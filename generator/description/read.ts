@@ -85,8 +85,8 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
   const sha256 = createHash("sha256").update(text).digest("hex");
   const bundled = await bundledSidecar(sha256);
   // The bundled description's own bytes, read from anywhere, are ours and checked by a test to pass the lint with
-  // nothing for the bundler to change (test/generator/description/bundled-known.test.ts): redocly (about 0.2 s to load) is not
-  // needed for them. Any other text, one byte apart, is linted.
+  // nothing for the bundler to change (test/generator/description/bundled-known.test.ts): redocly (about 0.2 s to
+  // load) is not needed for them. Any other text, one byte apart, is linted.
   if (bundled && !allowExternalRefs) {
     const document = parse(text, json, source, absoluteRef);
     checkOpenApiVersion(document, source);

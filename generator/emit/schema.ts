@@ -92,8 +92,8 @@ export async function schemaCacheEntry(): Promise<SchemaCacheEntry> {
  * per operation, quadratic (about a quarter of a 20,000-operation run, and growing). The footer here hands it an
  * empty, frozen list to copy each time, keeps the one new member it sets, and sets the whole list once at the end:
  * the same nodes in the same order, so the same text. Should openapi-typescript ever add members another way (mutate
- * the list, or set more than one at a time) this throws rather than lose one; test/generator/emit/schema-operations.test.ts
- * tells when upstream no longer copies, and this can go.
+ * the list, or set more than one at a time) this throws rather than lose one;
+ * test/generator/emit/schema-operations.test.ts tells when upstream no longer copies, and this can go.
  */
 export function operationsCollector(ts: typeof import("typescript")): { footer: Node[]; finish: () => void } {
   const footer: Node[] = [];

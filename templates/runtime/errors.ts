@@ -231,10 +231,8 @@ export class ResponseError<Body = unknown> extends SfapiError {
     body: Body;
     cause?: unknown;
   }) {
-    super({
-      message: `${init.operation} (${init.method} ${init.path}) answered HTTP ${init.response.status}${detailOf(init.body)}`,
-      cause: init.cause,
-    });
+    const call = `${init.operation} (${init.method} ${init.path})`;
+    super({ message: `${call} answered HTTP ${init.response.status}${detailOf(init.body)}`, cause: init.cause });
     this.operation = init.operation;
     this.status = init.response.status;
     this.body = init.body;
