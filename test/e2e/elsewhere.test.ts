@@ -20,7 +20,7 @@ import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
 import { type CliRun, outputOf } from "../support/cli.js";
 import { listenLocal } from "../support/http.js";
-import { findChromium, onPath } from "../support/programs.js";
+import { findChromium, headlessChromium, onPath } from "../support/programs.js";
 import { root, tempDir } from "../support/project.js";
 
 /** What every runtime runs: the same module text, given the facility's URLs and a green client's key as PEM. */
@@ -175,18 +175,7 @@ run(full).then(async (index) => send(JSON.stringify({ index, core: await run(cor
       try {
         browser = spawn(
           chromium!,
-          [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-web-security",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            `--user-data-dir=${profile}`,
-            `${server.origin}/`,
-          ],
+          headlessChromium(profile, "--disable-web-security", `${server.origin}/`),
           // Its own process group, so that the browser and its helper processes stop together.
           { stdio: "ignore", detached: true },
         );

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, JobError } from "../../generated/index.js";
 import { type CliRun, outputOf } from "../support/cli.js";
 import { listenLocal } from "../support/http.js";
-import { findChromium } from "../support/programs.js";
+import { findChromium, headlessChromium } from "../support/programs.js";
 import { root } from "../support/project.js";
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -102,23 +102,10 @@ if (!chromium) console.warn(`examples: the dashboard page in headless Chromium i
  * until its requests have been answered and its timers have had 20 virtual seconds, then `--dump-dom` prints it.
  */
 async function pageDom(url: string, profile: string): Promise<string> {
-  const browser = spawn(
-    chromium!,
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--user-data-dir=${profile}`,
-      "--virtual-time-budget=20000",
-      "--dump-dom",
-      url,
-    ],
-    { stdio: ["ignore", "pipe", "ignore"], detached: true },
-  );
+  const browser = spawn(chromium!, headlessChromium(profile, "--virtual-time-budget=20000", "--dump-dom", url), {
+    stdio: ["ignore", "pipe", "ignore"],
+    detached: true,
+  });
   running.push(browser);
   let dom = "";
   browser.stdout.setEncoding("utf8").on("data", (d: string) => (dom += d));

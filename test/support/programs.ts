@@ -14,3 +14,21 @@ export function findChromium(): string | undefined {
   if (process.env.CHROMIUM) return existsSync(process.env.CHROMIUM) ? process.env.CHROMIUM : undefined;
   return onPath(["chromium", "chromium-browser"]);
 }
+
+/**
+ * Chromium's flags for a test: headless as root, with a fresh profile, and none of its background connections (this
+ * machine's closed network refuses them, many at a time), then `extra`.
+ */
+export function headlessChromium(profile: string, ...extra: string[]): string[] {
+  return [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    `--user-data-dir=${profile}`,
+    ...extra,
+  ];
+}

@@ -15,7 +15,7 @@ import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility } from "../../../generator/facility/index.js";
 import { accessToken, api, form } from "../../support/facility.js";
 import { listenLocal } from "../../support/http.js";
-import { findChromium } from "../../support/programs.js";
+import { findChromium, headlessChromium } from "../../support/programs.js";
 import { root } from "../../support/project.js";
 
 const chromium = findChromium();
@@ -96,21 +96,7 @@ scenario(${JSON.stringify(await config(allowing))}, ${JSON.stringify(await confi
   .then((result) => fetch("/result", { method: "POST", body: JSON.stringify(result) }));
 </script>`;
       const fromClosed = closed.requests.length;
-      browser = spawn(
-        chromium!,
-        [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          `--user-data-dir=${profile}`,
-          `${server.origin}/`,
-        ],
-        { stdio: "ignore", detached: true },
-      );
+      browser = spawn(chromium!, headlessChromium(profile, `${server.origin}/`), { stdio: "ignore", detached: true });
       exited = new Promise<string>((resolve) => browser!.on("exit", (code) => resolve(`exited ${code}`)));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<string>((resolve) => {

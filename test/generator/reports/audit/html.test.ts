@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../../../generator/model/model.js";
 import type { AuditReport } from "../../../../generator/reports/audit/audit.js";
 import { buildAudit, renderAudit } from "../../../../generator/reports/audit/audit.js";
-import { findChromium } from "../../../support/programs.js";
+import { findChromium, headlessChromium } from "../../../support/programs.js";
 import { tempDir } from "../../../support/project.js";
 
 const run = promisify(execFile);
@@ -96,21 +96,14 @@ describe("sfapi-gen audit --format html", () => {
     try {
       const { stdout: dom } = await run(
         chromium!,
-        [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
+        headlessChromium(
+          profile,
           "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          `--user-data-dir=${profile}`,
           "--window-size=1400,2600",
           `--screenshot=${shot}`,
           "--dump-dom",
           pathToFileURL(page).href,
-        ],
+        ),
         { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       );
       const png = readFileSync(shot);
