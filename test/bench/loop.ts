@@ -9,6 +9,7 @@
  * are judged on CPU time where the machine is shared (wall time waits for the other work), and both are shown.
  * NODE_EXTRA_CA_CERTS is removed from every process, as in startup.ts: it costs every node start the same, ours or not.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeCodebase } from "./codebase.js";
@@ -22,6 +23,9 @@ import { writeSyntheticDescription } from "./synthetic.js";
 
 const V12 = join(projectRoot, "generator/descriptions/v1.2.json");
 const CLI = join(projectRoot, "bin/sfapi-gen.js");
+// A second Node to time the not-bundled `generate` and codegen on too (BENCH_NODE=/path/to/node, e.g. the newest LTS):
+// rows of its own beside Node 20's, whose compile cache (Node 22.1 on) the CLI turns on.
+const OTHER_NODE = process.env.BENCH_NODE || undefined;
 const SIZES = (process.env.BENCH_OPERATIONS ?? "2500,5000,10000,20000").split(",").map(Number);
 const FILES = (process.env.BENCH_FILES ?? "100,1000").split(",").map(Number);
 // Which row groups run (all by default): BENCH_LOOP=v12,github times only the regeneration loop and GitHub's rows.
@@ -37,7 +41,14 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
   mkdirSync(dir, { recursive: true });
   const cpus = canPinCpus() ? "0" : undefined;
   const env = { NODE_EXTRA_CA_CERTS: undefined };
-  const command = (script: string, args: string[], cwd = dir): NodeCommand => ({ script, args, cwd, cpus, env });
+  const command = (script: string, args: string[], cwd = dir, node?: string): NodeCommand => ({
+    script,
+    args,
+    cwd,
+    cpus,
+    env,
+    ...(node ? { node } : {}),
+  });
   const rows: Row[] = [];
   const notes: string[] = [];
   const pick = (s: Series, f: (x: Series["samples"][number]) => number) =>
@@ -115,6 +126,30 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
           prepare: () => rmSync(codegenOut, { recursive: true, force: true }),
           command: command(peerPath("openapi-typescript-codegen", "bin", "index.js"), ["-i", V12, "-o", codegenOut]),
         },
+        ...(OTHER_NODE
+          ? [
+              {
+                name: "copyOther",
+                prepare: () => rmSync(copyOut, { recursive: true, force: true }),
+                command: command(
+                  CLI,
+                  ["generate", "--file", copy, "--levels", "green,yellow,red", "--out", copyOut],
+                  dir,
+                  OTHER_NODE,
+                ),
+              },
+              {
+                name: "codegenOther",
+                prepare: () => rmSync(codegenOut, { recursive: true, force: true }),
+                command: command(
+                  peerPath("openapi-typescript-codegen", "bin", "index.js"),
+                  ["-i", V12, "-o", codegenOut],
+                  dir,
+                  OTHER_NODE,
+                ),
+              },
+            ]
+          : []),
       ],
       rounds * 2,
     );
@@ -125,6 +160,22 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
       row("`audit` v1.2, 1 core", loop.audit!, loop.node!, 3, "`node` (empty file)"),
       row("`--help`, 1 core", loop.help!, loop.node!, 1.3, "`node` (empty file)"),
     );
+    if (OTHER_NODE) {
+      const version = execFileSync(OTHER_NODE, ["--version"], { encoding: "utf8" }).trim();
+      notes.push(
+        `The other rows run on Node ${process.version}; the \`generate\` row on Node ${version} (BENCH_NODE) ` +
+          "compares with codegen on that Node too, interleaved with the rest.",
+      );
+      rows.push(
+        row(
+          `\`generate\` v1.2 one byte longer, Node ${version}, 1 core`,
+          loop.copyOther!,
+          loop.codegenOther!,
+          1.5,
+          `${codegen} on Node ${version}`,
+        ),
+      );
+    }
   }
 
   // ---- 2. large descriptions ---------------------------------------------------------------------------------------

@@ -31,6 +31,8 @@ export interface NodeCommand {
   cpus?: string;
   /** Changes to the inherited environment; undefined removes a variable. */
   env?: Record<string, string | undefined>;
+  /** The node binary (default: the one running the benchmark). */
+  node?: string;
 }
 
 export class RunFailed extends Error {
@@ -43,7 +45,7 @@ export function runCold(command: NodeCommand): Promise<RunSample> {
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${preload}`].filter(Boolean).join(" ");
   return new Promise<RunSample>((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const argv = [process.execPath, command.script, ...command.args];
+    const argv = [command.node ?? process.execPath, command.script, ...command.args];
     // taskset execs node in its own process: no extra process, and the affinity holds for all node starts.
     const [file, ...args] = command.cpus === undefined ? argv : ["taskset", "-c", command.cpus, ...argv];
     const child = spawn(file!, args, {
