@@ -13,5 +13,5 @@ export declare function inBrowser(): boolean;
 export declare const BLOCKED_HINT: string;
 /** A NetworkError for `request` when `error` is a browser's network failure; undefined for anything else. */
 export declare function browserNetworkError(error: unknown, request: Request): NetworkError | undefined;
-/** `fetch`, with a browser's network failure turned into a NetworkError. */
+/** `fetch`, with a browser's network failure turned into a NetworkError; outside a browser, `fetch` itself. */
 export declare function reportingBrowserFailures(fetch: (request: Request) => Promise<Response>): (request: Request) => Promise<Response>;

@@ -24,8 +24,10 @@ export function browserNetworkError(error, request) {
     const where = `${request.method} ${url.origin}${url.pathname}`;
     return new NetworkError({ message: `${where}: no answer: ${BLOCKED_HINT}; not retried`, cause: error });
 }
-/** `fetch`, with a browser's network failure turned into a NetworkError. */
+/** `fetch`, with a browser's network failure turned into a NetworkError; outside a browser, `fetch` itself. */
 export function reportingBrowserFailures(fetch) {
+    if (!inBrowser())
+        return fetch;
     return (request) => fetch(request).catch((error) => {
         throw browserNetworkError(error, request) ?? error;
     });

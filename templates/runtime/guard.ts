@@ -74,14 +74,18 @@ export interface Permission {
   readonly who: { color: string; grant?: readonly string[]; missing?: readonly string[] };
 }
 
-/** Decisions for allowed (method, path) pairs, so repeated calls skip the segment walk; bounded. */
+/** Decisions for allowed requests, per method and URL, so repeated calls skip the segment walk; bounded. */
 const DECISIONS_KEPT = 1024;
+/** A longer URL (a large query) is judged every time, so that the kept decisions stay small. */
+const DECISION_URL_MAX = 2048;
 
 export function createGuard(config: GuardConfig): Guard {
   const { table, baseUrl } = config;
   const permission = config.grant === undefined ? colorPermission(config) : config.grantPermission(config);
   const allowed = new Set(table.entries.filter((e) => permission.allows(e)));
-  const decisions = new Map<string, boolean>();
+  // Keyed by the URL as sent, not by its path: one lookup of a string already made, per call (a URL's decision is its
+  // path's, and a URL is below the base URL or not for good).
+  const decisions = new Map<string, Map<string, boolean>>();
 
   function refuse(method: string, path: string, message: string, entry?: OperationEntry): never {
     // Without an entry the call was refused for its path's form: no scope would help (`missing` empty).
@@ -118,15 +122,17 @@ export function createGuard(config: GuardConfig): Guard {
 
   return {
     check(method, url) {
+      const known = decisions.get(method)?.get(url);
+      if (known !== undefined) return known;
       const path = pathBelow(url, baseUrl);
       if (path === undefined)
         refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
-      const key = `${method} ${path}`;
-      const known = decisions.get(key);
-      if (known !== undefined) return known;
       const needsToken = decide(method, path);
-      if (decisions.size >= DECISIONS_KEPT) decisions.clear();
-      decisions.set(key, needsToken);
+      if (url.length > DECISION_URL_MAX) return needsToken;
+      let kept = decisions.get(method);
+      if (kept === undefined) decisions.set(method, (kept = new Map()));
+      else if (kept.size >= DECISIONS_KEPT) kept.clear();
+      kept.set(url, needsToken);
       return needsToken;
     },
     checkWritten(method, written, pathParams) {

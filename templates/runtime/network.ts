@@ -29,10 +29,11 @@ export function browserNetworkError(error: unknown, request: Request): NetworkEr
   return new NetworkError({ message: `${where}: no answer: ${BLOCKED_HINT}; not retried`, cause: error });
 }
 
-/** `fetch`, with a browser's network failure turned into a NetworkError. */
+/** `fetch`, with a browser's network failure turned into a NetworkError; outside a browser, `fetch` itself. */
 export function reportingBrowserFailures(
   fetch: (request: Request) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
+  if (!inBrowser()) return fetch;
   return (request) =>
     fetch(request).catch((error: unknown) => {
       throw browserNetworkError(error, request) ?? error;

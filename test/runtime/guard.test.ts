@@ -107,6 +107,21 @@ describe("guard decisions", () => {
     expect(error.message).toBe("runCommand (POST /utilities/command/{machine}) needs color red; this client is green");
   });
 
+  test("a kept decision is the URL's under its method only, and a long URL is judged every time", () => {
+    const green = guardFor("green");
+    expect(green("GET", "/tasks/42")).toBe(true);
+    expect(green("GET", "/tasks/42")).toBe(true); // kept
+    expect(refusal(() => green("DELETE", "/tasks/42"))).toMatchObject({ operation: "cancelTask", method: "DELETE" });
+    expect(refusal(() => green("DELETE", "/tasks/42"))).toMatchObject({ operation: "cancelTask" }); // never kept
+    const long = `/tasks/42?q=${"x".repeat(4096)}`;
+    expect(green("GET", long)).toBe(true);
+    expect(refusal(() => green("DELETE", long))).toMatchObject({ operation: "cancelTask" });
+    const guard = createGuard({ table: compileTable(operations), ladder: LADDER, color: "green", baseUrl: BASE });
+    // Below the base URL by a prefix only: refused, also after an allowed call under the base URL.
+    expect(guard.check("GET", `${BASE}/tasks/42`)).toBe(true);
+    expect(refusal(() => guard.check("GET", `${BASE}x/tasks/42`)).message).toContain("is not below the client's base");
+  });
+
   test("a yellow operation names every color that may call it", () => {
     const error = refusal(() => guardFor("green")("DELETE", "/tasks/42"));
     expect(error).toMatchObject({ operation: "cancelTask", required: "yellow" });
