@@ -42,11 +42,14 @@ export interface PreflightOptions {
   allowExternalRefs?: boolean;
   /** Characters of the text the document was parsed from. */
   textLength: number;
+  /** Parsed by JSON.parse, which shares no node: no YAML alias to look for (a set of every node seen, spared). */
+  json?: boolean;
 }
 
 /** Where a node sits: its key and its parent's place, so pointers are built only for messages. */
 interface Place {
-  key: string;
+  /** A property name, or an array index. */
+  key: string | number;
   parent?: Place;
   node: unknown;
   depth: number;
@@ -92,7 +95,7 @@ function scan(
 ): Reference[] {
   const budget = Math.max(MIN_NODE_BUDGET, options.textLength);
   const references: Reference[] = [];
-  const seen = new Set<object>();
+  const seen = options.json ? undefined : new Set<object>();
   const stack: Place[] = [{ key: "", node: document, depth: 0, chars: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
@@ -105,16 +108,33 @@ function scan(
           `at most ${MAX_POINTER_LENGTH} are accepted`,
         place,
       );
-    if (seen.has(node)) {
+    if (seen?.has(node)) {
       // Only YAML aliases share a node; one that contains itself would never end.
       for (let up = place.parent; up; up = up.parent)
         if (up.node === node) throw fail("a YAML alias contains itself", place);
     }
-    seen.add(node);
+    seen?.add(node);
+    if (Array.isArray(node)) {
+      // By index: Object.keys of an array makes a string of every index.
+      nodes += 1 + node.length;
+      if (nodes > budget) throw fail(`more than ${budget} nodes once YAML aliases are expanded`, place);
+      for (let i = node.length - 1; i >= 0; i--) {
+        const value: unknown = node[i];
+        if (value !== null && typeof value === "object")
+          stack.push({
+            key: i,
+            parent: place,
+            node: value,
+            depth: place.depth + 1,
+            chars: place.chars! + 1 + (i < 10 ? 1 : String(i).length),
+          });
+      }
+      continue;
+    }
     const keys = Object.keys(node);
     nodes += 1 + keys.length;
     if (nodes > budget) throw fail(`more than ${budget} nodes once YAML aliases are expanded`, place);
-    if (!Array.isArray(node)) collectReferences(node, place, references);
+    collectReferences(node, place, references);
     for (let i = keys.length - 1; i >= 0; i--) {
       const value = node[keys[i]!];
       if (value !== null && typeof value === "object")
@@ -246,7 +266,7 @@ function child(place: Place, key: string): Place {
 /** The JSON pointer of a place; a deep one keeps its first and last segments, so the message stays one short line. */
 function pointerOf(place: Place): string {
   const keys: string[] = [];
-  for (let at: Place | undefined = place; at?.parent; at = at.parent) keys.push(at.key);
+  for (let at: Place | undefined = place; at?.parent; at = at.parent) keys.push(String(at.key));
   keys.reverse();
   const escaped = keys.map(escapePointer);
   const shown =

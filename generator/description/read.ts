@@ -91,7 +91,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
   if (bundled && !allowExternalRefs) {
     const document = parse(text, json, source, absoluteRef);
     checkOpenApiVersion(document, source);
-    preflight(document, { source, allowExternalRefs, textLength: text.length });
+    preflight(document, { source, allowExternalRefs, textLength: text.length, json });
     checkOperationRefs(document, source);
     checkOperationIds(document, source);
     checkPathTemplates(document, source);
@@ -104,7 +104,7 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     const object = parse(text, json, source, absoluteRef);
     checkOpenApiVersion(object, source);
     parsed = object;
-    preflight(parsed, { source, allowExternalRefs, textLength: text.length });
+    preflight(parsed, { source, allowExternalRefs, textLength: text.length, json });
   } catch (error) {
     linting.cancel();
     throw error;
