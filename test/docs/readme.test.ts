@@ -21,9 +21,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join, normalize } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/commands/generate.js";
+import { ts } from "../../generator/usage/typescript.js";
 import { type CliRun, runCli } from "../support/cli.js";
 import { root, tempDir } from "../support/project.js";
 
@@ -62,7 +63,7 @@ for (const [page, text] of texts) {
 }
 
 /** The flags of the docs' promise ("It compiles under `strict`, ... with `skipLibCheck` off"), as they word them. */
-function promisedFlags(): ts.CompilerOptions {
+function promisedFlags(): TS.CompilerOptions {
   const at = allText.indexOf("It compiles under");
   expect(at, "the sentence promising the compiler flags").toBeGreaterThan(-1);
   const sentence = allText.slice(at, allText.indexOf("with `skipLibCheck` off", at));
@@ -107,7 +108,7 @@ describe("README.md and docs/", () => {
       writeFileSync(file, `${block.body.join("\n")}\n`);
       return file;
     });
-    const options: ts.CompilerOptions = {
+    const options: TS.CompilerOptions = {
       ...promisedFlags(),
       // The blocks are what is checked here; the declarations they use are checked with skipLibCheck off, under every
       // @types/node and TypeScript, by the pack test (doing it again here would double this test's time).

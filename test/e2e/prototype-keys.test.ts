@@ -5,9 +5,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { startFacility } from "../../generator/facility/index.js";
+import { ts } from "../../generator/usage/typescript.js";
 import { runCli } from "../support/cli.js";
 import { accessToken, api, testClient } from "../support/facility.js";
 import { tempDir } from "../support/project.js";

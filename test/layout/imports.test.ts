@@ -193,3 +193,43 @@ describe("the runtime runs where fetch and WebCrypto run", () => {
     ).toEqual(["node:fs", "os", "Buffer.", "node:path"]);
   });
 });
+
+/**
+ * TypeScript's 9 MB compiler is loaded with `require`, through generator/usage/typescript.ts: an ESM import of it
+ * after that makes Node scan and parse the file again for its format and export names, about a second of CPU in every
+ * test worker. Type-only imports are erased and load nothing.
+ */
+const TS_VALUE_IMPORT =
+  /(?:^|\n)\s*import\s+(?!type\s)[^;]*?from\s*"typescript"|(?<!typeof\s)import\(\s*"typescript"\s*\)(?!\.[A-Z])/g;
+
+describe("TypeScript is loaded once, with require", () => {
+  // Not test/.tmp (the tests' own folders, some with links) nor the fixtures; this file holds the check's samples.
+  const testFolders = readdirSync(join(root, "test"), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== ".tmp" && e.name !== "fixtures")
+    .map((e) => `test/${e.name}`);
+  const modules = [...sources("generator"), ...sources("templates/runtime"), ...testFolders.flatMap(sources)].filter(
+    (f) => f !== "test/layout/imports.test.ts",
+  );
+
+  it("no module of the generator or the tests imports typescript as a value", () => {
+    expect(modules.length).toBeGreaterThan(100);
+    const found = modules.filter((f) => readFileSync(join(root, f), "utf8").match(TS_VALUE_IMPORT) !== null);
+    expect(found).toEqual([]);
+  });
+
+  it("the check sees what it looks for", () => {
+    const values = [
+      'import ts from "typescript";',
+      'import { createProgram } from "typescript";',
+      'await import("typescript");',
+    ];
+    const types = [
+      'import type * as TS from "typescript";',
+      'import type { Node } from "typescript";',
+      'type C = import("typescript").CompilerOptions;',
+      'const make = (t: typeof import("typescript")) => t;',
+    ];
+    expect(values.map((text) => text.match(TS_VALUE_IMPORT) !== null)).toEqual([true, true, true]);
+    expect(types.map((text) => text.match(TS_VALUE_IMPORT) !== null)).toEqual([false, false, false, false]);
+  });
+});

@@ -11,8 +11,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
 import { describe, expect, it } from "vitest";
+import { ts } from "../../generator/usage/typescript.js";
 import { root } from "../support/project.js";
 
 const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
@@ -40,10 +41,10 @@ function resolves(name: string, from: string): boolean {
 function commentsOf(file: string, text: string): [number, string][] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const found = new Map<number, string>();
-  const collect = (ranges: ts.CommentRange[] | undefined) => {
+  const collect = (ranges: TS.CommentRange[] | undefined) => {
     for (const range of ranges ?? []) found.set(range.pos, text.slice(range.pos, range.end));
   };
-  const visit = (node: ts.Node) => {
+  const visit = (node: TS.Node) => {
     collect(ts.getLeadingCommentRanges(text, node.pos));
     collect(ts.getTrailingCommentRanges(text, node.end));
     ts.forEachChild(node, visit);

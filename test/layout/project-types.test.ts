@@ -9,8 +9,8 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { expect, it } from "vitest";
+import { ts } from "../../generator/usage/typescript.js";
 import { root } from "../support/project.js";
 
 const CACHE = join(root, "node_modules", ".cache", "sfapi-gen");

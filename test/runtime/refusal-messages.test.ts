@@ -5,8 +5,9 @@
  * against the checked-in generated client; the pack test compiles the same consumer under the newest TypeScript too.
  */
 import { join } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
 import { expect, test } from "vitest";
+import { ts } from "../../generator/usage/typescript.js";
 import { byCase, refusalConsumer, refusalProblems } from "../support/consumers/refusal.js";
 import { root } from "../support/project.js";
 
@@ -14,7 +15,7 @@ const FILE = join(root, "test", "runtime", "refusals.virtual.ts");
 
 test("every refusal names the color it needs, a misspelt path, or the ladder (TypeScript 5.9)", () => {
   const { source, lines } = refusalConsumer("../../generated/index.js");
-  const options: ts.CompilerOptions = {
+  const options: TS.CompilerOptions = {
     strict: true,
     noEmit: true,
     module: ts.ModuleKind.NodeNext,

@@ -4,7 +4,8 @@
  * same in every client and checked where they are built (and by the package test under every strict setting).
  */
 import { join, relative, sep } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
+import { ts } from "../../generator/usage/typescript.js";
 import { root } from "./project.js";
 
 const EMITTED = ["index.d.ts", "operations.d.ts", "packed-table.d.ts", "schema.d.ts"];
@@ -14,10 +15,10 @@ const SCRIPTS = ["index.js", "operations.js", "packed-table.js"];
  * TypeScript's libs and the packages under node_modules do not change during a run: parsed (and bound) once per test
  * worker, not once per program (a third of a program's cost). The options are the same for every program here.
  */
-const parsed = new Map<string, ts.SourceFile | undefined>();
+const parsed = new Map<string, TS.SourceFile | undefined>();
 const stable = join(root, "node_modules") + sep;
 
-function host(options: ts.CompilerOptions): ts.CompilerHost {
+function host(options: TS.CompilerOptions): TS.CompilerHost {
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (name, version, ...rest) => {
@@ -32,7 +33,7 @@ function host(options: ts.CompilerOptions): ts.CompilerHost {
 /** Every problem as `file: message`; empty when all the clients compile. */
 export function typeCheckClients(dirs: readonly string[]): string[] {
   const files = dirs.flatMap((out) => [...EMITTED, ...SCRIPTS].map((f) => join(out, f)));
-  const options: ts.CompilerOptions = {
+  const options: TS.CompilerOptions = {
     strict: true,
     noEmit: true,
     allowJs: true,
@@ -44,7 +45,7 @@ export function typeCheckClients(dirs: readonly string[]): string[] {
     types: ["node"],
   };
   const program = ts.createProgram(files, options, host(options));
-  const problems: ts.Diagnostic[] = [...program.getGlobalDiagnostics()];
+  const problems: TS.Diagnostic[] = [...program.getGlobalDiagnostics()];
   for (const out of dirs) {
     for (const f of SCRIPTS) problems.push(...program.getSyntacticDiagnostics(program.getSourceFile(join(out, f))));
     // Only these files are asked about: node_modules' declarations (and the runtime's) are not checked here.

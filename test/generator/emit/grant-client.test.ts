@@ -7,11 +7,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
 import { loadDescription } from "../../../generator/description/read.js";
 import { allScopes, clientCredentialsTokenUrl } from "../../../generator/model/security.js";
+import { ts } from "../../../generator/usage/typescript.js";
 import { unpackTable } from "../../../templates/runtime/table.js";
 import { byCase, refusalProblems } from "../../support/consumers/refusal.js";
 import { SCOPE_REFUSALS, scopeConsumer } from "../../support/consumers/scope.js";
@@ -65,7 +66,7 @@ describe("the generated client of OAuth2 scopes", () => {
   test("refused calls name the scopes they lack; allowed calls compile (TypeScript 5.9, strict)", () => {
     const file = join(dir, "consumer.ts");
     const { source, lines } = scopeConsumer("./spotify/index.js", "./petstore/index.js");
-    const options: ts.CompilerOptions = {
+    const options: TS.CompilerOptions = {
       strict: true,
       exactOptionalPropertyTypes: true,
       noUncheckedIndexedAccess: true,

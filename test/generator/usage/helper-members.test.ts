@@ -5,8 +5,8 @@
 // Then a few new helpers in a code base: green reads stay green, a red one is red, an unknown member is the top.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { ts } from "../../../generator/usage/typescript.js";
 import { HELPER_CALLS, helperKind } from "../../../generator/usage/uses.js";
 import { colorNeeds } from "../../support/needs.js";
 import { root, tempDir } from "../../support/project.js";

@@ -3,10 +3,11 @@
 // rule is asked directly, on one file of a real TypeScript program; where an import leads is given by a stub.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
+import type * as TS from "typescript";
 import { describe, expect, it } from "vitest";
 import { codeProgram } from "../../../generator/usage/follow.js";
 import { type ClientModules, traceJobs } from "../../../generator/usage/jobs.js";
+import { ts } from "../../../generator/usage/typescript.js";
 import { tempDir } from "../../support/project.js";
 
 const JOB_METHODS = new Set(["complete", "state", "cancel"]);
@@ -26,7 +27,7 @@ function trace(lines: string[], fromClient: ClientModules = () => undefined) {
   const source = program.getSourceFile(file)!;
   const jobs = traceJobs(source, program.getTypeChecker(), fromClient);
   const receivers: Record<number, "job" | "not a job" | "untraced"> = {};
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
