@@ -18,7 +18,7 @@ import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
 import type { CodeProgram } from "./follow.js";
 import { checkConfig, configError } from "./modules.js";
-import { ts } from "./typescript.js";
+import { compilerHost, ts } from "./typescript.js";
 
 export interface TypeBreak {
   /** Relative to the working directory, "/" separators. */
@@ -239,7 +239,7 @@ function versionedFiles(program: TS.Program): TS.Program {
  * which files changed between two programs.
  */
 function versioned(options: TS.CompilerOptions): TS.CompilerHost {
-  const host = ts.createCompilerHost(options, true);
+  const host = compilerHost(options);
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, language, ...rest) => {
     const file = getSourceFile.call(host, fileName, language, ...rest);
