@@ -23,7 +23,7 @@ import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { ownManifest } from "../output/client-folder.js";
 import { checkConfig, configError } from "./modules.js";
-import { ts } from "./typescript.js";
+import { compilerHost, ts } from "./typescript.js";
 import {
   type ClientSite,
   COMPUTE_HELPERS,
@@ -123,7 +123,7 @@ export interface CodeProgram {
  */
 export function codeProgram(rootNames: readonly string[], options: TS.CompilerOptions): CodeProgram {
   const unparsable = new Set<string>();
-  const host = ts.createCompilerHost(options, true);
+  const host = compilerHost(options);
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, language, ...rest) => {
     try {

@@ -11,20 +11,20 @@ let project: string;
 const client = () => join(project, "src", "sfapi");
 
 /** The client folder's files as the replacement map takes them, with `change` applied to `changed`. */
-function served(change: (text: string) => string, changed = "index.d.ts"): Map<string, string> {
+function served(change: (text: string) => string, changed = "index.d.ts", folder = client()): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else {
-        const name = relative(client(), path).split("\\").join("/");
+        const name = relative(folder, path).split("\\").join("/");
         const text = readFileSync(path, "utf8");
         files.set(name, name === changed ? change(text) : text);
       }
     }
   };
-  walk(client());
+  walk(folder);
   return files;
 }
 
@@ -84,5 +84,69 @@ describe("diff --code's second check", () => {
     const result = typeBreaks("src", "src/sfapi", global, project);
     expect(result.breaks).toEqual([]);
     expect(result.rechecked).toBe(4);
+  });
+});
+
+describe("diff --code's second check, when a file that stays the same adds to the global scope", () => {
+  /** A project of its own: the client, and `files` (name -> lines) in src/. */
+  function own(files: Record<string, string[]>): string {
+    const dir = tempDir("code-recheck-global-");
+    mkdirSync(join(dir, "src"), { recursive: true });
+    cpSync(join(root, "generated"), join(dir, "src", "sfapi"), { recursive: true });
+    for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, "src", name), lines.join("\n") + "\n");
+    return dir;
+  }
+  const renamed = (dir: string) =>
+    served(
+      (t) => t.replace("  readTasks: OptionalCall<", "  listTasks: OptionalCall<"),
+      "index.d.ts",
+      join(dir, "src", "sfapi"),
+    );
+  const CLIENT = [
+    'import { createClient } from "./sfapi/index.js";',
+    'const green = createClient({ color: "green", accessToken: "t" });',
+  ];
+  const PLAIN = {
+    "plain.ts": ["export interface Box {", "  n: number;", "}"],
+    "box.ts": ['import type { Box } from "./plain.js";', "export const f = (b: Box): number => b.n;"],
+  };
+
+  it("a global the client does not type leaves the other files unchecked", () => {
+    const dir = own({
+      "app.ts": [...CLIENT, "export const tasks = green.readTasks();"],
+      "names.ts": ["declare var appName: string;"],
+      ...PLAIN,
+    });
+    const result = typeBreaks("src", "src/sfapi", renamed(dir), dir);
+    expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/app.ts", 3, 2551]]);
+    expect(result.rechecked).toBe(1);
+  });
+
+  it("a global the client types: every file is checked, and the break where it is read is found", () => {
+    const dir = own({
+      "global.ts": [...CLIENT, "declare global {", "  var greenClient: typeof green;", "}", "export {};"],
+      "use.ts": ["export const tasks = greenClient.readTasks();"],
+      ...PLAIN,
+    });
+    const result = typeBreaks("src", "src/sfapi", renamed(dir), dir);
+    expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/use.ts", 1, 2551]]);
+    expect(result.rechecked).toBe(4);
+  });
+
+  it("a module augmented with a client type: the break in a file that imports only that module is found", () => {
+    const dir = own({
+      "augment.ts": [
+        ...CLIENT,
+        'declare module "./plain.js" {',
+        "  interface Box {",
+        "    client: typeof green;",
+        "  }",
+        "}",
+      ],
+      "use.ts": ['import type { Box } from "./plain.js";', "export const g = (b: Box) => b.client.readTasks();"],
+      ...PLAIN,
+    });
+    const result = typeBreaks("src", "src/sfapi", renamed(dir), dir);
+    expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([["src/use.ts", 2, 2551]]);
   });
 });
