@@ -26,7 +26,7 @@ export function createScopedClient(spec, options, addOns = []) {
     const { baseUrl, grant } = resolved;
     const guard = createGuard(grant === undefined
         ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
-        : { table, grant, baseUrl, grantPermission: spec.grants.grantPermission });
+        : { table, grant, baseUrl, grantPermission: grant.rules.grantPermission });
     // Retries sit below the guard: each attempt is the request it allowed, with its token.
     const retried = (fetch) => retryingFetch(debugFetch(fetch, resolved.debug, resolved.clock), resolved.callRetry, resolved.clock, resolved.observers.onRetry);
     const send = createGuardedFetch({

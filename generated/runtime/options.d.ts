@@ -134,10 +134,11 @@ export interface ResolvedOptions {
     color: string;
     /** The ladder; empty for a client of OAuth2 scopes. */
     ladder: readonly string[];
-    /** A client of OAuth2 scopes: its grant, and every scope the API names. */
+    /** A client of OAuth2 scopes: its grant, every scope the API names, and the API's scope rules. */
     grant: {
         scopes: readonly string[];
         all: readonly string[];
+        rules: Grants;
     } | undefined;
     baseUrl: string;
     fetch: FetchLike;

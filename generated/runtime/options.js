@@ -27,7 +27,7 @@ export function accessTokens(given, spec) {
         throw new ConfigError({
             message: "createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors",
         });
-    const grant = spec.scopes === undefined ? undefined : spec.grants.checkGrant(options.scopes ?? [], spec.scopes);
+    const grant = spec.scopes === undefined ? undefined : scopeRules(spec).checkGrant(options.scopes ?? [], spec.scopes);
     if (options.color !== undefined)
         checkLadder(spec.ladder ?? [], options.color);
     const fromFile = options.keyFile === undefined
@@ -58,7 +58,8 @@ export function resolveOptions(given, spec) {
             throw new ConfigError({
                 message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`",
             });
-        grant = { scopes: spec.grants.checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+        const rules = scopeRules(spec);
+        grant = { scopes: rules.checkGrant(options.scopes, spec.scopes), all: spec.scopes, rules };
     }
     else {
         if (options.scopes !== undefined)
@@ -100,6 +101,17 @@ export function resolveOptions(given, spec) {
         debug,
     };
 }
+/**
+ * The scope rules of an API of OAuth2 scopes, which its generated entries hand in: a spec made by hand without them
+ * is a ConfigError, not a TypeError at the first call.
+ */
+function scopeRules(spec) {
+    if (spec.grants === undefined)
+        throw new ConfigError({
+            message: "createClient: this API lists OAuth2 scopes, but its client spec has no scope rules (grants)",
+        });
+    return spec.grants;
+}
 function tokenSource(options, fromFile, { readKeyFile, keyTokens, grants, }, fetch, clock, 
 /** A client of OAuth2 scopes: the scopes to ask for, and that a token must not lack. */
 scopes, 
@@ -115,7 +127,7 @@ defaultTokenUrl) {
         // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
         if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
             throw new ConfigError({ message: "createClient: accessToken is empty" });
-        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes === undefined ? undefined : (token) => grants.grantedBy(token, scopes));
+        return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true), options.onToken, scopes === undefined ? undefined : (token) => scopeRules({ grants }).grantedBy(token, scopes));
     }
     if (options.privateKey !== undefined && fromFile !== undefined)
         throw new ConfigError({ message: "createClient: give either keyFile or privateKey, not both" });

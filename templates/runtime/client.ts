@@ -97,7 +97,7 @@ export function createScopedClient(
   const guard = createGuard(
     grant === undefined
       ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
-      : { table, grant, baseUrl, grantPermission: spec.grants!.grantPermission },
+      : { table, grant, baseUrl, grantPermission: grant.rules.grantPermission },
   );
   // Retries sit below the guard: each attempt is the request it allowed, with its token.
   const retried = (fetch: (request: Request) => Promise<Response>) =>

@@ -160,7 +160,7 @@ export function accessTokens(
     throw new ConfigError({
       message: "createTokenSource: `scopes` is for APIs that list OAuth2 scopes; this one has colors",
     });
-  const grant = spec.scopes === undefined ? undefined : spec.grants!.checkGrant(options.scopes ?? [], spec.scopes);
+  const grant = spec.scopes === undefined ? undefined : scopeRules(spec).checkGrant(options.scopes ?? [], spec.scopes);
   if (options.color !== undefined) checkLadder(spec.ladder ?? [], options.color);
   const fromFile =
     options.keyFile === undefined
@@ -206,8 +206,8 @@ export interface ResolvedOptions {
   color: string;
   /** The ladder; empty for a client of OAuth2 scopes. */
   ladder: readonly string[];
-  /** A client of OAuth2 scopes: its grant, and every scope the API names. */
-  grant: { scopes: readonly string[]; all: readonly string[] } | undefined;
+  /** A client of OAuth2 scopes: its grant, every scope the API names, and the API's scope rules. */
+  grant: { scopes: readonly string[]; all: readonly string[]; rules: Grants } | undefined;
   baseUrl: string;
   fetch: FetchLike;
   headers: Record<string, string>;
@@ -247,7 +247,8 @@ export function resolveOptions(
       throw new ConfigError({
         message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`",
       });
-    grant = { scopes: spec.grants!.checkGrant(options.scopes, spec.scopes), all: spec.scopes };
+    const rules = scopeRules(spec);
+    grant = { scopes: rules.checkGrant(options.scopes, spec.scopes), all: spec.scopes, rules };
   } else {
     if (options.scopes !== undefined)
       throw new ConfigError({
@@ -299,6 +300,18 @@ export function resolveOptions(
   };
 }
 
+/**
+ * The scope rules of an API of OAuth2 scopes, which its generated entries hand in: a spec made by hand without them
+ * is a ConfigError, not a TypeError at the first call.
+ */
+function scopeRules(spec: { grants?: Grants | undefined }): Grants {
+  if (spec.grants === undefined)
+    throw new ConfigError({
+      message: "createClient: this API lists OAuth2 scopes, but its client spec has no scope rules (grants)",
+    });
+  return spec.grants;
+}
+
 function tokenSource(
   options: ClientOptions,
   fromFile: LoadedKey | undefined,
@@ -329,7 +342,7 @@ function tokenSource(
       clock,
       positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
       options.onToken,
-      scopes === undefined ? undefined : (token) => grants!.grantedBy(token, scopes),
+      scopes === undefined ? undefined : (token) => scopeRules({ grants }).grantedBy(token, scopes),
     );
   }
   if (options.privateKey !== undefined && fromFile !== undefined)

@@ -145,6 +145,18 @@ describe("createClient with scopes", () => {
     ).toThrow(/`scopes` is for APIs that list OAuth2 scopes/);
     expect(client({ scopes: [] })).toBeTypeOf("object");
   });
+
+  test("a spec of scopes made without the scope rules is a ConfigError, not a TypeError", () => {
+    const bare = { operations: TABLE, scopes: ALL, keyTokens };
+    expect(() => createScopedClient(bare, { baseUrl: BASE, scopes: ["read"] } as never)).toThrow(
+      new ConfigError({
+        message: "createClient: this API lists OAuth2 scopes, but its client spec has no scope rules (grants)",
+      }),
+    );
+    expect(() => accessTokens({ clientId: CLIENT_ID, privateKey: key.pkcs8, scopes: ["read"] }, bare)).toThrow(
+      /its client spec has no scope rules \(grants\)/,
+    );
+  });
 });
 
 describe("calls and tokens of a grant, against a real token endpoint and API", () => {
