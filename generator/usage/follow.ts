@@ -23,6 +23,7 @@ import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { ownManifest } from "../output/client-folder.js";
 import { checkConfig, configError } from "./modules.js";
+import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 import {
   type ClientSite,
@@ -231,11 +232,15 @@ export function followClient(input: FollowOptions): Followed {
   };
 
   // ---- the walk ---------------------------------------------------------------------------------------------------
+  // Only files whose names can lead to a client's declarations can hold a value of its types (usage/reach.ts); the
+  // others are left to the syntax rules, but for code run from a string, which may use any client (see visit).
+  const reach = nameReach(program, capabilityFile);
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
     if (program.isSourceFileDefaultLibrary(file) || input.skip(resolve(file.fileName))) continue;
     if (capabilityFile(file)) continue;
     try {
+      if (reach !== undefined && !mayRunString(file) && !reach(file)) continue;
       walkFile(file);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -633,6 +638,11 @@ export function codeOptions(root: string, cwd: string): TS.CompilerOptions {
     base = parsed?.options ?? base;
   }
   return { ...base, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true };
+}
+
+/** Whether a file may call `eval` or `Function` (by its text: a comment or a longer name can only say yes). */
+function mayRunString(file: TS.SourceFile): boolean {
+  return file.text.includes("eval") || file.text.includes("Function");
 }
 
 /** For a destructuring pattern: the expression destructured, when it is one (`const { run } = pm`). */

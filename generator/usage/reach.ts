@@ -1,0 +1,191 @@
+/**
+ * Which files of a Program can see a declaration of some given files (a client's), by name rather than by file: a
+ * file that imports `summarise` from a module that also imports the client sees the client only if `summarise`'s own
+ * declaration does. The analyses ask it to leave out work that cannot matter: `needs` walks with the type checker only
+ * the files that can see a client's declarations (usage/follow.ts), `diff --code` re-checks only those that can see a
+ * changed file (usage/typecheck.ts).
+ *
+ * Sound by construction: an expression's type is made of the types of the names it uses (its file's declarations,
+ * what it imports, the globals) and of syntax, so a file none of whose names leads to a given file holds no value of
+ * a type declared there. A name leads where its declarations lead: each top-level statement declaring it (for a
+ * function, its body too), every name that statement uses, on to other files through imports, and what is attached
+ * to it elsewhere (`f.x = ...`). Names are matched by their text, which can only find more. The globals: when every
+ * declaration that reaches the global scope from outside the standard library (a script, `declare global`, a module
+ * augmentation, `export as namespace`) leads nowhere, no global does (the standard library names only globals); when
+ * one does, every file counts as reaching. Whatever is not followed counts as reaching: an import that resolves to
+ * nothing, `import("...")` and `require(...)`, import types, JavaScript (its JSDoc types), JSX (its implicit imports).
+ */
+import type * as TS from "typescript";
+import { ts } from "./typescript.js";
+
+/** A file's top-level statement, the unit names are followed by; or the whole file, for a namespace import. */
+type Unit = TS.Statement | TS.SourceFile;
+
+/**
+ * A test of whether a file's code can see a declaration in a file `isTarget` accepts; undefined when the global scope
+ * can (then every file can).
+ */
+export function nameReach(
+  program: TS.Program,
+  isTarget: (file: TS.SourceFile) => boolean,
+): ((file: TS.SourceFile) => boolean) | undefined {
+  const checker = program.getTypeChecker();
+  /** Units known not to reach (every unit a failed search visited: all they lead to was visited too). */
+  const clean = new Set<Unit>();
+  const reaching = new Set<Unit>();
+
+  /** Whether some unit of `units` leads to a target: a depth-first search over units. */
+  const reaches = (units: readonly Unit[]): boolean => {
+    const from = new Map<Unit, Unit | undefined>(units.map((u) => [u, undefined]));
+    const stack = [...units];
+    const found = (unit: Unit) => {
+      // The path to it leads there too.
+      for (let u: Unit | undefined = unit; u !== undefined; u = from.get(u)) reaching.add(u);
+      return true;
+    };
+    const seen = new Set<Unit>();
+    for (let unit = stack.pop(); unit !== undefined; unit = stack.pop()) {
+      if (clean.has(unit) || seen.has(unit)) continue;
+      if (reaching.has(unit)) return found(unit);
+      seen.add(unit);
+      const next = edges(unit);
+      if (next === "target") return found(unit);
+      for (const u of next)
+        if (!seen.has(u) && !clean.has(u)) {
+          if (!from.has(u)) from.set(u, unit);
+          stack.push(u);
+        }
+    }
+    for (const unit of seen) clean.add(unit);
+    return false;
+  };
+
+  /** The units a unit leads to, or "target" when it is in a target or leads somewhere that cannot be followed. */
+  const edges = (unit: Unit): readonly Unit[] | "target" => {
+    const file = ts.isSourceFile(unit) ? unit : unit.getSourceFile();
+    if (isTarget(file)) return "target";
+    if (ts.isSourceFile(unit)) return unit.statements;
+    if (program.isSourceFileDefaultLibrary(file)) return []; // it names only globals (checked below)
+    if (file.flags & ts.NodeFlags.JavaScriptFile || file.languageVariant === ts.LanguageVariant.JSX) return "target";
+    const found = namesOf(unit);
+    if (found === "opaque") return "target";
+    const out: Unit[] = [];
+    const locals = (file as TS.SourceFile & { locals?: TS.SymbolTable }).locals;
+    for (const text of found.texts) {
+      const local = locals?.get(text);
+      if (local !== undefined && !follow(local, out)) return "target";
+    }
+    for (const node of found.resolved) {
+      const symbol = checker.getSymbolAtLocation(node);
+      if (symbol === undefined || !follow(symbol, out)) return "target";
+    }
+    return out;
+  };
+
+  /** Adds the units `symbol` leads to; false when it cannot be followed (a symbol without declarations). */
+  const follow = (symbol: TS.Symbol, out: Unit[]): boolean => {
+    const todo = [symbol];
+    const seen = new Set<TS.Symbol>();
+    for (let s = todo.pop(); s !== undefined; s = todo.pop()) {
+      if (seen.has(s)) continue;
+      seen.add(s);
+      if (s.flags & ts.SymbolFlags.Prototype) continue; // a class's `prototype`: its declaration says it
+      const declarations = s.declarations ?? [];
+      if (declarations.length === 0) return false; // an import of nothing, a symbol made by the checker
+      for (const d of declarations) out.push(unitOf(d));
+      if (s.flags & ts.SymbolFlags.Alias) todo.push(checker.getAliasedSymbol(s));
+      todo.push(checker.getExportSymbolOfSymbol(s));
+      if (s.flags & ts.SymbolFlags.Module) todo.push(...checker.getExportsOfModule(s));
+      // What is attached to it elsewhere: `f.x = ...` beside `function f`.
+      s.exports?.forEach((member) => todo.push(member));
+      s.members?.forEach((member) => todo.push(member));
+    }
+    return true;
+  };
+
+  const namesOf = (unit: Unit): Edges | "opaque" => {
+    let found = names.get(unit);
+    if (found === undefined) names.set(unit, (found = collect(unit)));
+    return found.opaque ? "opaque" : found;
+  };
+
+  // The global scope: every declaration reaching it from outside the standard library must lead nowhere.
+  const global: Unit[] = [];
+  for (const file of program.getSourceFiles()) {
+    if (program.isSourceFileDefaultLibrary(file)) continue;
+    if (!ts.isExternalModule(file)) global.push(...file.statements);
+    else if (file.statements.some(ts.isNamespaceExportDeclaration)) global.push(file);
+    else
+      for (const s of file.statements)
+        if (ts.isModuleDeclaration(s) && (ts.isStringLiteral(s.name) || s.flags & ts.NodeFlags.GlobalAugmentation))
+          global.push(s);
+  }
+  if (reaches(global)) return undefined;
+
+  return (file: TS.SourceFile) => {
+    if (file.languageVariant === ts.LanguageVariant.JSX) return true;
+    return reaches(file.statements);
+  };
+}
+
+/** The names of each unit read so far: syntax only, so shared by every Program that holds the same parsed file. */
+const names = new WeakMap<Unit, Edges>();
+
+interface Edges {
+  /** Every identifier in the unit, escaped as symbol tables key them (names it uses, and more: property names). */
+  texts: ReadonlySet<TS.__String>;
+  /**
+   * What to ask the checker about: import bindings below the top level (`declare module "x" { import ... }`, not the
+   * file's own names) and the modules `export ... from`, import types and `import(...)` name.
+   */
+  resolved: readonly TS.Node[];
+  /** The unit reaches somewhere names do not tell: `require(...)`. */
+  opaque: boolean;
+}
+
+/** The names a unit uses, iteratively (a deeply nested statement must not overflow the stack). */
+function collect(unit: Unit): Edges {
+  const texts = new Set<TS.__String>();
+  const resolved: TS.Node[] = [];
+  let opaque = false;
+  const stack: TS.Node[] = ts.isSourceFile(unit) ? [...unit.statements] : [unit];
+  const push = (child: TS.Node) => {
+    stack.push(child);
+  };
+  for (let node = stack.pop(); node !== undefined && !opaque; node = stack.pop()) {
+    if (ts.isIdentifier(node)) texts.add(node.escapedText);
+    else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) resolved.push(argument.literal);
+      else opaque = true;
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined) resolved.push(node.moduleSpecifier);
+    else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword) {
+        const [specifier] = node.arguments;
+        if (specifier !== undefined && ts.isStringLiteralLike(specifier)) resolved.push(specifier);
+        else opaque = true;
+      } else if (ts.isIdentifier(callee) && callee.text === "require") opaque = true;
+    } else if (node !== unit && isNestedAlias(node) && node.name !== undefined) resolved.push(node.name);
+    ts.forEachChild(node, push);
+  }
+  return { texts, resolved, opaque };
+}
+function isNestedAlias(
+  node: TS.Node,
+): node is TS.ImportClause | TS.ImportSpecifier | TS.NamespaceImport | TS.ImportEqualsDeclaration {
+  if (!(ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node))) {
+    return ts.isImportEqualsDeclaration(node) && !ts.isSourceFile(node.parent);
+  }
+  if (ts.isImportClause(node) && node.name === undefined) return false;
+  let statement: TS.Node = node;
+  while (!ts.isImportDeclaration(statement)) statement = statement.parent;
+  return !ts.isSourceFile(statement.parent);
+}
+
+/** The top-level statement a declaration is in (or the file, when it is the file: a module's symbol). */
+function unitOf(declaration: TS.Node): Unit {
+  let node = declaration;
+  while (!ts.isSourceFile(node) && !ts.isSourceFile(node.parent)) node = node.parent;
+  return node as Unit;
+}
