@@ -18,6 +18,7 @@ import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
 import type { CodeProgram } from "./follow.js";
 import { checkConfig, configError } from "./modules.js";
+import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 
 export interface TypeBreak {
@@ -189,9 +190,14 @@ function canChange(
   if (global) return files;
   const reaches = (program: TS.SemanticDiagnosticsBuilderProgram, file: TS.SourceFile) =>
     program.getAllDependencies(file).some((name) => changed.has(name));
+  // Of the files that import a changed file (directly or not), those none of whose names leads to one (in either
+  // program: a name can resolve elsewhere once a file is gone) keep every type, and so their errors.
+  const [wasReach, nowReach] = [was, now].map((program) => nameReach(program, (file) => changed.has(file.fileName)));
+  const byName = (file: TS.SourceFile, old: TS.SourceFile) =>
+    wasReach === undefined || nowReach === undefined || wasReach(old) || nowReach(file);
   return files.filter((file) => {
     const old = was.getSourceFile(file.fileName);
-    return old === undefined || reaches(after, file) || reaches(before, old);
+    return old === undefined || ((reaches(after, file) || reaches(before, old)) && byName(file, old));
   });
 }
 

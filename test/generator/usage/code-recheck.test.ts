@@ -111,6 +111,28 @@ describe("diff --code's second check, when a file that stays the same adds to th
     "box.ts": ['import type { Box } from "./plain.js";', "export const f = (b: Box): number => b.n;"],
   };
 
+  it("by name: a file importing only names that lead nowhere near the client is left out, one whose do is not", () => {
+    const dir = own({
+      "app.ts": [
+        ...CLIENT,
+        "export const tasks = green.readTasks();",
+        "export const twice = (n: number): number => n * 2;",
+      ],
+      // Its module imports the client, but `twice` is typed without it: the same errors against either client.
+      "plain.ts": ['import { twice } from "./app.js";', "export const four: number = twice(2);"],
+      // `get`'s type is inferred from its body, which returns the client: the break is here.
+      "get.ts": [...CLIENT, "export function get() {", "  return green;", "}", "export const one = 1;"],
+      "use.ts": ['import { get } from "./get.js";', "export const t = get().readTasks();"],
+    });
+    const result = typeBreaks("src", "src/sfapi", renamed(dir), dir);
+    expect(result.breaks.map((b) => [b.file, b.line, b.tsCode])).toEqual([
+      ["src/app.ts", 3, 2551],
+      ["src/use.ts", 2, 2551],
+    ]);
+    // app.ts, get.ts, use.ts; not plain.ts.
+    expect(result.rechecked).toBe(3);
+  });
+
   it("a global the client does not type leaves the other files unchecked", () => {
     const dir = own({
       "app.ts": [...CLIENT, "export const tasks = green.readTasks();"],
