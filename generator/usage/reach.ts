@@ -70,9 +70,11 @@ export function nameReach(
     const found = namesOf(unit);
     if (found === "opaque") return "target";
     const out: Unit[] = [];
+    // The file's own names (TypeScript's binder keeps them on the file); without them nothing could be told.
     const locals = (file as TS.SourceFile & { locals?: TS.SymbolTable }).locals;
+    if (locals === undefined) return "target";
     for (const text of found.texts) {
-      const local = locals?.get(text);
+      const local = locals.get(text);
       if (local !== undefined && !follow(local, out)) return "target";
     }
     for (const node of found.resolved) {
