@@ -129,7 +129,7 @@ describe("diff --code's second check, when a file that stays the same adds to th
       ["src/app.ts", 3, 2551],
       ["src/use.ts", 2, 2551],
     ]);
-    // app.ts, get.ts, use.ts; not plain.ts.
+    // The app, get and use modules; not the plain one.
     expect(result.rechecked).toBe(3);
   });
 

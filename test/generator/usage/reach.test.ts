@@ -60,7 +60,7 @@ const IMPORT_RED = 'import { red } from "../client.js";\n';
 const PLAIN =
   "export interface Row { n: number }\nexport function total(rows: Row[]): number { return rows.length; }\n";
 
-/** Routes of a client value into use.ts of each folder, none of which imports the client itself. */
+/** Routes of a client value into the `use` module of each folder, which does not import the client itself. */
 const ROUTES: Record<string, Record<string, string>> = {
   "a function's inferred return": {
     "mid.ts": `${IMPORT_RED}export function get() {\n  return red;\n}\n`,
