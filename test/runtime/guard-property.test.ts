@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { operations } from "../../generated/operations.js";
 import { CLIENT_ID, rsaKey } from "../support/keys.js";
 import { type ApiCall, useServers } from "../support/servers.js";
+import { binaryString } from "../support/strings.js";
 import { op, variants } from "../support/variants.js";
 
 const key = rsaKey();
@@ -85,7 +86,7 @@ describe.each(cases)(
           "%75tilities",
           "UTILITIES",
         ),
-        fc.string({ unit: "binary", maxLength: 6 }),
+        binaryString({ maxLength: 6 }),
       );
       const template = fc.constantFrom(...entries.map((e) => e.path));
       const concrete = fc
@@ -95,7 +96,7 @@ describe.each(cases)(
         template,
         concrete,
         fc.array(segment, { maxLength: 4 }).map((s) => `/${s.join("/")}`),
-        fc.string({ unit: "binary", maxLength: 30 }),
+        binaryString({ maxLength: 30 }),
       );
       const baseUrl = fc.constantFrom(
         undefined,
