@@ -84,10 +84,13 @@ export interface FollowOptions {
  * Parsed declaration files (the standard library, packages' and clients' `.d.ts`), kept for the next analysis in
  * this process (the programmatic API, a test run): parsing and binding the library is most of a small code base's
  * cost, and a parsed file never changes. A file is taken again only with the same size, modification time and
- * parse settings.
+ * parse settings. The least recently used go past `kept` files (a few programs' worth), so a process that analyses
+ * many clients at new paths does not keep them all.
  */
-class DeclarationCache {
+export class DeclarationCache {
   private readonly files = new Map<string, { stamp: string; file: TS.SourceFile | undefined }>();
+
+  constructor(private readonly kept = 1_000) {}
 
   get(
     fileName: string,
@@ -103,13 +106,31 @@ class DeclarationCache {
       return parse();
     }
     const cached = this.files.get(fileName);
-    if (cached?.stamp === stamp) return cached.file;
-    const file = parse();
-    this.files.set(fileName, { stamp, file });
-    return file;
+    this.files.delete(fileName); // back in last: the most recently used
+    const entry = cached?.stamp === stamp ? cached : { stamp, file: parse() };
+    this.files.set(fileName, entry);
+    for (const oldest of this.files.keys()) {
+      if (this.files.size <= this.kept) break;
+      this.files.delete(oldest);
+    }
+    return entry.file;
   }
 }
 const declarations = new DeclarationCache();
+
+/**
+ * A compiler host's getSourceFile that takes declaration files from the cache: `only` says which (the default: all).
+ */
+export function cachedDeclarations(
+  host: TS.CompilerHost,
+  only: (fileName: string) => boolean = () => true,
+): TS.CompilerHost["getSourceFile"] {
+  const parse = host.getSourceFile;
+  return (fileName, language, ...rest) =>
+    only(fileName)
+      ? declarations.get(fileName, language, () => parse.call(host, fileName, language, ...rest))
+      : parse.call(host, fileName, language, ...rest);
+}
 
 export interface CodeProgram {
   program: TS.Program;
@@ -125,10 +146,10 @@ export interface CodeProgram {
 export function codeProgram(rootNames: readonly string[], options: TS.CompilerOptions): CodeProgram {
   const unparsable = new Set<string>();
   const host = compilerHost(options);
-  const getSourceFile = host.getSourceFile;
+  const getSourceFile = cachedDeclarations(host);
   host.getSourceFile = (fileName, language, ...rest) => {
     try {
-      return declarations.get(fileName, language, () => getSourceFile.call(host, fileName, language, ...rest));
+      return getSourceFile(fileName, language, ...rest);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       unparsable.add(resolve(fileName));

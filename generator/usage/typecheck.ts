@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
 import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
-import type { CodeProgram } from "./follow.js";
+import { type CodeProgram, cachedDeclarations } from "./follow.js";
 import { checkConfig, configError } from "./modules.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
@@ -106,7 +106,7 @@ export function typeBreaks(
   const shared = scanned !== undefined && sameProgram(scanned, options, rootNames);
   const before = shared
     ? ts.createSemanticDiagnosticsBuilderProgram(versionedFiles(scanned.program), versioned(options))
-    : ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, versioned(options));
+    : ts.createSemanticDiagnosticsBuilderProgram(rootNames, options, versioned(options, true));
   const served = new Map([...replacement].map(([path, text]) => [join(client, ...path.split("/")), text]));
   const host = versioned(options);
   const { fileExists, readFile } = host;
@@ -295,14 +295,15 @@ function versionedFiles(program: TS.Program): TS.Program {
 
 /**
  * A compiler host whose source files carry a version (a hash of their text), as TypeScript's builder needs to tell
- * which files changed between two programs.
+ * which files changed between two programs. `fromDisk`: every file is read from the disk, so declaration files may
+ * come from the analyses' cache (never for the second program, which is served the new client's text).
  */
-function versioned(options: TS.CompilerOptions): TS.CompilerHost {
+function versioned(options: TS.CompilerOptions, fromDisk = false): TS.CompilerHost {
   const host = compilerHost(options);
-  const getSourceFile = host.getSourceFile;
+  const getSourceFile = fromDisk ? cachedDeclarations(host) : host.getSourceFile;
   host.getSourceFile = (fileName, language, ...rest) => {
     const file = getSourceFile.call(host, fileName, language, ...rest);
-    if (file) (file as TS.SourceFile & { version?: string }).version = textHash(file.text);
+    if (file) (file as TS.SourceFile & { version?: string }).version ??= textHash(file.text); // a text never changes
     return file;
   };
   host.createHash = textHash;
