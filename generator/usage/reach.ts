@@ -66,6 +66,7 @@ export function nameReach(
     if (isTarget(file)) return "target";
     if (ts.isSourceFile(unit)) return unit.statements;
     if (program.isSourceFileDefaultLibrary(file)) return []; // it names only globals (checked below)
+    if (file.flags & ts.NodeFlags.JsonFile) return []; // a value (resolveJsonModule): it names nothing, JSX or not
     if (file.flags & ts.NodeFlags.JavaScriptFile || file.languageVariant === ts.LanguageVariant.JSX) return "target";
     const found = namesOf(unit);
     if (found === "opaque") return "target";
@@ -114,7 +115,8 @@ export function nameReach(
   // The global scope: every declaration reaching it from outside the standard library must lead nowhere.
   const global: Unit[] = [];
   for (const file of program.getSourceFiles()) {
-    if (program.isSourceFileDefaultLibrary(file)) continue;
+    // A JSON file is a module's value, not a script, though TypeScript marks it neither a module nor TypeScript.
+    if (program.isSourceFileDefaultLibrary(file) || file.flags & ts.NodeFlags.JsonFile) continue;
     if (!ts.isExternalModule(file)) global.push(...file.statements);
     else if (file.statements.some(ts.isNamespaceExportDeclaration)) global.push(file);
     else
@@ -125,6 +127,7 @@ export function nameReach(
   if (reaches(global)) return undefined;
 
   return (file: TS.SourceFile) => {
+    if (file.flags & ts.NodeFlags.JsonFile) return false; // a value: it names nothing (TypeScript parses it as JSX)
     if (file.languageVariant === ts.LanguageVariant.JSX) return true;
     return reaches(file.statements);
   };

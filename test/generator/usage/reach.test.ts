@@ -118,8 +118,14 @@ describe("a file sees the client by the names it uses", () => {
     ),
   );
   files["plain/mid.ts"] = `${IMPORT_RED}${PLAIN}export const go = () => red.compute("perlmutter");\n`;
-  files["plain/use.ts"] =
-    'import { total, type Row } from "./mid.js";\nexport const n = (rows: Row[]) => total(rows);\n';
+  files["plain/use.ts"] = [
+    'import { total, type Row } from "./mid.js";',
+    'import data from "./data.json" with { type: "json" };',
+    "export const n = (rows: Row[]) => total(rows) + data.n;",
+    "",
+  ].join("\n");
+  // A JSON module: a value, which neither reaches the global scope nor leads anywhere.
+  files["plain/data.json"] = '{ "n": 1 }\n';
   files["plain/run.ts"] = 'eval("1");\n';
   const dir = codeBase(files);
 
@@ -129,6 +135,7 @@ describe("a file sees the client by the names it uses", () => {
     const routes = Object.keys(ROUTES).map((route, i) => [route, seen![`r${i}/use.ts`]]);
     expect(routes).toEqual(Object.keys(ROUTES).map((route) => [route, true]));
     expect(seen!["plain/use.ts"]).toBe(false);
+    expect(seen!["plain/data.json"]).toBe(false);
     expect(seen!["plain/mid.ts"]).toBe(true);
   });
 
