@@ -167,9 +167,11 @@ export function typeBreaks(
 /**
  * The second program's files whose errors the new client can change: each whose dependencies in either program
  * (what it imports, and what those import: TypeScript's reference graph, BuilderProgram.getAllDependencies) hold a
- * file that is new, gone or different; every file when such a file reaches the global scope (a script, `declare
- * global`, an ambient module, a UMD global), or when a file that reaches it imports one (scopeReaches). A file is
- * checked with its dependencies and the global scope alone.
+ * file that is new, gone or different, and some name of which leads to such a file (usage/reach.ts, in either
+ * program: a name can resolve elsewhere once a file is gone); every file when a declaration reaching the global scope
+ * (a script, `declare global`, an ambient module, a UMD global) leads to one, in the file itself or through what it
+ * names (`declare global { var client: typeof green }`). A file is checked with its dependencies and the global scope
+ * alone.
  */
 function canChange(
   before: TS.SemanticDiagnosticsBuilderProgram,
@@ -182,85 +184,15 @@ function canChange(
   for (const file of was.getSourceFiles())
     if (now.getSourceFile(file.fileName) === undefined) changed.add(file.fileName);
   const files = now.getSourceFiles();
-  const global =
-    [...changed].some((name) => reachesGlobalScope((now.getSourceFile(name) ?? was.getSourceFile(name))!)) ||
-    // A file that stays the same changes what every file sees too when what it adds to the global scope (or to
-    // another module) is typed by a changed file: `declare global { var client: typeof green }`.
-    [was, now].some((program) => scopeReaches(program, changed));
-  if (global) return files;
+  // Undefined: the global scope leads to a changed file, so every file can see it.
+  const [wasReach, nowReach] = [was, now].map((program) => nameReach(program, (file) => changed.has(file.fileName)));
+  if (wasReach === undefined || nowReach === undefined) return files;
   const reaches = (program: TS.SemanticDiagnosticsBuilderProgram, file: TS.SourceFile) =>
     program.getAllDependencies(file).some((name) => changed.has(name));
-  // Of the files that import a changed file (directly or not), those none of whose names leads to one (in either
-  // program: a name can resolve elsewhere once a file is gone) keep every type, and so their errors.
-  const [wasReach, nowReach] = [was, now].map((program) => nameReach(program, (file) => changed.has(file.fileName)));
-  const byName = (file: TS.SourceFile, old: TS.SourceFile) =>
-    wasReach === undefined || nowReach === undefined || wasReach(old) || nowReach(file);
   return files.filter((file) => {
     const old = was.getSourceFile(file.fileName);
-    return old === undefined || ((reaches(after, file) || reaches(before, old)) && byName(file, old));
+    return old === undefined || ((reaches(after, file) || reaches(before, old)) && (wasReach(old) || nowReach(file)));
   });
-}
-
-/**
- * Whether the files of `program` that reach the global scope (reachesGlobalScope; the standard library's aside: it
- * never changes and imports nothing) import or reference, directly or through others, a file in `changed`. Their own
- * references are followed, not TypeScript's dependencies (BuilderProgram.getAllDependencies), which for such a file
- * are every file: @types/node would then make every change a change of the global scope.
- */
-function scopeReaches(program: TS.Program, changed: ReadonlySet<string>): boolean {
-  const checker = program.getTypeChecker();
-  const options = program.getCompilerOptions();
-  const queue = program
-    .getSourceFiles()
-    .filter((file) => !program.isSourceFileDefaultLibrary(file) && reachesGlobalScope(file));
-  const seen = new Set(queue.map((file) => file.fileName));
-  const reach = (name: string | undefined): boolean => {
-    if (name === undefined) return true; // a reference it cannot follow: fail closed
-    if (changed.has(name)) return true;
-    const file = program.getSourceFile(name);
-    if (file !== undefined && !seen.has(file.fileName)) {
-      seen.add(file.fileName);
-      queue.push(file);
-    }
-    return false;
-  };
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    if (changed.has(file.fileName)) return true;
-    // Every module name the file names (imports, exports, `import()`, import types; `declare module "x"` in a module),
-    // as TypeScript collected them when it built the program.
-    const collected = file as TS.SourceFile & {
-      imports?: readonly TS.StringLiteralLike[];
-      moduleAugmentations?: readonly (TS.StringLiteral | TS.Identifier)[];
-    };
-    if (collected.imports === undefined) return true; // not collected: nothing to go by
-    for (const name of [...collected.imports, ...(collected.moduleAugmentations ?? [])]) {
-      if (!ts.isStringLiteralLike(name)) continue; // `declare global`: the file's own declarations
-      // Unresolved in this program: nothing to follow here (the other program's walk sees a file it gains).
-      for (const declaration of checker.getSymbolAtLocation(name)?.declarations ?? [])
-        if (reach(declaration.getSourceFile().fileName)) return true;
-    }
-    for (const ref of file.referencedFiles)
-      if (reach(ts.resolveTripleslashReference(ref.fileName, file.fileName))) return true;
-    for (const ref of file.typeReferenceDirectives) {
-      const resolved = ts.resolveTypeReferenceDirective(ref.fileName, file.fileName, options, ts.sys);
-      if (reach(resolved.resolvedTypeReferenceDirective?.resolvedFileName)) return true;
-    }
-  }
-  return false;
-}
-
-function reachesGlobalScope(file: TS.SourceFile): boolean {
-  // A JSON file is a module's value (resolveJsonModule), not a script.
-  if (file.fileName.endsWith(".json")) return false;
-  return (
-    !ts.isExternalModule(file) ||
-    file.statements.some(
-      (s) =>
-        ts.isNamespaceExportDeclaration(s) || // `export as namespace X`: a global name
-        (ts.isModuleDeclaration(s) &&
-          (ts.isStringLiteral(s.name) || (s.flags & ts.NodeFlags.GlobalAugmentation) !== 0)),
-    )
-  );
 }
 
 /**
