@@ -141,7 +141,7 @@ interface Edges {
   texts: ReadonlySet<TS.__String>;
   /**
    * What to ask the checker about: import bindings below the top level (`declare module "x" { import ... }`, not the
-   * file's own names) and the modules `export ... from`, import types and `import(...)` name.
+   * file's own names) and the modules `export ... from`, `declare module "x"`, import types and `import(...)` name.
    */
   resolved: readonly TS.Node[];
   /** The unit reaches somewhere names do not tell: `require(...)`. */
@@ -164,6 +164,8 @@ function collect(unit: Unit): Edges {
       if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) resolved.push(argument.literal);
       else opaque = true;
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined) resolved.push(node.moduleSpecifier);
+    // `declare module "./x" { ... }` merges into that module's declarations: it leads where they do.
+    else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) resolved.push(node.name);
     else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (callee.kind === ts.SyntaxKind.ImportKeyword) {

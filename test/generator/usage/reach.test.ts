@@ -182,4 +182,12 @@ describe("what reaches the global scope counts for every file", () => {
     expect(verdicts(dir)).toBeUndefined();
     expect(redUses(dir, use).length).toBeGreaterThan(0);
   });
+
+  it("a module augmentation of the client's module, whatever it declares (it merges into the client's types)", () => {
+    const dir = codeBase({
+      "aug.ts": 'declare module "./client.js" {\n  interface Extra {\n    n: number;\n  }\n}\nexport {};\n',
+      "plain.ts": PLAIN,
+    });
+    expect(verdicts(dir)).toBeUndefined();
+  });
 });
