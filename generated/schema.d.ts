@@ -371,7 +371,7 @@ export interface paths {
          * Check a Globus transfer
          * @description Progress, byte counts and final state of a Globus transfer started through the API.
          */
-        get: operations["read_globus_transfer_storage_globus_transfer__globus_uuid__get"];
+        get: operations["check_globus_transfer_storage_globus_transfer__globus_uuid__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1938,7 +1938,7 @@ export interface operations {
             };
         };
     };
-    read_globus_transfer_storage_globus_transfer__globus_uuid__get: {
+    check_globus_transfer_storage_globus_transfer__globus_uuid__get: {
         parameters: {
             query?: never;
             header?: never;
