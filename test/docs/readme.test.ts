@@ -3,8 +3,9 @@
  * program for all of them), as a user's module beside a generated client in `src/sfapi/`, under the flags the docs themselves
  * promise (read from their text); every `npx sfapi-gen` line in them is run in-process from a user's project (the
  * installed package's files under node_modules/sfapi-gen, the user's own files where a line names them), and every
- * synopsis line names only flags its command has. Every relative link (and #anchor) in README.md, docs/ and the
- * examples' READMEs resolves, to a file the npm package ships. The test reads whatever blocks the pages hold; a block,
+ * synopsis line names only flags its command has. Every relative link (and #anchor) in README.md, CHANGELOG.md (one
+ * line per change, each pointing into the docs), docs/ and the examples' READMEs resolves, to a file the npm package
+ * ships. The test reads whatever blocks the pages hold; a block,
  * line or link that breaks names its page and line.
  *
  * Not run: lines that reach a host other than 127.0.0.1 (the facility's own URL), and npm's own commands.
@@ -28,7 +29,7 @@ import { ts } from "../../generator/usage/typescript.js";
 import { type CliRun, runCli } from "../support/cli.js";
 import { root, tempDir } from "../support/project.js";
 
-/** The pages checked: the README, every page under docs/, and the examples' READMEs (links only matter there). */
+/** The pages checked: the README, the CHANGELOG, every page under docs/, and the examples' READMEs (links only there). */
 function markdownUnder(dir: string): string[] {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
@@ -36,7 +37,7 @@ function markdownUnder(dir: string): string[] {
     .map((f) => `${dir}/${f}`)
     .sort();
 }
-const pages = ["README.md", ...markdownUnder("docs"), ...markdownUnder("examples")];
+const pages = ["README.md", "CHANGELOG.md", ...markdownUnder("docs"), ...markdownUnder("examples")];
 const texts = new Map(pages.map((page) => [page, readFileSync(join(root, page), "utf8")]));
 /** All the pages' text, for the few facts that may sit on any page. */
 const allText = [...texts.values()].join("\n");
