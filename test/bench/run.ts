@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle,facility
+ *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle,facility,corpus
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchBundle } from "./bundle.js";
 import { benchCalls } from "./calls.js";
+import { benchCorpus } from "./corpus.js";
 import { benchGeneration } from "./generation.js";
 import { benchGuard } from "./guard.js";
 import { benchHelperTypes } from "./helper-types.js";
@@ -42,6 +43,7 @@ const SECTIONS = [
   "requests",
   "bundle",
   "facility",
+  "corpus",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -79,7 +81,7 @@ if (!values["no-build"]) build();
 // The requests section compares against data, the helper types against our own calls by name, the facility against a
 // plain node:http server: no peers needed for them alone (the bundle section needs GitHub's description, the loop
 // section all but its code-base rows).
-const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility"];
+const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility", "corpus"];
 if (only.some((name) => !NO_PEERS.includes(name) && (name !== "loop" || loopNeedsPeers))) ensurePeers(log);
 
 const sections: Section[] = [];
@@ -96,6 +98,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   requests: () => benchRequests(log),
   bundle: () => benchBundle(join(outRoot, "bundle"), log),
   facility: () => benchMockStatus(rounds, log),
+  corpus: () => benchCorpus(join(outRoot, "corpus"), log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;
