@@ -212,13 +212,15 @@ function section(outcomes: Outcome[], version: string, total: number): Section {
   ];
   const classes = new Map<string, Outcome[]>();
   for (const o of refusedWherePeerAccepts) {
-    // The class: the message without the file's name and quoted values.
+    // The class: the message without the file's name, quoted values and pointers.
     const text = o.ours.ok
       ? ""
       : o.ours.error
           .split(o.name)
           .join("<file>")
-          .replace(/"[^"]*"/g, '"…"');
+          .replace(/"[^"]*"/g, '"…"')
+          // A pointer in parentheses may be cut by the first line's length: drop from its opening on.
+          .replace(/ ?\((at )?\/[^()]*(\)|$)/g, "");
     const key = o.ours.ok ? "" : `${o.ours.code}: ${text.slice(0, 140)}`;
     classes.set(key, [...(classes.get(key) ?? []), o]);
   }
