@@ -63,7 +63,7 @@ describe("sfapi-gen token", () => {
     await keyFile("red", 0o600, dir);
     const two = await runCli(["token"]);
     expect(two.code).toBe(2);
-    expect(two.stderr).toContain("holds 2 files; give --key-file");
+    expect(two.stderr).toContain("holds 2 files and no clientid.txt; give --key-file");
   });
 
   it("a key file others can read, or a key the facility does not know, fails in one line without the key", async () => {
@@ -107,7 +107,9 @@ describe("createTokenSource", () => {
     const { file } = await keyFile("red");
     const before = fixture.facility.requests.length;
     expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(ConfigError);
-    expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(/key file is for a "red" client/);
+    expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(
+      /the key file .*red\.json is for a "red" client, not "green"/,
+    );
     // @ts-expect-error not a color of this API
     expect(() => createTokenSource({ keyFile: file, color: "purple" })).toThrow(ConfigError);
     expect(() => createTokenSource({} as never)).toThrow(/needs keyFile/);
