@@ -6,8 +6,9 @@
  * material.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { createTokenSource } from "../../generated/index.js";
 import { type TestClient, testClient, useFacility } from "../support/facility.js";
@@ -91,6 +92,23 @@ describe.each(variants)("Iris's key folder ($name)", ({ createClient, errors }) 
     const { response } = await client.GET("/account/");
     expect(response.status).toBe(200);
     expect(tokenRequests()).toBe(before + 1);
+  });
+
+  test("keyFile: '~/<folder>' expands the home folder, as README's `~/.superfacility`", async () => {
+    const green = await testClient(fixture.facility, "green");
+    // A folder of our own in the real home folder (tests run in worker threads, which cannot change HOME).
+    const own = mkdtempSync(join(homedir(), ".sfapi-gen-test-"));
+    try {
+      for (const [name, text] of [
+        ["clientid.txt", green.clientId],
+        ["priv_key.pem", key.pkcs8],
+      ] as const)
+        writeFileSync(join(own, name), text, { mode: 0o600 });
+      const client = createClient({ color: "green", keyFile: `~/${basename(own)}`, ...urls(), clock: clock() });
+      expect((await client.GET("/account/")).response.status).toBe(200);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   test("priv_key.pem wins over priv_key.jwk: the JWK is not read (its mode and its key do not matter)", async () => {
