@@ -228,6 +228,7 @@ describe.each(variants)("Iris's key folder ($name)", ({ createClient, errors }) 
     expect(error).toBeInstanceOf(errors.ClientExpiredError);
     const expired = error as InstanceType<typeof errors.ClientExpiredError>;
     expect(expired.file).toBe(file);
+    for (const secret of secrets) expect(expired.message).not.toContain(secret);
     expect(expired.message).toMatch(
       new RegExp(`^The API client of the key file ${file} expired at .*; create a new client in Iris`),
     );
