@@ -97,8 +97,11 @@ export declare class ClientExpiredError extends SfapiError {
     static readonly code = "ERR_CLIENT_EXPIRED";
     readonly name = "ClientExpiredError";
     readonly expiredAt: Date;
+    /** The key file whose `expires_at` said so, when one did. */
+    readonly file: string | undefined;
     constructor(init: {
         expiredAt: Date;
+        file?: string | undefined;
         cause?: unknown;
     });
 }

@@ -97,13 +97,17 @@ export class ClientExpiredError extends SfapiError {
     static code = "ERR_CLIENT_EXPIRED";
     name = "ClientExpiredError";
     expiredAt;
+    /** The key file whose `expires_at` said so, when one did. */
+    file;
     constructor(init) {
         super({
-            message: `The API client expired at ${init.expiredAt.toISOString()}; ` +
-                "create a new client in Iris and update clientId/privateKey",
+            message: `The API client ${init.file === undefined ? "" : `of the key file ${init.file} `}expired at ` +
+                `${init.expiredAt.toISOString()}; create a new client in Iris and ` +
+                (init.file === undefined ? "update clientId/privateKey" : "use its key file (or folder) instead"),
             cause: init.cause,
         });
         this.expiredAt = init.expiredAt;
+        this.file = init.file;
     }
 }
 /** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */

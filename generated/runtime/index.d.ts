@@ -17,7 +17,7 @@ export { type Grants, grants } from "./grants.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export { type KeyTokens, keyTokens } from "./key-tokens.js";
-export type { CryptoKeyLike, Jwk, KeyFileReader, KeyObjectLike, PrivateKeyInput } from "./keys.js";
+export type { CryptoKeyLike, Jwk, KeyFileReader, KeyFileText, KeyObjectLike, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export { type AccessTokens, accessTokens, type ClientOptions, type GrantClientOptions, type TokenSourceOptions, } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";

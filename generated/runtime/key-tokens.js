@@ -7,7 +7,7 @@
  */
 import { ConfigError } from "./errors.js";
 import { loadPrivateKey } from "./keys.js";
-import { httpUrl, ownFields, positive } from "./options.js";
+import { checkKeyColor, httpUrl, ownFields, positive } from "./options.js";
 import { DEFAULT_TOKEN_URL } from "./protocol.js";
 import { createTokenSource } from "./token.js";
 import { retryPolicy } from "./token-retry.js";
@@ -16,6 +16,7 @@ export const keyTokens = {
     loadPrivateKey,
     keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl }) {
         const key = fromFile ?? loadPrivateKey(options.privateKey, readKeyFile);
+        checkKeyColor("createClient", key, options.color);
         const clientId = options.clientId ?? key.clientId;
         if (clientId === undefined || clientId.trim() === "")
             throw new ConfigError({
@@ -43,7 +44,9 @@ export const keyTokens = {
             timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
             retry: retryPolicy(ownFields(options.retry)),
             refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-            clientExpiresAt: expiry(options.clientExpiresAt),
+            // The option wins over the key file's `expires_at`, as every explicit option does.
+            clientExpiresAt: expiry(options.clientExpiresAt ?? key.expiresAt),
+            expiryFrom: options.clientExpiresAt === undefined ? key.file : undefined,
             logger: options.logger ?? console,
             clock,
             onToken: options.onToken,

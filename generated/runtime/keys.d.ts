@@ -50,13 +50,27 @@ export interface LoadedKey {
     readonly tokenUrl?: string;
     /** The client's color, when the key file says (`sfapi-gen mock`'s JSON files do). */
     readonly color?: string;
+    /** When the API client stops working, when the key file says (`expires_at`: `sfapi-gen mock`'s JSON files). */
+    readonly expiresAt?: Date;
+    /** The file the key was read from, when it came from one (`~` expanded). */
+    readonly file?: string;
 }
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
 export declare const MIN_RSA_BITS = 2048;
-/** Reads a key file: its text, and its path with `~` expanded (key-file.ts's `readKeyFileText`). */
-export type KeyFileReader = (file: string) => {
+/** What a key file reader gives (key-file.ts's `readKeyFileText`). */
+export interface KeyFileText {
+    /** The file the key was read from, `~` expanded (in a key folder: its `priv_key.pem` or `priv_key.jwk`). */
     path: string;
     text: string;
-};
+    /** A key folder (Iris's download): the folder, its client ID file and that file's text, the key file's format. */
+    folder?: {
+        path: string;
+        clientIdFile: string;
+        clientIdText: string;
+        format: "pem" | "jwk";
+    };
+}
+/** Reads a key file, or a key folder (key-file.ts's `readKeyFileText`). */
+export type KeyFileReader = (file: string) => KeyFileText;
 export declare function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReader | undefined): LoadedKey;
 export declare function parseKeyText(raw: string, where: string, file: string | undefined): LoadedKey;

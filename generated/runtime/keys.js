@@ -4,7 +4,8 @@
  * official Python client's key files, the client ID). Accepted: PEM (PKCS#8, and PKCS#1 wrapped into PKCS#8 here since
  * WebCrypto imports only PKCS#8), a JWK object or its JSON text, a CryptoKey, a Node KeyObject, or `{ file }`
  * holding any of those, or the Python client's formats: the client ID on the first line followed by the PEM, or JSON
- * `{ client_id, secret }` (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes).
+ * `{ client_id, secret }` (with `base_url`, `token_url`, `color` and `expires_at` beside them in the files
+ * `sfapi-gen mock` writes), or Iris's download folder (`clientid.txt` and `priv_key.pem` or `priv_key.jwk`).
  *
  * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
  * by reading the DER structure, and imported with WebCrypto on the first token request (jose then signs with it), so
@@ -32,8 +33,11 @@ export function loadPrivateKey(input, readKeyFile) {
                     message: "createClient: core.js reads no key files; import createClient from index.js, " +
                         "or give privateKey as a PEM string, a JWK or a CryptoKey",
                 });
-            const { path, text } = readKeyFile(input.file);
-            return parseKeyText(text, `The key file ${path}`, path);
+            const read = readKeyFile(input.file);
+            const key = read.folder
+                ? fromFolder(read, read.folder)
+                : parseKeyText(read.text, `The key file ${read.path}`, read.path);
+            return { ...key, file: read.path };
         }
         if ("algorithm" in input && "usages" in input)
             return fromCryptoKey(input, "privateKey");
@@ -45,6 +49,32 @@ export function loadPrivateKey(input, readKeyFile) {
     throw new KeyError({
         message: "privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }",
     });
+}
+/**
+ * Iris's folder: the client ID from its file (trimmed: Iris's has no newline, an editor may add one), the key from
+ * `priv_key.pem` (a PEM private key) or `priv_key.jwk` (an RSA private JWK), each only that.
+ */
+function fromFolder(read, folder) {
+    const clientId = folder.clientIdText.replace(/^\uFEFF/, "").trim();
+    if (clientId === "" || /\s/.test(clientId))
+        throw new KeyError({
+            message: `The client ID file ${folder.clientIdFile} does not hold one client ID (one word on one line)`,
+            file: folder.clientIdFile,
+        });
+    const where = `The key file ${read.path}`;
+    const text = read.text.replace(/^\uFEFF/, "").trim();
+    if (folder.format === "pem")
+        return { ...fromPem(text, where, read.path, undefined), clientId };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new KeyError({ message: `${where} is not valid JSON (a JWK)`, file: read.path });
+    }
+    if (!value || typeof value !== "object" || Array.isArray(value) || !("kty" in value))
+        throw new KeyError({ message: `${where} is not a JWK (a JSON object with "kty")`, file: read.path });
+    return { ...fromJwk(value, where, read.path), clientId };
 }
 /** The key's import, started on first use and shared by every token request after it. */
 function lazily(load, where, file) {
@@ -108,12 +138,27 @@ function fromJson(text, where, file) {
             });
         }
         const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
-        return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
+        const expires = "expires_at" in record ? { expiresAt: expiresAt(record.expires_at, where, file) } : {};
+        return {
+            ...inner,
+            clientId: clientId ?? inner.clientId,
+            ...url("base_url"),
+            ...url("token_url"),
+            ...color,
+            ...expires,
+        };
     }
     throw new KeyError({
         message: `${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`,
         file,
     });
+}
+/** A key file's `expires_at`: an ISO 8601 date (as `sfapi-gen mock` writes it); the value is not repeated. */
+function expiresAt(value, where, file) {
+    const date = typeof value === "string" && value.trim() !== "" ? new Date(value) : undefined;
+    if (!date || Number.isNaN(date.getTime()))
+        throw new KeyError({ message: `${where}: "expires_at" is not a date (ISO 8601, e.g. 2026-01-31T00:00:00Z)`, file });
+    return date;
 }
 const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----\s*$/;
 function fromPem(pem, where, file, clientId) {

@@ -12,9 +12,11 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
     /** The client's configured color (its level on the ladder). Required. */
     color: Color;
     /**
-     * One file with everything the facility handed out: the client ID and key (`sfapi-gen mock`'s `<color>.json` or
-     * `<color>.pem`, the official client's `{ client_id, secret }` JSON or "client ID line + PEM" file), and the base
-     * and token URLs where the file names them. `~` expands; mode must be 600 or 400. Explicit options win over it.
+     * One file, or Iris's download folder, with everything the facility handed out: the client ID and key
+     * (`sfapi-gen mock`'s `<color>.json` or `<color>.pem`, the official client's `{ client_id, secret }` JSON or
+     * "client ID line + PEM" file, or a folder with `clientid.txt` and `priv_key.pem` or, without it, `priv_key.jwk`),
+     * and the base and token URLs, color and expiry where the file names them (a color must be `color`'s). `~`
+     * expands; each file read must have mode 600 or 400. Explicit options win over it.
      */
     keyFile?: string;
     /** The API client's ID. Omit it and `privateKey` for a client of public operations only. */
@@ -112,6 +114,11 @@ export declare function accessTokens(given: TokenSourceOptions, spec: {
     /** An API of OAuth2 scopes: its rules (grants.ts). */
     grants?: Grants;
 }): AccessTokens;
+/**
+ * A key file that names its color is that color's client: with another color, every call above the file's level
+ * would meet the facility's 403 (or the client would hold a more capable key than it says). ConfigError naming both.
+ */
+export declare function checkKeyColor(who: string, key: LoadedKey | undefined, color: string | undefined): void;
 /**
  * @internal The key-based token source, which the generated entries that offer keys (index.js, core.js) hand in
  * (key-tokens.ts), so that this module imports none of its code and page.js bundles without it.

@@ -33,16 +33,24 @@ export function accessTokens(given, spec) {
     const fromFile = options.keyFile === undefined
         ? undefined
         : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
-    if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
-        throw new ConfigError({
-            message: `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
-                `not ${JSON.stringify(options.color)}`,
-        });
-    }
+    checkKeyColor("createTokenSource", fromFile, options.color);
     const clock = options.clock ?? systemClock;
     const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
     const source = tokenSource(options, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl);
     return { color: options.color ?? fromFile?.color, token: () => source.get() };
+}
+/**
+ * A key file that names its color is that color's client: with another color, every call above the file's level
+ * would meet the facility's 403 (or the client would hold a more capable key than it says). ConfigError naming both.
+ */
+export function checkKeyColor(who, key, color) {
+    if (color === undefined || key?.color === undefined || key.color === color)
+        return;
+    throw new ConfigError({
+        message: `${who}: the key file ${key.file ?? ""}${key.file ? " " : ""}is for a ${JSON.stringify(key.color)} client, ` +
+            `not ${JSON.stringify(color)}: give color ${JSON.stringify(key.color)}, or the key file of a ` +
+            `${JSON.stringify(color)} client`,
+    });
 }
 export function resolveOptions(given, spec) {
     const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";

@@ -18,6 +18,8 @@ export interface TokenSourceConfig {
     /** Stop using a token this long before it expires (at most a tenth of its lifetime). */
     refreshSkewMs: number;
     clientExpiresAt: Date | undefined;
+    /** The key file `clientExpiresAt` was read from (its `expires_at`), for the error's advice. */
+    expiryFrom?: string | undefined;
     logger: Logger;
     clock: Clock;
     onToken?: ((event: TokenEvent) => void) | undefined;

@@ -34,7 +34,7 @@ export function createTokenSource(config) {
             return;
         const left = expiresAt.getTime() - clock.now();
         if (left <= 0)
-            throw new ClientExpiredError({ expiredAt: expiresAt });
+            throw new ClientExpiredError({ expiredAt: expiresAt, file: config.expiryFrom });
         if (left <= DAY_MS && !warned) {
             warned = true;
             config.logger.warn(`sfapi: the API client expires at ${expiresAt.toISOString()} (in ${Math.ceil(left / 3_600_000)} h); ` +

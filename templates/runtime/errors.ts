@@ -126,15 +126,19 @@ export class ClientExpiredError extends SfapiError {
   static readonly code = "ERR_CLIENT_EXPIRED";
   override readonly name = "ClientExpiredError";
   readonly expiredAt: Date;
+  /** The key file whose `expires_at` said so, when one did. */
+  readonly file: string | undefined;
 
-  constructor(init: { expiredAt: Date; cause?: unknown }) {
+  constructor(init: { expiredAt: Date; file?: string | undefined; cause?: unknown }) {
     super({
       message:
-        `The API client expired at ${init.expiredAt.toISOString()}; ` +
-        "create a new client in Iris and update clientId/privateKey",
+        `The API client ${init.file === undefined ? "" : `of the key file ${init.file} `}expired at ` +
+        `${init.expiredAt.toISOString()}; create a new client in Iris and ` +
+        (init.file === undefined ? "update clientId/privateKey" : "use its key file (or folder) instead"),
       cause: init.cause,
     });
     this.expiredAt = init.expiredAt;
+    this.file = init.file;
   }
 }
 

@@ -37,7 +37,7 @@ export { type Grants, grants } from "./grants.js";
 export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export { type KeyTokens, keyTokens } from "./key-tokens.js";
-export type { CryptoKeyLike, Jwk, KeyFileReader, KeyObjectLike, PrivateKeyInput } from "./keys.js";
+export type { CryptoKeyLike, Jwk, KeyFileReader, KeyFileText, KeyObjectLike, PrivateKeyInput } from "./keys.js";
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export {
   type AccessTokens,

@@ -6,7 +6,7 @@
  */
 import { ConfigError } from "./errors.js";
 import { loadPrivateKey } from "./keys.js";
-import { httpUrl, type KeyTokens, ownFields, positive } from "./options.js";
+import { checkKeyColor, httpUrl, type KeyTokens, ownFields, positive } from "./options.js";
 import { DEFAULT_TOKEN_URL } from "./protocol.js";
 import { createTokenSource } from "./token.js";
 import { retryPolicy } from "./token-retry.js";
@@ -18,6 +18,7 @@ export const keyTokens: KeyTokens = {
   loadPrivateKey,
   keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl }) {
     const key = fromFile ?? loadPrivateKey(options.privateKey!, readKeyFile);
+    checkKeyColor("createClient", key, options.color);
     const clientId = options.clientId ?? key.clientId;
     if (clientId === undefined || clientId.trim() === "")
       throw new ConfigError({
@@ -45,7 +46,9 @@ export const keyTokens: KeyTokens = {
       timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
       retry: retryPolicy(ownFields(options.retry)),
       refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-      clientExpiresAt: expiry(options.clientExpiresAt),
+      // The option wins over the key file's `expires_at`, as every explicit option does.
+      clientExpiresAt: expiry(options.clientExpiresAt ?? key.expiresAt),
+      expiryFrom: options.clientExpiresAt === undefined ? key.file : undefined,
       logger: options.logger ?? console,
       clock,
       onToken: options.onToken,

@@ -3,7 +3,8 @@
  * official Python client's key files, the client ID). Accepted: PEM (PKCS#8, and PKCS#1 wrapped into PKCS#8 here since
  * WebCrypto imports only PKCS#8), a JWK object or its JSON text, a CryptoKey, a Node KeyObject, or `{ file }`
  * holding any of those, or the Python client's formats: the client ID on the first line followed by the PEM, or JSON
- * `{ client_id, secret }` (with `base_url` and `token_url` beside them in the files `sfapi-gen mock` writes).
+ * `{ client_id, secret }` (with `base_url`, `token_url`, `color` and `expires_at` beside them in the files
+ * `sfapi-gen mock` writes), or Iris's download folder (`clientid.txt` and `priv_key.pem` or `priv_key.jwk`).
  *
  * No node: import: keys are checked synchronously when the client is created (kind, RSA, modulus length, encryption)
  * by reading the DER structure, and imported with WebCrypto on the first token request (jose then signs with it), so
@@ -69,6 +70,10 @@ export interface LoadedKey {
   readonly tokenUrl?: string;
   /** The client's color, when the key file says (`sfapi-gen mock`'s JSON files do). */
   readonly color?: string;
+  /** When the API client stops working, when the key file says (`expires_at`: `sfapi-gen mock`'s JSON files). */
+  readonly expiresAt?: Date;
+  /** The file the key was read from, when it came from one (`~` expanded). */
+  readonly file?: string;
 }
 
 /** RSA keys below this are refused: the facility (and jose) reject them anyway, only later and less clearly. */
@@ -76,8 +81,17 @@ export const MIN_RSA_BITS = 2048;
 /** RS256 as WebCrypto names it; the key is usable for signing only and cannot be exported again. */
 const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
-/** Reads a key file: its text, and its path with `~` expanded (key-file.ts's `readKeyFileText`). */
-export type KeyFileReader = (file: string) => { path: string; text: string };
+/** What a key file reader gives (key-file.ts's `readKeyFileText`). */
+export interface KeyFileText {
+  /** The file the key was read from, `~` expanded (in a key folder: its `priv_key.pem` or `priv_key.jwk`). */
+  path: string;
+  text: string;
+  /** A key folder (Iris's download): the folder, its client ID file and that file's text, the key file's format. */
+  folder?: { path: string; clientIdFile: string; clientIdText: string; format: "pem" | "jwk" };
+}
+
+/** Reads a key file, or a key folder (key-file.ts's `readKeyFileText`). */
+export type KeyFileReader = (file: string) => KeyFileText;
 
 export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReader | undefined): LoadedKey {
   if (typeof input === "string") return parseKeyText(input, "privateKey", undefined);
@@ -89,8 +103,11 @@ export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReade
             "createClient: core.js reads no key files; import createClient from index.js, " +
             "or give privateKey as a PEM string, a JWK or a CryptoKey",
         });
-      const { path, text } = readKeyFile(input.file);
-      return parseKeyText(text, `The key file ${path}`, path);
+      const read = readKeyFile(input.file);
+      const key = read.folder
+        ? fromFolder(read, read.folder)
+        : parseKeyText(read.text, `The key file ${read.path}`, read.path);
+      return { ...key, file: read.path };
     }
     if ("algorithm" in input && "usages" in input) return fromCryptoKey(input, "privateKey");
     if ("export" in input && typeof input.export === "function") return fromKeyObject(input, "privateKey");
@@ -99,6 +116,31 @@ export function loadPrivateKey(input: PrivateKeyInput, readKeyFile: KeyFileReade
   throw new KeyError({
     message: "privateKey must be a PEM string, a JWK (object or JSON), a CryptoKey, a KeyObject or { file: path }",
   });
+}
+
+/**
+ * Iris's folder: the client ID from its file (trimmed: Iris's has no newline, an editor may add one), the key from
+ * `priv_key.pem` (a PEM private key) or `priv_key.jwk` (an RSA private JWK), each only that.
+ */
+function fromFolder(read: KeyFileText, folder: NonNullable<KeyFileText["folder"]>): LoadedKey {
+  const clientId = folder.clientIdText.replace(/^\uFEFF/, "").trim();
+  if (clientId === "" || /\s/.test(clientId))
+    throw new KeyError({
+      message: `The client ID file ${folder.clientIdFile} does not hold one client ID (one word on one line)`,
+      file: folder.clientIdFile,
+    });
+  const where = `The key file ${read.path}`;
+  const text = read.text.replace(/^\uFEFF/, "").trim();
+  if (folder.format === "pem") return { ...fromPem(text, where, read.path, undefined), clientId };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new KeyError({ message: `${where} is not valid JSON (a JWK)`, file: read.path });
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value) || !("kty" in value))
+    throw new KeyError({ message: `${where} is not a JWK (a JSON object with "kty")`, file: read.path });
+  return { ...fromJwk(value as Jwk, where, read.path), clientId };
 }
 
 /** The key's import, started on first use and shared by every token request after it. */
@@ -164,12 +206,28 @@ function fromJson(text: string, where: string, file: string | undefined): Loaded
       });
     }
     const color = typeof record.color === "string" && record.color !== "" ? { color: record.color } : {};
-    return { ...inner, clientId: clientId ?? inner.clientId, ...url("base_url"), ...url("token_url"), ...color };
+    const expires = "expires_at" in record ? { expiresAt: expiresAt(record.expires_at, where, file) } : {};
+    return {
+      ...inner,
+      clientId: clientId ?? inner.clientId,
+      ...url("base_url"),
+      ...url("token_url"),
+      ...color,
+      ...expires,
+    };
   }
   throw new KeyError({
     message: `${where} is JSON but neither a JWK (no "kty") nor { "client_id", "secret" }`,
     file,
   });
+}
+
+/** A key file's `expires_at`: an ISO 8601 date (as `sfapi-gen mock` writes it); the value is not repeated. */
+function expiresAt(value: unknown, where: string, file: string | undefined): Date {
+  const date = typeof value === "string" && value.trim() !== "" ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime()))
+    throw new KeyError({ message: `${where}: "expires_at" is not a date (ISO 8601, e.g. 2026-01-31T00:00:00Z)`, file });
+  return date;
 }
 
 const PEM = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s]*?)-----END \1-----\s*$/;

@@ -18,9 +18,11 @@ export interface ClientOptions<Color extends string = string, Levels extends rea
   /** The client's configured color (its level on the ladder). Required. */
   color: Color;
   /**
-   * One file with everything the facility handed out: the client ID and key (`sfapi-gen mock`'s `<color>.json` or
-   * `<color>.pem`, the official client's `{ client_id, secret }` JSON or "client ID line + PEM" file), and the base
-   * and token URLs where the file names them. `~` expands; mode must be 600 or 400. Explicit options win over it.
+   * One file, or Iris's download folder, with everything the facility handed out: the client ID and key
+   * (`sfapi-gen mock`'s `<color>.json` or `<color>.pem`, the official client's `{ client_id, secret }` JSON or
+   * "client ID line + PEM" file, or a folder with `clientid.txt` and `priv_key.pem` or, without it, `priv_key.jwk`),
+   * and the base and token URLs, color and expiry where the file names them (a color must be `color`'s). `~`
+   * expands; each file read must have mode 600 or 400. Explicit options win over it.
    */
   keyFile?: string;
   /** The API client's ID. Omit it and `privateKey` for a client of public operations only. */
@@ -166,13 +168,7 @@ export function accessTokens(
     options.keyFile === undefined
       ? undefined
       : spec.keyTokens.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
-  if (options.color !== undefined && fromFile?.color !== undefined && fromFile.color !== options.color) {
-    throw new ConfigError({
-      message:
-        `createTokenSource: the key file is for a ${JSON.stringify(fromFile.color)} client, ` +
-        `not ${JSON.stringify(options.color)}`,
-    });
-  }
+  checkKeyColor("createTokenSource", fromFile, options.color);
   const clock = options.clock ?? systemClock;
   const fetch = debugFetch(
     options.fetch ?? ((request: Request) => globalThis.fetch(request)),
@@ -181,6 +177,20 @@ export function accessTokens(
   );
   const source = tokenSource(options as ClientOptions, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl)!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
+}
+
+/**
+ * A key file that names its color is that color's client: with another color, every call above the file's level
+ * would meet the facility's 403 (or the client would hold a more capable key than it says). ConfigError naming both.
+ */
+export function checkKeyColor(who: string, key: LoadedKey | undefined, color: string | undefined): void {
+  if (color === undefined || key?.color === undefined || key.color === color) return;
+  throw new ConfigError({
+    message:
+      `${who}: the key file ${key.file ?? ""}${key.file ? " " : ""}is for a ${JSON.stringify(key.color)} client, ` +
+      `not ${JSON.stringify(color)}: give color ${JSON.stringify(key.color)}, or the key file of a ` +
+      `${JSON.stringify(color)} client`,
+  });
 }
 
 /**

@@ -34,6 +34,8 @@ export interface TokenSourceConfig {
   /** Stop using a token this long before it expires (at most a tenth of its lifetime). */
   refreshSkewMs: number;
   clientExpiresAt: Date | undefined;
+  /** The key file `clientExpiresAt` was read from (its `expires_at`), for the error's advice. */
+  expiryFrom?: string | undefined;
   logger: Logger;
   clock: Clock;
   onToken?: ((event: TokenEvent) => void) | undefined;
@@ -79,7 +81,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     const expiresAt = config.clientExpiresAt;
     if (!expiresAt) return;
     const left = expiresAt.getTime() - clock.now();
-    if (left <= 0) throw new ClientExpiredError({ expiredAt: expiresAt });
+    if (left <= 0) throw new ClientExpiredError({ expiredAt: expiresAt, file: config.expiryFrom });
     if (left <= DAY_MS && !warned) {
       warned = true;
       config.logger.warn(

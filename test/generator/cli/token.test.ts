@@ -1,7 +1,8 @@
 /**
  * Tokens anywhere: `sfapi-gen token` (in-process) and the generated client's `createTokenSource`, against the local
  * facility's token endpoint on 127.0.0.1 with a real RSA key. The token printed is one the API takes; failures are
- * one line naming what is wrong, never the key; the color is checked against the key file's own.
+ * one line naming what is wrong, never the key; the color is checked against the key file's own. Iris's download
+ * folder is read as a key file, and as `~/.superfacility/` by default (HOME pointed at a temp folder).
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,12 +10,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, createClient, createTokenSource } from "../../../generated/index.js";
 import { runCli } from "../../support/cli.js";
 import { testClient, useFacility } from "../../support/facility.js";
+import { rsaKey } from "../../support/keys.js";
 import { tempDir } from "../../support/project.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
 
 /** A key file as `sfapi-gen mock` writes one (`color` and the URLs beside the official `{ client_id, secret }`). */
-async function keyFile(color: string, mode = 0o600, dir = tempDir("token-")): Promise<{ file: string; pem: string }> {
+async function keyFile(
+  color: string,
+  mode = 0o600,
+  dir = tempDir("token-"),
+  more: Record<string, string> = {},
+): Promise<{ file: string; pem: string }> {
   const { facility } = fixture;
   const key = await testClient(facility, color);
   const file = join(dir, `${color}.json`);
@@ -24,10 +31,26 @@ async function keyFile(color: string, mode = 0o600, dir = tempDir("token-")): Pr
     secret: key.privateKeyPem,
     base_url: facility.baseUrl,
     token_url: facility.tokenUrl,
+    ...more,
   };
   writeFileSync(file, JSON.stringify(body), { mode });
   chmodSync(file, mode);
   return { file, pem: key.privateKeyPem };
+}
+
+/** Iris's download in `dir` (made 0700): clientid.txt, priv_key.pem, priv_key.jwk, pub_key.pem, each 0600. */
+async function irisFolder(dir: string): Promise<{ dir: string; pem: string; clientId: string }> {
+  const client = await testClient(fixture.facility, "green");
+  const key = rsaKey();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const files = {
+    "clientid.txt": client.clientId,
+    "priv_key.pem": key.pkcs8,
+    "priv_key.jwk": JSON.stringify(key.privateKey.export({ format: "jwk" })),
+    "pub_key.pem": key.publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, { mode: 0o600 });
+  return { dir, pem: key.pkcs8, clientId: client.clientId };
 }
 
 async function accepted(token: string): Promise<number> {
@@ -63,7 +86,57 @@ describe("sfapi-gen token", () => {
     await keyFile("red", 0o600, dir);
     const two = await runCli(["token"]);
     expect(two.code).toBe(2);
-    expect(two.stderr).toContain("holds 2 files; give --key-file");
+    expect(two.stderr).toContain("holds 2 files and no clientid.txt; give --key-file");
+  });
+
+  it("Iris's folder: --key-file <folder>, and ~/.superfacility/ by default when clientid.txt is there", async () => {
+    const home = tempDir("home-");
+    const { dir, pem, clientId } = await irisFolder(join(home, ".superfacility"));
+    // Beside Iris's files, a key file of the official client's: clientid.txt says the folder is Iris's download.
+    await keyFile("red", 0o600, dir);
+    const tokenUrl = ["--token-url", fixture.facility.tokenUrl];
+    const given = await runCli(["token", "--key-file", dir, ...tokenUrl]);
+    expect(given.stderr).toBe("");
+    expect(given.code).toBe(0);
+    expect(await accepted(given.stdout.trim())).toBe(200);
+    vi.stubEnv("HOME", home);
+    const byDefault = await runCli(["token", ...tokenUrl]);
+    expect(byDefault.stderr).toBe("");
+    expect(byDefault.code).toBe(0);
+    expect(await accepted(byDefault.stdout.trim())).toBe(200);
+    // The files read are checked as a key file is; the message names the file, not what it holds.
+    chmodSync(join(dir, "priv_key.pem"), 0o644);
+    const loose = await runCli(["token", ...tokenUrl]);
+    expect(loose.code).toBe(2);
+    expect(loose.stdout).toBe("");
+    expect(loose.stderr).toBe(
+      `sfapi-gen: token: The key file ${join(dir, "priv_key.pem")} is readable by group or others (mode 644); ` +
+        `run \`chmod 600 ${join(dir, "priv_key.pem")}\` (or 400)\n`,
+    );
+    chmodSync(join(dir, "priv_key.pem"), 0o600);
+    chmodSync(join(dir, "clientid.txt"), 0o644);
+    const looseId = await runCli(["token", ...tokenUrl]);
+    expect(looseId.code).toBe(2);
+    expect(looseId.stderr).toContain(`The client ID file ${join(dir, "clientid.txt")} is readable by group or others`);
+    for (const run of [loose, looseId]) {
+      expect(run.stderr).not.toContain(pem.split("\n")[1]!);
+      expect(run.stderr).not.toContain(clientId);
+    }
+  });
+
+  it("an expired key file: one line saying to make a new client in Iris, and no token request", async () => {
+    const { file } = await keyFile("green", 0o600, tempDir("token-"), {
+      expires_at: new Date(fixture.clock.now() - 60_000).toISOString(),
+    });
+    const before = fixture.facility.requests.filter((r) => r.path === "/token").length;
+    const run = await runCli(["token", "--key-file", file]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(
+      new RegExp(`^sfapi-gen: token: The API client of the key file ${file} expired at .*create a new client in Iris`),
+    );
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(fixture.facility.requests.filter((r) => r.path === "/token").length).toBe(before);
   });
 
   it("a key file others can read, or a key the facility does not know, fails in one line without the key", async () => {
@@ -107,7 +180,9 @@ describe("createTokenSource", () => {
     const { file } = await keyFile("red");
     const before = fixture.facility.requests.length;
     expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(ConfigError);
-    expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(/key file is for a "red" client/);
+    expect(() => createTokenSource({ keyFile: file, color: "green" })).toThrow(
+      /the key file .*red\.json is for a "red" client, not "green"/,
+    );
     // @ts-expect-error not a color of this API
     expect(() => createTokenSource({ keyFile: file, color: "purple" })).toThrow(ConfigError);
     expect(() => createTokenSource({} as never)).toThrow(/needs keyFile/);
