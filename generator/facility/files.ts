@@ -1,12 +1,11 @@
 /**
  * A file tree per machine, so that upload, ls and download round-trip and a job script uploaded first can be submitted
  * by path. Files live in memory, keyed by machine and full path, each with the account that wrote it; a directory
- * exists when a file lies below it, it was made (`mkdir` in a command), or it is one of an account's own folders (home,
- * scratch, the project's CFS folder)
- * or their parents. Paths are absolute (a relative one is read from the caller's home), repeated slashes collapse, and
- * `.` or `..` segments are refused, as the runtime's guard refuses them. Bounded: at most `maxFiles` files and
- * `maxBytes` bytes in all (past that an upload is refused with the facility's "Disk quota exceeded"), each file at
- * most the facility's request-body cap.
+ * exists when a file lies below it, it was made (`mkdir` in the shell), or it is one of an account's own folders (home,
+ * scratch, the project's CFS folder) or their parents. Paths are absolute (a relative one is read from the caller's
+ * home), repeated slashes collapse, and `.` or `..` segments are refused, as the runtime's guard refuses them. Bounded:
+ * at most `maxFiles` files and `maxBytes` bytes in all (past that an upload is refused with the facility's "Disk quota
+ * exceeded"), each file at most the facility's request-body cap.
  *
  * Accounts are kept apart as the facility's permissions keep users apart: another account's home and scratch
  * (`/global/homes/<l>/<user>`, `/pscratch/sd/<l>/<user>`) cannot be listed, read or written, a project's CFS folder

@@ -23,7 +23,6 @@ import type {
 } from "just-bash";
 import { OptionError } from "../errors.js";
 import type { FileTree } from "./files.js";
-import type { JobRow } from "./jobs.js";
 import { homeOf, MOCK_USER, scratchOf, uidOf } from "./mock-user.js";
 
 type ReadFileOptions = Exclude<Parameters<IFileSystem["readFile"]>[1], string | undefined>;
@@ -32,6 +31,9 @@ type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem["readdirWithFileTy
 
 /** The package the shell needs (an optional dependency of sfapi-gen). */
 export const SHELL_PACKAGE = "just-bash";
+
+/** A job's squeue or sacct row (jobs.ts's JobRow, named here so the two modules close no import cycle). */
+type JobRow = Record<string, string>;
 
 /** The facility's jobs as its own commands act on them, for one account on one machine. */
 export interface ShellJobs {

@@ -1,6 +1,6 @@
 /**
- * NERSC's 2025 training notebook (NERSC/sfapi_training, SF-API-Training-NERSC-May-2025/sfapi_client_demo_completed.ipynb),
- * ported step by step from the official Python client to the checked-in generated client, against the local facility
+ * NERSC's 2025 training notebook (repository NERSC/sfapi_training, folder SF-API-Training-NERSC-May-2025,
+ * sfapi_client_demo_completed.ipynb), ported step by step from the official Python client to the checked-in generated client, against the local facility
  * in-process with its shell (commands and job scripts run). Each `it` is one of the notebook's cells, in its order
  * (they share state, as the notebook's cells do), asserting what the notebook expects of it; a step that cannot pass
  * yet is marked `it.fails` with the reason. One virtual clock is the facility's `now` and the client's `clock`.
