@@ -4,7 +4,7 @@
  * lock is a file in the folder holding the pid, made with an exclusive create; a lock whose pid no longer runs (a mock
  * that was killed) is taken over.
  */
-import { mkdir, open, readFile, rm } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { OptionError } from "../errors.js";
 
@@ -22,10 +22,11 @@ function running(pid: number): boolean {
 
 /**
  * Take the lock on `dir` (made, owner-only, when missing) for process `pid`; resolves with the release, which removes
- * the lock if it is still this process's. An OptionError when a running process holds it.
+ * the lock if it is still this process's, and the folder too if it made it and nothing else was written there (a
+ * refused start leaves no folder behind). An OptionError when a running process holds it.
  */
 export async function lockClientsDir(dir: string, pid: number = process.pid): Promise<() => Promise<void>> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const made = (await mkdir(dir, { recursive: true, mode: 0o700 })) !== undefined;
   const path = join(dir, LOCK_FILE);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -37,7 +38,9 @@ export async function lockClientsDir(dir: string, pid: number = process.pid): Pr
       }
       return async () => {
         const holder = await readFile(path, "utf8").catch(() => "");
-        if (holder.trim() === String(pid)) await rm(path, { force: true });
+        if (holder.trim() !== String(pid)) return;
+        await rm(path, { force: true });
+        if (made && (await readdir(dir)).length === 0) await rmdir(dir);
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

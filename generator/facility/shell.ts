@@ -5,8 +5,9 @@
  * read and write), there is no network (no `curl`), no Python or JavaScript engine and no host process; `sleep` takes
  * no time (the facility's clock is injected). A runaway script is stopped by just-bash's limits (commands, loop
  * iterations, output, a wall-clock backstop) and ends as a failed command naming the limit. The facility's own commands
- * are written here over its jobs: `sbatch`, `squeue`, `sacct`, `scancel`, `hostname`, `whoami`, `module` (Lmod's
- * loads succeed and do nothing) and `sfapi-mock task-failed` (the task ends `failed`, see docs/mock.md).
+ * are written here over its jobs: `sbatch`, `squeue`, `sacct`, `scancel`, `srun` (its command, in the same shell),
+ * `hostname`, `whoami`, `module` (Lmod's loads succeed and do nothing) and `sfapi-mock task-failed` (the task ends
+ * `failed`, see docs/mock.md).
  */
 import { posix } from "node:path";
 import type {
@@ -82,17 +83,17 @@ export const SHELL_LIMITS = {
   maxExecutionTimeMs: 10_000,
 };
 
-/** Load the shell's package; an OptionError naming it when it is not installed. */
-export async function loadShell(files: FileTree, jobs: ShellJobs): Promise<Shell> {
+/** Load the shell's package (`from`: another name, for tests); an OptionError naming it when it is not installed. */
+export async function loadShell(files: FileTree, jobs: ShellJobs, from: string = SHELL_PACKAGE): Promise<Shell> {
   let bash: typeof import("just-bash");
   try {
-    bash = await import(SHELL_PACKAGE);
+    bash = await import(from);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
     throw new OptionError(
-      `running commands and job scripts needs the optional package ${SHELL_PACKAGE}, which is not installed ` +
-        `(npm install ${SHELL_PACKAGE})`,
+      `running commands and job scripts needs the optional package ${from}, which is not installed ` +
+        `(npm install ${from})`,
     );
   }
   return {
@@ -152,6 +153,14 @@ function facilityCommands(
         ? ok("")
         : fail(`Lmod has detected the following error: Invalid command "${args[0]}"`),
     ),
+    // srun runs its command on the job's one node: here, in the same shell.
+    define("srun", async (args, ctx) => {
+      const at = commandStart(args);
+      const [program, ...rest] = args.slice(at);
+      if (program === undefined) return fail("srun: fatal: No command given to execute.");
+      if (!ctx.exec) return fail("srun: error: cannot run a command here");
+      return ctx.exec(quote(program), { cwd: ctx.cwd, args: rest, stdin: decode(ctx.stdin) });
+    }),
     define("sfapi-mock", async (args) => {
       if (args[0] !== "task-failed") return fail(`sfapi-mock: unknown request ${JSON.stringify(args[0] ?? "")}`, 2);
       state.taskFailed = true;
@@ -194,6 +203,21 @@ function facilityCommands(
       return errors.length === 0 ? ok("") : fail(errors.join("\n"));
     }),
   ];
+}
+
+/** srun's options that take a value as the next word (`-n 4`); long ones take theirs after `=`. */
+const SRUN_VALUES = new Set(["-n", "-N", "-c", "-t", "-J", "-o", "-e", "-p", "-q", "-A", "-C", "-G", "-w", "-D"]);
+
+/** Where srun's command starts, past its options. */
+function commandStart(args: readonly string[]): number {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith("-")) i += SRUN_VALUES.has(args[i]!) ? 2 : 1;
+  return i;
+}
+
+/** A word quoted for bash. */
+function quote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** A command's standard input (bytes as latin1 characters) as text. */

@@ -4,6 +4,9 @@
  * is stopped. Jobs run their script when they start and write their output file. The clock is moved; nothing waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { OptionError } from "../../../generator/errors.js";
+import { FileTree } from "../../../generator/facility/files.js";
+import { loadShell } from "../../../generator/facility/shell.js";
 import { api, form, testClient, useFacility } from "../../support/facility.js";
 
 const DELAY_MS = 2_000;
@@ -105,13 +108,14 @@ describe("jobs run their scripts", () => {
 #!/bin/bash
 #SBATCH -J from-shell
 echo "job \\$SLURM_JOB_ID on \\$(hostname) in \\$(pwd)"
+srun -n 2 --exclusive hostname
 EOF`);
     expect(outcome).toMatchObject({ status: "ok", output: expect.stringMatching(/^Submitted batch job \d{8}\n$/) });
     const jobid = /(\d{8})/.exec(outcome.output)![1]!;
     // The command's task took one delay: the job has started, and ran its script when it was first seen running.
     expect((await run("squeue")).output).toContain(`${jobid} regular_milan_ss11 from-shell mockuser R`);
     expect((await download(`${SCRATCH}/batch/slurm-${jobid}.out`)).file).toBe(
-      `job ${jobid} on nid001001 in ${SCRATCH}/batch\n`,
+      `job ${jobid} on nid001001 in ${SCRATCH}/batch\nnid001001\n`,
     );
     expect((await run(`sacct -j ${jobid}`)).output).toContain(`${jobid} from-shell`);
     expect((await run(`sacct -j ${jobid}`)).output).toContain("COMPLETED 0:0");
@@ -161,5 +165,16 @@ EOF`);
     expect(row.state).toBe("FAILED");
     expect((await download(`${HOME}/slurm-${jobid}.out`)).file).toMatch(/Permission denied/);
     expect(await names("/global/homes/a/alice", "alice")).not.toContain("from-a-job.txt");
+  });
+});
+
+describe("without the shell's package", () => {
+  it("refuses with one message naming the package and how to install it", async () => {
+    const jobs = { submit: () => ({ error: "" }), rows: () => [], cancelNow: () => undefined };
+    const missing = loadShell(new FileTree(() => 0), jobs, "sfapi-gen-no-such-shell");
+    await expect(missing).rejects.toThrow(OptionError);
+    await expect(missing).rejects.toThrow(
+      "needs the optional package sfapi-gen-no-such-shell, which is not installed (npm install sfapi-gen-no-such-shell)",
+    );
   });
 });
