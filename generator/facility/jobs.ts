@@ -107,6 +107,7 @@ export class JobStore implements ShellJobs {
   readonly #jobs = new Map<string, JobRecord>();
   #next = FIRST_JOB_ID;
   #cancelsFromShell = 0;
+  #runs: Promise<void> = Promise.resolve();
   /** Where scripts run; without one, a job's script is never run (it still moves through its states). */
   shell?: Shell;
 
@@ -213,7 +214,16 @@ export class JobStore implements ShellJobs {
    * `slurm-<id>.out` in its working folder, its standard error to `--error`, else the same file. The facility calls
    * this before it answers each request, so what a client reads after a job has started includes what its script did.
    */
-  async runStarted(): Promise<void> {
+  runStarted(): Promise<void> {
+    // One run at a time, and every caller waits for those before it: a request that comes while a script runs is
+    // answered after it, so no answer shows a finished job whose output file is not written yet.
+    const run = this.#runs.then(() => this.#runDue());
+    // A run that throws fails its own request only, not every later one.
+    this.#runs = run.catch(() => undefined);
+    return run;
+  }
+
+  async #runDue(): Promise<void> {
     if (!this.shell) return;
     const now = this.now();
     for (const job of [...this.#jobs.values()]) {

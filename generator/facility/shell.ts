@@ -153,6 +153,10 @@ function facilityCommands(
         ? ok("")
         : fail(`Lmod has detected the following error: Invalid command "${args[0]}"`),
     ),
+    // Named here so the message says why (just-bash's own says "not available in browser environments").
+    ...["python", "python3"].map((name) =>
+      define(name, async () => fail(`bash: ${name}: command not found (the local facility runs no Python)`, 127)),
+    ),
     // srun runs its command on the job's one node: here, in the same shell.
     define("srun", async (args, ctx) => {
       const at = commandStart(args);
