@@ -266,7 +266,7 @@ const DEV_NULL = "/dev/null";
  * may read, every write whether it may write ("Permission denied" otherwise), so a script has the rights the account's
  * API calls have. Symbolic and hard links are not offered (EPERM).
  */
-export class TreeFs implements IFileSystem {
+class TreeFs implements IFileSystem {
   constructor(
     private readonly files: FileTree,
     private readonly machine: string,
