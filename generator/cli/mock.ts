@@ -42,6 +42,7 @@ interface MockFlags {
   outages?: string;
   grant?: GrantFlag[];
   quiet?: boolean;
+  globus?: boolean;
 }
 
 /** One `--grant <name>=<scope1,scope2>`, as given (checked against the description once it is read). */
@@ -118,6 +119,7 @@ export function mockCommand(io: CliIo): Command {
       (value: string, previous: GrantFlag[] | undefined) => [...(previous ?? []), parseGrant(value)],
     )
     .option("--quiet", "no line per request")
+    .option("--globus", "give the clients the Globus option (without it, Globus calls get 403, as at the facility)")
     .option(
       "--task-delay <ms>",
       "how long a task stays new, and a job pending, then running (default 2000; commands: at once unless given)",
@@ -127,93 +129,131 @@ export function mockCommand(io: CliIo): Command {
     const { startFacility } = await import("../facility/index.js");
     const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
     const { lifetimeNote } = await import("../facility/clients.js");
+    const { lockClientsDir } = await import("../facility/clients-lock.js");
+    const { SHELL_PACKAGE } = await import("../facility/shell.js");
     const grants = await import("../facility/grants.js");
     const config = readConfig(io.cwd);
-    const outageFile = flags.outages === undefined ? undefined : resolve(io.cwd, flags.outages);
-    const flagged = [...(flags.down ?? []), ...(flags.degraded ?? [])];
-    const fromFile = outageFile === undefined ? [] : await readOutages(outageFile, flags.outages!);
-    const facility = await startFacility({
-      host: flags.host,
-      port: flags.port,
-      file: flags.file,
-      cwd: io.cwd,
-      allowExternalRefs: flags.allowExternalRefs,
-      vendor: flags.vendor ?? config.vendor,
-      levels: flags.levels ?? config.levels,
-      authorization: flags.strictAuthorization ?? "bare-or-bearer",
-      tokenLifetimeSeconds: flags.tokenLifetime,
-      tokenRealLifetimeSeconds: flags.tokenRealLifetime,
-      taskDelayMs: flags.taskDelay,
-      faults: flags.fault,
-      cors: flags.cors,
-      outages: [...flagged, ...fromFile],
-      // One line per request: method, path, status, the client's color (never a token; the path has no query).
-      onRequest: flags.quiet
-        ? undefined
-        : (entry) => {
-            const color = entry.color ? ` ${printable(entry.color)}` : "";
-            io.stderr.write(
-              `sfapi-gen mock: ${printable(entry.method)} ${printable(entry.path)} ${entry.status}${color}\n`,
-            );
-          },
-    });
-    // A key folder the command made is its own to remove on exit; one the user named is left as it is.
-    let madeDir: string | undefined;
-    let watcher: FSWatcher | undefined;
+    // Held while it runs: a second mock on the same folder would repoint the key files the first one's users read.
+    const unlock = flags.clientsDir ? await lockClientsDir(resolve(io.cwd, flags.clientsDir)) : undefined;
     try {
-      printWarnings(io, facility.model.warnings);
-      const dir = flags.clientsDir
-        ? resolve(io.cwd, flags.clientsDir)
-        : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
-      // One client per level; under the security policy, one per grant (`scopes` set).
-      const wanted = clientsWanted(facility, flags.grant ?? [], grants);
-      // A folder the user named may hold the clients of an earlier start: those still valid are registered again
-      // (same client IDs and keys), so key files saved from it keep working.
-      const saved = flags.clientsDir
-        ? await Promise.all(wanted.map(({ name }) => savedClient(dir, name, Date.now())))
-        : [];
-      const clients = await Promise.all(
-        wanted.map(({ name, scopes }, i) => {
-          const more = scopes ? { scopes } : {};
-          return saved[i] ? facility.restoreClient(saved[i], more) : facility.createClient(name, more);
-        }),
-      );
-      const lifetimes = facility.scopes ? undefined : lifetimeNote(facility.ladder);
-      const lines = [
-        `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
-        `  base URL:  ${facility.baseUrl}`,
-        `  token URL: ${facility.tokenUrl}`,
-        ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
-        ...[...flagged, ...fromFile].map((o) => `  outage: ${describeOutage(o)}`),
-        ...(outageFile ? [`  outages read again when ${flags.outages} changes`] : []),
-        ...(lifetimes ? [`  note: ${lifetimes}`] : []),
-        facility.scopes
-          ? `  clients by OAuth2 grant (${facility.scopes.length} scopes named; clients live ` +
-            `${grants.GRANT_LIFETIME_DAYS} days):`
-          : `  clients (${facility.ladder.join(" < ")}), with the Globus option:`,
-      ];
-      // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
-      const written = await writeAllClientFiles(dir, clients, facility);
-      for (const [i, client] of clients.entries()) {
-        const files = written[i]!;
-        const reused = saved[i] ? " (reused from an earlier start)" : "";
-        const holds = client.scopes ? `, scopes: ${client.scopes.length > 0 ? client.scopes.join(" ") : "none"}` : "";
-        lines.push(
-          `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}${holds}`,
-          ...files.map((f) => `      wrote ${f}`),
-        );
-      }
-      lines.push("  stop with Ctrl-C (SIGINT) or SIGTERM");
-      if (outageFile) watcher = watchOutages(outageFile, flags.outages!, facility, flagged, io);
-      io.stdout.write(lines.join("\n") + "\n");
-      const reason = await untilStopped(io.signal);
-      io.stdout.write(`sfapi-gen mock: ${reason}, stopping\n`);
+      await serve(flags, io, config, {
+        startFacility,
+        savedClient,
+        writeAllClientFiles,
+        lifetimeNote,
+        grants,
+        SHELL_PACKAGE,
+      });
     } finally {
-      watcher?.close();
-      await facility.close();
-      if (madeDir) await rm(madeDir, { recursive: true, force: true });
+      await unlock?.();
     }
   });
+}
+
+async function serve(
+  flags: MockFlags,
+  io: CliIo,
+  config: ReturnType<typeof readConfig>,
+  modules: {
+    startFacility: typeof import("../facility/index.js").startFacility;
+    savedClient: typeof import("../facility/client-files.js").savedClient;
+    writeAllClientFiles: typeof import("../facility/client-files.js").writeAllClientFiles;
+    lifetimeNote: typeof import("../facility/clients.js").lifetimeNote;
+    grants: typeof import("../facility/grants.js");
+    SHELL_PACKAGE: string;
+  },
+): Promise<void> {
+  const { startFacility, savedClient, writeAllClientFiles, lifetimeNote, grants, SHELL_PACKAGE } = modules;
+  const outageFile = flags.outages === undefined ? undefined : resolve(io.cwd, flags.outages);
+  const flagged = [...(flags.down ?? []), ...(flags.degraded ?? [])];
+  const fromFile = outageFile === undefined ? [] : await readOutages(outageFile, flags.outages!);
+  const facility = await startFacility({
+    host: flags.host,
+    port: flags.port,
+    file: flags.file,
+    cwd: io.cwd,
+    allowExternalRefs: flags.allowExternalRefs,
+    vendor: flags.vendor ?? config.vendor,
+    levels: flags.levels ?? config.levels,
+    authorization: flags.strictAuthorization ?? "bare-or-bearer",
+    tokenLifetimeSeconds: flags.tokenLifetime,
+    tokenRealLifetimeSeconds: flags.tokenRealLifetime,
+    taskDelayMs: flags.taskDelay,
+    faults: flags.fault,
+    cors: flags.cors,
+    outages: [...flagged, ...fromFile],
+    // Commands and job scripts run in the shell when its optional package is installed; else they are acted out.
+    shell: "if-installed",
+    // One line per request: method, path, status, the client's color (never a token; the path has no query).
+    onRequest: flags.quiet
+      ? undefined
+      : (entry) => {
+          const color = entry.color ? ` ${printable(entry.color)}` : "";
+          io.stderr.write(
+            `sfapi-gen mock: ${printable(entry.method)} ${printable(entry.path)} ${entry.status}${color}\n`,
+          );
+        },
+  });
+  // A key folder the command made is its own to remove on exit; one the user named is left as it is.
+  let madeDir: string | undefined;
+  let watcher: FSWatcher | undefined;
+  try {
+    printWarnings(io, facility.model.warnings);
+    const dir = flags.clientsDir
+      ? resolve(io.cwd, flags.clientsDir)
+      : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
+    // One client per level; under the security policy, one per grant (`scopes` set).
+    const wanted = clientsWanted(facility, flags.grant ?? [], grants);
+    // A folder the user named may hold the clients of an earlier start: those still valid are registered again
+    // (same client IDs and keys), so key files saved from it keep working.
+    const saved = flags.clientsDir
+      ? await Promise.all(wanted.map(({ name }) => savedClient(dir, name, Date.now())))
+      : [];
+    const clients = await Promise.all(
+      wanted.map(({ name, scopes }, i) => {
+        const more = { ...(scopes ? { scopes } : {}), ...(flags.globus ? { globus: true } : {}) };
+        return saved[i] ? facility.restoreClient(saved[i], more) : facility.createClient(name, more);
+      }),
+    );
+    const lifetimes = facility.scopes ? undefined : lifetimeNote(facility.ladder);
+    const lines = [
+      `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
+      `  base URL:  ${facility.baseUrl}`,
+      `  token URL: ${facility.tokenUrl}`,
+      ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
+      ...[...flagged, ...fromFile].map((o) => `  outage: ${describeOutage(o)}`),
+      ...(outageFile ? [`  outages read again when ${flags.outages} changes`] : []),
+      ...(lifetimes ? [`  note: ${lifetimes}`] : []),
+      facility.shell
+        ? "  commands and job scripts run in a simulated bash over each machine's files"
+        : `  commands are acted out and job scripts never run (${SHELL_PACKAGE} is not installed: ` +
+          `npm install ${SHELL_PACKAGE})`,
+      facility.scopes
+        ? `  clients by OAuth2 grant (${facility.scopes.length} scopes named; clients live ` +
+          `${grants.GRANT_LIFETIME_DAYS} days):`
+        : `  clients (${facility.ladder.join(" < ")}), ${flags.globus ? "with" : "without"} the Globus option:`,
+    ];
+    // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
+    const written = await writeAllClientFiles(dir, clients, facility);
+    for (const [i, client] of clients.entries()) {
+      const files = written[i]!;
+      const reused = saved[i] ? " (reused from an earlier start)" : "";
+      const holds = client.scopes ? `, scopes: ${client.scopes.length > 0 ? client.scopes.join(" ") : "none"}` : "";
+      lines.push(
+        `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}${holds}`,
+        ...files.map((f) => `      wrote ${f}`),
+      );
+    }
+    lines.push("  stop with Ctrl-C (SIGINT) or SIGTERM");
+    if (outageFile) watcher = watchOutages(outageFile, flags.outages!, facility, flagged, io);
+    io.stdout.write(lines.join("\n") + "\n");
+    const reason = await untilStopped(io.signal);
+    io.stdout.write(`sfapi-gen mock: ${reason}, stopping\n`);
+  } finally {
+    watcher?.close();
+    await facility.close();
+    if (madeDir) await rm(madeDir, { recursive: true, force: true });
+  }
 }
 
 /** `--down perlmutter:Rolling reboots`: the system, then (after the first ":") the notes. */

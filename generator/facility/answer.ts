@@ -6,6 +6,7 @@ import type { GlobusTransfers } from "./globus.js";
 import type { GroupStore } from "./groups.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import type { JobStore } from "./jobs.js";
+import type { Shell } from "./shell.js";
 import type { Outages } from "./systems.js";
 import type { TaskStore } from "./tasks.js";
 
@@ -16,6 +17,8 @@ export interface World {
   tasks: TaskStore;
   jobs: JobStore;
   files: FileTree;
+  /** Where commands and job scripts run; undefined: commands are acted out (commands.ts), scripts never run. */
+  shell?: Shell;
   globus: GlobusTransfers;
   groups: GroupStore;
   /** The systems' outages: what /status tells, and which machines refuse work. */

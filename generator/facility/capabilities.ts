@@ -1,13 +1,13 @@
 /**
- * The operations the facility acts out with state: running a command and submitting or cancelling a job (each only
- * recorded, and answered with a task), the caller's jobs and tasks.
+ * The operations the facility acts out with state: running a command (in the facility's shell when it has one) and
+ * submitting or cancelling a job (each answered with a task), the caller's jobs and tasks.
  * Tasks and jobs are the account's (every client of the user sees them); another account's are as invisible as missing
  * ones.
  */
 
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { Answer, Call } from "./answer.js";
-import { commandOutcome } from "./commands.js";
+import { commandOutcome, shellOutcome } from "./commands.js";
 import type { Reply } from "./http.js";
 import { detail, reply } from "./http.js";
 import { parseBoolean, parseInteger, validationError } from "./validation.js";
@@ -35,13 +35,15 @@ export const capabilities: ReadonlyMap<string, Answer> = new Map<string, Answer>
   ],
 ]);
 
-function runCommand({ form, params, owner, world }: Call): Reply {
+async function runCommand({ form, params, owner, world }: Call): Promise<Reply> {
   const executable = form?.get("executable")?.trim();
   if (!executable)
     return validationError([{ loc: ["body", "executable"], msg: "field required", type: "value_error.missing" }]);
   const machine = params.machine!;
-  // Worked out now (the file tree may change before the task completes: `cat` reads what is there when asked).
-  const { failed, result } = commandOutcome(executable, machine, world.files, owner);
+  // Run now (the file tree may change before the task completes: `cat` reads what is there when asked).
+  const { failed, result } = world.shell
+    ? await shellOutcome(world.shell, executable, machine, owner)
+    : commandOutcome(executable, machine, world.files, owner);
   const tags = ["command", machine];
   return accepted(world.tasks.add(owner, tags, () => result, { failed, delayMs: world.commandDelayMs }));
 }

@@ -1,11 +1,13 @@
 /**
- * What a command run through `POST /utilities/command/{machine}` ends with. Nothing is executed: a few executables are
- * acted out so workflows can be tested against failures (see docs/mock.md), everything else succeeds with
- * an output naming the command. The result has the facility's command shape, `{status, output, error, exit_code}`
- * (status "ok", or "error" for a non-zero exit), or ends the task `failed` for `sfapi-mock task-failed`.
+ * What a command run through `POST /utilities/command/{machine}` ends with. With the facility's shell (shell.ts) the
+ * command runs there, as its account, over the machine's file tree. Without it nothing is executed: a few executables
+ * are acted out so workflows can be tested against failures (see docs/mock.md), everything else succeeds with an output
+ * naming the command. The result has the facility's command shape, `{status, output, error, exit_code}` (status "ok",
+ * or "error" for a non-zero exit), or ends the task `failed` for `sfapi-mock task-failed`.
  */
 import { FileTree } from "./files.js";
 import { homeOf } from "./mock-user.js";
+import type { Shell } from "./shell.js";
 
 export interface CommandOutcome {
   /** The task ends `failed` instead of `completed`. */
@@ -38,6 +40,25 @@ export function commandOutcome(command: string, machine: string, files: FileTree
     `sfapi-gen mock: did not run \`${clip(command)}\` on ${machine} (the local facility never executes anything)\n`,
     0,
   );
+}
+
+/** What `command` ends with when it runs in the facility's shell, as `account`, on a login node of `machine`. */
+export async function shellOutcome(
+  shell: Shell,
+  command: string,
+  machine: string,
+  account: string,
+): Promise<CommandOutcome> {
+  const host = machine === "dtns" ? "dtn01" : "login01";
+  const run = await shell.run({ script: command, machine, account, host });
+  if (run.taskFailed)
+    return {
+      failed: true,
+      result: { status: "error", error: "sfapi-gen mock: the task failed (asked for by `sfapi-mock task-failed`)" },
+    };
+  const error =
+    run.stderr !== "" ? run.stderr : `sfapi-gen mock: \`${clip(command)}\` exited with status ${run.exitCode}`;
+  return exited(clip(run.stdout), run.exitCode, run.exitCode === 0 ? null : clip(error));
 }
 
 /**

@@ -34,6 +34,8 @@ import { MOCK_USER, projectOf } from "./mock-user.js";
 import { Router } from "./routes.js";
 import type { RequestLogEntry } from "./server.js";
 import { createFacilityServer } from "./server.js";
+import type { Shell } from "./shell.js";
+import { loadShell } from "./shell.js";
 import type { OutageRule } from "./systems.js";
 import { Outages } from "./systems.js";
 import { DEFAULT_MAX_TASKS, TaskStore } from "./tasks.js";
@@ -109,6 +111,12 @@ export interface FacilityOptions {
    * jobs, commands and file operations as the facility does. More can be added while it runs (`facility.outages`).
    */
   outages?: readonly OutageRule[];
+  /**
+   * Run commands and job scripts in a simulated bash over the machine's file tree (shell.ts): `true` needs the optional
+   * package just-bash (an OptionError naming it when it is missing), `"if-installed"` uses it when it is there. Default
+   * false: commands are acted out (docs/mock.md) and scripts never run. Read `facility.shell` for what it got.
+   */
+  shell?: boolean | "if-installed";
 }
 
 /** A client whose key pair the facility made; the private key is here for the caller to save, never logged. */
@@ -138,6 +146,8 @@ export interface Facility {
    * scope the description names, what a client's grant may hold. Undefined for a facility of colors.
    */
   readonly scopes?: readonly string[];
+  /** Whether commands and job scripts run in the facility's shell (the `shell` option, and just-bash installed). */
+  readonly shell: boolean;
   /**
    * The last 10 000 requests answered, oldest first (method, path, status, client; never headers or bodies): a copy
    * made when read.
@@ -168,6 +178,21 @@ export interface Facility {
     options?: Omit<ClientRegistration, "color" | "publicKey" | "clientId" | "expiresAt">,
   ): CreatedClient;
   close(): Promise<void>;
+}
+
+/** The shell `shell` asks for: none, just-bash's (refused when missing), or just-bash's when it is installed. */
+async function startShell(
+  wanted: boolean | "if-installed",
+  files: FileTree,
+  jobs: JobStore,
+): Promise<Shell | undefined> {
+  if (wanted === false) return undefined;
+  try {
+    return await loadShell(files, jobs);
+  } catch (error) {
+    if (wanted === "if-installed" && error instanceof OptionError) return undefined;
+    throw error;
+  }
 }
 
 export const DEFAULT_BASE_PATH = "/api/v1.2";
@@ -210,6 +235,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
       ([...accounts()].some((a) => projectOf(a) === project) ? projectOf(account) === project : undefined),
   });
   const jobs = new JobStore(tasks, now, files, limits.jobs);
+  jobs.shell = await startShell(options.shell ?? false, files, jobs);
   const outages = new Outages(now, startedAt, options.outages, isoTime);
   const globus = new GlobusTransfers(settings.taskDelayMs, now, limits.transfers);
   const router = new Router(model.operations);
@@ -255,6 +281,8 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         ? { status: 200, rawJson: descriptionJson }
         : detail(405, "Method Not Allowed");
     if (path.startsWith(`${basePath}/`)) {
+      // Jobs that have started since the last request run their scripts first, so the answer sees what they did.
+      await jobs.runStarted();
       return handleApiRequest(request, path.slice(basePath.length), {
         model,
         router,
@@ -292,6 +320,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     tasks,
     jobs,
     files,
+    ...(jobs.shell ? { shell: jobs.shell } : {}),
     globus,
     groups,
     outages,
@@ -310,6 +339,7 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     model,
     ladder: model.ladder,
     ...(scopes ? { scopes } : {}),
+    shell: jobs.shell !== undefined,
     get requests() {
       return log.toArray();
     },

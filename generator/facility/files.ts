@@ -1,11 +1,11 @@
 /**
  * A file tree per machine, so that upload, ls and download round-trip and a job script uploaded first can be submitted
  * by path. Files live in memory, keyed by machine and full path, each with the account that wrote it; a directory
- * exists when a file lies below it or it is one of an account's own folders (home, scratch, the project's CFS folder)
- * or their parents. Paths are absolute (a relative one is read from the caller's home), repeated slashes collapse, and
- * `.` or `..` segments are refused, as the runtime's guard refuses them. Bounded: at most `maxFiles` files and
- * `maxBytes` bytes in all (past that an upload is refused with the facility's "Disk quota exceeded"), each file at
- * most the facility's request-body cap.
+ * exists when a file lies below it, it was made (`mkdir` in the shell), or it is one of an account's own folders (home,
+ * scratch, the project's CFS folder) or their parents. Paths are absolute (a relative one is read from the caller's
+ * home), repeated slashes collapse, and `.` or `..` segments are refused, as the runtime's guard refuses them. Bounded:
+ * at most `maxFiles` files and `maxBytes` bytes in all (past that an upload is refused with the facility's "Disk quota
+ * exceeded"), each file at most the facility's request-body cap.
  *
  * Accounts are kept apart as the facility's permissions keep users apart: another account's home and scratch
  * (`/global/homes/<l>/<user>`, `/pscratch/sd/<l>/<user>`) cannot be listed, read or written, a project's CFS folder
@@ -68,6 +68,8 @@ const PROJECT_ROOT = ["global", "cfs", "cdirs"];
 export class FileTree {
   /** machine -> full path -> file. */
   readonly #machines = new Map<string, Map<string, StoredFile>>();
+  /** machine -> directories made on purpose (`mkdir`), which exist though empty; each counts as a file. */
+  readonly #directories = new Map<string, Set<string>>();
   /** The folders every known account has, with their parents; made again when the accounts change. */
   #seeded = { key: "", paths: new Set<string>() };
   #bytes = 0;
@@ -112,12 +114,13 @@ export class FileTree {
       else if (!children.has(rest.slice(0, slash))) children.set(rest.slice(0, slash), undefined);
     }
     const { seeded } = this.#known();
-    for (const folder of seeded) {
+    const made = this.#directories.get(machine);
+    for (const folder of made ? [...seeded, ...made] : seeded) {
       const name = folder.slice(prefix.length);
       if (folder.startsWith(prefix) && name !== "" && !name.includes("/") && !children.has(name))
         children.set(name, undefined);
     }
-    if (children.size === 0 && !seeded.has(path)) return { kind: "missing", path };
+    if (children.size === 0 && !seeded.has(path) && !made?.has(path)) return { kind: "missing", path };
     const sorted = [...children.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return { kind: "directory", path, children: sorted.map(([name, f]) => (f ? { name, file: f } : { name })) };
   }
@@ -177,6 +180,48 @@ export class FileTree {
     this.#bytes += content.length - previous;
     this.#count = count;
     return undefined;
+  }
+
+  /**
+   * Make directory `path` and its parents (`mkdir -p`); an error message when a file is in the way or the quota is
+   * full. Whether the caller may write there is the caller's to ask first (`denied`).
+   */
+  makeDirectory(machine: string, path: string): string | undefined {
+    const files = this.#machines.get(machine);
+    const missing: string[] = [];
+    for (const each of withParents(path)) {
+      if (files?.has(each)) return `${path}: Not a directory`;
+      if (this.lookup(machine, each).kind === "missing") missing.push(each);
+    }
+    if (this.#count + missing.length > this.maxFiles)
+      return `${path}: Disk quota exceeded (the local facility holds at most ${this.maxFiles} files)`;
+    let made = this.#directories.get(machine);
+    if (!made) this.#directories.set(machine, (made = new Set()));
+    for (const each of missing) made.add(each);
+    this.#count += missing.length;
+    return undefined;
+  }
+
+  /** Remove the file or directory at `path` with everything below it; whether anything was there to remove. */
+  remove(machine: string, path: string): boolean {
+    const below = path === "/" ? "/" : `${path}/`;
+    let removed = false;
+    const files = this.#machines.get(machine);
+    for (const [stored, file] of files ?? []) {
+      if (stored !== path && !stored.startsWith(below)) continue;
+      files!.delete(stored);
+      this.#bytes -= file.content.length;
+      this.#count--;
+      removed = true;
+    }
+    const made = this.#directories.get(machine);
+    for (const stored of made ?? []) {
+      if (stored !== path && !stored.startsWith(below)) continue;
+      made!.delete(stored);
+      this.#count--;
+      removed = true;
+    }
+    return removed;
   }
 
   read(machine: string, path: string): StoredFile | undefined {

@@ -13,6 +13,7 @@
 import { SLURM_TERMINAL_STATES, type TerminalState } from "../../templates/runtime/jobs.js";
 import { FileTree } from "./files.js";
 import { homeOf, MOCK_USER, uidOf } from "./mock-user.js";
+import type { Shell, ShellJobs } from "./shell.js";
 import type { TaskStore } from "./tasks.js";
 
 /** The Slurm states a job can end in here: the runtime's list, so the client waits for exactly these. */
@@ -82,6 +83,14 @@ interface JobRecord {
    * Cancellation requests: each one's task, and when it was asked for (the job ends then, if still queued or running).
    */
   cancels: { task: string; at: number }[];
+  /** The script, kept to run when the job starts (with a shell only). */
+  script?: string;
+  /** Where it runs: `#SBATCH --chdir`, else where it was submitted from. */
+  workdir: string;
+  /** Whether its script has run (it runs once, when the job is first seen running). */
+  ran: boolean;
+  /** How its script exited: non-zero makes the job FAILED unless a `#SFAPI-MOCK state=` line says otherwise. */
+  exitCode?: number;
 }
 
 /** Slurm job ids are decimal numbers, counted from here. */
@@ -94,9 +103,13 @@ const MAX_CANCELS = 8;
 const MAX_TEXT = 1024;
 const DEFAULT_TIME_LIMIT = "00:30:00";
 
-export class JobStore {
+export class JobStore implements ShellJobs {
   readonly #jobs = new Map<string, JobRecord>();
   #next = FIRST_JOB_ID;
+  #cancelsFromShell = 0;
+  #runs: Promise<void> = Promise.resolve();
+  /** Where scripts run; without one, a job's script is never run (it still moves through its states). */
+  shell?: Shell;
 
   constructor(
     private readonly tasks: TaskStore,
@@ -111,7 +124,19 @@ export class JobStore {
   }
 
   /** Submit a job; returns the submission's task id (its result names the job id once it completes). */
-  submit(owner: string, machine: string, submission: Submission): string {
+  submit(owner: string, machine: string, submission: Submission): string;
+  /** sbatch in the facility's shell: queue `script` now, run from `cwd`; the job id, or sbatch's error. */
+  submit(owner: string, machine: string, script: string, cwd: string): { jobid: string } | { error: string };
+  submit(
+    owner: string,
+    machine: string,
+    submission: Submission | string,
+    cwd?: string,
+  ): string | { jobid: string } | { error: string } {
+    if (typeof submission === "string") {
+      const queued = this.#enqueue(owner, machine, submission, { cwd: cwd ?? homeOf(owner), queuedAt: this.now() });
+      return "refusal" in queued ? { error: queued.refusal } : { jobid: queued.jobid };
+    }
     // A script by path is read as its owner reads it: another account's is sbatch's "Unable to open file".
     const path = submission.isPath ? FileTree.normalize(submission.job, homeOf(owner)) : undefined;
     const unreadable = typeof path === "string" && this.files?.denied(owner, machine, path, "read") === true;
@@ -121,38 +146,127 @@ export class JobStore {
         : submission.isPath
           ? ""
           : submission.job;
+    if (unreadable) {
+      const refusal = `sbatch: error: Unable to open file ${clip(submission.job)}`;
+      return this.tasks.add(owner, ["job", machine], () => ({ status: "error", jobid: null, error: refusal }));
+    }
+    // sbatch runs where the script is (a script sent as text: from the home folder).
+    const from = typeof path === "string" ? path.slice(0, path.lastIndexOf("/")) || "/" : homeOf(owner);
+    const queued = this.#enqueue(owner, machine, script, {
+      cwd: from,
+      queuedAt: this.now() + this.tasks.delayMs,
+      name: submission.isPath ? basename(submission.job) : "sbatch",
+      command: submission.isPath ? clip([submission.job, ...submission.args].join(" ")) : "(null)",
+      args: submission.args,
+    });
+    if ("refusal" in queued)
+      return this.tasks.add(owner, ["job", machine], () => ({ status: "error", jobid: null, error: queued.refusal }));
+    return queued.task;
+  }
+
+  /** Queue a job at `queuedAt` (its submission's task completes then), or sbatch's refusal of the script. */
+  #enqueue(
+    owner: string,
+    machine: string,
+    script: string,
+    from: { cwd: string; queuedAt: number; name?: string; command?: string; args?: readonly string[] },
+  ): { jobid: string; task: string } | { refusal: string } {
     const directives = mockDirectives(script);
-    const refusal = unreadable
-      ? `sbatch: error: Unable to open file ${clip(submission.job)}`
-      : directives.submit === "error"
+    const refusal =
+      directives.submit === "error"
         ? "sbatch: error: Batch job submission failed (asked for by #SFAPI-MOCK submit=error)"
         : directives.state !== undefined && !isTerminal(directives.state)
           ? `sbatch: error: #SFAPI-MOCK state=${clip(directives.state)} is not one of ${TERMINAL_STATES.join(", ")}`
           : undefined;
-    if (refusal !== undefined)
-      return this.tasks.add(owner, ["job", machine], () => ({ status: "error", jobid: null, error: refusal }));
-
+    if (refusal !== undefined) return { refusal };
     const jobid = String(this.#next++);
-    const task = this.tasks.add(owner, ["job", machine], () => ({ status: "ok", jobid, error: null }));
-    const queuedAt = this.now() + this.tasks.delayMs;
+    const delay = from.queuedAt - this.now();
+    const task = this.tasks.add(owner, ["job", machine], () => ({ status: "ok", jobid, error: null }), {
+      delayMs: delay,
+    });
+    const { queuedAt } = from;
+    const chdir = sbatchOption(script, /^-D\s*|^--chdir[=\s]/);
+    const workdir = chdir === undefined ? from.cwd : FileTree.normalize(chdir, from.cwd);
     this.#jobs.set(jobid, {
       jobid,
       owner,
       machine,
-      name: clip(
-        sbatchOption(script, /^-J\s*|^--job-name[=\s]/) ?? (submission.isPath ? basename(submission.job) : "sbatch"),
-      ),
+      name: clip(sbatchOption(script, /^-J\s*|^--job-name[=\s]/) ?? from.name ?? "sbatch"),
       timeLimit: clip(sbatchOption(script, /^-t\s*|^--time[=\s]/) ?? DEFAULT_TIME_LIMIT),
-      command: submission.isPath ? clip([submission.job, ...submission.args].join(" ")) : "(null)",
+      command: from.command ?? "(null)",
       submitTask: task,
       queuedAt,
       startsAt: queuedAt + this.tasks.delayMs,
       endsAt: queuedAt + 2 * this.tasks.delayMs,
       finalState: (directives.state as TerminalState | undefined) ?? "COMPLETED",
       cancels: [],
+      ...(this.shell ? { script } : {}),
+      workdir: typeof workdir === "string" ? workdir : from.cwd,
+      ran: false,
     });
     while (this.#jobs.size > this.maxJobs) this.#jobs.delete(this.#jobs.keys().next().value!);
-    return task;
+    return { jobid, task };
+  }
+
+  /**
+   * Run the script of every job that has started since the last call (with a shell; once each, in the order they
+   * started): its standard output goes to `#SBATCH --output` (`%j` the job id, `%x` its name, `%u` the user), else
+   * `slurm-<id>.out` in its working folder, its standard error to `--error`, else the same file. The facility calls
+   * this before it answers each request, so what a client reads after a job has started includes what its script did.
+   */
+  runStarted(): Promise<void> {
+    // One run at a time, and every caller waits for those before it: a request that comes while a script runs is
+    // answered after it, so no answer shows a finished job whose output file is not written yet.
+    const run = this.#runs.then(() => this.#runDue());
+    // A run that throws fails its own request only, not every later one.
+    this.#runs = run.catch(() => undefined);
+    return run;
+  }
+
+  async #runDue(): Promise<void> {
+    if (!this.shell) return;
+    const now = this.now();
+    for (const job of [...this.#jobs.values()]) {
+      if (job.ran || job.script === undefined || now < job.startsAt) continue;
+      const state = this.#state(job, job.startsAt)?.state;
+      job.ran = true;
+      if (state !== "RUNNING") continue;
+      await this.#run(job, job.script, this.shell);
+    }
+  }
+
+  async #run(job: JobRecord, script: string, shell: Shell): Promise<void> {
+    const result = await shell.run({
+      script,
+      machine: job.machine,
+      account: job.owner,
+      cwd: job.workdir,
+      host: NODE,
+      env: {
+        SLURM_JOB_ID: job.jobid,
+        SLURM_JOBID: job.jobid,
+        SLURM_JOB_NAME: job.name,
+        SLURM_SUBMIT_DIR: job.workdir,
+        SLURM_JOB_NUM_NODES: "1",
+        SLURMD_NODENAME: NODE,
+      },
+    });
+    job.exitCode = result.exitCode;
+    const pattern = (option: RegExp, fallback: string) =>
+      outputPath(sbatchOption(script, option) ?? fallback, job, job.workdir);
+    const out = pattern(/^-o\s*|^--output[=\s]/, "slurm-%j.out");
+    const err = pattern(/^-e\s*|^--error[=\s]/, out);
+    const write = (path: string, text: string) =>
+      this.files?.denied(job.owner, job.machine, path, "write") === true
+        ? "Permission denied"
+        : this.files?.write(job.machine, path, Buffer.from(text), job.owner);
+    const unwritable =
+      err === out
+        ? write(out, result.stdout + result.stderr)
+        : (write(out, result.stdout) ?? write(err, result.stderr));
+    // Slurm fails a job whose output file cannot be opened.
+    if (unwritable !== undefined) job.exitCode = 1;
+    if (job.exitCode !== 0 && mockDirectives(script).state === undefined) job.finalState = "FAILED";
   }
 
   /** Cancel a job; returns the cancellation's task id, whose result says whether there was a job to cancel. */
@@ -164,12 +278,23 @@ export class JobStore {
     return task;
   }
 
+  /** scancel in the facility's shell: the job ends now; undefined, or scancel's error. */
+  cancelNow(owner: string, machine: string, jobid: string): string | undefined {
+    const job = this.#own(owner, machine, jobid);
+    const at = this.now();
+    const task = `scancel-${++this.#cancelsFromShell}`;
+    if (job && job.cancels.length < MAX_CANCELS) job.cancels.push({ task, at });
+    const outcome = this.#cancelOutcome(job, task, jobid, at);
+    return outcome.status === "ok" ? undefined : String(outcome.error);
+  }
+
   /**
    * `owner`'s jobs on `machine` as squeue (or sacct) rows, oldest first, narrowed by `filters` (`user=alice`,
    * `jobid=1,2`: the row's field must be one of the listed values) and paged by `index` and `limit`. squeue lists
    * only jobs still in the queue (PENDING or RUNNING); sacct lists them in whatever state they are.
    */
-  rows(owner: string, machine: string, query: JobQuery): JobRow[] {
+  rows(owner: string, machine: string, query: JobQuery | boolean): JobRow[] {
+    if (typeof query === "boolean") query = { sacct: query, filters: [] };
     const now = this.now();
     const wanted = query.filters.map((filter) => {
       const [key = "", values = ""] = splitOnce(filter, "=");
@@ -251,7 +376,7 @@ export class JobStore {
         elapsedraw: String(seconds),
         eligible: slurmTime(job.queuedAt),
         end: endedAt !== undefined ? slurmTime(endedAt) : "Unknown",
-        exitcode: done ? EXIT_CODE[state] : "0:0",
+        exitcode: done ? exitCodeOf(job, state) : "0:0",
         flags: "SchedMain",
         gid: String(MOCK_USER.groupId),
         group: MOCK_USER.project,
@@ -281,7 +406,7 @@ export class JobStore {
         timelimitraw: String(limitMinutes),
         uid,
         user: job.owner,
-        workdir: homeOf(job.owner),
+        workdir: job.workdir,
       };
       // sacct prints every field it is asked for; those this job has no value for are empty.
       return Object.fromEntries(SACCT_FIELDS.map((field) => [field, known[field] ?? ""]));
@@ -334,7 +459,7 @@ export class JobStore {
       licenses: "(null)",
       core_spec: "N/A",
       schednodes: "(null)",
-      work_dir: homeOf(job.owner),
+      work_dir: job.workdir,
     };
     return row;
   }
@@ -377,6 +502,29 @@ function sbatchOption(script: string, option: RegExp): string | undefined {
     if (value) return value;
   }
   return undefined;
+}
+
+/** sacct's `exitcode`: the script's own exit status when it ran and ended the job FAILED. */
+function exitCodeOf(job: JobRecord, state: TerminalState): string {
+  return state === "FAILED" && job.exitCode !== undefined && job.exitCode !== 0
+    ? `${job.exitCode}:0`
+    : EXIT_CODE[state];
+}
+
+/** An `--output` pattern as a path: `%j` the job id, `%x` its name, `%u` the user, `%%` a %, from `workdir`. */
+function outputPath(pattern: string, job: JobRecord, workdir: string): string {
+  const values: Record<string, string> = { j: job.jobid, x: job.name, u: job.owner, "%": "%" };
+  let path = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const value = pattern[i] === "%" ? values[pattern[i + 1] ?? ""] : undefined;
+    if (value === undefined) path += pattern[i];
+    else {
+      path += value;
+      i++;
+    }
+  }
+  const normal = FileTree.normalize(path, workdir);
+  return typeof normal === "string" ? normal : `${workdir}/slurm-${job.jobid}.out`;
 }
 
 /** The `#SFAPI-MOCK key=value` lines of a script (the first of each key wins). */
