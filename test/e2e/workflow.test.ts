@@ -10,6 +10,7 @@ import {
   FileError,
   JobError,
   type Level,
+  ladder,
   ResponseError,
   ScopeError,
 } from "../../generated/index.js";
@@ -25,8 +26,9 @@ let facility: Facility;
 const keys = new Map<string, TestClient>();
 
 beforeAll(async () => {
-  facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS, now: time.now });
-  for (const color of ["green", "yellow", "red"]) keys.set(color, await testClient(facility, color));
+  // The facility enforces the bundled levels: the generated client's own ladder.
+  facility = await startFacility({ levels: ladder, taskDelayMs: DELAY_MS, now: time.now });
+  for (const color of ladder) keys.set(color, await testClient(facility, color));
   return () => facility.close();
 });
 
@@ -189,8 +191,12 @@ describe("job.state, job.cancel, compute.job, compute.jobs", () => {
     const job = await perlmutter.job(submitted.id);
     expect(job.record).toMatchObject({ jobid: submitted.id, state: "PENDING" });
     await expect(job.complete({ interval: DELAY_MS })).resolves.toMatchObject({ state: "COMPLETED" });
-    // Jobs are the user's: green (which may read jobs) sees red's; an id nobody submitted is not found.
-    expect((await client("green").compute("perlmutter").job(submitted.id)).id).toBe(submitted.id);
+    // Jobs are the user's: green (which may read one job, not the list) sees red's, through the one-job operation.
+    const from = facility.requests.length;
+    const green = await client("green").compute("perlmutter").job(submitted.id);
+    expect(green.id).toBe(submitted.id);
+    expect(green.record).toMatchObject({ jobid: submitted.id, state: "COMPLETED" });
+    expect(since(from)).toEqual([`GET /compute/jobs/perlmutter/${submitted.id} 200`]);
     await expect(perlmutter.job("31415926")).rejects.toMatchObject({
       name: "JobError",
       reason: "not-found",
@@ -228,6 +234,27 @@ describe("jobs watched together", () => {
     expect(queries).toHaveLength(polls);
     expect(polls).toBe(3);
   });
+
+  it("a green client waits on them through the one-job operation: one query per job per poll, none of the list", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await perlmutter.submitJob(script(i === 1 ? "FAILED" : undefined))).id);
+    const green = client("green").compute("perlmutter");
+    const from = facility.requests.length;
+    const jobs = await green.jobs(ids);
+    expect(jobs.map((j) => j.record.jobid)).toEqual(ids);
+    const slept = time.slept.length;
+    const outcomes = await Promise.allSettled(jobs.map((job) => job.complete({ interval: DELAY_MS })));
+    const polls = time.slept.length - slept + 1;
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ jobId: ids[1], state: "FAILED" });
+    const queries = since(from);
+    const [a, b, c] = ids.map((id) => `GET /compute/jobs/perlmutter/${id} 200`);
+    // jobs(ids): each from the queue, and the first (finished) from accounting; then each poll reads every job still
+    // watched, one request each: the queue, then (the first has left it) accounting, until each has ended.
+    expect(queries).toEqual([a, b, c, a, a, b, c, a, b, c, c]);
+    expect(polls).toBe(3);
+  });
 });
 
 describe("files: ls, download, upload", () => {
@@ -261,9 +288,9 @@ describe("files: ls, download, upload", () => {
   it("yellow may list and download but not upload", async () => {
     const yellow = client("yellow").compute("perlmutter");
     await expect(yellow.ls(HOME)).resolves.toEqual(expect.any(Array));
-    // @ts-expect-error upload needs red
+    // @ts-expect-error upload needs orange
     const refused = (yellow.upload as (p: string, d: string) => Promise<unknown>)(`${HOME}/x.txt`, "x");
-    await expect(refused).rejects.toMatchObject({ name: "ScopeError", required: "red" });
+    await expect(refused).rejects.toMatchObject({ name: "ScopeError", required: "orange" });
   });
 });
 
