@@ -12,7 +12,7 @@ import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
 import { JobMonitor, type JobRow, type WatchOptions } from "./jobs.js";
 import type { Observers } from "./observe.js";
-import { type DownloadOptions, type SignalOption } from "./remote-path.js";
+import { type DownloadOptions, type ListOptions, type SignalOption } from "./remote-path.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
 /**
  * The operations (friendly names) each helper uses, as the generator found them in the description: the compute
@@ -43,7 +43,7 @@ export interface ScriptPath {
     path: string;
     args?: readonly string[];
 }
-export type { DownloadOptions, SignalOption };
+export type { DownloadOptions, ListOptions, SignalOption };
 /** A batch job of one machine. Its state is read in batches with every other job of the machine being watched. */
 export interface JobWatching<Record> {
     readonly id: string;
@@ -158,9 +158,10 @@ export interface JobSubmitting<Job> {
 export interface DirectoryListing<Entry> {
     /**
      * The entries of a directory (without `.` and `..`), or the file itself, each with its `path` and the path methods
-     * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses.
+     * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses. With
+     * `{ directory: true }`, the directory itself as one entry (the official client's `ls(path, directory=True)`).
      */
-    ls(path: string, options?: SignalOption): Promise<Entry[]>;
+    ls(path: string, options?: ListOptions): Promise<Entry[]>;
 }
 export interface FileDownloading {
     /** A small file's content as text (`{ binary: true }`: its bytes); FileError when the facility refuses. */

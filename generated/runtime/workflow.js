@@ -383,6 +383,18 @@ export function computeHelpers(machine, deps) {
             if (entries.length === 1 && entries[0].name !== "." && !text(entries[0].perms)?.startsWith("d"))
                 return [remotePath(machine, path, pathOps, entries[0])];
             const base = path.replace(/\/+$/, "");
+            if (options.directory === true) {
+                // As the official client: the listing's own `.` entry stands for the directory (one request, no second ls).
+                const self = entries.find((e) => e.name === ".");
+                if (self === undefined)
+                    throw new FileError({
+                        machine,
+                        path,
+                        operation: spec.readDirectory,
+                        error: "the listing has no entry for the directory itself",
+                    });
+                return [remotePath(machine, base === "" ? "/" : base, pathOps, self)];
+            }
             return entries
                 .filter((e) => e.name !== "." && e.name !== "..")
                 .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));

@@ -110,6 +110,7 @@ export type {
   JobSubmitting,
   JobUpdating,
   JobWatching,
+  ListOptions,
   MachineOutages,
   ScriptPath,
   SignalOption,

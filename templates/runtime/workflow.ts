@@ -22,7 +22,7 @@ import {
   type WatchOptions,
 } from "./jobs.js";
 import type { Observers } from "./observe.js";
-import { type DownloadOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
+import { type DownloadOptions, type ListOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
 /**
@@ -68,7 +68,7 @@ export interface ScriptPath {
   args?: readonly string[];
 }
 
-export type { DownloadOptions, SignalOption };
+export type { DownloadOptions, ListOptions, SignalOption };
 
 /** A batch job of one machine. Its state is read in batches with every other job of the machine being watched. */
 export interface JobWatching<Record> {
@@ -194,9 +194,10 @@ export interface JobSubmitting<Job> {
 export interface DirectoryListing<Entry> {
   /**
    * The entries of a directory (without `.` and `..`), or the file itself, each with its `path` and the path methods
-   * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses.
+   * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses. With
+   * `{ directory: true }`, the directory itself as one entry (the official client's `ls(path, directory=True)`).
    */
-  ls(path: string, options?: SignalOption): Promise<Entry[]>;
+  ls(path: string, options?: ListOptions): Promise<Entry[]>;
 }
 
 export interface FileDownloading {
@@ -636,12 +637,24 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelp
   };
 
   if (spec.readDirectory !== undefined) {
-    helpers.ls = async (path: string, options: SignalOption = {}) => {
+    helpers.ls = async (path: string, options: ListOptions = {}) => {
       const entries = await listing(path, options);
       // One entry is the file asked for (a directory lists `.` and `..` too); its name is the path's last part.
       if (entries.length === 1 && entries[0]!.name !== "." && !text(entries[0]!.perms)?.startsWith("d"))
         return [remotePath(machine, path, pathOps, entries[0])];
       const base = path.replace(/\/+$/, "");
+      if (options.directory === true) {
+        // As the official client: the listing's own `.` entry stands for the directory (one request, no second ls).
+        const self = entries.find((e) => e.name === ".");
+        if (self === undefined)
+          throw new FileError({
+            machine,
+            path,
+            operation: spec.readDirectory!,
+            error: "the listing has no entry for the directory itself",
+          });
+        return [remotePath(machine, base === "" ? "/" : base, pathOps, self)];
+      }
       return entries
         .filter((e) => e.name !== "." && e.name !== "..")
         .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));

@@ -258,6 +258,27 @@ describe("jobs watched together", () => {
 });
 
 describe("files: ls, download, upload", () => {
+  it("ls(path, { directory: true }) is the directory itself, one entry from one listing (the official client's)", async () => {
+    const red = client("red").compute("perlmutter");
+    await red.upload(`${HOME}/dirself/a.txt`, "a");
+    await red.upload(`${HOME}/dirself/b.txt`, "b");
+    const green = client("green").compute("perlmutter");
+    expect((await green.ls(`${HOME}/dirself`)).map((e) => e.name)).toEqual(["a.txt", "b.txt"]);
+    const from = facility.requests.length;
+    const [self, ...more] = await green.ls(`${HOME}/dirself/`, { directory: true });
+    expect(since(from)).toEqual([`GET /utilities/ls/perlmutter/${HOME}/dirself/ 200`]);
+    expect(more).toEqual([]);
+    expect(self).toMatchObject({ path: `${HOME}/dirself`, name: "dirself", machine: "perlmutter" });
+    expect(self!.isDirectory()).toBe(true);
+    expect(self!.perms).toMatch(/^d/);
+    // Its own ls lists its contents, or (directory: true) itself again; a file is itself either way.
+    expect((await self!.ls()).map((e) => e.name)).toEqual(["a.txt", "b.txt"]);
+    expect((await self!.ls({ directory: true })).map((e) => e.path)).toEqual([`${HOME}/dirself`]);
+    const [file] = await green.ls(`${HOME}/dirself/a.txt`, { directory: true });
+    expect(file).toMatchObject({ path: `${HOME}/dirself/a.txt`, name: "a.txt" });
+    expect(file!.isFile()).toBe(true);
+  });
+
   it("upload, then ls lists it with typed entries and download returns what was uploaded", async () => {
     const perlmutter = client("red").compute("perlmutter");
     const from = facility.requests.length;
