@@ -12,7 +12,8 @@ import { colorNeeds } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
-const READ = "GET /compute/jobs/{machine}";
+// A job read: the one-job operation, the least of the two a job read may use (usage/uses.ts).
+const READ = "GET /compute/jobs/{machine}/{jobid}";
 // `export {}` makes each file a module, as real code is: in a script, `await (x)` parses as a call of `await`.
 const HEADER = ["export {};", "declare const client: any;", 'const perlmutter = client.compute("perlmutter");'];
 
