@@ -61,17 +61,25 @@ export function oneJobQuery(machine, operation, readJob) {
         async read(ids, sacct, signal) {
             const answers = await Promise.all(ids.map((jobid) => readJob({ path: { machine, jobid }, query: { sacct, cached: false } }, signal ? { signal } : {})));
             const rows = new Map();
-            for (const [i, answer] of answers.entries())
+            for (const [i, answer] of answers.entries()) {
+                // squeue of one job that has left the queue may fail ("Invalid job id specified") rather than list nothing:
+                // not queued, so accounting is asked next, where a failure is the caller's.
+                if (!sacct && isErrorAnswer(answer))
+                    continue;
                 for (const [id, row] of rowsOf(answer, machine, [ids[i]]))
                     rows.set(id, row);
+            }
             return rows;
         },
     };
 }
+function isErrorAnswer(answer) {
+    return String(answer?.status).toUpperCase() === "ERROR";
+}
 /** The rows of a job answer for the ids asked (the job's own row: sacct lists its steps, `123.batch`, too). */
 function rowsOf(answer, machine, ids) {
     const read = answer;
-    if (String(read?.status).toUpperCase() === "ERROR" || !Array.isArray(read?.output)) {
+    if (isErrorAnswer(read) || !Array.isArray(read?.output)) {
         const said = typeof read?.error === "string" ? read.error : undefined;
         throw new JobError({
             message: `Reading jobs ${ids.join(",")} on ${machine} failed${said ? `: ${said}` : ""}`,

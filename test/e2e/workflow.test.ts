@@ -257,6 +257,41 @@ describe("jobs watched together", () => {
   });
 });
 
+describe("a green client at a facility whose squeue of a finished job fails", () => {
+  it("reads it from accounting instead: jobs(), state() and complete() find the job, not an error", async () => {
+    const key = keys.get("green")!;
+    // The facility's one-job read runs `squeue -j <id>`, which fails for a job no longer queued: an error answer
+    // where the local facility lists nothing.
+    const squeueFails = async (request: Request) => {
+      const url = new URL(request.url);
+      const response = await fetch(request);
+      if (!/\/compute\/jobs\/perlmutter\/\d+$/.test(url.pathname) || url.searchParams.get("sacct") !== "false")
+        return response;
+      const answer = await response.json();
+      if (answer.output.length > 0) return Response.json(answer);
+      return Response.json({ status: "ERROR", output: [], error: "slurm_load_jobs error: Invalid job id specified" });
+    };
+    const green = createClient({
+      color: "green",
+      clientId: key.clientId,
+      privateKey: key.privateKeyPem,
+      baseUrl: facility.baseUrl,
+      tokenUrl: facility.tokenUrl,
+      clock: time,
+      fetch: squeueFails,
+    }).compute("perlmutter");
+    const red = client("red").compute("perlmutter");
+    const finished = await red.submitJob(script());
+    await finished.complete({ interval: DELAY_MS });
+    const [read] = await green.jobs([finished.id]);
+    expect(read!.record).toMatchObject({ jobid: finished.id, state: "COMPLETED" });
+    expect(await read!.state()).toBe("COMPLETED");
+    const queued = await red.submitJob(script());
+    const [watched] = await green.jobs([queued.id]);
+    await expect(watched!.complete({ interval: DELAY_MS })).resolves.toMatchObject({ state: "COMPLETED" });
+  });
+});
+
 describe("files: ls, download, upload", () => {
   it("ls(path, { directory: true }) is the directory itself, one entry from one listing (the official client's)", async () => {
     const red = client("red").compute("perlmutter");
