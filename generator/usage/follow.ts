@@ -33,6 +33,7 @@ import {
   helperCallUse,
   helperKind,
   JOB_HELPERS,
+  jobsCalls,
   PATH_OPEN_MODES,
 } from "./uses.js";
 
@@ -318,10 +319,10 @@ export function followClient(input: FollowOptions): Followed {
       else if (input.names.has(name) && inOperations(property))
         add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
       else if (helperCallsOf(property) !== undefined) {
-        for (const c of openCalls(property, call) ?? helperCallsOf(property)!)
+        for (const c of openCalls(property, call) ?? jobsCalls(helperCallsOf(property)!, call?.arguments.length))
           add(helperCallUse(c, where(call ?? read, at)), receiver);
       } else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
-        const calls = COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!];
+        const calls = jobsCalls(COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!], call?.arguments.length);
         for (const c of calls) add(helperCallUse(c, where(call ?? read, at)), receiver);
       } else if (input.names.has(name)) add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
       else if (capability(property))

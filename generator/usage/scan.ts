@@ -43,6 +43,7 @@ import {
   type HelperCall,
   helperCallUse,
   JOB_HELPERS,
+  jobsCalls,
   type Scan,
   type Where,
 } from "./uses.js";
@@ -209,7 +210,7 @@ function scanFile(
         } else if (method === WAIT_FOR_TASK) {
           uses.push({ kind: "wait", ...where(node, callee.name) });
         } else if (Object.hasOwn(COMPUTE_HELPERS, method) && jobs.isCompute(target)) {
-          helperUses(node, callee.name, COMPUTE_HELPERS[method]!);
+          helperUses(node, callee.name, jobsCalls(COMPUTE_HELPERS[method]!, node.arguments.length));
           if (JOB_SOURCES.has(method) || JOBS.has(method)) getsJobs = true;
         } else if (Object.hasOwn(JOB_HELPERS, method) && jobs.isJob(target)) {
           helperUses(node, callee.name, [JOB_HELPERS[method]!]);

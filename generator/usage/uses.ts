@@ -47,6 +47,15 @@ export const COMPUTE_HELPERS: Readonly<Record<string, readonly HelperCall[]>> = 
   outages: [["GET", "/status/outages/{name}"]],
   plannedOutages: [["GET", "/status/outages/planned/{name}"]],
 };
+/**
+ * `jobs()` given anything but its ids alone (no ids, or options that may filter by `user` or `partition`) may query
+ * the job list: counted as the list, to fail closed (the options are not followed). `argumentCount` is undefined for
+ * a member read that is not a call.
+ */
+export function jobsCalls(calls: readonly HelperCall[], argumentCount: number | undefined): readonly HelperCall[] {
+  return calls === COMPUTE_HELPERS.jobs && argumentCount !== 1 ? [["GET", "/compute/jobs/{machine}"]] : calls;
+}
+
 /** The calls each method of a job object makes. */
 export const JOB_HELPERS: Readonly<Record<string, HelperCall>> = {
   complete: JOB_READ,

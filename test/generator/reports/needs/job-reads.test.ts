@@ -49,6 +49,30 @@ describe("needs and the job reads of the helpers", () => {
     expect(reads).not.toContain("GET /compute/jobs/{machine}");
   });
 
+  it.each([
+    ["by type (the whole generated client)", true],
+    ["by syntax (the manifest alone)", false],
+  ])("jobs() without ids or with options counts the job list (yellow): %s", async (_, whole) => {
+    const dir = project(whole);
+    writeFileSync(
+      join(dir, "src", "filters.ts"),
+      [
+        'import { createClient } from "./sfapi/index.js";',
+        'const yellow = createClient({ color: "yellow", clientId: "x", privateKey: "y" });',
+        'await yellow.compute("perlmutter").jobs(undefined, { user: "me" });',
+        "",
+      ].join("\n"),
+    );
+    const run = await runCli(["needs", "src", "--fail-above", "green", "--format", "json"], { cwd: dir });
+    expect(run.code, run.stderr).toBe(1);
+    const report: NeedsReport = JSON.parse(run.stdout);
+    expect(report.color).toBe("yellow");
+    const filtered = report.uses.filter((u) => u.file.endsWith("filters.ts"));
+    expect(filtered.map((u) => u.operations.map((o) => `${o.method} ${o.path}`))).toEqual([
+      ["GET /compute/jobs/{machine}"],
+    ]);
+  });
+
   it("needs the list's level when the table has no one-job operation, and the top when it has neither", () => {
     const folder = readClientTable(join(root, "generated"));
     const where = { file: "app.ts", line: 1, column: 1, code: "perlmutter.job(1)" };

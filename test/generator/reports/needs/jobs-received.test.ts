@@ -40,7 +40,7 @@ const READ = "GET /compute/jobs/{machine}/{jobid}";
 const MAIN = [
   'import { stop } from "./stop.js";',
   "declare const client: any;",
-  'const jobs = await client.compute("perlmutter").jobs();',
+  'const jobs = await client.compute("perlmutter").jobs(["1"]);',
   "await stop(jobs[0]!);",
 ];
 const MAIN_READ: [string, number, string, string | null] = ["main.ts", 3, READ, null];
