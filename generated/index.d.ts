@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobFinding, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
+import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobCancellingOnly, JobFinding, JobFindingById, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
@@ -30,7 +30,7 @@ export type FinishedTask = TypedTask<Task>;
 export type Machine = paths["/utilities/command/{machine}"]["post"]["parameters"]["path"]["machine"];
 
 /** One job's scheduler record (squeue's or sacct's fields), as the job query answers it. */
-export type JobRecord = JobRecordOf<paths["/compute/jobs/{machine}"]["get"]["responses"][200]["content"]["application/json"]>;
+export type JobRecord = JobRecordOf<paths["/compute/jobs/{machine}"]["get"]["responses"][200]["content"]["application/json"] | paths["/compute/jobs/{machine}/{jobid}"]["get"]["responses"][200]["content"]["application/json"]>;
 
 /** One entry of a directory listing as the facility sends it (`compute.ls` adds the path methods). */
 export type DirectoryEntry = ItemsOf<paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], "entries">;
@@ -266,13 +266,16 @@ export interface GreenOperations {
 }
 
 /** A batch job as a "green" client sees it. */
-export interface GreenJob {
-  readonly id: string;
-  readonly machine: string;
-  readonly update: NeedsColor<"update", "yellow">;
-  readonly running: NeedsColor<"running", "yellow">;
+export interface GreenJob extends JobWatching<JobRecord> {
+  readonly state: JobWatching<JobRecord>["state"];
+  readonly complete: JobWatching<JobRecord>["complete"];
+  readonly update: JobUpdating<JobRecord>["update"];
+  readonly running: JobUpdating<JobRecord>["running"];
   readonly cancel: JobCancelling<JobRecord>["cancel"];
 }
+
+/** A job as a "green" client sees it, just read: its record is there. */
+export type GreenReadJob = GreenJob & { readonly record: JobRecord };
 
 /** A command's task (`compute.runTask()`) as a "green" client sees it. */
 export interface GreenTask extends TaskHandle {
@@ -299,8 +302,8 @@ export type GreenEntry = Omit<DirectoryEntry, "name"> & GreenRemotePath & EntryK
  */
 export interface GreenCompute {
   readonly machine: Machine;
-  readonly job: NeedsColor<"job", "yellow">;
-  readonly jobs: NeedsColor<"jobs", "yellow">;
+  readonly job: JobFindingById<GreenReadJob>["job"];
+  readonly jobs: JobFindingById<GreenReadJob>["jobs"];
   readonly run: NeedsColor<"run", "red">;
   readonly runTask: NeedsColor<"runTask", "red">;
   readonly submitJob: NeedsColor<"submitJob", "red">;
@@ -419,10 +422,15 @@ export interface YellowOperations extends GreenOperations {
 
 /** A batch job as a "yellow" client sees it. */
 export interface YellowJob extends JobWatching<JobRecord> {
+  readonly state: JobWatching<JobRecord>["state"];
+  readonly complete: JobWatching<JobRecord>["complete"];
   readonly update: JobUpdating<JobRecord>["update"];
   readonly running: JobUpdating<JobRecord>["running"];
   readonly cancel: JobCancelling<JobRecord>["cancel"];
 }
+
+/** A job as a "yellow" client sees it, just read: its record is there. */
+export type YellowReadJob = YellowJob & { readonly record: JobRecord };
 
 /** A command's task (`compute.runTask()`) as a "yellow" client sees it. */
 export interface YellowTask extends TaskHandle {
@@ -449,8 +457,8 @@ export type YellowEntry = Omit<DirectoryEntry, "name"> & YellowRemotePath & Entr
  */
 export interface YellowCompute {
   readonly machine: Machine;
-  readonly job: JobFinding<YellowJob>["job"];
-  readonly jobs: JobFinding<YellowJob>["jobs"];
+  readonly job: JobFinding<YellowReadJob>["job"];
+  readonly jobs: JobFinding<YellowReadJob>["jobs"];
   readonly run: NeedsColor<"run", "red">;
   readonly runTask: NeedsColor<"runTask", "red">;
   readonly submitJob: NeedsColor<"submitJob", "red">;
@@ -590,10 +598,15 @@ export interface OrangeOperations extends YellowOperations {
 
 /** A batch job as a "orange" client sees it. */
 export interface OrangeJob extends JobWatching<JobRecord> {
+  readonly state: JobWatching<JobRecord>["state"];
+  readonly complete: JobWatching<JobRecord>["complete"];
   readonly update: JobUpdating<JobRecord>["update"];
   readonly running: JobUpdating<JobRecord>["running"];
   readonly cancel: JobCancelling<JobRecord>["cancel"];
 }
+
+/** A job as a "orange" client sees it, just read: its record is there. */
+export type OrangeReadJob = OrangeJob & { readonly record: JobRecord };
 
 /** A command's task (`compute.runTask()`) as a "orange" client sees it. */
 export interface OrangeTask extends TaskHandle {
@@ -620,8 +633,8 @@ export type OrangeEntry = Omit<DirectoryEntry, "name"> & OrangeRemotePath & Entr
  */
 export interface OrangeCompute {
   readonly machine: Machine;
-  readonly job: JobFinding<OrangeJob>["job"];
-  readonly jobs: JobFinding<OrangeJob>["jobs"];
+  readonly job: JobFinding<OrangeReadJob>["job"];
+  readonly jobs: JobFinding<OrangeReadJob>["jobs"];
   readonly run: NeedsColor<"run", "red">;
   readonly runTask: NeedsColor<"runTask", "red">;
   readonly submitJob: NeedsColor<"submitJob", "red">;
@@ -727,10 +740,15 @@ export interface RedOperations extends OrangeOperations {
 
 /** A batch job as a "red" client sees it. */
 export interface RedJob extends JobWatching<JobRecord> {
+  readonly state: JobWatching<JobRecord>["state"];
+  readonly complete: JobWatching<JobRecord>["complete"];
   readonly update: JobUpdating<JobRecord>["update"];
   readonly running: JobUpdating<JobRecord>["running"];
   readonly cancel: JobCancelling<JobRecord>["cancel"];
 }
+
+/** A job as a "red" client sees it, just read: its record is there. */
+export type RedReadJob = RedJob & { readonly record: JobRecord };
 
 /** A command's task (`compute.runTask()`) as a "red" client sees it. */
 export interface RedTask extends TaskHandle {
@@ -757,8 +775,8 @@ export type RedEntry = Omit<DirectoryEntry, "name"> & RedRemotePath & EntryKind;
  */
 export interface RedCompute {
   readonly machine: Machine;
-  readonly job: JobFinding<RedJob>["job"];
-  readonly jobs: JobFinding<RedJob>["jobs"];
+  readonly job: JobFinding<RedReadJob>["job"];
+  readonly jobs: JobFinding<RedReadJob>["jobs"];
   readonly run: CommandRunning["run"];
   readonly runTask: TaskStarting<RedTask>["runTask"];
   readonly submitJob: JobSubmitting<RedJob>["submitJob"];

@@ -44,6 +44,8 @@ export interface ClientParts {
     readonly observers: Observers;
     /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
     readonly checkOperations: (names: readonly (string | undefined)[]) => void;
+    /** Whether the client may call the operation of that name (by the guard's ladder or grant): no request, no throw. */
+    readonly mayCall: (name: string) => boolean;
 }
 /** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
 export type ClientAddOn = (parts: ClientParts) => Record<string, unknown>;

@@ -188,7 +188,13 @@ export function createScopedClient(spec, options, addOns = []) {
                 guard.checkOperation(name);
     };
     for (const addOn of addOns)
-        Object.assign(client, addOn({ calls: named, clock: resolved.clock, checkOperations, observers: resolved.observers }));
+        Object.assign(client, addOn({
+            calls: named,
+            clock: resolved.clock,
+            checkOperations,
+            mayCall: (name) => guard.allowsOperation(name),
+            observers: resolved.observers,
+        }));
     // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
     Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
         value: () => `ScopedClient { ${grant === undefined ? "color" : "scopes"}: ` +

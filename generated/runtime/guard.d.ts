@@ -37,6 +37,8 @@ export interface Guard {
      * it will call before its first request.
      */
     checkOperation(name: string): void;
+    /** Whether the client may call the operation of that friendly name (a helper picks the least one it may use). */
+    allowsOperation(name: string): boolean;
 }
 /**
  * What the guard asks of a client's permission: which entries it allows (decided once, when the guard is made) and,

@@ -94,6 +94,10 @@ export function createGuard(config) {
             const method = entry.method.toUpperCase();
             refuse(method, entry.path, `${what(entry)} ${permission.refusal(entry).message}`, entry);
         },
+        allowsOperation(name) {
+            const entry = table.entries.find((e) => e.name === name);
+            return entry !== undefined && allowed.has(entry);
+        },
     };
 }
 function what(entry) {

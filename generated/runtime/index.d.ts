@@ -28,5 +28,5 @@ export type { FetchLike, Logger } from "./token.js";
 export type { AccessTokenInput } from "./token-provider.js";
 export type { RetryOptions } from "./token-retry.js";
 export type { Call, CallOptions, CallResult, ColorCheck, ColorMayCall, GrantClient, JsonValue, MissingScopes, NeedsColor, NeedsScopes, NotThisSignature, OperationsForColor, OptionalCall, PathMethod, PathsForColor, Refusals, ReRankedClient, ScopeCheck, TaskWaiting, UnknownColor, UnknownScope, WaitOptions, WithJsonText, } from "./types.js";
-export type { CancelOptions, CommandRunning, Computing, DirectoryListing, DownloadOptions, ElementOf, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobFinding, JobQueryOptions, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, ScriptPath, SignalOption, TaskCancelling, TaskHandle, TaskStarting, WorkflowSpec, } from "./workflow.js";
+export type { CancelOptions, CommandRunning, Computing, DirectoryListing, DownloadOptions, ElementOf, FileDownloading, FileUploading, ItemsOf, JobCancelling, JobCancellingOnly, JobFinding, JobFindingById, JobQueryOptions, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, ListOptions, MachineOutages, ScriptPath, SignalOption, TaskCancelling, TaskHandle, TaskStarting, WorkflowSpec, } from "./workflow.js";
 export { clientHelpers } from "./workflow.js";

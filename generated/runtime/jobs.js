@@ -1,11 +1,14 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 /**
- * Batch jobs of one machine, watched together. As the official Python client's job monitor does, status reads are
- * batched into one job query (`GET /compute/jobs/{machine}?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made
- * in the same tick share one query, and every `job.complete()` of a machine joins one poll loop, so each poll costs
- * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
- * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
- * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
+ * Batch jobs of one machine, watched together. Where the client may call the job list (`GET /compute/jobs/{machine}`),
+ * status reads are batched into one query of it, as the official Python client's job monitor does
+ * (`?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made in the same tick share one query, and every
+ * `job.complete()` of a machine joins one poll loop, so each poll costs one request however many jobs are waited on.
+ * Where it may not (the facility's list is above its least level), each job is read with the one-job operation
+ * (`GET /compute/jobs/{machine}/{jobid}?sacct=...&cached=false`): the same loop, one request per job per poll.
+ * The loop reads the queue (squeue) until a job has left it, then reads every job still watched from accounting
+ * (sacct), which lists queued, running and finished jobs alike: one request per poll (per job, without the list),
+ * at the cost of seeing the first job that leaves the queue one poll later than a second request would.
  * A single read (`job.state()`, `job.update()`) asks accounting at once for jobs missing from the queue, as the
  * official client does; `compute.job(id)` asks accounting only (one query whatever the job's state), as its
  * `compute.job()` does.
@@ -39,9 +42,67 @@ export function slurmState(row) {
     const word = raw.trim().split(/\s+/, 1)[0].replace(/\+$/, "");
     return word === "" ? undefined : word.toUpperCase();
 }
+/** One query of the job list for every id (`GET /compute/jobs/{machine}?kwargs=jobid=1,2`). */
+export function listQuery(machine, operation, readJobs) {
+    return {
+        operation,
+        perJob: false,
+        async read(ids, sacct, signal) {
+            const answer = await readJobs({ path: { machine }, query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false } }, signal ? { signal } : {});
+            return rowsOf(answer, machine, ids);
+        },
+    };
+}
+/** One query of the one-job operation per id (`GET /compute/jobs/{machine}/{jobid}?sacct=...&cached=false`). */
+export function oneJobQuery(machine, operation, readJob) {
+    return {
+        operation,
+        perJob: true,
+        async read(ids, sacct, signal) {
+            const answers = await Promise.all(ids.map((jobid) => readJob({ path: { machine, jobid }, query: { sacct, cached: false } }, signal ? { signal } : {})));
+            const rows = new Map();
+            for (const [i, answer] of answers.entries()) {
+                // squeue of one job that has left the queue may fail ("Invalid job id specified") rather than list nothing:
+                // not queued, so accounting is asked next, where a failure is the caller's.
+                if (!sacct && isErrorAnswer(answer))
+                    continue;
+                for (const [id, row] of rowsOf(answer, machine, [ids[i]]))
+                    rows.set(id, row);
+            }
+            return rows;
+        },
+    };
+}
+function isErrorAnswer(answer) {
+    return String(answer?.status).toUpperCase() === "ERROR";
+}
+/** The rows of a job answer for the ids asked (the job's own row: sacct lists its steps, `123.batch`, too). */
+function rowsOf(answer, machine, ids) {
+    const read = answer;
+    if (isErrorAnswer(read) || !Array.isArray(read?.output)) {
+        const said = typeof read?.error === "string" ? read.error : undefined;
+        throw new JobError({
+            message: `Reading jobs ${ids.join(",")} on ${machine} failed${said ? `: ${said}` : ""}`,
+            reason: "query",
+            machine,
+            jobId: ids.length === 1 ? ids[0] : undefined,
+            error: said,
+        });
+    }
+    const wanted = new Set(ids);
+    const rows = new Map();
+    for (const row of read.output) {
+        if (!row || typeof row !== "object")
+            continue;
+        const id = String(row.jobid ?? "");
+        if (wanted.has(id) && !rows.has(id))
+            rows.set(id, row);
+    }
+    return rows;
+}
 export class JobMonitor {
     machine;
-    readJobs;
+    jobs;
     clock;
     onPoll;
     #watchers = new Map();
@@ -54,11 +115,11 @@ export class JobMonitor {
     #looping = false;
     /** Aborts the watch loop's query in flight: once no watcher is left to want its answer. */
     #polling;
-    /** Job queries sent, and polls made by the watch loop (what the bench reads). */
+    /** Job queries sent (requests: one per job with the one-job operation), and polls made by the loop (the bench). */
     stats = { queries: 0, polls: 0 };
-    constructor(machine, readJobs, clock, onPoll) {
+    constructor(machine, jobs, clock, onPoll) {
         this.machine = machine;
-        this.readJobs = readJobs;
+        this.jobs = jobs;
         this.clock = clock;
         this.onPoll = onPoll;
     }
@@ -281,32 +342,8 @@ export class JobMonitor {
         return rows;
     }
     async #query(ids, sacct, signal) {
-        this.stats.queries++;
-        const answer = (await this.readJobs({
-            path: { machine: this.machine },
-            query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false },
-        }, signal ? { signal } : {}));
-        if (String(answer?.status).toUpperCase() === "ERROR" || !Array.isArray(answer?.output)) {
-            const said = typeof answer?.error === "string" ? answer.error : undefined;
-            throw new JobError({
-                message: `Reading jobs ${ids.join(",")} on ${this.machine} failed${said ? `: ${said}` : ""}`,
-                reason: "query",
-                machine: this.machine,
-                jobId: ids.length === 1 ? ids[0] : undefined,
-                error: said,
-            });
-        }
-        const wanted = new Set(ids);
-        const rows = new Map();
-        for (const row of answer.output) {
-            if (!row || typeof row !== "object")
-                continue;
-            const id = String(row.jobid ?? "");
-            // sacct lists a job's steps too (`123.batch`); the job's own row is the one with its id.
-            if (wanted.has(id) && !rows.has(id))
-                rows.set(id, row);
-        }
-        return rows;
+        this.stats.queries += this.jobs.perJob ? ids.length : 1;
+        return this.jobs.read(ids, sacct, signal);
     }
     #notFound(id) {
         return new JobError({

@@ -12,7 +12,7 @@ import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
 import { JobMonitor, type JobRow, type WatchOptions } from "./jobs.js";
 import type { Observers } from "./observe.js";
-import { type DownloadOptions, type SignalOption } from "./remote-path.js";
+import { type DownloadOptions, type ListOptions, type SignalOption } from "./remote-path.js";
 import { type TaskWaiter, type WaitOptions } from "./tasks.js";
 /**
  * The operations (friendly names) each helper uses, as the generator found them in the description: the compute
@@ -22,7 +22,10 @@ export interface WorkflowSpec extends AccountSpec {
     readonly readTask?: string;
     readonly runCommand?: string;
     readonly submitJob?: string;
+    /** `GET /compute/jobs/{machine}`: the job list, which batches the reads of many jobs into one query. */
     readonly readJobs?: string;
+    /** `GET /compute/jobs/{machine}/{jobid}`: one job, used where the client may not call the list (or it is absent). */
+    readonly readJob?: string;
     readonly cancelJob?: string;
     readonly readDirectory?: string;
     readonly downloadFile?: string;
@@ -34,13 +37,13 @@ export interface WorkflowSpec extends AccountSpec {
     readonly readPlannedOutagesOf?: string;
 }
 /** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
-export declare const COMPUTE_ROLES: readonly ["runCommand", "submitJob", "readJobs", "cancelJob", "readDirectory", "downloadFile", "uploadFile", "readOutagesOf", "readPlannedOutagesOf"];
+export declare const COMPUTE_ROLES: readonly ["runCommand", "submitJob", "readJobs", "readJob", "cancelJob", "readDirectory", "downloadFile", "uploadFile", "readOutagesOf", "readPlannedOutagesOf"];
 /** A script on the machine (`isPath`), with its arguments. */
 export interface ScriptPath {
     path: string;
     args?: readonly string[];
 }
-export type { DownloadOptions, SignalOption };
+export type { DownloadOptions, ListOptions, SignalOption };
 /** A batch job of one machine. Its state is read in batches with every other job of the machine being watched. */
 export interface JobWatching<Record> {
     readonly id: string;
@@ -78,6 +81,13 @@ export interface JobCancelling<Record = unknown> {
     }): Promise<Record>;
     cancel(options?: CancelOptions): Promise<void>;
 }
+/** A job's `cancel()` where the client may not read jobs: the request only, no waiting for the end. */
+export interface JobCancellingOnly {
+    /** Ask the scheduler to cancel the job (scancel); resolves once the request is accepted. */
+    cancel(options?: SignalOption & {
+        wait?: false;
+    }): Promise<void>;
+}
 /** What `compute.runTask()` gives: the command's task, not waited on. */
 export interface TaskHandle {
     readonly id: string;
@@ -112,6 +122,15 @@ export interface MachineOutages<Outage> {
     /** This machine's planned outages. */
     plannedOutages(options?: SignalOption): Promise<Outage[]>;
 }
+export interface JobFindingById<Job> {
+    /** The job of that id, its record read from accounting (sacct, one query); JobError `not-found` if it has none. */
+    job(id: string | number, options?: SignalOption): Promise<Job>;
+    /**
+     * The jobs of those ids that the queue or accounting knows, in the order asked: one query per job (the job list,
+     * which filters by user and partition, needs a color this client does not have).
+     */
+    jobs(ids: readonly (string | number)[], options?: SignalOption): Promise<Job[]>;
+}
 export interface JobFinding<Job> {
     /** The job of that id, its record read from accounting (sacct, one query); JobError `not-found` if it has none. */
     job(id: string | number, options?: SignalOption): Promise<Job>;
@@ -139,9 +158,10 @@ export interface JobSubmitting<Job> {
 export interface DirectoryListing<Entry> {
     /**
      * The entries of a directory (without `.` and `..`), or the file itself, each with its `path` and the path methods
-     * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses.
+     * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses. With
+     * `{ directory: true }`, the directory itself as one entry (the official client's `ls(path, directory=True)`).
      */
-    ls(path: string, options?: SignalOption): Promise<Entry[]>;
+    ls(path: string, options?: ListOptions): Promise<Entry[]>;
 }
 export interface FileDownloading {
     /** A small file's content as text (`{ binary: true }`: its bytes); FileError when the facility refuses. */
@@ -185,11 +205,19 @@ export declare function clientHelpers(spec: {
     taskOperation?: string;
     workflow?: WorkflowSpec;
 }): ClientAddOn;
+/**
+ * The least operation that reads jobs for this client: the job list where the client may call it (one query batches
+ * every job of a machine), else the one-job operation (one query per job), else the list (whose call the guard then
+ * refuses, naming it). Decided by the guard's own permission, so by the ladder, never by a color's name.
+ */
+export declare function jobReadOf(spec: WorkflowSpec, mayCall: (name: string) => boolean): string | undefined;
 export interface WorkflowDeps {
     spec: WorkflowSpec;
     calls: Readonly<Record<string, NamedCall>>;
     waitForTask: TaskWaiter;
     monitor(machine: string): JobMonitor;
+    /** The operation the job reads use (jobReadOf): undefined when the description has neither. */
+    jobRead: string | undefined;
     /** The client's clock, which `timeout` deadlines run on. */
     clock: Clock;
     /** Throws ScopeError before any request when the color may not call one of these operations. */

@@ -9,7 +9,7 @@
 import { accountHelpers } from "./account.js";
 import { startDeadline } from "./deadline.js";
 import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
-import { JobMonitor, slurmState } from "./jobs.js";
+import { JobMonitor, listQuery, oneJobQuery, slurmState, } from "./jobs.js";
 import { remotePath } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, taskWaiter } from "./tasks.js";
 /** The roles `client.compute(machine)`'s helpers use: with none of them, there is no `compute`. */
@@ -17,6 +17,7 @@ export const COMPUTE_ROLES = [
     "runCommand",
     "submitJob",
     "readJobs",
+    "readJob",
     "cancelJob",
     "readDirectory",
     "downloadFile",
@@ -29,7 +30,7 @@ export const COMPUTE_ROLES = [
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export function clientHelpers(spec) {
-    return ({ calls, clock, checkOperations, observers }) => {
+    return ({ calls, clock, checkOperations, mayCall, observers }) => {
         const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
         const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
         if (!hasWorkflow(spec.workflow))
@@ -37,20 +38,43 @@ export function clientHelpers(spec) {
         const workflow = spec.workflow;
         // One job monitor per machine: every job of a machine this client watches shares its poll.
         const monitors = new Map();
+        const jobRead = jobReadOf(workflow, mayCall);
         const monitor = (machine) => {
             let found = monitors.get(machine);
             if (!found) {
-                found = new JobMonitor(machine, calls[workflow.readJobs], clock, observers.onPoll);
+                const query = jobRead === workflow.readJobs
+                    ? listQuery(machine, jobRead, calls[jobRead])
+                    : oneJobQuery(machine, jobRead, calls[jobRead]);
+                found = new JobMonitor(machine, query, clock, observers.onPoll);
                 monitors.set(machine, found);
             }
             return found;
         };
-        const deps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations, observers };
+        const deps = {
+            spec: workflow,
+            calls,
+            waitForTask,
+            monitor,
+            jobRead,
+            clock,
+            checkOperations,
+            observers,
+        };
         const added = { waitForTask, ...accountHelpers(deps) };
         if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
             added.compute = (machine) => computeHelpers(machine, deps);
         return added;
     };
+}
+/**
+ * The least operation that reads jobs for this client: the job list where the client may call it (one query batches
+ * every job of a machine), else the one-job operation (one query per job), else the list (whose call the guard then
+ * refuses, naming it). Decided by the guard's own permission, so by the ladder, never by a color's name.
+ */
+export function jobReadOf(spec, mayCall) {
+    if (spec.readJobs !== undefined && (spec.readJob === undefined || mayCall(spec.readJobs)))
+        return spec.readJobs;
+    return spec.readJob ?? spec.readJobs;
 }
 /** `client.compute(machine)`, built from the operations the description has. */
 export function computeHelpers(machine, deps) {
@@ -116,7 +140,7 @@ export function computeHelpers(machine, deps) {
                 return last;
             },
         };
-        if (spec.readJobs !== undefined)
+        if (deps.jobRead !== undefined)
             Object.assign(job, watching());
         function watching() {
             const monitor = deps.monitor(machine);
@@ -172,12 +196,13 @@ export function computeHelpers(machine, deps) {
         if (spec.cancelJob !== undefined) {
             // One implementation of cancel's two overloads (`wait: true` resolves with the record, else with nothing).
             job.cancel = (async (options = {}) => {
-                // With `wait`, the polls after the request need the job query too: refused before the request, not after.
+                // With `wait`, the polls after the request need a job read too: refused before the request, not after.
                 if (options.wait === true)
-                    deps.checkOperations([spec.cancelJob, spec.readJobs]);
-                if (options.wait === true && spec.readJobs === undefined)
+                    deps.checkOperations([spec.cancelJob, deps.jobRead]);
+                if (options.wait === true && deps.jobRead === undefined)
                     throw new ConfigError({
-                        message: "cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})",
+                        message: "cancel({ wait: true }) needs a job read of the API " +
+                            "(GET /compute/jobs/{machine}/{jobid} or GET /compute/jobs/{machine})",
                     });
                 const answer = (await call("cancelJob")({ path: { machine, jobid: id } }, options.signal ? { signal: options.signal } : {}));
                 if (isError(answer)) {
@@ -198,7 +223,7 @@ export function computeHelpers(machine, deps) {
         }
         return job;
     };
-    if (spec.readJobs !== undefined) {
+    if (deps.jobRead !== undefined) {
         helpers.job = async (id, options = {}) => {
             options.signal?.throwIfAborted();
             // Accounting alone, as the official client's compute.job(): it lists queued, running and finished jobs, so one
@@ -211,7 +236,11 @@ export function computeHelpers(machine, deps) {
         helpers.jobs = async (ids, options = {}) => {
             options.signal?.throwIfAborted();
             if (ids === undefined || options.user !== undefined || options.partition !== undefined) {
-                // The official client's direct query: squeue with every filter given, cached=false.
+                // The official client's direct query: squeue with every filter given, cached=false. Only the list filters.
+                if (spec.readJobs === undefined)
+                    throw new ConfigError({
+                        message: "jobs() without ids, or with user or partition, needs the API's job list (GET /compute/jobs/{machine})",
+                    });
                 const kwargs = [
                     ...(ids === undefined ? [] : [`jobid=${ids.map(String).join(",")}`]),
                     ...(options.user === undefined ? [] : [`user=${options.user}`]),
@@ -354,6 +383,18 @@ export function computeHelpers(machine, deps) {
             if (entries.length === 1 && entries[0].name !== "." && !text(entries[0].perms)?.startsWith("d"))
                 return [remotePath(machine, path, pathOps, entries[0])];
             const base = path.replace(/\/+$/, "");
+            if (options.directory === true) {
+                // As the official client: the listing's own `.` entry stands for the directory (one request, no second ls).
+                const self = entries.find((e) => e.name === ".");
+                if (self === undefined)
+                    throw new FileError({
+                        machine,
+                        path,
+                        operation: spec.readDirectory,
+                        error: "the listing has no entry for the directory itself",
+                    });
+                return [remotePath(machine, base === "" ? "/" : base, pathOps, self)];
+            }
             return entries
                 .filter((e) => e.name !== "." && e.name !== "..")
                 .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));

@@ -16,6 +16,7 @@ const ROLES: Record<Exclude<keyof WorkflowSpec, "readTask">, [method: string, pa
   runCommand: ["post", "/utilities/command/{machine}"],
   submitJob: ["post", "/compute/jobs/{machine}"],
   readJobs: ["get", "/compute/jobs/{machine}"],
+  readJob: ["get", "/compute/jobs/{machine}/{jobid}"],
   cancelJob: ["delete", "/compute/jobs/{machine}/{jobid}"],
   readDirectory: ["get", "/utilities/ls/{machine}/{path}"],
   downloadFile: ["get", "/utilities/download/{machine}/{path}"],
@@ -76,13 +77,39 @@ interface Helper {
   /** The operations it calls; absent ones mean the helper is left out. `any`: at least one of them. */
   roles: Role[];
   any?: boolean;
-  /** Its type in the level's interface (`id`: the level's identifier). */
-  type: (id: string) => string;
+  /**
+   * Operations that each do the helper's job (besides `roles`, which it always calls): at least one must be in the
+   * description, and a level may use the helper when it may call one of them; the runtime picks the least it may.
+   */
+  either?: Role[];
+  /** Its type in the level's interface (`id`: the level's identifier; `level`: what the level may do). */
+  type: (id: string, level: LevelFacts) => string;
 }
 
+/** What a level may do that changes a helper's type (not only whether it has one). */
+interface LevelFacts {
+  /** It may call the job list (filters by user and partition, batches reads). */
+  lists: boolean;
+  /** It may read jobs at all (the job list or the one-job operation). */
+  reads: boolean;
+}
+
+/** Reading jobs: the one-job operation or the job list, whichever the level may call (jobReadOf at run time). */
+const JOB_READS: Role[] = ["readJob", "readJobs"];
+
 const COMPUTE_HELPERS: Helper[] = [
-  { name: "job", roles: ["readJobs"], type: (id) => `JobFinding<${id}Job>["job"]` },
-  { name: "jobs", roles: ["readJobs"], type: (id) => `JobFinding<${id}Job>["jobs"]` },
+  {
+    name: "job",
+    roles: [],
+    either: JOB_READS,
+    type: (id, l) => `${l.lists ? "JobFinding" : "JobFindingById"}<${id}ReadJob>["job"]`,
+  },
+  {
+    name: "jobs",
+    roles: [],
+    either: JOB_READS,
+    type: (id, l) => `${l.lists ? "JobFinding" : "JobFindingById"}<${id}ReadJob>["jobs"]`,
+  },
   { name: "run", roles: ["runCommand", "readTask"], type: () => `CommandRunning["run"]` },
   { name: "runTask", roles: ["runCommand", "readTask"], type: (id) => `TaskStarting<${id}Task>["runTask"]` },
   { name: "submitJob", roles: ["submitJob", "readTask"], type: (id) => `JobSubmitting<${id}Job>["submitJob"]` },
@@ -98,9 +125,15 @@ const COMPUTE_HELPERS: Helper[] = [
 ];
 
 const JOB_HELPERS: Helper[] = [
-  { name: "update", roles: ["readJobs"], type: () => `JobUpdating<JobRecord>["update"]` },
-  { name: "running", roles: ["readJobs"], type: () => `JobUpdating<JobRecord>["running"]` },
-  { name: "cancel", roles: ["cancelJob"], type: () => `JobCancelling<JobRecord>["cancel"]` },
+  { name: "state", roles: [], either: JOB_READS, type: () => `JobWatching<JobRecord>["state"]` },
+  { name: "complete", roles: [], either: JOB_READS, type: () => `JobWatching<JobRecord>["complete"]` },
+  { name: "update", roles: [], either: JOB_READS, type: () => `JobUpdating<JobRecord>["update"]` },
+  { name: "running", roles: [], either: JOB_READS, type: () => `JobUpdating<JobRecord>["running"]` },
+  {
+    name: "cancel",
+    roles: ["cancelJob"],
+    type: (_, l) => (l.reads ? `JobCancelling<JobRecord>["cancel"]` : `JobCancellingOnly["cancel"]`),
+  },
 ];
 
 const TASK_HELPERS: Helper[] = [{ name: "cancel", roles: ["cancelTask"], type: () => `TaskCancelling["cancel"]` }];
@@ -207,7 +240,9 @@ export const WORKFLOW_TYPE_IMPORTS = [
   "GroupUpdating",
   "ItemsOf",
   "JobCancelling",
+  "JobCancellingOnly",
   "JobFinding",
+  "JobFindingById",
   "JobRecordOf",
   "JobSubmitting",
   "JobUpdating",
@@ -256,12 +291,18 @@ export function clientMembers(ctx: EmitContext): string[] {
 }
 
 function present(spec: WorkflowSpec, h: Helper): boolean {
+  if (h.either !== undefined && !h.either.some((r) => spec[r] !== undefined)) return false;
   return h.any ? h.roles.some((r) => spec[r] !== undefined) : h.roles.every((r) => spec[r] !== undefined);
+}
+
+/** A helper every level has whatever the description (`group.members`: the record's own field). */
+function always(h: Helper): boolean {
+  return h.roles.length === 0 && h.either === undefined;
 }
 
 function presentIn(ctx: EmitContext, helpers: Helper[]): boolean {
   const spec = workflowSpec(ctx);
-  return helpers.some((h) => h.roles.length > 0 && present(spec, h));
+  return helpers.some((h) => !always(h) && present(spec, h));
 }
 
 /** The shared types: the machine, a job's record, a directory entry, an upload's answer, the account's records. */
@@ -284,7 +325,7 @@ export function workflowSharedTypes(ctx: EmitContext): string[] {
     ...data(
       "JobRecord",
       "One job's scheduler record (squeue's or sacct's fields), as the job query answers it.",
-      `JobRecordOf<${successJson(byName(spec.readJobs))}>`,
+      `JobRecordOf<${jobAnswers(ctx, spec)}>`,
     ),
     ...data(
       "DirectoryEntry",
@@ -314,24 +355,76 @@ export function workflowSharedTypes(ctx: EmitContext): string[] {
   ];
 }
 
+/** The helpers of each object of a level's types (`Compute`, `Job`, ...), as the level's interfaces declare them. */
+const OBJECTS = {
+  Job: JOB_HELPERS,
+  Task: TASK_HELPERS,
+  RemotePath: PATH_HELPERS,
+  Compute: COMPUTE_HELPERS,
+  UserMethods: USER_HELPERS,
+  GroupMethods: GROUP_HELPERS,
+  ProjectMethods: PROJECT_HELPERS,
+  Resources: RESOURCES_HELPERS,
+  Api: API_HELPERS,
+  Globus: GLOBUS_HELPERS,
+  ClientHelpers: CLIENT_HELPERS,
+} as const satisfies Record<string, Helper[]>;
+
+/** One helper as a level's types declare it: callable (`usable`), or a NeedsColor naming the least level (`need`). */
+export interface HelperMember {
+  name: string;
+  usable: boolean;
+  need: string;
+}
+
+/**
+ * Each object's helpers in a level's types, from the same table the types are written from: what a client of that
+ * color is offered (`usable`), and what is there only to name the color it needs. `RemotePath` counts `open` when one
+ * of its halves is usable. Tests walk it to call every helper a level offers.
+ */
+export function helperMembers(ctx: EmitContext, level: string): Record<keyof typeof OBJECTS, HelperMember[]> {
+  const spec = workflowSpec(ctx);
+  const out = {} as Record<keyof typeof OBJECTS, HelperMember[]>;
+  for (const [object, helpers] of Object.entries(OBJECTS) as [keyof typeof OBJECTS, Helper[]][])
+    out[object] = helpers.flatMap((h) => {
+      const need = neededLevel(ctx, spec, h);
+      return need === undefined ? [] : [{ name: h.name, usable: usableAt(ctx, spec, h, level), need }];
+    });
+  const halves = [spec.downloadFile, spec.uploadFile].flatMap((name) => (name ? [byName(ctx, name)!] : []));
+  if (halves.length > 0) {
+    const need = ctx.ladder.find((l) => halves.some((op) => canCall(ctx.ladder, l, op.scope))) ?? topLevel(ctx.ladder);
+    out.RemotePath.push({ name: "open", usable: halves.some((op) => canCall(ctx.ladder, level, op.scope)), need });
+  }
+  return out;
+}
+
+/** May a client of `level` use helper `h`: every operation of `roles`, and one of `either`? */
+function usableAt(ctx: EmitContext, spec: WorkflowSpec, h: Helper, level: string): boolean {
+  if (always(h)) return true;
+  if (!present(spec, h)) return false;
+  const may = (r: Role) => spec[r] !== undefined && canCall(ctx.ladder, level, byName(ctx, spec[r])!.scope);
+  const roles = h.any ? h.roles.filter((r) => spec[r] !== undefined) : h.roles;
+  return roles.every(may) && (h.either === undefined || h.either.some(may));
+}
+
+/** The least level that may use `h` (undefined when the description lacks its operations). */
+function neededLevel(ctx: EmitContext, spec: WorkflowSpec, h: Helper): string | undefined {
+  if (!always(h) && !present(spec, h)) return undefined;
+  return ctx.ladder.find((l) => usableAt(ctx, spec, h, l)) ?? topLevel(ctx.ladder);
+}
+
 /** The helper objects of one level: `GreenCompute`, `GreenJob`, `GreenUser`, ..., `GreenHelpers`. */
 export function workflowLevelTypes(ctx: EmitContext, level: string, id: string): string[] {
   const spec = workflowSpec(ctx);
-  const opsOf = (h: Helper) =>
-    h.roles.filter((r) => !h.any || spec[r] !== undefined).map((r) => ctx.operations.find((op) => op.name === spec[r]));
-  const needed = (h: Helper): string | undefined => {
-    if (!present(spec, h)) return undefined;
-    const ops = opsOf(h);
-    return ctx.ladder.find((l) => ops.every((op) => canCall(ctx.ladder, l, op!.scope))) ?? topLevel(ctx.ladder);
-  };
+  const mayCall = (role: Role) =>
+    spec[role] !== undefined && canCall(ctx.ladder, level, byName(ctx, spec[role])!.scope);
+  const facts: LevelFacts = { lists: mayCall("readJobs"), reads: JOB_READS.some(mayCall) };
   const member = (h: Helper): string[] => {
-    if (h.roles.length === 0) return [`  readonly ${h.name}: ${h.type(id)};`];
-    const need = needed(h);
+    const need = neededLevel(ctx, spec, h);
     if (need === undefined) return [];
-    const mayUse = opsOf(h).every((op) => op !== undefined && canCall(ctx.ladder, level, op.scope));
     return [
-      mayUse
-        ? `  readonly ${h.name}: ${h.type(id)};`
+      usableAt(ctx, spec, h, level)
+        ? `  readonly ${h.name}: ${h.type(id, facts)};`
         : `  readonly ${h.name}: NeedsColor<${literal(h.name)}, ${literal(need)}>;`,
     ];
   };
@@ -344,13 +437,20 @@ export function workflowLevelTypes(ctx: EmitContext, level: string, id: string):
     "",
   ];
   const as = `as a ${literal(level)} client sees it`;
-  const watching = spec.readJobs !== undefined && canCall(ctx.ladder, level, byName(ctx, spec.readJobs)!.scope);
+  const watching = facts.reads;
   const jobMembers = members(JOB_HELPERS);
   const out = [
     ...iface("Job", `A batch job ${as}.`, watching ? ["JobWatching<JobRecord>"] : [], [
       ...(watching ? [] : ["  readonly id: string;", "  readonly machine: string;"]),
       ...jobMembers,
     ]),
+    ...(watching
+      ? [
+          jsDoc([`A job ${as}, just read: its record is there.`], []),
+          `export type ${id}ReadJob = ${id}Job & { readonly record: JobRecord };`,
+          "",
+        ]
+      : [jsDoc([`A job ${as}.`], []), `export type ${id}ReadJob = ${id}Job;`, ""]),
     ...iface("Task", `A command's task (\`compute.runTask()\`) ${as}.`, ["TaskHandle"], members(TASK_HELPERS)),
     ...iface(
       "RemotePath",
@@ -454,4 +554,13 @@ function successJson(op: Operation | undefined): string {
     }
   }
   return "unknown";
+}
+
+/** The answers a job's record comes from: the job list's and the one-job operation's (`unknown` with neither). */
+function jobAnswers(ctx: EmitContext, spec: WorkflowSpec): string {
+  const answers = [spec.readJobs, spec.readJob].flatMap((name) =>
+    name === undefined ? [] : [successJson(byName(ctx, name))],
+  );
+  if (answers.length === 0 || answers.includes("unknown")) return "unknown";
+  return [...new Set(answers)].join(" | ");
 }

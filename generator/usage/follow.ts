@@ -30,8 +30,10 @@ import {
   COMPUTE_HELPERS,
   type FoundUse,
   HELPER_CALLS,
+  helperCallUse,
   helperKind,
   JOB_HELPERS,
+  jobsCalls,
   PATH_OPEN_MODES,
 } from "./uses.js";
 
@@ -317,22 +319,11 @@ export function followClient(input: FollowOptions): Followed {
       else if (input.names.has(name) && inOperations(property))
         add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
       else if (helperCallsOf(property) !== undefined) {
-        for (const c of openCalls(property, call) ?? helperCallsOf(property)!)
-          add(
-            c === "wait"
-              ? { kind: "wait", ...where(call ?? read, at) }
-              : { kind: "call", method: c[0], path: c[1], ...where(call ?? read, at) },
-            receiver,
-          );
+        for (const c of openCalls(property, call) ?? jobsCalls(helperCallsOf(property)!, call?.arguments.length))
+          add(helperCallUse(c, where(call ?? read, at)), receiver);
       } else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
-        const calls = COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!];
-        for (const c of calls)
-          add(
-            c === "wait"
-              ? { kind: "wait", ...where(call ?? read, at) }
-              : { kind: "call", method: c[0], path: c[1], ...where(call ?? read, at) },
-            receiver,
-          );
+        const calls = jobsCalls(COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!], call?.arguments.length);
+        for (const c of calls) add(helperCallUse(c, where(call ?? read, at)), receiver);
       } else if (input.names.has(name)) add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
       else if (capability(property))
         unknown(call ?? read, at, `${JSON.stringify(name)} is a member this analysis does not know`, receiver);

@@ -59,6 +59,7 @@ export interface Resolution {
 export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefined {
   switch (use.kind) {
     case "call":
+      if (use.either !== undefined) return resolveEither(lookup, use.either);
       return use.path === null ? unknown(lookup, "path is not a literal") : resolveCall(lookup, use.method, use.path);
     case "wait":
       return resolveCall(lookup, WAIT_FOR_TASK_CALL.method, WAIT_FOR_TASK_CALL.path);
@@ -73,6 +74,19 @@ export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefine
     case "unknown":
       return unknown(lookup, use.reason);
   }
+}
+
+/**
+ * A helper's call that any of several calls does (a job read: the one-job operation or the list): the least
+ * demanding of those the table has, as the runtime picks the least the client may make; unknown when it has none.
+ */
+function resolveEither(lookup: Lookup, calls: readonly (readonly [string, string])[]): Resolution {
+  const found = calls.map(([method, path]) => resolveCall(lookup, method, path));
+  const known = found.filter((r) => r.unknown === null);
+  if (known.length === 0) return found[0] ?? unknown(lookup, "a helper call with no operation");
+  return known.reduce((least, r) =>
+    levelRank(lookup.ladder, r.level) < levelRank(lookup.ladder, least.level) ? r : least,
+  );
 }
 
 function byName(lookup: Lookup, name: string): Resolution {

@@ -37,7 +37,16 @@ import { type CodeProgram, codeOptions, codeProgram, followClient } from "./foll
 import { clientModules, JOB_SOURCES, JOBS, specifierText, traceJobs } from "./jobs.js";
 import { CodeModules } from "./modules.js";
 import { ts } from "./typescript.js";
-import { COMPUTE_HELPERS, type FoundUse, JOB_HELPERS, type Scan, type Where } from "./uses.js";
+import {
+  COMPUTE_HELPERS,
+  type FoundUse,
+  type HelperCall,
+  helperCallUse,
+  JOB_HELPERS,
+  jobsCalls,
+  type Scan,
+  type Where,
+} from "./uses.js";
 
 export type { FoundUse, Scan } from "./uses.js";
 
@@ -180,13 +189,8 @@ function scanFile(
   const isTable = (node: TS.Node) => ts.isIdentifier(node) && tables.has(node.text);
 
   const jobs = traceJobs(source, checker, fromClient);
-  const helperUses = (node: TS.Node, at: TS.Node, calls: readonly (readonly [string, string] | "wait")[]) => {
-    for (const call of calls)
-      uses.push(
-        call === "wait"
-          ? { kind: "wait", ...where(node, at) }
-          : { kind: "call", method: call[0], path: call[1], ...where(node, at) },
-      );
+  const helperUses = (node: TS.Node, at: TS.Node, calls: readonly HelperCall[]) => {
+    for (const call of calls) uses.push(helperCallUse(call, where(node, at)));
   };
 
   // Job-helper calls on a receiver traced neither to a job nor to something else; counted if the file gets jobs.
@@ -206,7 +210,7 @@ function scanFile(
         } else if (method === WAIT_FOR_TASK) {
           uses.push({ kind: "wait", ...where(node, callee.name) });
         } else if (Object.hasOwn(COMPUTE_HELPERS, method) && jobs.isCompute(target)) {
-          helperUses(node, callee.name, COMPUTE_HELPERS[method]!);
+          helperUses(node, callee.name, jobsCalls(COMPUTE_HELPERS[method]!, node.arguments.length));
           if (JOB_SOURCES.has(method) || JOBS.has(method)) getsJobs = true;
         } else if (Object.hasOwn(JOB_HELPERS, method) && jobs.isJob(target)) {
           helperUses(node, callee.name, [JOB_HELPERS[method]!]);
@@ -238,9 +242,8 @@ function scanFile(
   const suspected = untraced.length === 0 ? undefined : jobs.mayHoldJobs(getsJobs);
   if (suspected !== undefined)
     for (const { node, at, method } of untraced) {
-      const [verb, path] = JOB_HELPERS[method]!;
       const assumed = `receiver not traced to a job; counted as a job's ${method}() because this file ${suspected}`;
-      uses.push({ kind: "call", method: verb, path, assumed, ...where(node, at) });
+      uses.push({ ...helperCallUse(JOB_HELPERS[method]!, where(node, at)), assumed } as FoundUse);
     }
   return uses;
 }

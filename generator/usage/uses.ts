@@ -3,12 +3,43 @@
  * client at a file:line, before it is resolved against the client's table (usage/resolve.ts). A leaf: no imports.
  */
 
+/**
+ * One call a helper makes: a method and path, waitForTask's `GET /tasks/{id}` ("wait"), or `either` of several calls,
+ * each of which does the job (the runtime picks the least the client may make: workflow.ts's jobReadOf), so the use
+ * needs the least level among those the client's table has.
+ */
+export type HelperCall =
+  | readonly [string, string]
+  | "wait"
+  | { readonly either: readonly (readonly [string, string])[] };
+
+/**
+ * Reading jobs: the one-job operation or the job list, whichever the color may call (the list batches many jobs).
+ * jobs() with `user` or `partition` needs the list; counted as either (the code's options are not followed).
+ */
+const JOB_READ: HelperCall = {
+  either: [
+    ["GET", "/compute/jobs/{machine}/{jobid}"],
+    ["GET", "/compute/jobs/{machine}"],
+  ],
+};
+
+/** The use a helper's call makes, at `where` (the analyses' one way to turn the tables below into uses). */
+export function helperCallUse(call: HelperCall, where: Where): FoundUse {
+  if (call === "wait") return { kind: "wait", ...where };
+  if ("either" in call) {
+    const [first] = call.either;
+    return { kind: "call", method: first![0], path: first![1], either: call.either, ...where };
+  }
+  return { kind: "call", method: call[0], path: call[1], ...where };
+}
+
 /** The calls each workflow helper makes (templates/runtime/workflow.ts); "wait" is waitForTask's `GET /tasks/{id}`. */
-export const COMPUTE_HELPERS: Readonly<Record<string, readonly (readonly [string, string] | "wait")[]>> = {
+export const COMPUTE_HELPERS: Readonly<Record<string, readonly HelperCall[]>> = {
   run: [["POST", "/utilities/command/{machine}"], "wait"],
   submitJob: [["POST", "/compute/jobs/{machine}"], "wait"],
-  job: [["GET", "/compute/jobs/{machine}"]],
-  jobs: [["GET", "/compute/jobs/{machine}"]],
+  job: [JOB_READ],
+  jobs: [JOB_READ],
   ls: [["GET", "/utilities/ls/{machine}/{path}"]],
   download: [["GET", "/utilities/download/{machine}/{path}"]],
   upload: [["PUT", "/utilities/upload/{machine}/{path}"]],
@@ -16,16 +47,24 @@ export const COMPUTE_HELPERS: Readonly<Record<string, readonly (readonly [string
   outages: [["GET", "/status/outages/{name}"]],
   plannedOutages: [["GET", "/status/outages/planned/{name}"]],
 };
+/**
+ * `jobs()` given anything but its ids alone (no ids, or options that may filter by `user` or `partition`) may query
+ * the job list: counted as the list, to fail closed (the options are not followed). `argumentCount` is undefined for
+ * a member read that is not a call.
+ */
+export function jobsCalls(calls: readonly HelperCall[], argumentCount: number | undefined): readonly HelperCall[] {
+  return calls === COMPUTE_HELPERS.jobs && argumentCount !== 1 ? [["GET", "/compute/jobs/{machine}"]] : calls;
+}
+
 /** The calls each method of a job object makes. */
-export const JOB_HELPERS: Readonly<Record<string, readonly [string, string]>> = {
-  complete: ["GET", "/compute/jobs/{machine}"],
-  state: ["GET", "/compute/jobs/{machine}"],
+export const JOB_HELPERS: Readonly<Record<string, HelperCall>> = {
+  complete: JOB_READ,
+  state: JOB_READ,
   cancel: ["DELETE", "/compute/jobs/{machine}/{jobid}"],
 };
 
-type Calls = readonly (readonly [string, string] | "wait")[];
+type Calls = readonly HelperCall[];
 
-const JOBS_QUERY = ["GET", "/compute/jobs/{machine}"] as const;
 const DOWNLOAD = ["GET", "/utilities/download/{machine}/{path}"] as const;
 const UPLOAD = ["PUT", "/utilities/upload/{machine}/{path}"] as const;
 
@@ -58,12 +97,12 @@ export const HELPER_CALLS: Readonly<Record<string, Readonly<Record<string, Calls
     submitJob: [...COMPUTE_HELPERS.submitJob!, ["GET", "/utilities/ls/{machine}/{path}"]],
   },
   job: {
-    complete: [JOBS_QUERY],
-    state: [JOBS_QUERY],
-    update: [JOBS_QUERY],
-    running: [JOBS_QUERY],
+    complete: [JOB_READ],
+    state: [JOB_READ],
+    update: [JOB_READ],
+    running: [JOB_READ],
     // With `{ wait: true }`, the job is watched until it ends.
-    cancel: [["DELETE", "/compute/jobs/{machine}/{jobid}"], JOBS_QUERY],
+    cancel: [["DELETE", "/compute/jobs/{machine}/{jobid}"], JOB_READ],
   },
   task: { update: ["wait"], result: ["wait"], cancel: [["DELETE", "/tasks/{id}"]] },
   path: {
@@ -159,7 +198,17 @@ export type FoundUse =
    * `assumed`: the call was not traced to the client but counted to fail closed (a job helper's `cancel()` on a
    * receiver the scan cannot follow), and why.
    */
-  | (Where & { kind: "call"; method: string; path: string | null; assumed?: string })
+  | (Where & {
+      kind: "call";
+      method: string;
+      path: string | null;
+      assumed?: string;
+      /**
+       * A helper's call that any of these calls does (`method` and `path` are the first): it needs the least level
+       * among those the table has (usage/resolve.ts).
+       */
+      either?: readonly (readonly [string, string])[];
+    })
   /** `waitForTask(client, id)` or `client.waitForTask(id)`: polls `GET /tasks/{id}`. */
   | (Where & { kind: "wait" })
   /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */

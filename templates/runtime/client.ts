@@ -57,6 +57,8 @@ export interface ClientParts {
   readonly observers: Observers;
   /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
   readonly checkOperations: (names: readonly (string | undefined)[]) => void;
+  /** Whether the client may call the operation of that name (by the guard's ladder or grant): no request, no throw. */
+  readonly mayCall: (name: string) => boolean;
 }
 
 /** Members added to a client as it is made, over named calls of the same name (`waitForTask`, `compute`). */
@@ -258,7 +260,13 @@ export function createScopedClient(
   for (const addOn of addOns)
     Object.assign(
       client,
-      addOn({ calls: named, clock: resolved.clock, checkOperations, observers: resolved.observers }),
+      addOn({
+        calls: named,
+        clock: resolved.clock,
+        checkOperations,
+        mayCall: (name) => guard.allowsOperation(name),
+        observers: resolved.observers,
+      }),
     );
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {

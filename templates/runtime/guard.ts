@@ -58,6 +58,8 @@ export interface Guard {
    * it will call before its first request.
    */
   checkOperation(name: string): void;
+  /** Whether the client may call the operation of that friendly name (a helper picks the least one it may use). */
+  allowsOperation(name: string): boolean;
 }
 
 /**
@@ -144,6 +146,10 @@ export function createGuard(config: GuardConfig): Guard {
       if (entry === undefined || allowed.has(entry)) return;
       const method = entry.method.toUpperCase();
       refuse(method, entry.path, `${what(entry)} ${permission.refusal(entry).message}`, entry);
+    },
+    allowsOperation(name) {
+      const entry = table.entries.find((e) => e.name === name);
+      return entry !== undefined && allowed.has(entry);
     },
   };
 }

@@ -1,10 +1,13 @@
 /**
- * Batch jobs of one machine, watched together. As the official Python client's job monitor does, status reads are
- * batched into one job query (`GET /compute/jobs/{machine}?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made
- * in the same tick share one query, and every `job.complete()` of a machine joins one poll loop, so each poll costs
- * one request however many jobs are waited on. The loop reads the queue (squeue) until a job has left it, then reads
- * every job still watched from accounting (sacct), which lists queued, running and finished jobs alike: one request
- * per poll, at the cost of seeing the first job that leaves the queue one poll later than a second request would.
+ * Batch jobs of one machine, watched together. Where the client may call the job list (`GET /compute/jobs/{machine}`),
+ * status reads are batched into one query of it, as the official Python client's job monitor does
+ * (`?kwargs=jobid=1,2,3&sacct=false&cached=false`): reads made in the same tick share one query, and every
+ * `job.complete()` of a machine joins one poll loop, so each poll costs one request however many jobs are waited on.
+ * Where it may not (the facility's list is above its least level), each job is read with the one-job operation
+ * (`GET /compute/jobs/{machine}/{jobid}?sacct=...&cached=false`): the same loop, one request per job per poll.
+ * The loop reads the queue (squeue) until a job has left it, then reads every job still watched from accounting
+ * (sacct), which lists queued, running and finished jobs alike: one request per poll (per job, without the list),
+ * at the cost of seeing the first job that leaves the queue one poll later than a second request would.
  * A single read (`job.state()`, `job.update()`) asks accounting at once for jobs missing from the queue, as the
  * official client does; `compute.job(id)` asks accounting only (one query whatever the job's state), as its
  * `compute.job()` does.
@@ -72,6 +75,81 @@ interface Watcher {
   end(): void;
 }
 
+/**
+ * How the monitor reads jobs: the records of `ids` (squeue's, or sacct's with `sacct`), by job id. `perJob`: one
+ * request per id (the one-job operation), else one request for them all (the list).
+ */
+export interface JobQuery {
+  readonly operation: string;
+  readonly perJob: boolean;
+  read(ids: readonly string[], sacct: boolean, signal?: AbortSignal): Promise<Map<string, JobRow>>;
+}
+
+/** One query of the job list for every id (`GET /compute/jobs/{machine}?kwargs=jobid=1,2`). */
+export function listQuery(machine: string, operation: string, readJobs: NamedCall): JobQuery {
+  return {
+    operation,
+    perJob: false,
+    async read(ids, sacct, signal) {
+      const answer = await readJobs(
+        { path: { machine }, query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false } },
+        signal ? { signal } : {},
+      );
+      return rowsOf(answer, machine, ids);
+    },
+  };
+}
+
+/** One query of the one-job operation per id (`GET /compute/jobs/{machine}/{jobid}?sacct=...&cached=false`). */
+export function oneJobQuery(machine: string, operation: string, readJob: NamedCall): JobQuery {
+  return {
+    operation,
+    perJob: true,
+    async read(ids, sacct, signal) {
+      const answers = await Promise.all(
+        ids.map((jobid) =>
+          readJob({ path: { machine, jobid }, query: { sacct, cached: false } }, signal ? { signal } : {}),
+        ),
+      );
+      const rows = new Map<string, JobRow>();
+      for (const [i, answer] of answers.entries()) {
+        // squeue of one job that has left the queue may fail ("Invalid job id specified") rather than list nothing:
+        // not queued, so accounting is asked next, where a failure is the caller's.
+        if (!sacct && isErrorAnswer(answer)) continue;
+        for (const [id, row] of rowsOf(answer, machine, [ids[i]!])) rows.set(id, row);
+      }
+      return rows;
+    },
+  };
+}
+
+function isErrorAnswer(answer: unknown): boolean {
+  return String((answer as { status?: unknown } | undefined)?.status).toUpperCase() === "ERROR";
+}
+
+/** The rows of a job answer for the ids asked (the job's own row: sacct lists its steps, `123.batch`, too). */
+function rowsOf(answer: unknown, machine: string, ids: readonly string[]): Map<string, JobRow> {
+  const read = answer as { status?: unknown; output?: unknown; error?: unknown } | undefined;
+  if (isErrorAnswer(read) || !Array.isArray(read?.output)) {
+    const said = typeof read?.error === "string" ? read.error : undefined;
+    throw new JobError({
+      message: `Reading jobs ${ids.join(",")} on ${machine} failed${said ? `: ${said}` : ""}`,
+      reason: "query",
+      machine,
+      jobId: ids.length === 1 ? ids[0] : undefined,
+      error: said,
+    });
+  }
+  const wanted = new Set(ids);
+  const rows = new Map<string, JobRow>();
+  for (const row of read.output as unknown[]) {
+    if (!row || typeof row !== "object") continue;
+    const id = String((row as JobRow).jobid ?? "");
+    if (wanted.has(id) && !rows.has(id)) rows.set(id, row as JobRow);
+  }
+  return rows;
+}
+
 export class JobMonitor {
   readonly #watchers = new Map<string, Watcher[]>();
   /** Polls in a row that found each watched job neither in the queue nor in accounting. */
@@ -83,12 +161,12 @@ export class JobMonitor {
   #looping = false;
   /** Aborts the watch loop's query in flight: once no watcher is left to want its answer. */
   #polling: AbortController | undefined;
-  /** Job queries sent, and polls made by the watch loop (what the bench reads). */
+  /** Job queries sent (requests: one per job with the one-job operation), and polls made by the loop (the bench). */
   readonly stats = { queries: 0, polls: 0 };
 
   constructor(
     readonly machine: string,
-    private readonly readJobs: NamedCall,
+    private readonly jobs: JobQuery,
     private readonly clock: Clock,
     private readonly onPoll?: (event: PollEvent) => void,
   ) {}
@@ -279,33 +357,8 @@ export class JobMonitor {
   }
 
   async #query(ids: readonly string[], sacct: boolean, signal?: AbortSignal): Promise<Map<string, JobRow>> {
-    this.stats.queries++;
-    const answer = (await this.readJobs(
-      {
-        path: { machine: this.machine },
-        query: { kwargs: [`jobid=${ids.join(",")}`], sacct, cached: false },
-      },
-      signal ? { signal } : {},
-    )) as { status?: unknown; output?: unknown; error?: unknown } | undefined;
-    if (String(answer?.status).toUpperCase() === "ERROR" || !Array.isArray(answer?.output)) {
-      const said = typeof answer?.error === "string" ? answer.error : undefined;
-      throw new JobError({
-        message: `Reading jobs ${ids.join(",")} on ${this.machine} failed${said ? `: ${said}` : ""}`,
-        reason: "query",
-        machine: this.machine,
-        jobId: ids.length === 1 ? ids[0] : undefined,
-        error: said,
-      });
-    }
-    const wanted = new Set(ids);
-    const rows = new Map<string, JobRow>();
-    for (const row of answer.output as unknown[]) {
-      if (!row || typeof row !== "object") continue;
-      const id = String((row as JobRow).jobid ?? "");
-      // sacct lists a job's steps too (`123.batch`); the job's own row is the one with its id.
-      if (wanted.has(id) && !rows.has(id)) rows.set(id, row as JobRow);
-    }
-    return rows;
+    this.stats.queries += this.jobs.perJob ? ids.length : 1;
+    return this.jobs.read(ids, sacct, signal);
   }
 
   #notFound(id: string): JobError {

@@ -11,6 +11,14 @@ export interface SignalOption {
   signal?: AbortSignal;
 }
 
+export interface ListOptions extends SignalOption {
+  /**
+   * The directory itself, as one entry, not its contents (the official client's `ls(path, directory=True)`): the
+   * listing's `.` entry under the directory's own name. A file is itself either way.
+   */
+  directory?: boolean;
+}
+
 export interface DownloadOptions extends SignalOption {
   /** Ask for the bytes (base64 on the wire), resolved as a Uint8Array. */
   binary?: boolean;
@@ -18,7 +26,7 @@ export interface DownloadOptions extends SignalOption {
 
 /** The file operations a path's methods call: the machine's own helpers. */
 export interface PathOps {
-  ls?(path: string, options?: SignalOption): Promise<unknown[]>;
+  ls?(path: string, options?: ListOptions): Promise<unknown[]>;
   download?(path: string, options?: DownloadOptions): Promise<string | Uint8Array>;
   upload?(path: string, data: string | Blob | Uint8Array, options?: SignalOption): Promise<unknown>;
   /** Throws ScopeError, before any request, when the color may not call the helper's operation. */
@@ -60,8 +68,8 @@ export interface EntryKind {
 }
 
 export interface PathListing<Entry> {
-  /** The entries of this directory (without `.` and `..`), or this file itself. */
-  ls(options?: SignalOption): Promise<Entry[]>;
+  /** The entries of this directory (without `.` and `..`), or this file itself; `{ directory: true }`: this directory. */
+  ls(options?: ListOptions): Promise<Entry[]>;
 }
 
 export interface PathDownloading {

@@ -12,9 +12,17 @@ import type { ClientAddOn } from "./client.js";
 import type { Clock } from "./clock.js";
 import { type Deadline, startDeadline } from "./deadline.js";
 import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
-import { JobMonitor, type JobRow, slurmState, type WatchOptions } from "./jobs.js";
+import {
+  JobMonitor,
+  type JobQuery,
+  type JobRow,
+  listQuery,
+  oneJobQuery,
+  slurmState,
+  type WatchOptions,
+} from "./jobs.js";
 import type { Observers } from "./observe.js";
-import { type DownloadOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
+import { type DownloadOptions, type ListOptions, type PathOps, remotePath, type SignalOption } from "./remote-path.js";
 import { DEFAULT_TASK_TIMEOUT, type TaskResult, type TaskWaiter, taskWaiter, type WaitOptions } from "./tasks.js";
 
 /**
@@ -25,7 +33,10 @@ export interface WorkflowSpec extends AccountSpec {
   readonly readTask?: string;
   readonly runCommand?: string;
   readonly submitJob?: string;
+  /** `GET /compute/jobs/{machine}`: the job list, which batches the reads of many jobs into one query. */
   readonly readJobs?: string;
+  /** `GET /compute/jobs/{machine}/{jobid}`: one job, used where the client may not call the list (or it is absent). */
+  readonly readJob?: string;
   readonly cancelJob?: string;
   readonly readDirectory?: string;
   readonly downloadFile?: string;
@@ -42,6 +53,7 @@ export const COMPUTE_ROLES = [
   "runCommand",
   "submitJob",
   "readJobs",
+  "readJob",
   "cancelJob",
   "readDirectory",
   "downloadFile",
@@ -56,7 +68,7 @@ export interface ScriptPath {
   args?: readonly string[];
 }
 
-export type { DownloadOptions, SignalOption };
+export type { DownloadOptions, ListOptions, SignalOption };
 
 /** A batch job of one machine. Its state is read in batches with every other job of the machine being watched. */
 export interface JobWatching<Record> {
@@ -95,6 +107,12 @@ export interface JobCancelling<Record = unknown> {
    */
   cancel(options: CancelOptions & { wait: true }): Promise<Record>;
   cancel(options?: CancelOptions): Promise<void>;
+}
+
+/** A job's `cancel()` where the client may not read jobs: the request only, no waiting for the end. */
+export interface JobCancellingOnly {
+  /** Ask the scheduler to cancel the job (scancel); resolves once the request is accepted. */
+  cancel(options?: SignalOption & { wait?: false }): Promise<void>;
 }
 
 /** What `compute.runTask()` gives: the command's task, not waited on. */
@@ -136,6 +154,16 @@ export interface MachineOutages<Outage> {
   plannedOutages(options?: SignalOption): Promise<Outage[]>;
 }
 
+export interface JobFindingById<Job> {
+  /** The job of that id, its record read from accounting (sacct, one query); JobError `not-found` if it has none. */
+  job(id: string | number, options?: SignalOption): Promise<Job>;
+  /**
+   * The jobs of those ids that the queue or accounting knows, in the order asked: one query per job (the job list,
+   * which filters by user and partition, needs a color this client does not have).
+   */
+  jobs(ids: readonly (string | number)[], options?: SignalOption): Promise<Job[]>;
+}
+
 export interface JobFinding<Job> {
   /** The job of that id, its record read from accounting (sacct, one query); JobError `not-found` if it has none. */
   job(id: string | number, options?: SignalOption): Promise<Job>;
@@ -166,9 +194,10 @@ export interface JobSubmitting<Job> {
 export interface DirectoryListing<Entry> {
   /**
    * The entries of a directory (without `.` and `..`), or the file itself, each with its `path` and the path methods
-   * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses.
+   * (`isDirectory()`, `parent`, `ls()`, `download()`, ...); FileError when the facility refuses. With
+   * `{ directory: true }`, the directory itself as one entry (the official client's `ls(path, directory=True)`).
    */
-  ls(path: string, options?: SignalOption): Promise<Entry[]>;
+  ls(path: string, options?: ListOptions): Promise<Entry[]>;
 }
 
 export interface FileDownloading {
@@ -204,22 +233,36 @@ export type ItemsOf<T, K extends string> = T extends { [P in K]?: readonly (infe
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export function clientHelpers(spec: { taskOperation?: string; workflow?: WorkflowSpec }): ClientAddOn {
-  return ({ calls, clock, checkOperations, observers }) => {
+  return ({ calls, clock, checkOperations, mayCall, observers }) => {
     const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
     const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
     if (!hasWorkflow(spec.workflow)) return { waitForTask };
     const workflow = spec.workflow;
     // One job monitor per machine: every job of a machine this client watches shares its poll.
     const monitors = new Map<string, JobMonitor>();
+    const jobRead = jobReadOf(workflow, mayCall);
     const monitor = (machine: string) => {
       let found = monitors.get(machine);
       if (!found) {
-        found = new JobMonitor(machine, calls[workflow.readJobs!]!, clock, observers.onPoll);
+        const query: JobQuery =
+          jobRead === workflow.readJobs
+            ? listQuery(machine, jobRead!, calls[jobRead!]!)
+            : oneJobQuery(machine, jobRead!, calls[jobRead!]!);
+        found = new JobMonitor(machine, query, clock, observers.onPoll);
         monitors.set(machine, found);
       }
       return found;
     };
-    const deps: WorkflowDeps = { spec: workflow, calls, waitForTask, monitor, clock, checkOperations, observers };
+    const deps: WorkflowDeps = {
+      spec: workflow,
+      calls,
+      waitForTask,
+      monitor,
+      jobRead,
+      clock,
+      checkOperations,
+      observers,
+    };
     const added: Record<string, unknown> = { waitForTask, ...accountHelpers(deps) };
     if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
       added.compute = (machine: string) => computeHelpers(machine, deps);
@@ -227,11 +270,23 @@ export function clientHelpers(spec: { taskOperation?: string; workflow?: Workflo
   };
 }
 
+/**
+ * The least operation that reads jobs for this client: the job list where the client may call it (one query batches
+ * every job of a machine), else the one-job operation (one query per job), else the list (whose call the guard then
+ * refuses, naming it). Decided by the guard's own permission, so by the ladder, never by a color's name.
+ */
+export function jobReadOf(spec: WorkflowSpec, mayCall: (name: string) => boolean): string | undefined {
+  if (spec.readJobs !== undefined && (spec.readJob === undefined || mayCall(spec.readJobs))) return spec.readJobs;
+  return spec.readJob ?? spec.readJobs;
+}
+
 export interface WorkflowDeps {
   spec: WorkflowSpec;
   calls: Readonly<Record<string, NamedCall>>;
   waitForTask: TaskWaiter;
   monitor(machine: string): JobMonitor;
+  /** The operation the job reads use (jobReadOf): undefined when the description has neither. */
+  jobRead: string | undefined;
   /** The client's clock, which `timeout` deadlines run on. */
   clock: Clock;
   /** Throws ScopeError before any request when the color may not call one of these operations. */
@@ -335,7 +390,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelp
         return last;
       },
     };
-    if (spec.readJobs !== undefined) Object.assign(job, watching());
+    if (deps.jobRead !== undefined) Object.assign(job, watching());
     function watching(): JobWatchingMethods {
       const monitor = deps.monitor(machine);
       return {
@@ -386,11 +441,13 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelp
     if (spec.cancelJob !== undefined) {
       // One implementation of cancel's two overloads (`wait: true` resolves with the record, else with nothing).
       job.cancel = (async (options: CancelOptions = {}): Promise<JobRow | undefined> => {
-        // With `wait`, the polls after the request need the job query too: refused before the request, not after.
-        if (options.wait === true) deps.checkOperations([spec.cancelJob, spec.readJobs]);
-        if (options.wait === true && spec.readJobs === undefined)
+        // With `wait`, the polls after the request need a job read too: refused before the request, not after.
+        if (options.wait === true) deps.checkOperations([spec.cancelJob, deps.jobRead]);
+        if (options.wait === true && deps.jobRead === undefined)
           throw new ConfigError({
-            message: "cancel({ wait: true }) needs the API's job query (GET /compute/jobs/{machine})",
+            message:
+              "cancel({ wait: true }) needs a job read of the API " +
+              "(GET /compute/jobs/{machine}/{jobid} or GET /compute/jobs/{machine})",
           });
         const answer = (await call("cancelJob")(
           { path: { machine, jobid: id } },
@@ -414,7 +471,7 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelp
     return job;
   };
 
-  if (spec.readJobs !== undefined) {
+  if (deps.jobRead !== undefined) {
     helpers.job = async (id: string | number, options: SignalOption = {}) => {
       options.signal?.throwIfAborted();
       // Accounting alone, as the official client's compute.job(): it lists queued, running and finished jobs, so one
@@ -426,7 +483,12 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelp
     helpers.jobs = async (ids: readonly (string | number)[] | undefined, options: JobQueryOptions = {}) => {
       options.signal?.throwIfAborted();
       if (ids === undefined || options.user !== undefined || options.partition !== undefined) {
-        // The official client's direct query: squeue with every filter given, cached=false.
+        // The official client's direct query: squeue with every filter given, cached=false. Only the list filters.
+        if (spec.readJobs === undefined)
+          throw new ConfigError({
+            message:
+              "jobs() without ids, or with user or partition, needs the API's job list (GET /compute/jobs/{machine})",
+          });
         const kwargs = [
           ...(ids === undefined ? [] : [`jobid=${ids.map(String).join(",")}`]),
           ...(options.user === undefined ? [] : [`user=${options.user}`]),
@@ -575,12 +637,24 @@ export function computeHelpers(machine: string, deps: WorkflowDeps): ComputeHelp
   };
 
   if (spec.readDirectory !== undefined) {
-    helpers.ls = async (path: string, options: SignalOption = {}) => {
+    helpers.ls = async (path: string, options: ListOptions = {}) => {
       const entries = await listing(path, options);
       // One entry is the file asked for (a directory lists `.` and `..` too); its name is the path's last part.
       if (entries.length === 1 && entries[0]!.name !== "." && !text(entries[0]!.perms)?.startsWith("d"))
         return [remotePath(machine, path, pathOps, entries[0])];
       const base = path.replace(/\/+$/, "");
+      if (options.directory === true) {
+        // As the official client: the listing's own `.` entry stands for the directory (one request, no second ls).
+        const self = entries.find((e) => e.name === ".");
+        if (self === undefined)
+          throw new FileError({
+            machine,
+            path,
+            operation: spec.readDirectory!,
+            error: "the listing has no entry for the directory itself",
+          });
+        return [remotePath(machine, base === "" ? "/" : base, pathOps, self)];
+      }
       return entries
         .filter((e) => e.name !== "." && e.name !== "..")
         .map((e) => remotePath(machine, `${base}/${text(e.name) ?? ""}`, pathOps, e));

@@ -10,6 +10,7 @@ import {
   createClient,
   JobError,
   type Level,
+  ladder,
   type RemoteFileReader,
   type RemoteFileWriter,
   ResponseError,
@@ -29,10 +30,11 @@ let facility: Facility;
 const keys = new Map<string, TestClient>();
 
 beforeAll(async () => {
-  facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS, now: time.now });
+  // The facility enforces the bundled levels: the generated client's own ladder.
+  facility = await startFacility({ levels: ladder, taskDelayMs: DELAY_MS, now: time.now });
   // Globus calls need a client made with the Globus option, as at the facility.
-  for (const color of ["green", "yellow", "red"])
-    keys.set(color, await testClient(facility, color, color === "red" ? { globus: true } : {}));
+  for (const color of ladder)
+    keys.set(color, await testClient(facility, color, color === "orange" || color === "red" ? { globus: true } : {}));
   return () => facility.close();
 });
 
@@ -98,8 +100,8 @@ describe("client.user() and what a user has", () => {
 describe("client.group(name), project.createGroup(name)", () => {
   it("reads a group; add and remove send one PUT each and refresh members; update reads it again", async () => {
     // The facility keeps groups: the user's project group exists from the start, with the user in it.
-    const yellow = client("yellow");
-    const group = await yellow.group("m1234");
+    const orange = client("orange");
+    const group = await orange.group("m1234");
     expect(group.name).toBe("m1234");
     expect(group.members.map((m) => m.name)).toEqual(["mockuser"]);
     expect(await sent(() => group.add(["alice", "bob"]))).toEqual(["PUT /account/groups/m1234 200"]);
@@ -112,28 +114,35 @@ describe("client.group(name), project.createGroup(name)", () => {
     await expect(group.add(["a,b"])).rejects.toBeInstanceOf(ConfigError);
   });
 
-  it("a green client reads groups but may not change them: refused before any request", async () => {
-    const group = await client("green").group("m1234");
+  it("a green client lists its groups but may not read or change one: refused before any request", async () => {
+    const [group] = await (await client("green").user()).groups();
+    expect(group!.name).toBe("m1234");
     const before = facility.requests.length;
-    // @ts-expect-error add needs yellow
-    await expect(group.add("alice") as Promise<void>).rejects.toMatchObject({
+    // @ts-expect-error add needs orange
+    await expect(group!.add("alice") as Promise<void>).rejects.toMatchObject({
       name: "ScopeError",
-      required: "yellow",
+      required: "orange",
       operation: "updateGroupMembership",
+    });
+    // @ts-expect-error group needs orange
+    await expect(client("yellow").group("m1234") as Promise<unknown>).rejects.toMatchObject({
+      name: "ScopeError",
+      required: "orange",
+      operation: "readGroup",
     });
     expect(facility.requests.length).toBe(before);
   });
 
   it("createGroup posts the project's repo name; a refused one is a ScopeError on green", async () => {
-    const [project] = await (await client("yellow").user()).projects();
+    const [project] = await (await client("orange").user()).projects();
     let group!: Awaited<ReturnType<NonNullable<typeof project>["createGroup"]>>;
     expect(await sent(async () => (group = await project!.createGroup("newgrp")))).toEqual([
       "POST /account/groups 200",
     ]);
     expect(group.name).toBe("newgrp");
-    const [greenProject] = await (await client("green").user()).projects();
-    // @ts-expect-error createGroup needs yellow
-    await expect(greenProject!.createGroup("x") as Promise<unknown>).rejects.toBeInstanceOf(ScopeError);
+    const [yellowProject] = await (await client("yellow").user()).projects();
+    // @ts-expect-error createGroup needs orange
+    await expect(yellowProject!.createGroup("x") as Promise<unknown>).rejects.toBeInstanceOf(ScopeError);
   });
 });
 
@@ -214,10 +223,10 @@ describe("client.globus", () => {
     const green = client("green");
     const before = facility.requests.length;
     const start = { sourceMachine: "perlmutter", targetMachine: "dtns", sourceDir: "/a", targetDir: "/b" };
-    // @ts-expect-error startTransfer needs red
+    // @ts-expect-error startTransfer needs orange
     await expect(green.globus.startTransfer(start) as Promise<unknown>).rejects.toMatchObject({
       name: "ScopeError",
-      required: "red",
+      required: "orange",
     });
     expect(facility.requests.length).toBe(before);
     expect(typeof green.globus.transfer).toBe("function");
@@ -298,7 +307,7 @@ describe("jobs: job(id), jobs(ids, filters), update, running, cancel({ wait })",
   });
 
   it("jobs(ids, { user }) is one squeue query with every filter; job() of an unknown id is not-found", async () => {
-    const perlmutter = client("green").compute("perlmutter");
+    const perlmutter = client("yellow").compute("perlmutter");
     const from = fetched.length;
     const mine = await perlmutter.jobs(undefined, { user: "mockuser", partition: "regular" });
     const urls = fetched
@@ -311,6 +320,17 @@ describe("jobs: job(id), jobs(ids, filters), update, running, cancel({ wait })",
     expect(urls[0]!.searchParams.get("cached")).toBe("false");
     for (const job of mine) expect(job.record).toMatchObject({ jobid: job.id });
     await expect(perlmutter.job("99999999")).rejects.toMatchObject({ name: "JobError", reason: "not-found" });
+  });
+
+  it("green's filters need the job list (yellow): a type error, and a ScopeError before any request", async () => {
+    const green = client("green").compute("perlmutter");
+    const before = facility.requests.length;
+    // @ts-expect-error green's jobs() takes ids only: user and partition filter the list, which needs yellow
+    const refused = green.jobs(undefined, { user: "mockuser" }) as Promise<unknown>;
+    await expect(refused).rejects.toMatchObject({ name: "ScopeError", required: "yellow", operation: "readJobs" });
+    expect(facility.requests.length).toBe(before);
+    await expect(green.job("99999999")).rejects.toMatchObject({ name: "JobError", reason: "not-found" });
+    expect(since(before)).toEqual(["GET /compute/jobs/perlmutter/99999999 200"]);
   });
 });
 
@@ -481,10 +501,10 @@ describe("RemotePath.open(mode): read through download, write uploading on close
     const [file] = await client("yellow").compute("perlmutter").ls(`${HOME}/open/y.txt`);
     expect((await file!.open("r")).read()).toBe("yellow reads");
     const before = facility.requests.length;
-    // @ts-expect-error open for writing needs red
+    // @ts-expect-error open for writing needs orange
     await expect(file!.open("w") as Promise<unknown>).rejects.toMatchObject({
       name: "ScopeError",
-      required: "red",
+      required: "orange",
       operation: "uploadFile",
     });
     expect(facility.requests.length).toBe(before);

@@ -10,6 +10,7 @@ import {
   FileError,
   JobError,
   type Level,
+  ladder,
   ResponseError,
   ScopeError,
 } from "../../generated/index.js";
@@ -25,8 +26,9 @@ let facility: Facility;
 const keys = new Map<string, TestClient>();
 
 beforeAll(async () => {
-  facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS, now: time.now });
-  for (const color of ["green", "yellow", "red"]) keys.set(color, await testClient(facility, color));
+  // The facility enforces the bundled levels: the generated client's own ladder.
+  facility = await startFacility({ levels: ladder, taskDelayMs: DELAY_MS, now: time.now });
+  for (const color of ladder) keys.set(color, await testClient(facility, color));
   return () => facility.close();
 });
 
@@ -189,8 +191,12 @@ describe("job.state, job.cancel, compute.job, compute.jobs", () => {
     const job = await perlmutter.job(submitted.id);
     expect(job.record).toMatchObject({ jobid: submitted.id, state: "PENDING" });
     await expect(job.complete({ interval: DELAY_MS })).resolves.toMatchObject({ state: "COMPLETED" });
-    // Jobs are the user's: green (which may read jobs) sees red's; an id nobody submitted is not found.
-    expect((await client("green").compute("perlmutter").job(submitted.id)).id).toBe(submitted.id);
+    // Jobs are the user's: green (which may read one job, not the list) sees red's, through the one-job operation.
+    const from = facility.requests.length;
+    const green = await client("green").compute("perlmutter").job(submitted.id);
+    expect(green.id).toBe(submitted.id);
+    expect(green.record).toMatchObject({ jobid: submitted.id, state: "COMPLETED" });
+    expect(since(from)).toEqual([`GET /compute/jobs/perlmutter/${submitted.id} 200`]);
     await expect(perlmutter.job("31415926")).rejects.toMatchObject({
       name: "JobError",
       reason: "not-found",
@@ -228,9 +234,86 @@ describe("jobs watched together", () => {
     expect(queries).toHaveLength(polls);
     expect(polls).toBe(3);
   });
+
+  it("a green client waits on them through the one-job operation: one query per job per poll, none of the list", async () => {
+    const perlmutter = client("red").compute("perlmutter");
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await perlmutter.submitJob(script(i === 1 ? "FAILED" : undefined))).id);
+    const green = client("green").compute("perlmutter");
+    const from = facility.requests.length;
+    const jobs = await green.jobs(ids);
+    expect(jobs.map((j) => j.record.jobid)).toEqual(ids);
+    const slept = time.slept.length;
+    const outcomes = await Promise.allSettled(jobs.map((job) => job.complete({ interval: DELAY_MS })));
+    const polls = time.slept.length - slept + 1;
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ jobId: ids[1], state: "FAILED" });
+    const queries = since(from);
+    const [a, b, c] = ids.map((id) => `GET /compute/jobs/perlmutter/${id} 200`);
+    // jobs(ids): each from the queue, and the first (finished) from accounting; then each poll reads every job still
+    // watched, one request each: the queue, then (the first has left it) accounting, until each has ended.
+    expect(queries).toEqual([a, b, c, a, a, b, c, a, b, c, c]);
+    expect(polls).toBe(3);
+  });
+});
+
+describe("a green client at a facility whose squeue of a finished job fails", () => {
+  it("reads it from accounting instead: jobs(), state() and complete() find the job, not an error", async () => {
+    const key = keys.get("green")!;
+    // The facility's one-job read runs `squeue -j <id>`, which fails for a job no longer queued: an error answer
+    // where the local facility lists nothing.
+    const squeueFails = async (request: Request) => {
+      const url = new URL(request.url);
+      const response = await fetch(request);
+      if (!/\/compute\/jobs\/perlmutter\/\d+$/.test(url.pathname) || url.searchParams.get("sacct") !== "false")
+        return response;
+      const answer = await response.json();
+      if (answer.output.length > 0) return Response.json(answer);
+      return Response.json({ status: "ERROR", output: [], error: "slurm_load_jobs error: Invalid job id specified" });
+    };
+    const green = createClient({
+      color: "green",
+      clientId: key.clientId,
+      privateKey: key.privateKeyPem,
+      baseUrl: facility.baseUrl,
+      tokenUrl: facility.tokenUrl,
+      clock: time,
+      fetch: squeueFails,
+    }).compute("perlmutter");
+    const red = client("red").compute("perlmutter");
+    const finished = await red.submitJob(script());
+    await finished.complete({ interval: DELAY_MS });
+    const [read] = await green.jobs([finished.id]);
+    expect(read!.record).toMatchObject({ jobid: finished.id, state: "COMPLETED" });
+    expect(await read!.state()).toBe("COMPLETED");
+    const queued = await red.submitJob(script());
+    const [watched] = await green.jobs([queued.id]);
+    await expect(watched!.complete({ interval: DELAY_MS })).resolves.toMatchObject({ state: "COMPLETED" });
+  });
 });
 
 describe("files: ls, download, upload", () => {
+  it("ls(path, { directory: true }) is the directory itself, one entry from one listing (the official client's)", async () => {
+    const red = client("red").compute("perlmutter");
+    await red.upload(`${HOME}/dirself/a.txt`, "a");
+    await red.upload(`${HOME}/dirself/b.txt`, "b");
+    const green = client("green").compute("perlmutter");
+    expect((await green.ls(`${HOME}/dirself`)).map((e) => e.name)).toEqual(["a.txt", "b.txt"]);
+    const from = facility.requests.length;
+    const [self, ...more] = await green.ls(`${HOME}/dirself/`, { directory: true });
+    expect(since(from)).toEqual([`GET /utilities/ls/perlmutter/${HOME}/dirself/ 200`]);
+    expect(more).toEqual([]);
+    expect(self).toMatchObject({ path: `${HOME}/dirself`, name: "dirself", machine: "perlmutter" });
+    expect(self!.isDirectory()).toBe(true);
+    expect(self!.perms).toMatch(/^d/);
+    // Its own ls lists its contents, or (directory: true) itself again; a file is itself either way.
+    expect((await self!.ls()).map((e) => e.name)).toEqual(["a.txt", "b.txt"]);
+    expect((await self!.ls({ directory: true })).map((e) => e.path)).toEqual([`${HOME}/dirself`]);
+    const [file] = await green.ls(`${HOME}/dirself/a.txt`, { directory: true });
+    expect(file).toMatchObject({ path: `${HOME}/dirself/a.txt`, name: "a.txt" });
+    expect(file!.isFile()).toBe(true);
+  });
+
   it("upload, then ls lists it with typed entries and download returns what was uploaded", async () => {
     const perlmutter = client("red").compute("perlmutter");
     const from = facility.requests.length;
@@ -261,9 +344,9 @@ describe("files: ls, download, upload", () => {
   it("yellow may list and download but not upload", async () => {
     const yellow = client("yellow").compute("perlmutter");
     await expect(yellow.ls(HOME)).resolves.toEqual(expect.any(Array));
-    // @ts-expect-error upload needs red
+    // @ts-expect-error upload needs orange
     const refused = (yellow.upload as (p: string, d: string) => Promise<unknown>)(`${HOME}/x.txt`, "x");
-    await expect(refused).rejects.toMatchObject({ name: "ScopeError", required: "red" });
+    await expect(refused).rejects.toMatchObject({ name: "ScopeError", required: "orange" });
   });
 });
 

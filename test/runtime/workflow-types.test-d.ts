@@ -14,6 +14,7 @@ import {
   type RedCompute,
   type RedEntry,
   type RedJob,
+  type RedReadJob,
   type UploadAnswer,
   type YellowCompute,
   type YellowEntry,
@@ -36,8 +37,12 @@ describe("compute(machine) by color", () => {
     expectTypeOf((await job.complete()).state).toEqualTypeOf<string>();
     expectTypeOf(await job.state()).toEqualTypeOf<string>();
     expectTypeOf(job.cancel).toBeFunction();
-    expectTypeOf(await perlmutter.job("1")).toEqualTypeOf<RedJob>();
-    expectTypeOf(await perlmutter.jobs(["1", 2])).toEqualTypeOf<RedJob[]>();
+    // Just submitted, a job has no record yet; one read by job() or jobs() has.
+    expectTypeOf(job.record).toEqualTypeOf<JobRecord | undefined>();
+    expectTypeOf(await perlmutter.job("1")).toEqualTypeOf<RedReadJob>();
+    expectTypeOf((await perlmutter.job("1")).record).toEqualTypeOf<JobRecord>();
+    expectTypeOf(await perlmutter.jobs(["1", 2])).toEqualTypeOf<RedReadJob[]>();
+    expectTypeOf((await perlmutter.jobs(undefined, { user: "me" }))[0]!.record.jobid).toEqualTypeOf<string>();
     const entries = await perlmutter.ls("/global/homes/u/user");
     expectTypeOf(entries).toEqualTypeOf<RedEntry[]>();
     expectTypeOf(entries[0]!.name).toEqualTypeOf<string>();
@@ -68,41 +73,53 @@ describe("compute(machine) by color", () => {
     createClient({ color: "red" }).compute("laptop");
   });
 
-  test("yellow: files to read, jobs to watch; no run, submitJob, upload or cancel", async () => {
+  test("yellow: files to read, jobs to list and watch; no run, submitJob or upload", async () => {
     const perlmutter = createClient({ color: "yellow" }).compute("perlmutter");
     expectTypeOf(perlmutter).toEqualTypeOf<YellowCompute>();
     expectTypeOf(await perlmutter.ls("/")).toEqualTypeOf<YellowEntry[]>();
     const [entry] = await perlmutter.ls("/");
     expectTypeOf(await entry!.download()).toEqualTypeOf<string>();
-    // @ts-expect-error an entry's upload needs red
+    // @ts-expect-error an entry's upload needs orange
     void entry!.upload("x");
     expectTypeOf((await entry!.open("r")).read()).toEqualTypeOf<string>();
-    // @ts-expect-error opening for writing needs red: its overload names NeedsColor<"open for writing", "red">
+    // @ts-expect-error opening for writing needs orange: its overload names NeedsColor<"open for writing", "orange">
     void entry!.open("w");
     // @ts-expect-error the same for bytes
     void entry!.parent.open("wb");
     expectTypeOf(perlmutter.run).toEqualTypeOf<NeedsColor<"run", "red">>();
-    expectTypeOf(perlmutter.upload).toEqualTypeOf<NeedsColor<"upload", "red">>();
+    expectTypeOf(perlmutter.upload).toEqualTypeOf<NeedsColor<"upload", "orange">>();
     // @ts-expect-error run needs red: "This expression is not callable. Type 'NeedsColor<"run", "red">' ..."
     void perlmutter.run("hostname");
     // @ts-expect-error submitJob needs red
     void perlmutter.submitJob(script);
     const job = await perlmutter.job("1");
-    // @ts-expect-error cancelling a job needs red
-    void job.cancel();
+    expectTypeOf(await job.cancel({ wait: true })).toEqualTypeOf<JobRecord>();
     expectTypeOf(await job.complete()).toEqualTypeOf<JobRecord>();
+    // Yellow may call the job list: its filters too.
+    expectTypeOf(await perlmutter.jobs(undefined, { user: "me", partition: "regular" })).toBeArray();
   });
 
-  test("green: jobs to find and watch only", async () => {
+  test("green: jobs to find, watch and cancel one by one, directories to list", async () => {
     const perlmutter = createClient({ color: "green" }).compute("perlmutter");
     expectTypeOf(perlmutter).toEqualTypeOf<GreenCompute>();
-    expectTypeOf(perlmutter.ls).toEqualTypeOf<NeedsColor<"ls", "yellow">>();
+    expectTypeOf(await perlmutter.ls("/")).toEqualTypeOf<GreenEntry[]>();
+    expectTypeOf(await perlmutter.ls("/", { directory: true })).toEqualTypeOf<GreenEntry[]>();
     expectTypeOf(perlmutter.download).toEqualTypeOf<NeedsColor<"download", "yellow">>();
     expectTypeOf(perlmutter.submitJob).toEqualTypeOf<NeedsColor<"submitJob", "red">>();
-    // @ts-expect-error listing needs yellow
-    void perlmutter.ls("/");
+    // @ts-expect-error downloading needs yellow
+    void perlmutter.download("/x");
     expectTypeOf<GreenEntry["open"]>().toEqualTypeOf<NeedsColor<"open", "yellow">>();
-    expectTypeOf(await (await perlmutter.jobs(["1"]))[0]!.state()).toEqualTypeOf<string>();
+    const [job] = await perlmutter.jobs(["1"]);
+    expectTypeOf(job!.record).toEqualTypeOf<JobRecord>();
+    expectTypeOf(await job!.state()).toEqualTypeOf<string>();
+    expectTypeOf(await job!.complete()).toEqualTypeOf<JobRecord>();
+    expectTypeOf(await job!.update()).toEqualTypeOf<JobRecord>();
+    expectTypeOf(await job!.cancel({ wait: true })).toEqualTypeOf<JobRecord>();
+    // The list's filters need yellow: green's jobs() takes ids only.
+    // @ts-expect-error no ids: the job list
+    void perlmutter.jobs(undefined);
+    // @ts-expect-error a user filter: the job list
+    void perlmutter.jobs(["1"], { user: "me" });
   });
 
   test("a color typed as string admits every helper (the guard decides at run time)", async () => {

@@ -5,7 +5,7 @@
  * find a job the user submitted and none other.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Level } from "../../../generated/index.js";
+import { createClient, type Level, ladder } from "../../../generated/index.js";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility } from "../../../generator/facility/index.js";
 import { virtualTime } from "../../support/clock.js";
@@ -17,8 +17,8 @@ let facility: Facility;
 const keys = new Map<string, TestClient>();
 
 beforeAll(async () => {
-  facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS, now: time.now });
-  for (const color of ["green", "red"]) keys.set(color, await testClient(facility, color));
+  facility = await startFacility({ levels: ladder, taskDelayMs: DELAY_MS, now: time.now });
+  for (const color of ["green", "yellow", "red"]) keys.set(color, await testClient(facility, color));
   keys.set("collab-red", await testClient(facility, "red", { user: "c_project" }));
   keys.set("collab-green", await testClient(facility, "green", { user: "c_project" }));
   return () => facility.close();
@@ -39,16 +39,22 @@ function client<C extends Level>(color: C, key: string = color) {
 const script = "#!/bin/bash\n#SBATCH -J wf\nsrun hostname\n";
 
 describe("a red workflow and a green dashboard of one user", () => {
-  it("green sees the job red submitted, by id and in readJobs, as it moves through the queue", async () => {
+  it("green sees the job red submitted by id (readJob), yellow in readJobs, as it moves through the queue", async () => {
     const job = await client("red").compute("perlmutter").submitJob(script);
     const green = client("green");
-    const seen = await green.compute("perlmutter").job(job.id);
+    const machine = "perlmutter" as const;
+    const seen = await green.compute(machine).job(job.id);
     expect(seen.record).toMatchObject({ jobid: job.id, state: "PENDING", user: "mockuser" });
-    const listed = await green.readJobs({ path: { machine: "perlmutter" } });
+    const queued = await green.readJob({ path: { machine, jobid: job.id } });
+    expect(queued.output?.map((row) => row.jobid)).toEqual([job.id]);
+    // The job list is yellow: a green dashboard reads jobs one by one, a yellow one lists them.
+    const listed = await client("yellow").readJobs({ path: { machine } });
     expect(listed.output?.map((row) => row.jobid)).toContain(job.id);
     await expect(seen.complete({ interval: DELAY_MS })).resolves.toMatchObject({ jobid: job.id, state: "COMPLETED" });
-    const accounted = await green.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
+    const accounted = await green.readJob({ path: { machine, jobid: job.id }, query: { sacct: true } });
     expect(accounted.output).toContainEqual(expect.objectContaining({ jobid: job.id, state: "COMPLETED" }));
+    const yellowAccounted = await client("yellow").readJobs({ path: { machine }, query: { sacct: true } });
+    expect(yellowAccounted.output).toContainEqual(expect.objectContaining({ jobid: job.id, state: "COMPLETED" }));
   });
 
   it("a collaboration account's clients see their own jobs, not the user's, and the user's do not see theirs", async () => {

@@ -70,10 +70,11 @@ describe("needs knows every helper of the generated client", () => {
       }
       if (calls.length === 0 && !READS_ONLY.has(`${kind}.${member}`)) problems.push(`${iface}.${member}: no calls`);
       for (const call of calls) {
+        const has = ([method, path]: readonly [string, string]) =>
+          manifest.operations.some((op) => op.method === method && op.path === path);
+        // `either`: several calls that each do the job (a job read); every one of them must be the client's.
         const known =
-          call === "wait"
-            ? manifest.operations.some((op) => op.method === "GET" && op.path === "/tasks/{id}")
-            : manifest.operations.some((op) => op.method === call[0] && op.path === call[1]);
+          call === "wait" ? has(["GET", "/tasks/{id}"]) : "either" in call ? call.either.every(has) : has(call);
         if (!known) problems.push(`${iface}.${member}: ${JSON.stringify(call)} is no operation of the client`);
       }
     }

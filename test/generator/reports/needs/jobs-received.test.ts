@@ -34,12 +34,13 @@ function rows(report: NeedsReport): [string, number, string, string | null][] {
 }
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
-const READ = "GET /compute/jobs/{machine}";
+// A job read: the one-job operation, the least of the two a job read may use (usage/uses.ts).
+const READ = "GET /compute/jobs/{machine}/{jobid}";
 // The main.ts: it gets jobs and hands one to stop(), calling no job method itself.
 const MAIN = [
   'import { stop } from "./stop.js";',
   "declare const client: any;",
-  'const jobs = await client.compute("perlmutter").jobs();',
+  'const jobs = await client.compute("perlmutter").jobs(["1"]);',
   "await stop(jobs[0]!);",
 ];
 const MAIN_READ: [string, number, string, string | null] = ["main.ts", 3, READ, null];

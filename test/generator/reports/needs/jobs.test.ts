@@ -12,9 +12,16 @@ import { colorNeeds } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
-const READ = "GET /compute/jobs/{machine}";
+// A job read: the one-job operation, the least of the two a job read may use (usage/uses.ts).
+const READ = "GET /compute/jobs/{machine}/{jobid}";
 // `export {}` makes each file a module, as real code is: in a script, `await (x)` parses as a call of `await`.
-const HEADER = ["export {};", "declare const client: any;", 'const perlmutter = client.compute("perlmutter");'];
+// jobs(ids): the ids alone, a job read (jobs() with no ids would count the job list, usage/uses.ts's jobsCalls).
+const HEADER = [
+  "export {};",
+  "declare const client: any;",
+  "declare const ids: string[];",
+  'const perlmutter = client.compute("perlmutter");',
+];
 
 function writeFiles(files: Record<string, string[]>): string {
   const dir = tempDir("needs-jobs-");
@@ -38,7 +45,7 @@ describe("needs follows the job objects of jobs(...)", () => {
   it.each<[string, string[], [number, string, boolean][]]>([
     [
       "element access through a variable, with !",
-      ["const all = await perlmutter.jobs();", "await all[0]!.cancel();"],
+      ["const all = await perlmutter.jobs(ids);", "await all[0]!.cancel();"],
       [
         [1, READ, false],
         [2, CANCEL, false],
@@ -62,7 +69,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     ],
     [
       "the rest of an array destructuring, then an element",
-      ["const [, ...others] = await perlmutter.jobs();", "await others[1]!.cancel();"],
+      ["const [, ...others] = await perlmutter.jobs(ids);", "await others[1]!.cancel();"],
       [
         [1, READ, false],
         [2, CANCEL, false],
@@ -70,7 +77,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     ],
     [
       "for...of over the awaited call",
-      ["for (const j of await perlmutter.jobs()) await j.cancel();"],
+      ["for (const j of await perlmutter.jobs(ids)) await j.cancel();"],
       [
         [1, READ, false],
         [1, CANCEL, false],
@@ -78,7 +85,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     ],
     [
       "for...of over a variable holding it",
-      ["const all = await perlmutter.jobs();", "for (const j of all) {", "  await j.cancel();", "}"],
+      ["const all = await perlmutter.jobs(ids);", "for (const j of all) {", "  await j.cancel();", "}"],
       [
         [1, READ, false],
         [3, CANCEL, false],
@@ -86,7 +93,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     ],
     [
       "map with an arrow function",
-      ["await Promise.all((await perlmutter.jobs()).map((j) => j.cancel()));"],
+      ["await Promise.all((await perlmutter.jobs(ids)).map((j) => j.cancel()));"],
       [
         [1, READ, false],
         [1, CANCEL, false],
@@ -95,7 +102,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     [
       "forEach with a function expression, through a filtered array",
       [
-        "const all = await perlmutter.jobs();",
+        "const all = await perlmutter.jobs(ids);",
         "all.filter((j) => j.id !== '1').forEach(function (j) {",
         "  void j.cancel();",
         "});",
@@ -107,7 +114,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     ],
     [
       "find, then an optional call",
-      ['const job = (await perlmutter.jobs()).find((j) => j.id === "1");', "await job?.cancel();"],
+      ['const job = (await perlmutter.jobs(ids)).find((j) => j.id === "1");', "await job?.cancel();"],
       [
         [1, READ, false],
         [2, CANCEL, false],
@@ -116,7 +123,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     [
       "findLast and at(i)",
       [
-        "const all = await perlmutter.jobs();",
+        "const all = await perlmutter.jobs(ids);",
         'await all.findLast((j) => j.id === "1")?.cancel();',
         "await all.at(-1)?.cancel();",
       ],
@@ -144,7 +151,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     ],
     [
       "the callback of then() (untraceable: assumed)",
-      ["await perlmutter.jobs().then((all: any) => all[0].cancel());"],
+      ["await perlmutter.jobs(ids).then((all: any) => all[0].cancel());"],
       [
         [1, READ, false],
         [1, CANCEL, true],
@@ -161,7 +168,7 @@ describe("needs follows the job objects of jobs(...)", () => {
     "the first parameter of %s over jobs() is a job: its complete(), state() and cancel() count",
     (method) => {
       const { rows } = usesOf([
-        `(await perlmutter.jobs()).${method}((j) => {`,
+        `(await perlmutter.jobs(ids)).${method}((j) => {`,
         "  void j.complete();",
         "  void j.state();",
         "  return j.cancel();",
@@ -220,7 +227,7 @@ describe("needs on job-helper names that are not jobs", () => {
 
   it("in a file with job helpers: clearly other receivers are not counted, an untraced one is (assumed)", () => {
     const { rows, report } = usesOf([
-      "const all = await perlmutter.jobs();",
+      "const all = await perlmutter.jobs(ids);",
       "const fake = { cancel() {} };",
       "fake.cancel();",
       "new Worker().cancel();",
@@ -238,7 +245,7 @@ describe("needs on job-helper names that are not jobs", () => {
   it("the fallback is per file: a job file does not make another file's cancel() count", () => {
     const report = colorNeeds(
       writeFiles({
-        "a.ts": [...HEADER, "export const all = await perlmutter.jobs();"],
+        "a.ts": [...HEADER, "export const all = await perlmutter.jobs(ids);"],
         "b.ts": ["declare const stream: ReadableStream;", "await stream.cancel();"],
       }),
       "generated",

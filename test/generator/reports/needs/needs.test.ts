@@ -398,8 +398,8 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       report.uses.map((u) => [u.line, u.kind, u.operations.map((o) => `${o.method} ${o.path}`).join(), u.level]),
     ).toEqual([
       [4, "call", "GET /utilities/ls/{machine}/{path}", "yellow"],
-      [5, "call", "GET /compute/jobs/{machine}", "green"],
-      [6, "call", "GET /compute/jobs/{machine}", "green"],
+      [5, "call", "GET /compute/jobs/{machine}/{jobid}", "green"],
+      [6, "call", "GET /compute/jobs/{machine}/{jobid}", "green"],
       [8, "call", "POST /compute/jobs/{machine}", "red"],
       [8, "wait", "GET /tasks/{id}", "green"],
       [9, "call", "DELETE /compute/jobs/{machine}/{jobid}", "red"],
