@@ -1,9 +1,9 @@
 /**
  * NERSC's 2025 training notebook (repository NERSC/sfapi_training, folder SF-API-Training-NERSC-May-2025,
- * sfapi_client_demo_completed.ipynb), ported step by step from the official Python client to the checked-in generated client, against the local facility
- * in-process with its shell (commands and job scripts run). Each `it` is one of the notebook's cells, in its order
- * (they share state, as the notebook's cells do), asserting what the notebook expects of it; a step that cannot pass
- * yet is marked `it.fails` with the reason. One virtual clock is the facility's `now` and the client's `clock`.
+ * sfapi_client_demo_completed.ipynb), ported step by step from the official Python client to the checked-in
+ * generated client, against the local facility in-process with its shell (commands and job scripts run). Each `it` is
+ * one of the notebook's cells, in its order (they share state, as the notebook's cells do), asserting what the
+ * notebook expects of it. One virtual clock is the facility's `now` and the client's `clock`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -140,11 +140,9 @@ describe("the 2025 training notebook, cell by cell", () => {
     expect(outputDir?.isDirectory()).toBe(true);
   });
 
-  // Issue 42 item 4 (another helper's area): the official `ls(path, directory=True)`, the directory as one entry.
-  it.fails("9b. ls(path, { directory: true }) gives the folder itself (cell 28, as written)", async () => {
-    const dtns = authenticated().compute("dtns");
-    const ls = dtns.ls as (path: string, options: { directory: boolean }) => ReturnType<typeof dtns.ls>;
-    const [outputDir] = await ls.call(dtns, `${scratch}/sfapi-demo`, { directory: true });
+  it("9b. ls(path, { directory: true }) gives the folder itself (cell 28, as written)", async () => {
+    const [outputDir] = await authenticated().compute("dtns").ls(`${scratch}/sfapi-demo`, { directory: true });
+    expect(outputDir?.name).toBe("sfapi-demo");
     expect(outputDir?.isDirectory()).toBe(true);
   });
 
