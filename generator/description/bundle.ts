@@ -1,10 +1,11 @@
 /**
  * Bundling without the bundler's walk. With every `$ref` internal (limits.ts refuses the others), redocly's bundler
- * changes a description only where lint.ts saw that it would, in the same walk as the lint: usually nowhere. One kind
+ * changes a description only where lint.ts's walk saw that it would: usually nowhere. One kind
  * of change is common enough to make here as the bundler does (GitHub's description has 20: a `$ref` as an example's
  * `value`); for any other, the caller runs the bundler itself.
  */
 
+import type { Redocly } from "./cjs.js";
 import type { BundlerChange } from "./lint.js";
 import { unescapePointer } from "./pointer.js";
 
@@ -72,4 +73,23 @@ function setOwn(object: Plain, key: string, value: unknown): void {
 /** redocly's isPlainObject. */
 function isPlainObject(value: unknown): value is Plain {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * redocly's resolver for its bundler, or one that refuses every external document (limits.ts refuses external refs
+ * first, with a clearer message).
+ */
+export function refResolver(
+  redocly: Redocly,
+  allowExternalRefs: boolean,
+  config?: ConstructorParameters<Redocly["BaseResolver"]>[0],
+): InstanceType<Redocly["BaseResolver"]> {
+  const { BaseResolver, ResolveError } = redocly;
+  if (allowExternalRefs) return new BaseResolver(config);
+  class LocalOnlyResolver extends BaseResolver {
+    override async loadExternalRef(absoluteRef: string): Promise<never> {
+      throw new ResolveError(new Error(`${absoluteRef} is outside the description (external references are refused)`));
+    }
+  }
+  return new LocalOnlyResolver(config);
 }

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 export type Redocly = typeof import("@redocly/openapi-core");
 export type OpenapiTypescript = typeof import("openapi-typescript");
 
-/** Where @redocly/openapi-core is, for the lint worker to require it too. */
+/** Where @redocly/openapi-core is (its bundler and YAML reader; openapi-typescript requires it too). */
 export const redoclyPath = require.resolve("@redocly/openapi-core");
 
 /** redocly's node types module (its `normalizeTypes`), for `ownKeysOnly`. */

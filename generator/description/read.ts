@@ -1,6 +1,6 @@
 /**
- * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate and bundle it with
- * @redocly/openapi-core (lint.ts, bundle.ts). Every failure is a DescriptionError naming the source and, where there is
+ * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate it (lint.ts) and bundle it
+ * (bundle.ts; @redocly/openapi-core's bundler where that does not suffice). Every failure is a DescriptionError naming the source and, where there is
  * one, a JSON pointer.
  * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before limits.ts
  * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
@@ -12,12 +12,12 @@ import { resolve } from "node:path";
 import { readCapped } from "../../templates/runtime/body.js";
 import { DescriptionError } from "../errors.js";
 import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
-import { inlineLikeTheBundler } from "./bundle.js";
+import { inlineLikeTheBundler, refResolver } from "./bundle.js";
 import { loadRedocly } from "./cjs.js";
 import type { OpenApiDocument } from "./document.js";
 import { preflight } from "./limits.js";
 import type { LintProblem } from "./lint.js";
-import { prepareLint, refResolver } from "./lint.js";
+import { lint } from "./lint.js";
 import { checkOperationIds, checkOperationRefs, checkPathTemplates } from "./operation-objects.js";
 
 export type { OpenApiDocument } from "./document.js";
@@ -35,8 +35,8 @@ export interface DescriptionSource {
   /** Follow `$ref`s to other files and URLs (`--allow-external-refs`); refused by default, before anything is read. */
   allowExternalRefs?: boolean;
   /**
-   * Work for this thread while another one validates a large description (lint.ts), such as loading what reads the
-   * description next; called once, before the verdict is known, and not at all when the validation runs here.
+   * Work for this thread while another one validates a large description, such as loading what reads the description
+   * next. Validation runs on this thread now (lint.ts is fast enough that a worker does not pay), so it is not called.
    */
   whileValidating?: () => void;
 }
@@ -52,6 +52,8 @@ export interface LoadedDescription {
   text: string;
   /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
   version: { info: string; api?: string };
+  /** What the validation found that only judges style (not a reason to refuse), one line each, for stderr. */
+  warnings?: readonly string[];
   /** The ladder of a bundled description (its `.levels.json`), for these exact bytes wherever they were read from. */
   levels?: readonly string[];
   /** What its `.levels.json` says every audit must tell about it (that it is a reconstruction), for the same bytes. */
@@ -97,34 +99,29 @@ export async function loadDescription(from: DescriptionSource = {}): Promise<Loa
     checkPathTemplates(document, source);
     return loaded(from, source, document, sha256, text, bundled);
   }
-  // A large description's lint worker starts loading now (see lint.ts); it lints only once the checks below pass.
-  const linting = prepareLint({ text, absoluteRef, json, rules: lintRules, allowExternalRefs });
-  let parsed: OpenApiDocument;
-  try {
-    const object = parse(text, json, source, absoluteRef);
-    checkOpenApiVersion(object, source);
-    parsed = object;
-    preflight(parsed, { source, allowExternalRefs, textLength: text.length, json });
-  } catch (error) {
-    linting.cancel();
-    throw error;
-  }
-  const validating = linting.run(parsed);
-  if (linting.onWorker) from.whileValidating?.();
-  const report = await validating.catch((error: unknown) =>
-    Promise.reject(stackExhausted(error, source, "validating")),
-  );
+  const parsed = parse(text, json, source, absoluteRef);
+  checkOpenApiVersion(parsed, source);
+  preflight(parsed, { source, allowExternalRefs, textLength: text.length, json });
+  // External documents are bundled in first, so that the validation sees what they hold.
+  const external = allowExternalRefs ? await bundleDocument(parsed, text, absoluteRef, source, true) : parsed;
+  // Before the schema's rules: an operation that is a `$ref` is refused for a reason of ours, said as such.
+  checkOperationRefs(external, source);
+  const report = (() => {
+    try {
+      return lint(external);
+    } catch (error) {
+      throw stackExhausted(error, source, "validating");
+    }
+  })();
   throwFirstError(report.problems, source);
-  checkOperationRefs(parsed, source);
-  // The bundler's own walk of the whole document (about 2 s on GitHub's description), only where it would change
-  // more than inlineLikeTheBundler does: with external refs allowed, or for what lint.ts calls `other` changes.
+  // The bundler's own walk of the whole document, only where it would change more than inlineLikeTheBundler does.
   const document =
-    allowExternalRefs || !inlineLikeTheBundler(parsed, report.bundlerChanges)
-      ? await bundleDocument(parsed, text, absoluteRef, source, allowExternalRefs)
-      : parsed;
+    allowExternalRefs || inlineLikeTheBundler(external, report.bundlerChanges)
+      ? external
+      : await bundleDocument(external, text, absoluteRef, source, false);
   checkOperationIds(document, source);
   checkPathTemplates(document, source);
-  return loaded(from, source, document, sha256, text, bundled);
+  return loaded(from, source, document, sha256, text, bundled, styleWarnings(report.problems, source));
 }
 
 function loaded(
@@ -134,6 +131,7 @@ function loaded(
   sha256: string,
   text: string,
   bundled: Awaited<ReturnType<typeof bundledSidecar>>,
+  warnings: string[] = [],
 ): LoadedDescription {
   const apiFromUrl = from.url
     ? apiVersionSegment(new URL(descriptionUrl(from.url)).pathname.replace(/\/[^/]*\.(json|ya?ml)$/i, ""))
@@ -143,6 +141,7 @@ function loaded(
     document,
     sha256,
     text,
+    warnings,
     version: {
       info: String(document.info?.version ?? ""),
       api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url),
@@ -296,8 +295,8 @@ function checkOpenApiVersion(doc: ParsedObject, source: string): asserts doc is 
   }
 }
 
-/** Structural validation and unresolved $refs are errors; style rules are not our business here. */
-const lintRules = { struct: "error", "no-unresolved-refs": "error" } as const;
+/** The bundler's rules: what it reports (an external document it cannot read) refuses the description. */
+const bundlerRules = { "no-unresolved-refs": "error" } as const;
 
 /** The description after redocly's bundler; its problems (the lint has passed) as the lint's are. */
 async function bundleDocument(
@@ -307,15 +306,24 @@ async function bundleDocument(
   source: string,
   allowExternalRefs: boolean,
 ): Promise<OpenApiDocument> {
-  const { bundle, createConfig, Source } = loadRedocly();
-  const config = await createConfig({ rules: lintRules });
+  const redocly = loadRedocly();
+  const { bundle, createConfig, Source } = redocly;
+  const config = await createConfig({ rules: bundlerRules });
   const bundled = await bundle({
     config,
     doc: { source: new Source(absoluteRef, text), parsed },
     dereference: false,
-    externalRefResolver: refResolver(allowExternalRefs, config.resolve),
+    externalRefResolver: refResolver(redocly, allowExternalRefs, config.resolve),
   }).catch((error: unknown) => Promise.reject(stackExhausted(error, source, "bundling")));
-  throwFirstError(bundled.problems, source);
+  throwFirstError(
+    bundled.problems.map((p) => ({
+      severity: p.severity === "error" ? "error" : "warn",
+      ruleId: "no-unresolved-refs",
+      message: p.message,
+      pointer: p.location?.[0]?.pointer?.replace(/^#/, "") ?? "",
+    })),
+    source,
+  );
   return bundled.bundle.parsed as OpenApiDocument;
 }
 
@@ -333,22 +341,23 @@ function stackExhausted(error: unknown, source: string, doing: string): unknown 
   );
 }
 
-/**
- * Redocly's struct rule also flags `nullable` without a sibling `type` (next to `allOf`/`$ref`): common in real 3.0
- * descriptions (GitHub's has 135), harmless to the types (openapi-typescript adds `| null`), so not a reason to refuse.
- */
-function isTolerated(problem: LintProblem): boolean {
-  return (
-    problem.ruleId === "struct" &&
-    problem.message.startsWith("The `type` field must be defined when the `nullable` field is used")
-  );
-}
-
 function throwFirstError(problems: readonly LintProblem[], source: string): void {
-  const errors = problems.filter((p) => p.severity === "error" && !isTolerated(p));
+  const errors = problems.filter((p) => p.severity === "error");
   const first = errors[0];
   if (!first) return;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
-  const pointer = first.location?.[0]?.pointer?.replace(/^#/, "");
-  throw new DescriptionError(source, first.message + more, pointer);
+  throw new DescriptionError(source, first.message + more, first.pointer);
+}
+
+/** Warnings past this many are counted in one line, not listed (a description can break a style rule everywhere). */
+const MAX_WARNINGS = 5;
+
+function styleWarnings(problems: readonly LintProblem[], source: string): string[] {
+  const warnings = problems.filter((p) => p.severity === "warn");
+  const lines = warnings
+    .slice(0, MAX_WARNINGS)
+    .map((w) => `${source}: ${w.message} (at ${w.pointer || "/"}; a rule of the OpenAPI schema, not refused)`);
+  if (warnings.length > MAX_WARNINGS)
+    lines.push(`${source}: ${warnings.length - MAX_WARNINGS} more problems of the same kind (not refused)`);
+  return lines;
 }

@@ -101,7 +101,7 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
             new Set(operations.filter((op) => op.wholePath !== undefined).map((op) => op.path)),
           ),
         }),
-    warnings: [],
+    warnings: [...(description.warnings ?? [])],
   };
   const error = options.strict ? strictError(model) : undefined;
   if (error) throw error;

@@ -1,11 +1,11 @@
-// read.ts skips redocly's bundler when the lint saw it would change nothing, and makes its `inline` changes itself:
+// read.ts skips redocly's bundler when lint.ts's walk saw it would change nothing, and makes its `inline` changes itself:
 // whatever it does, the document it hands out must be the one the bundler makes, key order included.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundle, createConfig, Source } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { inlineLikeTheBundler } from "../../../generator/description/bundle.js";
-import { prepareLint } from "../../../generator/description/lint.js";
+import { lint } from "../../../generator/description/lint.js";
 import { loadDescription } from "../../../generator/description/read.js";
 import { description } from "../../support/descriptions.js";
 import { tempDir } from "../../support/project.js";
@@ -22,12 +22,8 @@ async function bundled(doc: object, path: string): Promise<unknown> {
   ).bundle.parsed;
 }
 
-async function changesIn(doc: object): Promise<unknown[]> {
-  return (
-    await prepareLint({ text: JSON.stringify(doc), absoluteRef: "/spec.json", json: true, rules }).run(
-      structuredClone(doc),
-    )
-  ).bundlerChanges;
+function changesIn(doc: object): unknown[] {
+  return lint(structuredClone(doc) as Record<string, unknown>).bundlerChanges;
 }
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -103,11 +99,9 @@ describe("bundling without the bundler's walk", () => {
   }
 
   it("sees the bundler would change nothing in a plain description, and each change in the others", async () => {
-    expect(await changesIn(cases["refs only where refs belong, a discriminator mapping already in place"]!)).toEqual(
-      [],
-    );
+    expect(changesIn(cases["refs only where refs belong, a discriminator mapping already in place"]!)).toEqual([]);
     expect(
-      await changesIn(cases["a $ref as an example's value (GitHub's description has 20), and as a schema's example"]!),
+      changesIn(cases["a $ref as an example's value (GitHub's description has 20), and as a schema's example"]!),
     ).toEqual([
       {
         kind: "inline",
@@ -121,12 +115,10 @@ describe("bundling without the bundler's walk", () => {
       },
       { kind: "inline", at: "#/components/schemas/Word/example", target: "#/x-words/hello" },
     ]);
-    expect(await changesIn(cases["a discriminator mapping through an alias (the bundler re-points it)"]!)).toEqual([
+    expect(changesIn(cases["a discriminator mapping through an alias (the bundler re-points it)"]!)).toEqual([
       { kind: "other", at: "#/components/schemas/Pet/discriminator/mapping/cat" },
     ]);
-    expect(await changesIn(cases["no components object (the bundler adds one)"]!)).toEqual([
-      { kind: "other", at: "#/" },
-    ]);
+    expect(changesIn(cases["no components object (the bundler adds one)"]!)).toEqual([{ kind: "other", at: "#/" }]);
   });
 
   it("leaves the document untouched when a change is not one it makes, or does not lead where the lint said", () => {

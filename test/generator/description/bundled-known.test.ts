@@ -6,7 +6,7 @@ import { bundle, createConfig, unescapePointer as redoclyUnescape, Source } from
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unescapePointer } from "../../../generator/description/document.js";
-import { prepareLint } from "../../../generator/description/lint.js";
+import { lint } from "../../../generator/description/lint.js";
 import { loadDescription } from "../../../generator/description/read.js";
 import { bundledDescriptionPath } from "../../../generator/package-files.js";
 import { spawnCli } from "../../support/cli.js";
@@ -18,11 +18,9 @@ const dir = tempDir("bundled-known-");
 describe("the bundled description's bytes", () => {
   const text = readFileSync(bundledDescriptionPath, "utf8");
 
-  it("pass redocly's lint with nothing for its bundler to change, so skipping both loads the same document", async () => {
-    const report = await prepareLint({ text, absoluteRef: bundledDescriptionPath, json: true, rules }).run(
-      JSON.parse(text),
-    );
-    expect(report.problems.filter((p) => p.severity === "error")).toEqual([]);
+  it("pass the validation with nothing for redocly's bundler to change, so skipping both loads the same document", async () => {
+    const report = lint(JSON.parse(text));
+    expect(report.problems).toEqual([]);
     expect(report.bundlerChanges).toEqual([]);
     const config = await createConfig({ rules });
     const bundled = await bundle({
@@ -35,12 +33,14 @@ describe("the bundled description's bytes", () => {
     expect(JSON.stringify(loaded.document)).toBe(JSON.stringify(bundled.bundle.parsed));
   });
 
-  // In a child process (this worker's other tests load redocly anyway): a preload lists the redocly modules loaded.
+  // In a child process (this worker's other tests load redocly anyway): a preload lists the redocly modules loaded
+  // and the OpenAPI schema's validators (lint.ts) loaded.
   const probe = join(dir, "probe.cjs");
   writeFileSync(
     probe,
     'process.on("exit", () => require("node:fs").writeFileSync(process.env.PROBE_OUT, ' +
-      'JSON.stringify(Object.keys(require.cache).filter((k) => k.includes("@redocly/openapi-core")).length)));\n',
+      'JSON.stringify([Object.keys(require.cache).filter((k) => k.includes("@redocly/openapi-core")).length, ' +
+      "Object.keys(require.cache).filter((k) => /oas-(strict|lenient)3[01]\\.cjs$/.test(k)).length])));\n",
   );
   const redoclyModulesLoaded = async (args: string[], name: string) => {
     const out = join(dir, `${name}.json`);
@@ -50,21 +50,23 @@ describe("the bundled description's bytes", () => {
     });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    return { count: JSON.parse(readFileSync(out, "utf8")) as number, stdout: run.stdout };
+    const [count, validators] = JSON.parse(readFileSync(out, "utf8")) as [number, number];
+    return { count, validators, stdout: run.stdout };
   };
 
-  it("are audited without loading redocly, bundled or read from a file; one byte more and they are linted", async () => {
+  it("are audited without validating them, bundled or read from a file; one byte more and they are validated", async () => {
     writeFileSync(join(dir, "copy.json"), text);
     writeFileSync(join(dir, "changed.json"), `${text}\n`);
     const bundled = await redoclyModulesLoaded(["audit", "--format", "json"], "bundled");
     const copy = await redoclyModulesLoaded(["audit", "--format", "json", "--file", "copy.json"], "copy");
     const changed = await redoclyModulesLoaded(
-      ["audit", "--format", "json", "--levels", "green,yellow,red", "--file", "changed.json"],
+      ["audit", "--format", "json", "--levels", "green,yellow,orange,red", "--file", "changed.json"],
       "changed",
     );
-    expect(bundled.count).toBe(0);
-    expect(copy.count).toBe(0);
-    expect(changed.count).toBeGreaterThan(0);
+    expect([bundled.count, bundled.validators]).toEqual([0, 0]);
+    expect([copy.count, copy.validators]).toEqual([0, 0]);
+    // Validated by the schema's compiled validator, still without redocly (`audit` emits no types).
+    expect([changed.count, changed.validators]).toEqual([0, 1]);
     const operations = (stdout: string) =>
       (JSON.parse(stdout).operations as { method: string; path: string; level: string }[]).map(
         (op) => `${op.method} ${op.path} ${op.level}`,
