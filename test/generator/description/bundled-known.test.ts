@@ -59,7 +59,7 @@ describe("the bundled description's bytes", () => {
     const bundled = await redoclyModulesLoaded(["audit", "--format", "json"], "bundled");
     const copy = await redoclyModulesLoaded(["audit", "--format", "json", "--file", "copy.json"], "copy");
     const changed = await redoclyModulesLoaded(
-      ["audit", "--format", "json", "--levels", "green,yellow,red", "--file", "changed.json"],
+      ["audit", "--format", "json", "--levels", "green,yellow,orange,red", "--file", "changed.json"],
       "changed",
     );
     expect(bundled.count).toBe(0);

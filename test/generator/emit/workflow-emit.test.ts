@@ -50,7 +50,7 @@ describe("the workflow layer follows the description", () => {
       readOutages: "readOutages",
       readPlannedOutages: "readPlannedOutages",
       startTransfer: "startGlobusTransfer",
-      readTransfer: "readGlobusTransfer",
+      readTransfer: "checkGlobusTransfer",
       readChangelog: "readChangelog",
       readConfig: "readConfig",
       readTask: "readTask",
