@@ -12,24 +12,25 @@ export function colorNeeds(code: string, client: string | undefined, cwd: string
   return report;
 }
 
-let cancelRed: Promise<string> | undefined;
+let preDialog: Promise<string> | undefined;
 
 /**
- * A client of the bundled description in which cancelling a job is red and reading the job list green, as the
- * levels stood before Iris's dialog (the facility's own make the cancel green, the list yellow): there a job-helper
- * call the scan misses shows as a lower color, so the tests of job tracing prove the count by the report's color
- * too. Made once per worker; its folder relative to the project root.
+ * A client of the bundled description in which cancelling a job and uploading are red and reading the job list
+ * green, as they stood before Iris's dialog (the facility's levels make them green, orange and yellow): there a
+ * job-helper call the scan misses shows as a lower color, so the tests of job tracing and of call shapes prove the
+ * count by the report's color too. Made once per worker; its folder relative to the project root.
  */
-export function cancelRedClient(): Promise<string> {
-  cancelRed ??= (async () => {
-    const dir = tempDir("needs-cancel-red-");
+export function preDialogClient(): Promise<string> {
+  preDialog ??= (async () => {
+    const dir = tempDir("needs-pre-dialog-");
     const doc = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
     doc.paths["/compute/jobs/{machine}/{jobid}"].delete["x-nersc-scope"] = "red";
     doc.paths["/compute/jobs/{machine}"].get["x-nersc-scope"] = "green";
+    doc.paths["/utilities/upload/{machine}/{path}"].put["x-nersc-scope"] = "red";
     writeFileSync(join(dir, "v1.2.json"), JSON.stringify(doc));
     const { generate } = await import("../../generator/commands/generate.js");
     await generate({ file: join(dir, "v1.2.json"), out: join(dir, "client"), levels: "green,yellow,orange,red" });
     return relative(root, join(dir, "client")).split("\\").join("/");
   })();
-  return cancelRed;
+  return preDialog;
 }

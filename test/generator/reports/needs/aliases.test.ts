@@ -10,11 +10,11 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
-import { cancelRedClient } from "../../../support/needs.js";
+import { preDialogClient } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
-/** The bundled description with the job cancel red and the job list green (test/support/needs.ts). */
-const CLIENT = await cancelRedClient();
+/** The bundled description with the job cancel red and the job list green (preDialogClient). */
+const CLIENT = await preDialogClient();
 
 type Files = Record<string, string | object>;
 

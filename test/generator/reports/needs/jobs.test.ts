@@ -9,11 +9,11 @@ import { describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { renderNeeds } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
-import { cancelRedClient, colorNeeds } from "../../../support/needs.js";
+import { colorNeeds, preDialogClient } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
-/** The bundled description with the job cancel red and the job list green (test/support/needs.ts). */
-const CLIENT = await cancelRedClient();
+/** The bundled description with the job cancel red and the job list green (preDialogClient). */
+const CLIENT = await preDialogClient();
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
 const READ = "GET /compute/jobs/{machine}";
