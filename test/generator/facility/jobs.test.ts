@@ -21,7 +21,12 @@ beforeAll(async () => {
     // Yellow: the least color that reads the job list (Iris's dialog).
     testClient(fixture.facility, "yellow", { user: "c_collab" }),
   ]);
-  [red, green, yellow, collab] = await Promise.all([r, g, y, c].map((client) => fixture.token(client!)));
+  [red, green, yellow, collab] = (await Promise.all([r, g, y, c].map((client) => fixture.token(client!)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 
 const call = async (path: string, init: RequestInit = {}, token = red) => {
