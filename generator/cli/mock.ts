@@ -240,7 +240,8 @@ async function serve(
       const reused = saved[i] ? " (reused from an earlier start)" : "";
       const holds = client.scopes ? `, scopes: ${client.scopes.length > 0 ? client.scopes.join(" ") : "none"}` : "";
       lines.push(
-        `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}${holds}`,
+        `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}${holds}, ` +
+          `IP ranges ${client.ipRanges.join(", ")} (at most ${client.maxIpRanges})`,
         ...files.map((f) => `      wrote ${f}`),
       );
     }

@@ -13,7 +13,7 @@ import type { Model, ScopeOptions } from "../model/model.js";
 import { loadModel } from "../model/model.js";
 import type { Manifest } from "../output/client-folder.js";
 import { MANIFEST_FILE, readFolderFiles, readManifest } from "../output/client-folder.js";
-import { keepFrom, keptNote } from "../output/kept.js";
+import { dropFoldedWarning, keepFrom, keptNote } from "../output/kept.js";
 import { sha256Of } from "../output/manifest.js";
 import type { CheckReport, FileProblem } from "../reports/diff/check.js";
 import { checkGenerated } from "../reports/diff/check.js";
@@ -47,7 +47,8 @@ export async function checkOutput(options: DescriptionSource & ScopeOptions, out
       .map((path): FileProblem => ({ path, problem: "stale" }));
     report = checkGenerated(model, manifest, out, stale);
   }
-  const note = keptNote(kept, model);
+  const note = keptNote(kept, model, { ...options, out });
+  dropFoldedWarning(kept, model);
   return { report, model, ...(note ? { kept: note } : {}) };
 }
 

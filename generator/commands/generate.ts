@@ -13,7 +13,7 @@ import type { Model, ScopeOptions } from "../model/model.js";
 import { loadModel } from "../model/model.js";
 import { allScopes, clientCredentialsTokenUrl } from "../model/security.js";
 import { subjectOf } from "../model/subject.js";
-import { keepScope, keptNote } from "../output/kept.js";
+import { dropFoldedWarning, keepScope, keptNote } from "../output/kept.js";
 import { DESCRIPTION_FILE, emitManifest } from "../output/manifest.js";
 import type { FileSet } from "../output/write.js";
 import { prepareOutput, writeAtomically } from "../output/write.js";
@@ -48,7 +48,8 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
   options.onPhase?.("writing");
   // The same check again (the folder may have changed meanwhile), reading only files changed since the first.
   await writeAtomically(options.out, files, { cwd: options.cwd, prepared });
-  const note = keptNote(kept, model);
+  const note = keptNote(kept, model, options);
+  dropFoldedWarning(kept, model);
   return { model, files: [...files.keys()].sort(), ...(note ? { kept: note } : {}) };
 }
 

@@ -169,14 +169,19 @@ function updatedGroup({ params, form, world }: Call): Reply {
   return groupReply(world.groups.update(params.group!, names, form?.get("action") === "batch_remove"));
 }
 
-/** The facility's own clients, as the user's registered API clients. */
+/**
+ * The facility's own clients, as the user's registered API clients. The description's Client has no field for the
+ * source IP ranges, so `comments` names them and how many the level allows (clients.ts's clientTerms).
+ */
 function client(registered: RegisteredClient) {
-  const { clientId, color, expiresAt } = registered;
+  const { clientId, color, expiresAt, ipRanges, maxIpRanges } = registered;
+  const { cidrs } = ipRanges;
   return {
     name: `${color} client`,
     clientId,
     expiresAt: isoTime(expiresAt.getTime()),
-    comments: `level ${color}, local facility`,
+    comments:
+      `level ${color}, local facility; IP ranges ${cidrs.join(", ")} ` + `(${cidrs.length} of at most ${maxIpRanges})`,
   };
 }
 

@@ -10,39 +10,75 @@ import type { JWK as JsonWebKey } from "jose";
 import { colorProblem } from "../../templates/runtime/levels.js";
 import { OptionError } from "../errors.js";
 import type { Ladder } from "../model/scope.js";
-import { checkGrantName, checkGrantScopes, GRANT_LIFETIME_DAYS } from "./grants.js";
+import { checkGrantName, checkGrantScopes, GRANT_IP_RANGES, GRANT_LIFETIME_DAYS } from "./grants.js";
 import type { IpRanges } from "./ip-ranges.js";
 import { ipRanges, LOOPBACK_RANGES } from "./ip-ranges.js";
 import { MOCK_USER } from "./mock-user.js";
 
 const DAY_MS = 86_400_000;
+
+/** What the facility grants a client of one level: how long it lives, and how many source IP ranges it may list. */
+export interface ClientTerms {
+  readonly lifetimeDays: number;
+  readonly ipRanges: number;
+}
+
 /**
- * The facility's client lifetimes by level, as its documentation gives them for its three levels: green 60 days,
- * yellow 30, red 2. On a ladder of another length the mock assumes: the top level 2 days, the lowest 60, any between
- * 30 (`lifetimeNote` says so).
+ * The facility's own terms, least capable first, as Iris's client dialog gives them ("Which security level does your
+ * client need?", November 2023; test/fixtures' README has the table): data for that ladder, not a rule of the mock.
+ * Red lives 30 days after a security review, which the mock does not hold.
  */
-export const CLIENT_LIFETIME_DAYS = { lowest: 60, between: 30, top: 2 } as const;
+export const FACILITY_CLIENT_TERMS: readonly (ClientTerms & { readonly level: string })[] = [
+  { level: "green", lifetimeDays: 60, ipRanges: 16 },
+  { level: "yellow", lifetimeDays: 60, ipRanges: 8 },
+  { level: "orange", lifetimeDays: 30, ipRanges: 8 },
+  { level: "red", lifetimeDays: 2, ipRanges: 2 },
+];
+
+/**
+ * On a ladder whose levels are not the facility's, by rank: the lowest as the facility's lowest, the top as its top,
+ * any between as the shortest-lived of its middle levels (orange). lifetimeNote says so.
+ */
+export const ASSUMED_CLIENT_TERMS = {
+  lowest: { lifetimeDays: 60, ipRanges: 16 },
+  between: { lifetimeDays: 30, ipRanges: 8 },
+  top: { lifetimeDays: 2, ipRanges: 2 },
+} as const satisfies Record<string, ClientTerms>;
+
+/**
+ * The facility's terms by level when every level of `ladder` is one of its levels, in its order (its own ladder, or
+ * part of it such as green < red); undefined otherwise.
+ */
+function facilityTerms(ladder: Ladder): Map<string, ClientTerms> | undefined {
+  const order = FACILITY_CLIENT_TERMS.map((terms) => terms.level);
+  const ranks = ladder.map((level) => order.indexOf(level));
+  if (ranks.some((rank, i) => rank < 0 || (i > 0 && rank <= ranks[i - 1]!))) return undefined;
+  return new Map(ladder.map((level, i) => [level, FACILITY_CLIENT_TERMS[ranks[i]!]!]));
+}
+
+/** The terms of a new client of `color` on `ladder`: the facility's (FACILITY_CLIENT_TERMS), else assumed by rank. */
+export function clientTerms(ladder: Ladder, color: string): ClientTerms {
+  const known = facilityTerms(ladder)?.get(color);
+  if (known) return { lifetimeDays: known.lifetimeDays, ipRanges: known.ipRanges };
+  const index = ladder.indexOf(color);
+  if (index === ladder.length - 1) return ASSUMED_CLIENT_TERMS.top;
+  return index === 0 ? ASSUMED_CLIENT_TERMS.lowest : ASSUMED_CLIENT_TERMS.between;
+}
 
 /** How long a new client of `color` lives on `ladder`, in ms. */
 export function clientLifetimeMs(ladder: Ladder, color: string): number {
-  const index = ladder.indexOf(color);
-  const days =
-    index === ladder.length - 1
-      ? CLIENT_LIFETIME_DAYS.top
-      : index === 0
-        ? CLIENT_LIFETIME_DAYS.lowest
-        : CLIENT_LIFETIME_DAYS.between;
-  return days * DAY_MS;
+  return clientTerms(ladder, color).lifetimeDays * DAY_MS;
 }
 
-/** What to tell the user about the lifetimes on `ladder`: undefined for the facility's own three levels. */
+/** What to tell the user about the terms on `ladder`: undefined when they are the facility's own. */
 export function lifetimeNote(ladder: Ladder): string | undefined {
-  if (ladder.length === 3) return undefined;
-  const days = ladder.map((color) => `${color} ${clientLifetimeMs(ladder, color) / DAY_MS} days`).join(", ");
-  return (
-    `client lifetimes assumed for a ladder of ${ladder.length} levels (the facility documents three: ` +
-    `60, 30 and 2 days): ${days}`
-  );
+  if (facilityTerms(ladder)) return undefined;
+  const terms = ladder.map((color) => {
+    const { lifetimeDays, ipRanges } = clientTerms(ladder, color);
+    return `${color} ${lifetimeDays} days and ${ipRanges} IP ranges`;
+  });
+  const facility = FACILITY_CLIENT_TERMS.map((t) => t.level).join(" < ");
+  return `client terms assumed by rank (the facility documents them for ${facility}): ${terms.join(", ")}`;
 }
 const MIN_RSA_BITS = 2048;
 
@@ -61,9 +97,12 @@ export interface ClientRegistration {
   scopes?: readonly string[];
   /** The RSA public key (a private key is accepted and only its public half kept): KeyObject, SPKI PEM or JWK. */
   publicKey: KeyObject | string | JsonWebKey;
-  /** Default: by level, as the facility's lifetimes (clientLifetimeMs): green 60 days, yellow 30, red 2. */
+  /** Default: by level, as the facility's terms (clientTerms: green 60 days, yellow 60, orange 30, red 2). */
   expiresAt?: Date;
-  /** CIDR blocks the client may ask for tokens from. Default: loopback only. */
+  /**
+   * CIDR blocks the client may ask for tokens from, at most as many as its level allows (clientTerms: red 2, the
+   * two loopback blocks). Default: loopback only.
+   */
   ipRanges?: readonly string[];
   /**
    * The account the client acts for: the mock user (the default) or a collaboration account's name. Jobs, tasks and
@@ -85,6 +124,8 @@ export interface RegisteredClient {
   readonly publicKey: KeyObject;
   readonly expiresAt: Date;
   readonly ipRanges: IpRanges;
+  /** How many IP ranges its level allows (clientTerms); `ipRanges` holds at most that many. */
+  readonly maxIpRanges: number;
   readonly user: string;
   readonly globus: boolean;
 }
@@ -120,7 +161,15 @@ export class ClientRegistry {
         `client ID ${JSON.stringify(clientId)} must be 1-128 letters, digits, ".", "_", "~" or "-"`,
       );
     if (this.#clients.has(clientId)) throw new OptionError(`client ID "${clientId}" is already registered`);
-    const lifetime = this.grantScopes ? GRANT_LIFETIME_DAYS * DAY_MS : clientLifetimeMs(this.ladder, color);
+    const terms = this.grantScopes
+      ? { lifetimeDays: GRANT_LIFETIME_DAYS, ipRanges: GRANT_IP_RANGES }
+      : clientTerms(this.ladder, color);
+    const lifetime = terms.lifetimeDays * DAY_MS;
+    const ranges = registration.ipRanges ?? LOOPBACK_RANGES;
+    if (ranges.length > terms.ipRanges)
+      throw new OptionError(
+        `client "${clientId}" (${color}) lists ${ranges.length} IP ranges; its level allows at most ${terms.ipRanges}`,
+      );
     const expiresAt = registration.expiresAt ?? new Date(this.now() + lifetime);
     if (Number.isNaN(expiresAt.getTime())) throw new OptionError(`client "${clientId}": expiresAt is not a valid date`);
     const client: RegisteredClient = {
@@ -129,7 +178,8 @@ export class ClientRegistry {
       ...(scopes ? { scopes } : {}),
       publicKey: rsaPublicKey(registration.publicKey, clientId),
       expiresAt,
-      ipRanges: ipRanges(registration.ipRanges ?? LOOPBACK_RANGES),
+      ipRanges: ipRanges(ranges),
+      maxIpRanges: terms.ipRanges,
       user: accountName(registration.user ?? MOCK_USER.name, clientId),
       globus: registration.globus === true,
     };

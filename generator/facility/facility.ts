@@ -127,6 +127,9 @@ export interface CreatedClient {
   /** The OAuth2 scopes it holds, under the security policy only. */
   scopes?: readonly string[];
   expiresAt: Date;
+  /** The source IP ranges it may ask for tokens from (CIDR blocks), and how many its level allows (clientTerms). */
+  ipRanges: readonly string[];
+  maxIpRanges: number;
   /** PKCS#8 PEM. */
   privateKeyPem: string;
   privateKeyJwk: JWK;
@@ -370,6 +373,8 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         color,
         ...(client.scopes ? { scopes: client.scopes } : {}),
         expiresAt: client.expiresAt,
+        ipRanges: client.ipRanges.cidrs,
+        maxIpRanges: client.maxIpRanges,
         privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
         privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
         publicKey,
@@ -384,6 +389,8 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
         color,
         ...(client.scopes ? { scopes: client.scopes } : {}),
         expiresAt: client.expiresAt,
+        ipRanges: client.ipRanges.cidrs,
+        maxIpRanges: client.maxIpRanges,
         privateKeyPem: saved.privateKeyPem,
         privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
         publicKey: client.publicKey,

@@ -20,6 +20,8 @@ export const GRANT_NONE = "none";
 
 /** How long a client of a grant lives: the facility's lifetimes are per color; a grant gets its longest, 60 days. */
 export const GRANT_LIFETIME_DAYS = 60;
+/** How many source IP ranges a client of a grant may list: the facility's most, green's 16. */
+export const GRANT_IP_RANGES = 16;
 
 /** A token request's `scope` longer than this is refused (its words are echoed in the refusal, so it is bounded). */
 const MAX_SCOPE_PARAMETER = 16_384;

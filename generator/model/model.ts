@@ -79,9 +79,6 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     { field, ladder, policy },
     { source: description.source, listed: description.wholePaths, kept: options.wholePaths, keptUsed },
   );
-  const offLadder = [
-    ...new Set(operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope)),
-  ].sort();
   const unranked = operations.filter((op) => op.requirement.problem);
   const model: Model = {
     description,
@@ -106,13 +103,8 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
   const error = options.strict ? strictError(model) : undefined;
   if (error) throw error;
   const warnings = model.warnings;
-  if (offLadder.length > 0) {
-    const levels = `level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")}`;
-    warnings.push(
-      `${description.source}: ${field} uses ${levels} not on the ladder ${ladder.join(" < ")}; ` +
-        `those operations are callable only by ${topLevel(ladder)} (give the full order with --levels)`,
-    );
-  }
+  const offLadder = offLadderWarning(model);
+  if (offLadder) warnings.push(offLadder);
   const otherUnranked = unranked.filter((op) => op.requirement.problem !== "not-on-ladder");
   if (otherUnranked.length > 0) {
     const count = `${otherUnranked.length} operation${otherUnranked.length > 1 ? "s are" : " is"}`;
@@ -121,6 +113,23 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     warnings.push(`${description.source}: ${count} ${UNRANKED} (${who}): ${list}`);
   }
   return model;
+}
+
+/** The levels the description uses that `model`'s ladder lacks (sorted): those operations are for the top level. */
+export function offLadderLevels(model: Model): string[] {
+  const off = model.operations.filter((op) => op.requirement.problem === "not-on-ladder").map((op) => op.scope);
+  return [...new Set(off)].sort();
+}
+
+/** The warning about offLadderLevels, as buildModel adds it to `model.warnings`; undefined when there are none. */
+export function offLadderWarning(model: Model): string | undefined {
+  const offLadder = offLadderLevels(model);
+  if (offLadder.length === 0) return undefined;
+  const levels = `level${offLadder.length > 1 ? "s" : ""} ${offLadder.map((l) => `"${l}"`).join(", ")}`;
+  return (
+    `${model.description.source}: ${model.scopeField} uses ${levels} not on the ladder ${model.ladder.join(" < ")}; ` +
+    `those operations are callable only by ${topLevel(model.ladder)} (give the full order with --levels)`
+  );
 }
 
 /** `--strict`: every unranked operation, with why, as one error; undefined when there are none. */

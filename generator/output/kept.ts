@@ -8,8 +8,9 @@
 import { resolve } from "node:path";
 import { SfapiGenError } from "../errors.js";
 import type { Model, ScopeOptions } from "../model/model.js";
+import { offLadderLevels, offLadderWarning } from "../model/model.js";
 import type { Policy } from "../model/scope.js";
-import { DEFAULT_LADDER, DEFAULT_VENDOR } from "../model/scope.js";
+import { DEFAULT_LADDER, DEFAULT_VENDOR, topLevel } from "../model/scope.js";
 import { isGeneratedFolder, MANIFEST_FILE, readManifest } from "./client-folder.js";
 import type { Manifest } from "./manifest.js";
 
@@ -60,15 +61,41 @@ export function wholePathTemplates(manifest: Manifest): string[] {
   return [...new Set(manifest.operations.filter((op) => op.wholePath !== undefined).map((op) => op.path))].sort();
 }
 
+/** Where the description came from and where the client goes, to spell out the command that adopts its ladder. */
+export interface AdoptCommand {
+  out: string;
+  file?: string | undefined;
+  url?: string | undefined;
+}
+
+/**
+ * The kept ladder and the one the description brings itself (a bundled description's ladder file), when they
+ * differ; `folds` when every level the kept ladder lacks is on the description's, so the line keptNote writes says
+ * all the model's off-ladder warning would (offLadderWarning), and the caller drops that warning.
+ */
+export function ladderChange(
+  scope: KeptScope,
+  model: Model,
+): { kept: readonly string[]; own: readonly string[]; off: string[]; folds: boolean } | undefined {
+  const kept = scope.kept.ladder;
+  const own = model.description.levels;
+  if (!kept || !own || kept.join() === own.join() || scope.from === undefined) return undefined;
+  const off = offLadderLevels(model);
+  return { kept, own, off, folds: off.every((level) => own.includes(level)) };
+}
+
 /**
  * One line saying what keeping changed: the kept settings that differ from what the description alone would have
  * given (its own ladder or green,red; vendor nersc; policy scope; its own whole-path marks), and the kept whole-path
- * marks that were skipped, with why. Undefined when keeping changed nothing.
+ * marks that were skipped, with why. When the description brings its own ladder and the kept one differs, the line
+ * names both, what the kept ladder makes of the levels it lacks, and the command that adopts the description's.
+ * Undefined when keeping changed nothing.
  */
-export function keptNote(scope: KeptScope, model: Model): string | undefined {
+export function keptNote(scope: KeptScope, model: Model, adopt?: AdoptCommand): string | undefined {
   const { kept, from } = scope;
   const items: string[] = [];
   const defaultLadder = model.description.levels ?? DEFAULT_LADDER;
+  const change = ladderChange(scope, model);
   if (kept.ladder && kept.ladder.join() !== defaultLadder.join()) items.push(`ladder ${kept.ladder.join(" < ")}`);
   if (kept.vendor && kept.vendor !== DEFAULT_VENDOR) items.push(`vendor ${kept.vendor}`);
   if (kept.policy && kept.policy !== "scope") items.push(`policy ${kept.policy}`);
@@ -81,8 +108,10 @@ export function keptNote(scope: KeptScope, model: Model): string | undefined {
   if (items.length > 0) {
     const last = items.pop()!;
     const list = items.length > 0 ? `${items.join(", ")} and ${last}` : last;
-    notes.push(`keeping the ${list} of ${from}${settings ? " (--levels, --vendor, --policy override)" : ""}`);
+    const overrides = settings && !change ? " (--levels, --vendor, --policy override)" : "";
+    notes.push(`keeping the ${list} of ${from}${overrides}`);
   }
+  if (change) notes.push(ladderAdvice(change, topLevel(change.kept), adopt));
   const byWhy = new Map<string, string[]>();
   for (const { template, why } of marks?.skipped ?? []) byWhy.set(why, [...(byWhy.get(why) ?? []), template]);
   for (const [why, templates] of byWhy)
@@ -92,6 +121,41 @@ export function keptNote(scope: KeptScope, model: Model): string | undefined {
         : `not keeping the whole-path mark${plural(templates)} of ${from} on ${templates.join(", ")}: ${why}`,
     );
   return notes.length > 0 ? notes.join("; ") : undefined;
+}
+
+/** Drops the model's off-ladder warning when keptNote's line says it all (ladderChange's `folds`). */
+export function dropFoldedWarning(scope: KeptScope, model: Model): void {
+  if (!ladderChange(scope, model)?.folds) return;
+  const folded = offLadderWarning(model);
+  model.warnings = model.warnings.filter((warning) => warning !== folded);
+}
+
+/** `not the description's own ladder a < b < c ("b" is for c only here); adopt it: sfapi-gen generate ...`. */
+function ladderAdvice(
+  change: NonNullable<ReturnType<typeof ladderChange>>,
+  top: string,
+  adopt: AdoptCommand | undefined,
+): string {
+  const off = change.off.filter((level) => change.own.includes(level));
+  const lacks =
+    off.length === 0 ? "" : ` (${off.map((level) => `"${level}"`).join(", ")} operations are for ${top} only here)`;
+  const levels = `--levels ${change.own.join(",")}`;
+  const command = adopt
+    ? [
+        "sfapi-gen generate",
+        ...(adopt.url !== undefined ? ["--url", shellWord(adopt.url)] : []),
+        ...(adopt.file !== undefined ? ["--file", shellWord(adopt.file)] : []),
+        "--out",
+        shellWord(adopt.out),
+        levels,
+      ].join(" ")
+    : levels;
+  return `the description's own ladder is ${change.own.join(" < ")}${lacks}; adopt it with: ${command}`;
+}
+
+/** A word a POSIX shell reads back as it is: bare when it is plain, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 const plural = (list: readonly unknown[]) => (list.length > 1 ? "s" : "");

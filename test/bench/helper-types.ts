@@ -90,7 +90,7 @@ export async function flow() {
   const transfer = await client.startGlobusTransfer({
     body: { source_uuid: "perlmutter", target_uuid: "dtns", source_dir: ${HOME}, target_dir: "/global/cfs/cdirs/m0000" },
   });
-  const moved = await client.readGlobusTransfer({ path: { globus_uuid: transfer.transfer_id } });
+  const moved = await client.checkGlobusTransfer({ path: { globus_uuid: transfer.transfer_id } });
   return {
     user: me.name, groups: groups.groups?.map((g) => g.name), members: group.users?.length, made: made.name,
     status: status.status, outages: outages.length, config, host, state: jobs.output?.[0]?.state,

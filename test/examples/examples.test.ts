@@ -236,9 +236,9 @@ describe("examples/, installed from the packed tarball", () => {
       expect(passing.code, passing.stderr).toBe(0);
       expect(passing.stdout).toContain("# Needs: yellow");
 
-      // The next version asks red for listing a folder, which the code does: diff --fail-on breaking stops the gate.
+      // The next version asks red for downloading, which the code does: diff --fail-on breaking stops the gate.
       const next = JSON.parse(readFileSync(same, "utf8"));
-      next.paths["/utilities/ls/{machine}/{path}"].get["x-nersc-scope"] = "red";
+      next.paths["/utilities/download/{machine}/{path}"].get["x-nersc-scope"] = "red";
       writeFileSync(join(work, "next.json"), JSON.stringify(next));
       const escalated = await script("ci-gate", "gate", [], { NEXT_API: join(work, "next.json") });
       expect(escalated.code).not.toBe(0);
@@ -266,7 +266,7 @@ describe("examples/, installed from the packed tarball", () => {
       for (const text of ["client_assertion", "jwt-bearer", "RSASSA-PKCS1-v1_5", "importKey", "PRIVATE KEY"])
         expect(bundle.includes(text), `the bundle holds ${text}`).toBe(false);
       // Nor any key of the mock's.
-      for (const color of ["green", "red"])
+      for (const color of ["yellow", "red"])
         for (const part of keyMaterial(join(keys, `${color}.json`)))
           expect(bundle.includes(part), `the bundle holds ${color}'s key material`).toBe(false);
       // What it does carry: the client, its guard, and the token service as its token source.
@@ -308,7 +308,7 @@ describe("examples/, installed from the packed tarball", () => {
     const service = serve(
       "dashboard-page",
       "start",
-      [join("mock-clients", "green.json")],
+      [join("mock-clients", "yellow.json")],
       { PORT: String(free.port) },
       "dashboard: open",
     );

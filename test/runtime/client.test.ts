@@ -99,21 +99,21 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
   });
 
   test("a per-call baseUrl below the client's is guarded on the URL really sent", async () => {
-    // DELETE /tasks/{id} is yellow, but with this base it is sent as DELETE /compute/jobs/tasks/1: cancelJob, red.
+    // GET /tasks is green, but with this base it is sent as GET /compute/jobs/tasks: readJobs, yellow.
     const base = `${servers.baseUrl}/compute/jobs`;
-    const error = await client("yellow")
-      .DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base })
+    const error = await client("green")
+      .GET("/tasks", { baseUrl: base })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: "ScopeError",
-      operation: "cancelJob",
-      required: "red",
-      path: "/compute/jobs/tasks/1",
+      operation: "readJobs",
+      required: "yellow",
+      path: "/compute/jobs/tasks",
     });
     expect(servers.requestCount()).toBe(0);
-    const { response } = await client("red").DELETE("/tasks/{id}", { params: { path: { id: "1" } }, baseUrl: base });
+    const { response } = await client("yellow").GET("/tasks", { baseUrl: base });
     expect(response.status).toBe(200);
-    expect(servers.apiCalls.map((c) => `${c.method} ${c.url}`)).toEqual(["DELETE /api/v1.2/compute/jobs/tasks/1"]);
+    expect(servers.apiCalls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/v1.2/compute/jobs/tasks"]);
   });
 
   test("a per-call fetch and a middleware that rewrites the URL are guarded too", async () => {

@@ -14,7 +14,7 @@ import { variants } from "../support/variants.js";
 
 const key = rsaKey();
 const BASE = "https://api.example.test/api/v1.2";
-const LADDER = ["green", "yellow", "red"] as const;
+const LADDER = ["green", "yellow", "orange", "red"] as const;
 
 function guardFor(color: string, table: Record<string, OperationEntry> = operations) {
   const guard = createGuard({ table: compileTable(table), ladder: LADDER, color, baseUrl: BASE });
@@ -109,13 +109,14 @@ describe("guard decisions", () => {
 
   test("a kept decision is the URL's under its method only, and a long URL is judged every time", () => {
     const green = guardFor("green");
-    expect(green("GET", "/tasks/42")).toBe(true);
-    expect(green("GET", "/tasks/42")).toBe(true); // kept
-    expect(refusal(() => green("DELETE", "/tasks/42"))).toMatchObject({ operation: "cancelTask", method: "DELETE" });
-    expect(refusal(() => green("DELETE", "/tasks/42"))).toMatchObject({ operation: "cancelTask" }); // never kept
-    const long = `/tasks/42?q=${"x".repeat(4096)}`;
+    // Listing groups is green, creating one orange.
+    expect(green("GET", "/account/groups")).toBe(true);
+    expect(green("GET", "/account/groups")).toBe(true); // kept
+    expect(refusal(() => green("POST", "/account/groups"))).toMatchObject({ operation: "createGroup", method: "POST" });
+    expect(refusal(() => green("POST", "/account/groups"))).toMatchObject({ operation: "createGroup" }); // never kept
+    const long = `/account/groups?q=${"x".repeat(4096)}`;
     expect(green("GET", long)).toBe(true);
-    expect(refusal(() => green("DELETE", long))).toMatchObject({ operation: "cancelTask" });
+    expect(refusal(() => green("POST", long))).toMatchObject({ operation: "createGroup" });
     const guard = createGuard({ table: compileTable(operations), ladder: LADDER, color: "green", baseUrl: BASE });
     // Below the base URL by a prefix only: refused, also after an allowed call under the base URL.
     expect(guard.check("GET", `${BASE}/tasks/42`)).toBe(true);
@@ -123,10 +124,10 @@ describe("guard decisions", () => {
   });
 
   test("a yellow operation names every color that may call it", () => {
-    const error = refusal(() => guardFor("green")("DELETE", "/tasks/42"));
-    expect(error).toMatchObject({ operation: "cancelTask", required: "yellow" });
-    expect(error.message).toContain("needs color yellow or above (yellow, red)");
-    expect(guardFor("yellow")("DELETE", "/tasks/42")).toBe(true);
+    const error = refusal(() => guardFor("green")("GET", "/compute/jobs/perlmutter"));
+    expect(error).toMatchObject({ operation: "readJobs", required: "yellow" });
+    expect(error.message).toContain("needs color yellow or above (yellow, orange, red)");
+    expect(guardFor("yellow")("GET", "/compute/jobs/perlmutter")).toBe(true);
   });
 
   test("unranked and off-ladder scopes: only the top level", () => {
@@ -140,7 +141,7 @@ describe("guard decisions", () => {
       expect(guardFor("red", table)("GET", path)).toBe(true);
     }
     expect(refusal(() => guardFor("yellow", table)("GET", "/purple")).message).toContain(
-      'its scope "purple" is not a level on the ladder green < yellow < red',
+      'its scope "purple" is not a level on the ladder green < yellow < orange < red',
     );
   });
 
@@ -179,11 +180,11 @@ describe("guard decisions", () => {
     );
   });
 
-  test("a whole file path, as the official client sends it, is the file operation's: yellow may list it", () => {
-    const path = "/utilities/ls/perlmutter//global/homes/u/user";
+  test("a whole file path, as the official client sends it, is the file operation's: yellow may download it", () => {
+    const path = "/utilities/download/perlmutter//global/homes/u/user/a.txt";
     expect(guardFor("yellow")("GET", path, path)).toBe(true);
     expect(refusal(() => guardFor("green")("GET", path, path))).toMatchObject({
-      operation: "readDirectory",
+      operation: "downloadFile",
       required: "yellow",
     });
     expect(refusal(() => guardFor("red")("GET", "/utilities/ls/perlmutter//global/%2E%2E/etc")).message).toContain(
@@ -210,7 +211,7 @@ describe("client options", () => {
   const spec = { operations, ladder: LADDER, defaultBaseUrl: BASE, keyTokens };
   test("a color off the ladder, a bad ladder or a bad URL is refused when the client is created", () => {
     expect(() => createScopedClient(spec, { color: "purple" })).toThrow(
-      /color "purple" is not on the ladder green < yellow < red/,
+      /color "purple" is not on the ladder green < yellow < orange < red/,
     );
     expect(() => createScopedClient(spec, { color: "green", levels: ["green", "green"] })).toThrow(
       /levels\[1\]: "green" is named twice/,
@@ -346,15 +347,16 @@ describe.each(variants)(
           baseUrl: servers.baseUrl,
           tokenUrl: servers.tokenUrl,
         });
-      // yellow ranked below green: green may cancel tasks.
+      // yellow ranked below green: green may read the job list.
+      const jobs = { params: { path: { machine: "perlmutter" as const } } };
       expect(
-        (await make(["yellow", "green", "red"]).DELETE("/tasks/{id}", { params: { path: { id: "1" } } })).response
-          .status,
+        (await make(["yellow", "green", "orange", "red"]).GET("/compute/jobs/{machine}", jobs)).response.status,
       ).toBe(200);
       // yellow off the ladder: its operations are for the top level only.
-      await expect(
-        make(["green", "red"]).DELETE("/tasks/{id}", { params: { path: { id: "1" } } }),
-      ).rejects.toMatchObject({ name: "ScopeError", required: "red" });
+      await expect(make(["green", "orange", "red"]).GET("/compute/jobs/{machine}", jobs)).rejects.toMatchObject({
+        name: "ScopeError",
+        required: "red",
+      });
       expect(servers.apiCalls).toHaveLength(1);
     });
   },

@@ -20,8 +20,8 @@ const LIE = { method: "GET", path: "/tasks" };
 /** What would really be sent: above green, or elsewhere. */
 const TRUTHS: { method: string; url: (base: string) => string; body?: string }[] = [
   { method: "POST", url: (b) => `${b}/utilities/command/perlmutter`, body: "executable=id" },
-  { method: "DELETE", url: (b) => `${b}/tasks/1` },
-  { method: "GET", url: (b) => `${b}/utilities/ls/perlmutter/global` },
+  { method: "GET", url: (b) => `${b}/compute/jobs/perlmutter` },
+  { method: "GET", url: (b) => `${b}/utilities/download/perlmutter/global` },
   { method: "PUT", url: (b) => `${b}/account/groups/g1`, body: "users=x" },
   { method: "GET", url: () => "https://elsewhere.example.test/api/v1.2/tasks" },
   { method: "GET", url: (b) => `${b}/admin/users` },
@@ -217,7 +217,7 @@ describe.each(variants)("lying requests on real loopback servers ($name)", ({ cr
   test('a middleware asking for redirect: "follow" does not make fetch follow a redirect the guard refuses', async () => {
     servers.override = (call) =>
       call.url === "/api/v1.2/tasks/1"
-        ? { status: 302, body: "", headers: { location: "/api/v1.2/utilities/ls/perlmutter/global" } }
+        ? { status: 302, body: "", headers: { location: "/api/v1.2/utilities/download/perlmutter/global" } }
         : undefined;
     const client = green();
     client.use({ onRequest: ({ request }: { request: Request }) => new Request(request, { redirect: "follow" }) });

@@ -29,9 +29,12 @@ describe("green", () => {
   test("path style: the command operation is a type error, reads are fine", () => {
     // @ts-expect-error green may not run commands
     void green.POST("/utilities/command/{machine}", commandInit);
-    // @ts-expect-error cancelling a task needs yellow
+    // @ts-expect-error reading the job list needs yellow
+    void green.GET("/compute/jobs/{machine}", { params: { path: { machine: "dtn01" } } });
+    // @ts-expect-error downloading needs yellow
+    void green.GET("/utilities/download/{machine}/{path}", { params: { path: { machine: "dtn01", path: "/x" } } });
+    // Cancelling a task and listing a directory are green (Iris's dialog).
     void green.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
-    // @ts-expect-error listing a directory needs yellow
     void green.GET("/utilities/ls/{machine}/{path}", { params: { path: { machine: "dtn01", path: "/" } } });
     void green.GET("/tasks", { params: { query: { tags: "" } } });
     void green.GET("/status/");
@@ -40,24 +43,26 @@ describe("green", () => {
   test("by name: only green and public operations are callable on a green client", () => {
     // @ts-expect-error runCommand is red: on a green client it is NeedsColor<"runCommand", "red">, not callable
     void green.runCommand(command);
-    // @ts-expect-error cancelTask is yellow
+    // @ts-expect-error readJobs is yellow
+    void green.readJobs({ path: { machine: "dtn01" } });
     void green.cancelTask({ path: { id: "1" } });
     void green.readTasks({ query: { tags: "" } });
     void green.readTasks();
     void green.readStatuses();
   });
 
-  test("green's POST and DELETE admit no path; its GET paths are exactly the green and public reads", () => {
+  test("green's POST and PUT admit no path, its DELETE the two cancels; its GET paths are the green and public reads", () => {
     expectTypeOf<ClientPathsWithMethod<GreenClient, "post">>().toEqualTypeOf<never>();
-    expectTypeOf<ClientPathsWithMethod<GreenClient, "delete">>().toEqualTypeOf<never>();
+    expectTypeOf<ClientPathsWithMethod<GreenClient, "put">>().toEqualTypeOf<never>();
+    expectTypeOf<ClientPathsWithMethod<GreenClient, "delete">>().toEqualTypeOf<
+      "/compute/jobs/{machine}/{jobid}" | "/tasks/{id}"
+    >();
     expectTypeOf<ClientPathsWithMethod<GreenClient, "get">>().toEqualTypeOf<
       | "/account/"
       | "/account/clients"
       | "/account/groups"
-      | "/account/groups/{group}"
       | "/account/projects"
       | "/account/roles"
-      | "/compute/jobs/{machine}"
       | "/compute/jobs/{machine}/{jobid}"
       | "/meta/changelog"
       | "/meta/config"
@@ -72,6 +77,7 @@ describe("green", () => {
       | "/storage/globus/transfer/{globus_uuid}"
       | "/tasks"
       | "/tasks/{id}"
+      | "/utilities/ls/{machine}/{path}"
     >();
   });
 
@@ -100,10 +106,14 @@ describe("green", () => {
 
 describe("yellow", () => {
   const yellow = createClient({ color: "yellow" });
-  test("yellow may cancel tasks and list directories, not run commands or submit jobs", () => {
-    void yellow.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
-    void yellow.cancelTask({ path: { id: "1" } });
-    void yellow.readDirectory({ path: { machine: "dtn01", path: "/" } });
+  test("yellow may read the job list and download, not upload, run commands or submit jobs", () => {
+    void yellow.GET("/compute/jobs/{machine}", { params: { path: { machine: "dtn01" } } });
+    void yellow.readJobs({ path: { machine: "dtn01" } });
+    void yellow.GET("/utilities/download/{machine}/{path}", { params: { path: { machine: "dtn01", path: "/x" } } });
+    // @ts-expect-error uploading is orange
+    void yellow.PUT("/utilities/upload/{machine}/{path}", { params: { path: { machine: "dtn01", path: "/x" } } });
+    // @ts-expect-error createGroup is orange
+    void yellow.createGroup({ body: { name: "g", repo_name: "m1" } });
     // @ts-expect-error runCommand is red
     void yellow.POST("/utilities/command/{machine}", commandInit);
     // @ts-expect-error runCommand is red
@@ -112,6 +122,27 @@ describe("yellow", () => {
     void yellow.submitJob({ path: { machine: "perlmutter" }, body: { job: "#!/bin/bash", isPath: false } });
     // green's operations are still there
     void yellow.readUser();
+  });
+});
+
+describe("orange", () => {
+  const orange = createClient({ color: "orange" });
+  test("orange may upload, manage groups and start Globus transfers, not run commands or submit jobs", () => {
+    expectTypeOf<ClientPathsWithMethod<typeof orange, "post">>().toEqualTypeOf<
+      "/account/groups" | "/storage/globus/transfer"
+    >();
+    expectTypeOf<ClientPathsWithMethod<typeof orange, "put">>().toEqualTypeOf<
+      "/account/groups/{group}" | "/utilities/upload/{machine}/{path}"
+    >();
+    void orange.readGroup({ path: { group: "g" } });
+    // @ts-expect-error runCommand is red
+    void orange.POST("/utilities/command/{machine}", commandInit);
+    // @ts-expect-error runCommand is red
+    void orange.runCommand(command);
+    // @ts-expect-error submitJob is red
+    void orange.submitJob({ path: { machine: "perlmutter" }, body: { job: "#!/bin/bash", isPath: false } });
+    // yellow's operations are still there
+    void orange.readJobs({ path: { machine: "dtn01" } });
   });
 });
 
@@ -156,17 +187,21 @@ describe("a wider color type", () => {
 
 describe("levels override", () => {
   test("the types follow the ladder given, in both styles", () => {
-    const green = createClient({ color: "green", levels: ["yellow", "green", "red"] });
-    void green.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
-    void green.cancelTask({ path: { id: "1" } });
+    const green = createClient({ color: "green", levels: ["yellow", "green", "orange", "red"] });
+    void green.GET("/compute/jobs/{machine}", { params: { path: { machine: "dtn01" } } });
+    void green.readJobs({ path: { machine: "dtn01" } });
+    // @ts-expect-error still not orange
+    void green.createGroup({ body: { name: "g", repo_name: "m1" } });
     // @ts-expect-error still not red
     void green.POST("/utilities/command/{machine}", commandInit);
     // @ts-expect-error still not red
     void green.runCommand(command);
     const twoLevels = createClient({ color: "green", levels: ["green", "red"] });
     // @ts-expect-error yellow is off this ladder: top level only
-    void twoLevels.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });
+    void twoLevels.GET("/compute/jobs/{machine}", { params: { path: { machine: "dtn01" } } });
     // @ts-expect-error yellow is off this ladder: top level only
+    void twoLevels.readJobs({ path: { machine: "dtn01" } });
+    // Green's own operations stay green.
     void twoLevels.cancelTask({ path: { id: "1" } });
   });
 });

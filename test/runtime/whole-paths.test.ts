@@ -51,12 +51,12 @@ describe.each(variants)("whole paths ($name)", ({ createClient, errors }) => {
     ]);
   });
 
-  test("the color rules hold for whole paths: green may not list, yellow may not upload", async () => {
+  test("the color rules hold for whole paths: green may not download, yellow may not upload, orange may", async () => {
     const green = await client("green")
-      .GET("/utilities/ls/perlmutter//global/homes/u/user")
+      .GET("/utilities/download/perlmutter//global/homes/u/user/a.txt")
       .catch((e: unknown) => e);
     expect(green).toBeInstanceOf(errors.ScopeError);
-    expect(green).toMatchObject({ operation: "readDirectory", required: "yellow", color: "green" });
+    expect(green).toMatchObject({ operation: "downloadFile", required: "yellow", color: "green" });
     const upload = await op(
       client("yellow"),
       "uploadFile",
@@ -64,10 +64,10 @@ describe.each(variants)("whole paths ($name)", ({ createClient, errors }) => {
       path: { machine: "perlmutter", path: "/global/homes/u/user/run.sh" },
       body: { file: new Blob(["echo hi\n"]) },
     }).catch((e: unknown) => e);
-    expect(upload).toMatchObject({ name: "ScopeError", operation: "uploadFile", required: "red", color: "yellow" });
-    const red = client("red");
+    expect(upload).toMatchObject({ name: "ScopeError", operation: "uploadFile", required: "orange", color: "yellow" });
+    const orange = client("orange");
     await op(
-      red,
+      orange,
       "uploadFile",
     )({
       path: { machine: "perlmutter", path: "/global/homes/u/user/run.sh" },

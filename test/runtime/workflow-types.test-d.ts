@@ -105,6 +105,7 @@ describe("compute(machine) by color", () => {
     expectTypeOf(await perlmutter.ls("/")).toEqualTypeOf<GreenEntry[]>();
     expectTypeOf(await perlmutter.ls("/", { directory: true })).toEqualTypeOf<GreenEntry[]>();
     expectTypeOf(perlmutter.download).toEqualTypeOf<NeedsColor<"download", "yellow">>();
+    expectTypeOf(perlmutter.upload).toEqualTypeOf<NeedsColor<"upload", "orange">>();
     expectTypeOf(perlmutter.submitJob).toEqualTypeOf<NeedsColor<"submitJob", "red">>();
     // @ts-expect-error downloading needs yellow
     void perlmutter.download("/x");

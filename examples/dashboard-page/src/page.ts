@@ -1,14 +1,15 @@
-// The page: the systems' status and the user's jobs on Perlmutter, through a green client whose access tokens come
+// The page: the systems' status and the user's jobs on Perlmutter, through a yellow client (the job list is yellow at
+// the facility, Iris's dialog) whose access tokens come
 // from the token service that served the page (service.ts). The page holds no key and signs nothing: page.js is the
-// client without key support, so its bundle carries no signing code, and the guard refuses any call above green
+// client without key support, so its bundle carries no signing code, and the guard refuses any call above yellow
 // before it is sent.
 import { createClient, SfapiError } from "./sfapi/page.js";
 
 /** The facility the service names (the local one for `npm run mock`'s key files); else the client's default, NERSC. */
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="sfapi-base-url"]')?.content;
 
-const green = createClient({
-  color: "green",
+const yellow = createClient({
+  color: "yellow",
   ...(baseUrl ? { baseUrl } : {}),
   // Asked for each call that needs a token (a JWT is reused until shortly before it expires), and again after a 401.
   accessToken: async () => {
@@ -42,7 +43,7 @@ function failed(id: string, error: unknown): void {
 }
 
 async function showSystems(): Promise<void> {
-  const systems = await green.readStatuses();
+  const systems = await yellow.readStatuses();
   table(
     "systems",
     ["system", "status", "description"],
@@ -52,7 +53,7 @@ async function showSystems(): Promise<void> {
 
 async function showJobs(): Promise<void> {
   // Accounting (sacct) lists finished jobs too; squeue only those still queued or running.
-  const jobs = await green.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
+  const jobs = await yellow.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
   table(
     "jobs",
     ["job", "name", "state"],

@@ -1,17 +1,17 @@
-// The token service: it holds the green client's key, serves the page and hands it access tokens. The key never
-// leaves this process; the page gets tokens (good for minutes, for green calls only) and calls the facility itself.
-// `node dist/service.js <key file>`: a key file of the facility's, or mock-clients/green.json from `npm run mock`.
+// The token service: it holds the yellow client's key, serves the page and hands it access tokens. The key never
+// leaves this process; the page gets tokens (good for minutes, for yellow calls only) and calls the facility itself.
+// `node dist/service.js <key file>`: a key file of the facility's, or mock-clients/yellow.json from `npm run mock`.
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { homedir } from "node:os";
 import { createTokenSource } from "./sfapi/index.js";
 
-const keyFile = process.argv[2] ?? "~/.superfacility/green.json";
+const keyFile = process.argv[2] ?? "~/.superfacility/yellow.json";
 const port = Number(process.env["PORT"] ?? 8080);
 
-// The color is checked against the key file's own where it says one: a service meant for green pages refuses to hand
+// The color is checked against the key file's own where it says one: a service meant for yellow pages refuses to hand
 // out a red key's tokens.
-const tokens = createTokenSource({ keyFile, color: "green" });
+const tokens = createTokenSource({ keyFile, color: "yellow" });
 const page = pageHtml(process.env["SFAPI_BASE_URL"] ?? facilityOf(keyFile));
 const script = readFileSync(new URL("./public/dashboard.js", import.meta.url));
 

@@ -113,14 +113,30 @@ function levelClass(report: AuditReport, key: string): string {
   return i >= 0 ? `lvl-${i}` : "lvl-unranked";
 }
 
+/** Hues of colour words a ladder's levels may be named by (the facility's are green < yellow < orange < red). */
+const NAMED_HUES: ReadonlyMap<string, number> = new Map([
+  ["red", 0],
+  ["orange", 30],
+  ["amber", 45],
+  ["yellow", 55],
+  ["green", 120],
+  ["teal", 175],
+  ["blue", 215],
+  ["purple", 275],
+]);
+
 /**
- * Each level class sets three colours (tint, chip, strong) as custom properties; hues run from green (least capable)
- * to red (the top), spread over the ladder. Public is blue-grey; unranked grey with a dashed border (fails closed).
+ * Each level class sets three colours (tint, chip, strong) as custom properties. A ladder whose every level is a
+ * colour word (NAMED_HUES, case aside) shows those colours; any other runs from green (least capable) to red (the
+ * top), spread over the ladder. Public is blue-grey; unranked grey with a dashed border (fails closed).
  */
 function css(report: AuditReport): string {
-  const n = report.scope.ladder.length;
-  const levels = report.scope.ladder.map((_, i) => {
-    const hue = n === 1 ? 0 : Math.round(120 * (1 - i / (n - 1)));
+  const { ladder } = report.scope;
+  const n = ladder.length;
+  const named = ladder.map((level) => NAMED_HUES.get(level.toLowerCase()));
+  const byName = named.every((hue) => hue !== undefined);
+  const levels = ladder.map((_, i) => {
+    const hue = byName ? named[i]! : n === 1 ? 0 : Math.round(120 * (1 - i / (n - 1)));
     return `.lvl-${i} { --tint: hsl(${hue} 75% 93%); --chip: hsl(${hue} 65% 78%); --strong: hsl(${hue} 60% 36%); }`;
   });
   return [

@@ -60,7 +60,8 @@ describe("the generated client of OAuth2 scopes", () => {
   test("regenerated into its own folder, the client keeps the security policy and asks for no ladder", async () => {
     const again = await generate({ file: join(FIXTURES, "petstore.yaml"), out: petstore });
     expect(again.model.policy).toBe("security");
-    expect(again.kept).not.toContain("ladder");
+    // The folder's own path is left out: it may contain the word (a work tree named "ladder").
+    expect(again.kept?.replaceAll(petstore, "<out>")).not.toContain("ladder");
   });
 
   test("refused calls name the scopes they lack; allowed calls compile (TypeScript 5.9, strict)", () => {

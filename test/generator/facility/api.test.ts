@@ -101,20 +101,21 @@ describe("colors", () => {
   });
 
   it("yellow operations: refused to green, allowed to yellow and red", async () => {
-    expect((await api(main.facility, "/utilities/ls/dtn01/home", { token: greenToken })).status).toBe(403);
-    expect((await api(main.facility, "/utilities/ls/dtn01/home", { token: yellowToken })).status).toBe(200);
-    expect((await api(main.facility, "/utilities/ls/dtn01/home", { token: redToken })).status).toBe(200);
+    // The job list is yellow (Iris's dialog).
+    expect((await api(main.facility, "/compute/jobs/dtn01", { token: greenToken })).status).toBe(403);
+    expect((await api(main.facility, "/compute/jobs/dtn01", { token: yellowToken })).status).toBe(200);
+    expect((await api(main.facility, "/compute/jobs/dtn01", { token: redToken })).status).toBe(200);
   });
 
   it("on a green,red ladder, an operation named yellow (off the ladder) is for red only", async () => {
     await withFacility({ levels: "green,red" }, async (twoLevels) => {
       const [g, r] = await Promise.all([testClient(twoLevels, "green"), testClient(twoLevels, "red")]);
-      const denied = await api(twoLevels, "/utilities/ls/dtn01/home", { token: await accessToken(twoLevels, g) });
+      const denied = await api(twoLevels, "/compute/jobs/dtn01", { token: await accessToken(twoLevels, g) });
       expect(denied.status).toBe(403);
       expect(denied.body.detail).toContain('"red" (the top level: its scope "yellow" is not on the ladder)');
-      expect(
-        (await api(twoLevels, "/utilities/ls/dtn01/home", { token: await accessToken(twoLevels, r) })).status,
-      ).toBe(200);
+      expect((await api(twoLevels, "/compute/jobs/dtn01", { token: await accessToken(twoLevels, r) })).status).toBe(
+        200,
+      );
     });
   });
 });

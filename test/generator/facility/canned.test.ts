@@ -76,7 +76,7 @@ describe("account", () => {
       name: "red client",
       clientId: red.clientId,
       expiresAt: red.expiresAt.toISOString().replace(".000Z", "Z"),
-      comments: "level red, local facility",
+      comments: "level red, local facility; IP ranges 127.0.0.0/8, ::1/128 (2 of at most 2)",
     });
   });
 

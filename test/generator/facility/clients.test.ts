@@ -60,22 +60,54 @@ describe("client registry", () => {
     expect(new Set(ids.join("")).size).toBe(36);
   });
 
-  it("gives green 60 days, yellow 30 and red 2 by default, as the facility documents", () => {
-    const expiry = (color: string) => registry.register({ color, publicKey: rsa() }).expiresAt.toISOString();
-    expect(expiry("green")).toBe("2025-07-31T00:00:00.000Z");
-    expect(expiry("yellow")).toBe("2025-07-01T00:00:00.000Z");
-    expect(expiry("red")).toBe("2025-06-03T00:00:00.000Z");
+  it("gives each level the facility's terms (Iris's dialog): lifetime, and at most so many IP ranges", () => {
+    const four = new ClientRegistry(["green", "yellow", "orange", "red"], () => clock);
+    const terms = (color: string) => {
+      const client = four.register({ color, publicKey: rsa() });
+      return [client.expiresAt.toISOString(), client.maxIpRanges, client.ipRanges.cidrs];
+    };
+    const loopback = ["127.0.0.0/8", "::1/128"];
+    expect(terms("green")).toEqual(["2025-07-31T00:00:00.000Z", 16, loopback]);
+    expect(terms("yellow")).toEqual(["2025-07-31T00:00:00.000Z", 8, loopback]);
+    expect(terms("orange")).toEqual(["2025-07-01T00:00:00.000Z", 8, loopback]);
+    expect(terms("red")).toEqual(["2025-06-03T00:00:00.000Z", 2, loopback]);
+    expect(lifetimeNote(["green", "yellow", "orange", "red"])).toBeUndefined();
+    // Part of the facility's ladder, in its order, keeps each level's own terms: yellow still 60 days.
+    expect((registry.register({ color: "yellow", publicKey: rsa() }).expiresAt.getTime() - clock) / 864e5).toBe(60);
+    expect(lifetimeNote(["green", "yellow", "red"])).toBeUndefined();
   });
 
-  it("on a ladder of another length assumes the lowest 60 days, the top 2, any between 30, and says so", () => {
-    const four = new ClientRegistry(["a", "b", "c", "d"], () => clock);
-    const days = (color: string) => (four.register({ color, publicKey: rsa() }).expiresAt.getTime() - clock) / 864e5;
-    expect(["a", "b", "c", "d"].map(days)).toEqual([60, 30, 30, 2]);
-    expect(lifetimeNote(["a", "b", "c", "d"])).toBe(
-      "client lifetimes assumed for a ladder of 4 levels (the facility documents three: 60, 30 and 2 days): " +
-        "a 60 days, b 30 days, c 30 days, d 2 days",
+  it("refuses more IP ranges than the level allows, naming both numbers", () => {
+    const four = new ClientRegistry(["green", "yellow", "orange", "red"], () => clock);
+    const ranges = ["127.0.0.0/8", "::1/128", "10.0.0.0/8"];
+    expect(() => four.register({ clientId: "r1", color: "red", publicKey: rsa(), ipRanges: ranges })).toThrow(
+      'client "r1" (red) lists 3 IP ranges; its level allows at most 2',
     );
-    expect(lifetimeNote(["green", "yellow", "red"])).toBeUndefined();
+    const nine = Array.from({ length: 9 }, (_, i) => `10.${i}.0.0/16`);
+    expect(() => four.register({ clientId: "o1", color: "orange", publicKey: rsa(), ipRanges: nine })).toThrow(
+      'client "o1" (orange) lists 9 IP ranges; its level allows at most 8',
+    );
+    expect(four.register({ color: "green", publicKey: rsa(), ipRanges: nine }).ipRanges.cidrs).toHaveLength(9);
+  });
+
+  it("on a ladder that is not the facility's assumes terms by rank, and says so", () => {
+    const other = new ClientRegistry(["a", "b", "c", "d"], () => clock);
+    const terms = (color: string) => {
+      const client = other.register({ color, publicKey: rsa() });
+      return [(client.expiresAt.getTime() - clock) / 864e5, client.maxIpRanges];
+    };
+    expect(["a", "b", "c", "d"].map(terms)).toEqual([
+      [60, 16],
+      [30, 8],
+      [30, 8],
+      [2, 2],
+    ]);
+    expect(lifetimeNote(["a", "b", "c", "d"])).toBe(
+      "client terms assumed by rank (the facility documents them for green < yellow < orange < red): " +
+        "a 60 days and 16 IP ranges, b 30 days and 8 IP ranges, c 30 days and 8 IP ranges, d 2 days and 2 IP ranges",
+    );
+    // The facility's names out of its order are not its levels either.
+    expect(lifetimeNote(["red", "green"])).toMatch(/^client terms assumed by rank .*: red 60 days and 16 IP ranges, /);
   });
 
   it("takes the public key as KeyObject, SPKI PEM or JWK, keeping only the public half", () => {

@@ -43,7 +43,8 @@ describe("cors", () => {
 
   it("marks every answer to an allowed page readable (tokens, API answers, errors), and no other", async () => {
     await withFacility({ cors: [PAGE] }, async (facility) => {
-      const client = await testClient(facility, "green");
+      // Yellow: the job list's level.
+      const client = await testClient(facility, "yellow");
       const token = await accessToken(facility, client);
       const jobs = await fetch(`${facility.baseUrl}/compute/jobs/perlmutter`, {
         headers: { origin: PAGE, authorization: token },

@@ -10,15 +10,23 @@ const DELAY_MS = 2_000;
 const fixture = useFacility({ levels: ["green", "yellow", "red"], taskDelayMs: DELAY_MS });
 let red: string;
 let green: string;
+let yellow: string;
 let collab: string;
 
 beforeAll(async () => {
-  const [r, g, c] = await Promise.all([
+  const [r, g, y, c] = await Promise.all([
     testClient(fixture.facility, "red"),
     testClient(fixture.facility, "green"),
-    testClient(fixture.facility, "green", { user: "c_collab" }),
+    testClient(fixture.facility, "yellow"),
+    // Yellow: the least color that reads the job list (Iris's dialog).
+    testClient(fixture.facility, "yellow", { user: "c_collab" }),
   ]);
-  [red, green, collab] = [await fixture.token(r!), await fixture.token(g!), await fixture.token(c!)];
+  [red, green, yellow, collab] = (await Promise.all([r, g, y, c].map((client) => fixture.token(client!)))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
 });
 
 const call = async (path: string, init: RequestInit = {}, token = red) => {
@@ -186,7 +194,7 @@ describe("job queries", () => {
     const ids = async (query: string, token = red) =>
       (await call(`/compute/jobs/dtns${query}`, {}, token)).output.map((row: { jobid: string }) => row.jobid);
     expect(await ids("")).toEqual([a, b]);
-    expect(await ids("", green)).toEqual([a, b]);
+    expect(await ids("", yellow)).toEqual([a, b]);
     expect(await ids("", collab)).toEqual([]);
     expect(await ids(`?kwargs=jobid%3D${b}`)).toEqual([b]);
     expect(await ids(`?kwargs=jobid%3D${a},${b}&kwargs=user%3Dmockuser`)).toEqual([a, b]);

@@ -97,21 +97,31 @@ describe("sfapi-gen mock", () => {
   });
 
   it("in-process: keys in a new private folder (one client per level of the bundled ladder); a generated client with red.pem runs a job workflow; the abort signal stops it", async () => {
+    const before = Date.now();
     const mock = await mockInProcess(["--task-delay", "0"]);
+    const after = Date.now();
     const written = [...mock.printed.matchAll(/wrote (\S+)/g)].map((m) => m[1]!);
-    // The bundled description comes with its ladder, green < yellow < red.
-    expect(written.map((path) => path.split("/").pop())).toEqual([
-      "green.json",
-      "green.pem",
-      "yellow.json",
-      "yellow.pem",
-      "red.json",
-      "red.pem",
-    ]);
+    // The bundled description comes with its ladder, green < yellow < orange < red (Iris's dialog).
+    const colors = ["green", "yellow", "orange", "red"];
+    expect(written.map((path) => path.split("/").pop())).toEqual(colors.flatMap((c) => [`${c}.json`, `${c}.pem`]));
     const dir = dirname(written[0]!);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     for (const path of written) expect(statSync(path).mode & 0o777, path).toBe(0o600);
     expect(mock.printed).not.toContain("PRIVATE KEY");
+    // Each key file lives as long as the dialog says its level's clients do, and allows its number of IP ranges.
+    const terms = { green: [60, 16], yellow: [60, 8], orange: [30, 8], red: [2, 2] } as const;
+    const files = Object.fromEntries(
+      colors.map((c) => [c, JSON.parse(readFileSync(join(dirname(written[0]!), `${c}.json`), "utf8"))]),
+    );
+    for (const [color, [days, ranges]] of Object.entries(terms)) {
+      const expires = Date.parse(files[color].expires_at);
+      expect(expires, color).toBeGreaterThanOrEqual(before + days * 864e5 - 1000);
+      expect(expires, color).toBeLessThanOrEqual(after + days * 864e5);
+      expect(mock.printed).toContain(
+        `    ${color}: ${files[color].client_id}, expires ${files[color].expires_at}, ` +
+          `IP ranges 127.0.0.0/8, ::1/128 (at most ${ranges})`,
+      );
+    }
 
     const red = createClient({
       color: "red",
@@ -136,6 +146,20 @@ describe("sfapi-gen mock", () => {
     expect(job.data!.output[0]).toMatchObject({ jobid, jobname: "offline", user: "mockuser", state: "COMPLETED" });
     const queue = await red.GET("/compute/jobs/{machine}", { params: { path: { machine }, query: { sacct: true } } });
     expect(queue.data!.output.map((row) => row.jobid)).toEqual([jobid]);
+    // The account's clients are the four of the key files, each with its IP ranges and how many its level allows.
+    const listed = await red.GET("/account/clients");
+    // In the order they were registered, which the parallel key generation decides.
+    const byLevel = [...listed.data!].sort(
+      (a, b) => colors.indexOf(a.name.split(" ")[0]!) - colors.indexOf(b.name.split(" ")[0]!),
+    );
+    expect(byLevel).toEqual(
+      Object.entries(terms).map(([color, [, ranges]]) => ({
+        name: `${color} client`,
+        clientId: files[color].client_id,
+        expiresAt: files[color].expires_at.replace(/\.\d{3}Z$/, "Z"),
+        comments: `level ${color}, local facility; IP ranges 127.0.0.0/8, ::1/128 (2 of at most ${ranges})`,
+      })),
+    );
 
     const { code, stdout, stderr } = await mock.stop();
     expect(code).toBe(0);

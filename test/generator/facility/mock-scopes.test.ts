@@ -50,8 +50,12 @@ describe("sfapi-gen mock of a description with OAuth2 scopes", () => {
       expect(written).toEqual(["all.json", "all.pem", "none.json", "none.pem", "reader.json", "reader.pem"]);
       for (const name of written) expect(statSync(join(dir, name!)).mode & 0o777).toBe(0o600);
       expect(mock.printed).toMatch(/clients by OAuth2 grant \(\d+ scopes named; clients live 60 days\):/);
-      expect(mock.printed).toMatch(/ {4}none: [a-z0-9]{13}, expires \S+, scopes: none\n/);
-      expect(mock.printed).toMatch(/ {4}reader: [a-z0-9]{13}, expires \S+, scopes: user-library-read user-top-read\n/);
+      expect(mock.printed).toMatch(
+        / {4}none: [a-z0-9]{13}, expires \S+, scopes: none, IP ranges 127\.0\.0\.0\/8, ::1\/128 \(at most 16\)\n/,
+      );
+      expect(mock.printed).toMatch(
+        / {4}reader: [a-z0-9]{13}, expires \S+, scopes: user-library-read user-top-read, IP ranges [^\n]+ \(at most 16\)\n/,
+      );
       expect(mock.printed).not.toContain("PRIVATE KEY");
 
       const reader = await keyAndToken(dir, "reader");
@@ -87,7 +91,7 @@ describe("sfapi-gen mock of a description with OAuth2 scopes", () => {
     const again = await mockQuiet(["--file", SPOTIFY, "--clients-dir", dir, "--grant", "reader=user-top-read"]);
     try {
       expect(again.printed).toMatch(
-        /reader: [a-z0-9]{13}, expires \S+ \(reused from an earlier start\), scopes: user-top-read\n/,
+        /reader: [a-z0-9]{13}, expires \S+ \(reused from an earlier start\), scopes: user-top-read, IP ranges [^\n]+\n/,
       );
       const reader = await keyAndToken(dir, "reader");
       expect(reader.file.client_id).toBe(before.client_id);
@@ -111,7 +115,7 @@ describe("sfapi-gen mock of a description with OAuth2 scopes", () => {
         '--grant "all=user-top-read": there is already a grant named "all"',
       ],
       [["--file", SPOTIFY, "--grant", "../up=user-top-read"], 'the grant name "../up" must be 1-64 letters'],
-      [["--grant", "reader=a"], "is served by levels (green < yellow < red), not by OAuth2 scopes"],
+      [["--grant", "reader=a"], "is served by levels (green < yellow < orange < red), not by OAuth2 scopes"],
       [
         ["--file", SPOTIFY, "--levels", "green,red", "--grant", "reader=user-top-read"],
         "spotify.yml is served by levels (green < red), not by OAuth2 scopes (its requirements list none, or --levels",

@@ -60,8 +60,8 @@ describe("generated/operations.js and .d.ts", () => {
     for (const e of status) expect(e.scope).toBe("public");
   });
 
-  it("uses the project's ladder green < yellow < red", () => {
-    expect(ladder).toEqual(["green", "yellow", "red"]);
+  it("uses the facility's ladder green < yellow < orange < red (Iris's dialog)", () => {
+    expect(ladder).toEqual(["green", "yellow", "orange", "red"]);
   });
 
   it("annotates each entry with @scope in its JSDoc, one line per entry in the table", () => {
@@ -114,7 +114,7 @@ describe("generated/operations.js and .d.ts", () => {
     expect(manifest.scope).toEqual({
       vendor: "nersc",
       field: "x-nersc-scope",
-      ladder: ["green", "yellow", "red"],
+      ladder: ["green", "yellow", "orange", "red"],
       policy: "scope",
     });
   });

@@ -100,30 +100,46 @@ function codeBase(body: Record<string, string>): string {
 }
 
 describe("needs on the new helpers", () => {
-  it("green reads stay green: user, groups, resources, api, a transfer, job update and running", () => {
+  // Reading one group (a group's update()) is orange in Iris's dialog. Which operation a job's reads use is the job
+  // helpers' own matter (issue 42): a job's update() and running() are not here, nor a transfer's complete(), which the
+  // scan counts as a job's complete() (assumed), the job list, yellow.
+  it("green reads stay green: user, groups, resources, api, a transfer", () => {
     const dir = codeBase({
       "reads.ts": [
         "export async function f() {",
         "  const me = await green.user();",
-        "  for (const g of await me.groups()) await g.update();",
+        "  await me.groups();",
         "  await me.projects(); await me.roles(); await me.clients();",
         '  await green.resources.status("perlmutter"); await green.resources.outages(); await green.api.config();',
-        '  const t = await green.globus.transfer("id"); await t.update(); await t.complete();',
-        '  const job = await green.compute("perlmutter").job("1"); await job.update(); await job.running();',
+        '  const t = await green.globus.transfer("id"); await t.update();',
         '  await green.compute("perlmutter").outages();',
         "}",
       ].join("\n"),
     });
     const report = colorNeeds(rel(dir), "generated", root);
     expect(report.summary.unknown).toBe(0);
+    expect(report.uses.filter((u) => u.level !== "green" && u.level !== "public").map((u) => u.code)).toEqual([]);
     expect(report.color).toBe("green");
     const paths = new Set(report.uses.flatMap((u) => u.operations.map((op) => `${op.method} ${op.path}`)));
-    for (const p of ["GET /account/", "GET /account/groups", "GET /status/{name}", "GET /meta/config"])
+    for (const p of [
+      "GET /account/",
+      "GET /account/groups",
+      "GET /status/{name}",
+      "GET /meta/config",
+      "GET /storage/globus/transfer/{globus_uuid}",
+    ])
       expect(paths).toContain(p);
   });
 
-  it("a red helper is red, a yellow one yellow; an unknown member of a helper object is the top level", () => {
+  it("a red helper is red, an orange one orange; an unknown member of a helper object is the top level", () => {
     const red = colorNeeds(
+      rel(codeBase({ "run.ts": 'export const go = () => red.compute("perlmutter").run("id");' })),
+      "generated",
+      root,
+    );
+    expect(red.color).toBe("red");
+    // Starting a Globus transfer and reading and changing a group are orange (Iris's dialog).
+    const orange = colorNeeds(
       rel(
         codeBase({
           "go.ts":
@@ -134,13 +150,13 @@ describe("needs on the new helpers", () => {
       "generated",
       root,
     );
-    expect(red.color).toBe("red");
-    const yellow = colorNeeds(
+    expect(orange.color).toBe("orange");
+    const group = colorNeeds(
       rel(codeBase({ "g.ts": 'export const go = async () => (await red.group("g")).add("alice");' })),
       "generated",
       root,
     );
-    expect(yellow.color).toBe("yellow");
+    expect(group.color).toBe("orange");
     // A member named by a string: which helper is unknown, so the top level.
     const unknown = colorNeeds(
       rel(
@@ -173,16 +189,19 @@ describe("needs on a path's open(mode)", () => {
     return { color: report.color, unknown: report.summary.unknown, paths };
   };
 
-  it("reading counts the download (yellow), writing the upload (red), a mode not known both", () => {
+  it("reading counts the download (yellow), writing the upload (orange), a mode not known both", () => {
     const read = colorOf('await (await e!.open("r")).read(); await e!.open("rb");');
     expect(read).toMatchObject({ color: "yellow", unknown: 0 });
     expect(read.paths).toContain("GET /utilities/download/{machine}/{path}");
     expect(read.paths).not.toContain("PUT /utilities/upload/{machine}/{path}");
     const write = colorOf('await (await e!.open("w")).close();');
-    expect(write).toMatchObject({ color: "red", unknown: 0 });
+    expect(write).toMatchObject({ color: "orange", unknown: 0 });
     expect(write.paths).toContain("PUT /utilities/upload/{machine}/{path}");
     expect(write.paths).not.toContain("GET /utilities/download/{machine}/{path}");
     const either = colorOf('await (e!.open as (m: string) => Promise<unknown>)(mode); await e!.open(mode as "r");');
-    expect(either.color).toBe("red");
+    expect(either.color).toBe("orange");
+    expect(either.paths).toEqual(
+      expect.arrayContaining(["GET /utilities/download/{machine}/{path}", "PUT /utilities/upload/{machine}/{path}"]),
+    );
   });
 });

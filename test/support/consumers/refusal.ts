@@ -8,7 +8,7 @@
  */
 
 export interface RefusalCase {
-  /** One line of code, inside an async function where `green`, `yellow` and `red` are clients of those colors. */
+  /** One line of code, inside an async function where `green`, `yellow`, `orange` and `red` are such clients. */
   code: string;
   /** Texts every diagnostic of this line must contain (an empty list: the line must compile). */
   needles: string[];
@@ -26,13 +26,21 @@ export const REFUSALS: Record<string, RefusalCase> = {
     code: `await yellow.POST("/compute/jobs/{machine}", ${SUBMIT});`,
     needles: ['NeedsColor<"POST /compute/jobs/{machine}", "red">'],
   },
-  deleteNeedsYellow: {
-    code: 'await green.DELETE("/tasks/{id}", { params: { path: { id: "1" } } });',
-    needles: ['NeedsColor<"DELETE /tasks/{id}", "yellow">'],
+  postAboveOrange: {
+    code: `await orange.POST("/utilities/command/{machine}", ${COMMAND});`,
+    needles: ['NeedsColor<"POST /utilities/command/{machine}", "red">'],
+  },
+  getNeedsYellow: {
+    code: 'await green.GET("/compute/jobs/{machine}", { params: { path: { machine: "perlmutter" } } });',
+    needles: ['NeedsColor<"GET /compute/jobs/{machine}", "yellow">'],
   },
   getNeedsYellowNoInit: {
-    code: 'await green.GET("/utilities/ls/{machine}/{path}");',
-    needles: ['NeedsColor<"GET /utilities/ls/{machine}/{path}", "yellow">'],
+    code: 'await green.GET("/utilities/download/{machine}/{path}");',
+    needles: ['NeedsColor<"GET /utilities/download/{machine}/{path}", "yellow">'],
+  },
+  putNeedsOrangeNoInit: {
+    code: 'await yellow.PUT("/utilities/upload/{machine}/{path}");',
+    needles: ['NeedsColor<"PUT /utilities/upload/{machine}/{path}", "orange">'],
   },
   misspeltPath: { code: 'await green.GET("/taskz");', needles: ['NoSuchPath<"GET /taskz">'] },
   // A path green may call, with a wrong parameter: the parameter is what is wrong, not the path or the color.
@@ -53,45 +61,45 @@ export const REFUSALS: Record<string, RefusalCase> = {
     needles: ['NeedsColor<"submitJob", "red">'],
   },
   byNameNeedsYellow: {
-    code: 'await green.cancelTask({ path: { id: "1" } });',
-    needles: ['NeedsColor<"cancelTask", "yellow">'],
+    code: 'await green.readJobs({ path: { machine: "perlmutter" } });',
+    needles: ['NeedsColor<"readJobs", "yellow">'],
   },
-  run: { code: 'await green.compute("perlmutter").run("hostname");', needles: ['NeedsColor<"run", "red">'] },
+  byNameNeedsOrange: {
+    code: 'await yellow.createGroup({ body: { name: "g", repo_name: "m1" } });',
+    needles: ['NeedsColor<"createGroup", "orange">'],
+  },
+  run: { code: 'await orange.compute("perlmutter").run("hostname");', needles: ['NeedsColor<"run", "red">'] },
   submitJob: {
     code: 'await yellow.compute("perlmutter").submitJob("#!/bin/bash");',
     needles: ['NeedsColor<"submitJob", "red">'],
   },
-  cancel: {
-    code: 'await (await green.compute("perlmutter").job("1")).cancel();',
-    needles: ['NeedsColor<"cancel", "red">'],
-  },
   runTask: { code: 'await yellow.compute("perlmutter").runTask("id");', needles: ['NeedsColor<"runTask", "red">'] },
-  groupAdd: { code: 'await (await green.group("m1")).add("alice");', needles: ['NeedsColor<"add", "yellow">'] },
+  group: { code: 'await (await yellow.group("m1")).add("alice");', needles: ['NeedsColor<"group", "orange">'] },
   createGroup: {
-    code: 'await (await (await green.user()).projects())[0]!.createGroup("g");',
-    needles: ['NeedsColor<"createGroup", "yellow">'],
+    code: 'await (await (await yellow.user()).projects())[0]!.createGroup("g");',
+    needles: ['NeedsColor<"createGroup", "orange">'],
   },
   startTransfer: {
     code:
       'await yellow.globus.startTransfer({ sourceMachine: "dtns", targetMachine: "perlmutter", sourceDir: "/a", ' +
       'targetDir: "/b" });',
-    needles: ['NeedsColor<"startTransfer", "red">'],
+    needles: ['NeedsColor<"startTransfer", "orange">'],
   },
   entryUpload: {
     code: 'await (await yellow.compute("perlmutter").ls("/"))[0]!.upload("x");',
-    needles: ['NeedsColor<"upload", "red">'],
+    needles: ['NeedsColor<"upload", "orange">'],
   },
   entryOpenWrite: {
     code: 'await (await yellow.compute("perlmutter").ls("/"))[0]!.open("w");',
-    needles: ['NeedsColor<"open for writing", "red">'],
+    needles: ['NeedsColor<"open for writing", "orange">'],
   },
-  greenLs: {
-    code: 'await (await green.compute("perlmutter").job("1")).update(); await green.compute("perlmutter").ls("/");',
-    needles: ['NeedsColor<"ls", "yellow">'],
+  entryDownload: {
+    code: 'await (await green.compute("perlmutter").ls("/"))[0]!.download();',
+    needles: ['NeedsColor<"download", "yellow">'],
   },
   unknownColor: {
     code: 'createClient({ color: "purple" });',
-    needles: ['UnknownColor<"purple", "green, yellow, red">'],
+    needles: ['UnknownColor<"purple", "green, yellow, orange, red">'],
   },
   // A color of the ladder with a wrong option: the option is what is wrong.
   wrongOption: { code: 'createClient({ color: "green", baseUrl: 1 });', needles: ["'number' is not assignable"] },
@@ -99,15 +107,17 @@ export const REFUSALS: Record<string, RefusalCase> = {
   allowed: {
     code:
       'await green.GET("/tasks/{id}", { params: { path: { id: "1" } } }); await green.GET("/status/"); ' +
-      `await red.POST("/utilities/command/{machine}", ${COMMAND}); await yellow.DELETE("/tasks/{id}", ` +
+      `await red.POST("/utilities/command/{machine}", ${COMMAND}); await green.DELETE("/tasks/{id}", ` +
       '{ params: { path: { id: "1" } } }); await red.runCommand({ path: { machine: "dtn01" }, body: ' +
-      '{ executable: "id" } }); await yellow.compute("perlmutter").ls("/"); await red.compute("perlmutter").run("id"); ' +
+      '{ executable: "id" } }); await green.compute("perlmutter").ls("/"); await red.compute("perlmutter").run("id"); ' +
       'await (await green.user()).groups(); await green.resources.outages("perlmutter"); await green.api.config(); ' +
-      'await (await green.globus.transfer("t")).complete(); await (await yellow.group("g")).add(["a"]); ' +
+      'await (await green.globus.transfer("t")).complete(); await (await orange.group("g")).add(["a"]); ' +
       'await (await red.compute("perlmutter").runTask("id")).result(); ' +
-      'await (await yellow.compute("perlmutter").ls("/"))[0]!.parent.ls(); ' +
+      'await (await green.compute("perlmutter").ls("/"))[0]!.parent.ls(); ' +
       'await (await (await yellow.compute("perlmutter").ls("/"))[0]!.open("rb")).read(); ' +
-      'await (await (await red.compute("perlmutter").ls("/"))[0]!.open("w")).close();',
+      'await (await (await orange.compute("perlmutter").ls("/"))[0]!.open("w")).close(); ' +
+      'await orange.globus.startTransfer({ sourceMachine: "dtns", targetMachine: "perlmutter", sourceDir: "/a", ' +
+      'targetDir: "/b" });',
     needles: [],
   },
 };
@@ -118,6 +128,7 @@ export function refusalConsumer(from: string): { source: string; lines: Map<numb
     `import { createClient } from ${JSON.stringify(from)};`,
     'const green = createClient({ color: "green" });',
     'const yellow = createClient({ color: "yellow" });',
+    'const orange = createClient({ color: "orange" });',
     'const red = createClient({ color: "red" });',
     "export async function calls(): Promise<void> {",
   ];

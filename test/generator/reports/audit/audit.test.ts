@@ -15,7 +15,7 @@ import { parseCsv } from "../../../support/csv.js";
 import { description, secured, writeJson } from "../../../support/descriptions.js";
 import { root, tempDir } from "../../../support/project.js";
 
-const LADDER = ["green", "yellow", "red"];
+const LADDER = ["green", "yellow", "orange", "red"];
 const spec = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
 const schema = JSON.parse(readFileSync(join(root, "generator/reports/audit/audit-report.schema.json"), "utf8"));
 
@@ -50,7 +50,7 @@ let bundled: Model;
 beforeAll(async () => {
   const edgeFile = writeJson(tempDir("audit-"), "edge.json", edge);
   // The CLI where its behaviour is the point (flags, exit codes, stderr), all at once: each run is its own process.
-  // The bundled description's own ladder (v1.2.levels.json) is green,yellow,red.
+  // The bundled description's own ladder (v1.2.levels.json) is green,yellow,orange,red (Iris's dialog).
   const args = {
     json: ["audit", "--format", "json", "--color", "yellow", "--strict"],
     purple: ["audit", "--color", "purple"],
@@ -71,10 +71,20 @@ describe("sfapi-gen audit of the bundled description", () => {
   it("counts per level equal those in the description (and --strict passes: nothing is unranked)", () => {
     expect(expected.size).toBe(31);
     expect(json.summary.total).toBe(expected.size);
-    expect(json.summary.levels).toEqual({ green: count("green"), yellow: count("yellow"), red: count("red") });
+    expect(json.summary.levels).toEqual({
+      green: count("green"),
+      yellow: count("yellow"),
+      orange: count("orange"),
+      red: count("red"),
+    });
     expect(json.summary.public).toBe(count("public"));
     expect(json.summary.unranked).toBe(0);
-    expect(json.summary).toEqual({ total: 31, levels: { green: 11, yellow: 5, red: 5 }, public: 10, unranked: 0 });
+    expect(json.summary).toEqual({
+      total: 31,
+      levels: { green: 12, yellow: 2, orange: 5, red: 2 },
+      public: 10,
+      unranked: 0,
+    });
   });
 
   it("prints JSON that matches its documented schema, one entry per operation with the level it needs", () => {
@@ -98,9 +108,11 @@ describe("sfapi-gen audit of the bundled description", () => {
       .digest("hex");
     const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
     expect(json.description).toMatchObject({ sha256: sha });
+    // Where the levels come from: the facility's client dialog, and which three are levelled by analogy.
     expect(json.description.note).toMatch(
-      /reconstruction .* x-nersc-scope values, and so every level in this audit, are assumed/,
+      /reconstruction .* x-nersc-scope values follow the facility's own client dialog in Iris .*November 2023\): green < yellow < orange < red\. Three operations the dialog does not list are levelled by analogy: GET \/account\/clients green, GET \/storage\/globus\/transfer\/\{globus_uuid\} green, DELETE \/tasks\/\{id\} green\./,
     );
+    expect(json.description.note).not.toContain("assumed");
     expect(json.generator).toEqual({ name: "sfapi-gen", version });
     const report = buildAudit(bundled);
     const md = renderAudit(report, "md");
@@ -138,6 +150,7 @@ describe("sfapi-gen audit of the bundled description", () => {
     const headings = [...md.matchAll(/^## (.+) \((\d+)\)$/gm)].map((m) => [m[1], Number(m[2])]);
     expect(headings).toEqual([
       ["red", count("red")],
+      ["orange", count("orange")],
       ["yellow", count("yellow")],
       ["green", count("green")],
       ["public, no token", count("public")],
@@ -163,7 +176,7 @@ describe("sfapi-gen audit of the bundled description", () => {
 describe("sfapi-gen audit --color", () => {
   it("splits operations into callable and refused, each refused one with the level it needs", () => {
     const report: AuditReport = JSON.parse(runs.json.stdout);
-    const refused = [...expected].filter(([, level]) => level === "red").map(([key]) => key);
+    const refused = [...expected].filter(([, level]) => level === "orange" || level === "red").map(([key]) => key);
     expect(report.color).toEqual({ name: "yellow", callable: expected.size - refused.length, refused: refused.length });
     expect(
       report.operations
@@ -171,17 +184,22 @@ describe("sfapi-gen audit --color", () => {
         .map((op) => `${op.method} ${op.path}`)
         .sort(),
     ).toEqual(refused.sort());
-    expect(report.operations.filter((op) => op.callable === true).every((op) => op.level !== "red")).toBe(true);
+    const above = (level: string) => level === "orange" || level === "red";
+    expect(report.operations.filter((op) => op.callable === true).some((op) => above(op.level))).toBe(false);
   });
 
   it("lists the refused operations in Markdown with what they need", () => {
     const md = renderAudit(buildAudit(bundled, { color: "green" }), "md");
     const section = md.slice(md.indexOf("## What a green client can do"), md.indexOf("\n## red"));
     expect(section).toContain(
-      `${expected.size - count("yellow") - count("red")} callable, ${count("yellow") + count("red")} refused.`,
+      `${expected.size - count("yellow") - count("orange") - count("red")} callable, ` +
+        `${count("yellow") + count("orange") + count("red")} refused.`,
     );
     expect(section).toContain("| POST `/utilities/command/{machine}` | runCommand | red |");
-    expect(section).toContain("| GET `/utilities/ls/{machine}/{path}` | readDirectory | yellow |");
+    expect(section).toContain("| PUT `/utilities/upload/{machine}/{path}` | uploadFile | orange |");
+    expect(section).toContain("| GET `/utilities/download/{machine}/{path}` | downloadFile | yellow |");
+    // Listing a directory is green (Iris's dialog): not refused.
+    expect(section).not.toContain("readDirectory");
     expect(section).not.toContain("/tasks`");
   });
 
@@ -189,7 +207,7 @@ describe("sfapi-gen audit --color", () => {
     const r = runs.purple;
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe('sfapi-gen: --color "purple" is not on the ladder green < yellow < red\n');
+    expect(r.stderr).toBe('sfapi-gen: --color "purple" is not on the ladder green < yellow < orange < red\n');
   });
 });
 
@@ -205,8 +223,9 @@ describe("sfapi-gen audit --policy method", () => {
     }
     expect(report.color).toBeNull();
     expect(report.operations.every((op) => op.callable === null)).toBe(true);
-    // The method policy puts the yellow reads (download, ls) at green and the yellow writes at red.
-    expect(report.summary.levels).toEqual({ green: 11 + 2, yellow: 0, red: 5 + 3 });
+    // The method policy puts every secured read at green (10 green, 2 yellow: the job list and download, 1 orange:
+    // a group) and every secured write at red (2 green cancels, 4 orange writes, 2 red).
+    expect(report.summary.levels).toEqual({ green: 10 + 2 + 1, yellow: 0, orange: 0, red: 2 + 4 + 2 });
   });
 });
 

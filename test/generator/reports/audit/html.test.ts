@@ -24,7 +24,8 @@ describe("sfapi-gen audit --format html", () => {
   let report: AuditReport;
   let html: string;
   beforeAll(async () => {
-    report = buildAudit(await loadModel({}, { levels: ["green", "yellow", "red"] }), {
+    // The bundled description's own ladder: green < yellow < orange < red.
+    report = buildAudit(await loadModel({}), {
       color: "yellow",
     }) as AuditReport;
     html = renderAudit(report, "html");
@@ -43,28 +44,44 @@ describe("sfapi-gen audit --format html", () => {
       html.indexOf("</table>", html.indexOf('<table class="matrix">')),
     );
     expect(matrix).toMatch(
-      /<th class="lvl-public">public, no token<\/th><th class="lvl-0">green<\/th><th class="lvl-1">yellow<\/th><th class="lvl-2">red<\/th><\/tr>/,
+      /<th class="lvl-public">public, no token<\/th><th class="lvl-0">green<\/th><th class="lvl-1">yellow<\/th><th class="lvl-2">orange<\/th><th class="lvl-3">red<\/th><\/tr>/,
     );
     const rowOf = (tag: string) =>
       matrix.slice(
         matrix.indexOf(`<th scope="row">${tag}</th>`),
         matrix.indexOf("</tr>", matrix.indexOf(`<th scope="row">${tag}</th>`)),
       );
-    // utilities: nothing public or green, ls + download yellow, command + upload red (and refused for yellow).
+    // utilities: ls green, download yellow, upload orange, command red (the last two refused for yellow).
     const cells = [...rowOf("utilities").matchAll(/<td class="(lvl-[^"]+)">(.*?)<\/td>/g)].map((m) => [
       m[1],
       [...m[2]!.matchAll(/class="name">(\w+)</g)].map((n) => n[1]),
     ]);
     expect(cells).toEqual([
       ["lvl-public", []],
-      ["lvl-0", []],
-      ["lvl-1", ["downloadFile", "readDirectory"]],
-      ["lvl-2", ["runCommand", "uploadFile"]],
+      ["lvl-0", ["readDirectory"]],
+      ["lvl-1", ["downloadFile"]],
+      ["lvl-2", ["uploadFile"]],
+      ["lvl-3", ["runCommand"]],
     ]);
     expect(rowOf("utilities")).toContain(
       '<div class="op refused"><b>POST</b> <code>/utilities/command/{machine}</code><span class="name">runCommand</span><span class="needs">refused: needs red</span></div>',
     );
-    for (const level of [0, 1, 2]) expect(html).toMatch(new RegExp(`\\.lvl-${level} \\{ --tint: hsl\\(`));
+    expect(rowOf("utilities")).toContain(
+      '<div class="op refused"><b>PUT</b> <code>/utilities/upload/{machine}/{path}</code><span class="name">uploadFile</span><span class="needs">refused: needs orange</span></div>',
+    );
+    // Levels named by colour words show those colours: green, yellow, orange, red.
+    const hues = [0, 1, 2, 3].map((level) =>
+      Number(html.match(new RegExp(`\\.lvl-${level} \\{ --tint: hsl\\((\\d+) `))?.[1]),
+    );
+    expect(hues).toEqual([120, 55, 30, 0]);
+  });
+
+  it("spreads the hues from green to red over a ladder not named by colours", async () => {
+    const other = renderAudit(buildAudit(await loadModel({}, { levels: ["low", "mid", "high", "top"] })), "html");
+    const hues = [0, 1, 2, 3].map((level) =>
+      Number(other.match(new RegExp(`\\.lvl-${level} \\{ --tint: hsl\\((\\d+) `))?.[1]),
+    );
+    expect(hues).toEqual([120, 80, 40, 0]);
   });
 
   it("escapes text from the description", () => {

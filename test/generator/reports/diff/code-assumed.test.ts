@@ -37,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "new.json"), JSON.stringify(next));
   mkdirSync(join(project, "src"));
   writeFileSync(join(project, "src", "stop.ts"), STOP);
-  const args = ["diff", "old.json", "new.json", "--levels", "green,yellow,red", "--code", "src"];
+  const args = ["diff", "old.json", "new.json", "--levels", "green,yellow,orange,red", "--code", "src"];
   const [a, b] = await Promise.all([
     runCli([...args, "--format", "json"], { cwd: project }),
     runCli(args, { cwd: project }),
@@ -55,12 +55,12 @@ describe("diff --code marks assumed job calls", () => {
       [3, "cancelJob removed", WHY.replace("%s", "cancel")],
     ]);
     expect(code.escalated.map((u) => [u.line, u.from, u.to, u.assumed ?? null])).toEqual([
-      [6, "green", "red", WHY.replace("%s", "state")],
-      [8, "green", "red", null],
+      [6, "yellow", "red", WHY.replace("%s", "state")],
+      [8, "yellow", "red", null],
     ]);
     expect(code.assumed.map((u) => [u.line, u.code, u.from, u.to, u.reason])).toEqual([
-      [3, "job.cancel()", "red", null, WHY.replace("%s", "cancel")],
-      [6, "job.state()", "green", "red", WHY.replace("%s", "state")],
+      [3, "job.cancel()", "green", null, WHY.replace("%s", "cancel")],
+      [6, "job.state()", "yellow", "red", WHY.replace("%s", "state")],
     ]);
     expect(code.summary).toMatchObject({ uses: 3, broken: 1, escalated: 2, assumed: 2 });
   });
@@ -69,17 +69,17 @@ describe("diff --code marks assumed job calls", () => {
     expect(markdown).toContain("1 broken, 2 escalated; 2 job calls assumed, not traced (below).");
     expect(markdown).toMatch(/\| src\/stop\.ts:3 \| `job\.cancel\(\)` \| .* \| nothing \(removed\) \(assumed\) \|\n/);
     expect(markdown).toContain(
-      "| src/stop.ts:6 | `job.state()` | GET `/compute/jobs/{machine}` (readJobs) | green -> red (assumed) |",
+      "| src/stop.ts:6 | `job.state()` | GET `/compute/jobs/{machine}` (readJobs) | yellow -> red (assumed) |",
     );
     expect(markdown).toContain(
-      '| src/stop.ts:8 | `client.GET("/compute/jobs/{machine}")` | GET `/compute/jobs/{machine}` (readJobs) | green -> red |',
+      '| src/stop.ts:8 | `client.GET("/compute/jobs/{machine}")` | GET `/compute/jobs/{machine}` (readJobs) | yellow -> red |',
     );
     expect(markdown).toContain(
       [
         "### Assumed job calls (2)",
         "",
-        `- src/stop.ts:3 \`job.cancel()\` (red -> nothing (removed)): ${WHY.replace("%s", "cancel")}`,
-        `- src/stop.ts:6 \`job.state()\` (green -> red): ${WHY.replace("%s", "state")}`,
+        `- src/stop.ts:3 \`job.cancel()\` (green -> nothing (removed)): ${WHY.replace("%s", "cancel")}`,
+        `- src/stop.ts:6 \`job.state()\` (yellow -> red): ${WHY.replace("%s", "state")}`,
       ].join("\n"),
     );
   });

@@ -1,6 +1,6 @@
 // `diff <old> <new> --code <dir>` when <old> is a description and the client is found through the code: the found
 // folder's kept settings (its manifest's ladder and whole-path marks, output/kept.ts) apply as they do on
-// regeneration and in `diff <folder> <new>`. The client here is the bundled one (ladder green < yellow < red, whole
+// regeneration and in `diff <folder> <new>`. The client here is the bundled one (ladder green < yellow < orange < red, whole
 // paths on ls, download, upload); the two descriptions are re-serialised copies, so no ladder file applies to them and
 // without the folder's settings they would be read under green < red without whole paths.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ const APP = [
   "await yellow.readTasks();",
   // A concrete path (what the typed GET does not take): counted by the scan on any receiver, mapped by whole paths.
   "declare const raw: { GET(path: string): Promise<unknown> };",
-  'await raw.GET("/utilities/ls/perlmutter//global/homes/u/user");',
+  'await raw.GET("/utilities/download/perlmutter//global/homes/u/user");',
   "",
 ].join("\n");
 
@@ -59,13 +59,13 @@ beforeAll(async () => {
 
 describe("diff --code with the client found through the code keeps that folder's settings", () => {
   it("reads both descriptions under its ladder, so the diff is what regenerating it would change", () => {
-    expect(report.ladder).toEqual(["green", "yellow", "red"]);
+    expect(report.ladder).toEqual(["green", "yellow", "orange", "red"]);
     // Under another ladder both would warn that "yellow" is not on it.
     expect(stderr).toBe("");
     expect(report.changed.map((c) => [c.path, c.changes.map((x) => x.kind)])).toEqual([["/account/roles", ["level"]]]);
   });
 
-  it("maps the code's uses with its whole-path marks: the ls call needs yellow, not the top level", () => {
+  it("maps the code's uses with its whole-path marks: the download call needs yellow, not the top level", () => {
     const code = report.code!;
     expect(code.summary).toMatchObject({ uses: 2, unknown: 0 });
     expect(code.color).toEqual({ before: "yellow", after: "yellow", raised: false });

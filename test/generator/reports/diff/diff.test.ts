@@ -65,7 +65,7 @@ function nextVersion() {
 /** Only a relaxation and a new optional parameter: nothing any --fail-on mode fails on. */
 function harmlessVersion() {
   const doc = bundled();
-  doc.paths["/tasks/{id}"].delete["x-nersc-scope"] = "green";
+  doc.paths["/utilities/upload/{machine}/{path}"].put["x-nersc-scope"] = "yellow";
   doc.paths["/tasks"].get.parameters.push({ name: "since", in: "query", required: false, schema: { type: "string" } });
   return doc;
 }
@@ -136,8 +136,8 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
         operationId: "start_globus_transfer_storage_globus_transfer_post",
         method: "POST",
         path: "/storage/globus/transfer",
-        scope: "red",
-        level: "red",
+        scope: "orange",
+        level: "orange",
       },
     ]);
     expect([report.prefix, report.policy, report.code]).toEqual([null, "scope", null]);
@@ -195,7 +195,7 @@ describe("sfapi-gen diff of the bundled description against a next version", () 
       "## Added (1)\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| GET | `/compute/reservations/{machine}` | readReservations | red |\n",
     );
     expect(md).toContain(
-      "## Removed (1) **(breaking)**\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| POST | `/storage/globus/transfer` | startGlobusTransfer | red |\n",
+      "## Removed (1) **(breaking)**\n\n| method | path | name | level |\n| --- | --- | --- | --- |\n| POST | `/storage/globus/transfer` | startGlobusTransfer | orange |\n",
     );
     expect(md).toContain("### GET `/account/roles` (readRoles)\n\n- level escalated: green -> red **(breaking)**\n");
     expect(md).toContain(

@@ -77,7 +77,7 @@ beforeAll(async () => {
 });
 
 const ALL = [`GET ${DOWNLOAD} path`, `GET ${LS} path`, `PUT ${UPLOAD} path`];
-const KEEPING = "sfapi-gen: keeping the ladder green < yellow < red and whole-path marks on";
+const KEEPING = "sfapi-gen: keeping the ladder green < yellow < orange < red and whole-path marks on";
 
 describe("regenerating from a description without the marks", () => {
   it.each([

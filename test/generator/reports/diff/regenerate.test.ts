@@ -1,7 +1,7 @@
 // Regenerating a client keeps working: the folder's ladder, vendor and policy survive a new description; `generate
 // --check` compares like with like, verifies the files it wrote (an operations.js relabelled by hand is named), and
 // reads the description from a URL; `diff <client folder> <new>` reads the client's kept description.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiffReport } from "../../../../generator/reports/diff/diff.js";
@@ -41,21 +41,53 @@ describe("regenerating into a previous output", () => {
     const run = await cli(["generate", "--file", "new.json", "--out", "src/sfapi"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split("\n")[0]).toBe(
-      "sfapi-gen: keeping the ladder green < yellow < red and whole-path marks on /utilities/download/{machine}/{path}, " +
+      "sfapi-gen: keeping the ladder green < yellow < orange < red and whole-path marks on " +
+        "/utilities/download/{machine}/{path}, " +
         "/utilities/ls/{machine}/{path}, /utilities/upload/{machine}/{path} of src/sfapi/manifest.json " +
         "(--levels, --vendor, --policy override)",
     );
     expect(run.stderr).toContain(
-      'x-nersc-scope uses level "purple" not on the ladder green < yellow < red; those operations are callable only by red',
+      'x-nersc-scope uses level "purple" not on the ladder green < yellow < orange < red; those operations are ' +
+        "callable only by red",
     );
     const manifest = manifestOf("src/sfapi");
-    expect(manifest.scope.ladder).toEqual(["green", "yellow", "red"]);
+    expect(manifest.scope.ladder).toEqual(["green", "yellow", "orange", "red"]);
     expect(manifest.description.version).toBe("1.3");
-    // The yellow client type and its operations are still there.
-    expect(readFileSync(join(project, "src/sfapi/index.d.ts"), "utf8")).toContain("YellowClient");
+    // The orange client type and its operations are still there.
+    expect(readFileSync(join(project, "src/sfapi/index.d.ts"), "utf8")).toContain("OrangeClient");
     const ops = readFileSync(join(project, "src/sfapi/operations.js"), "utf8");
     expect(ops).toMatch(/readRoles = .*scope: "purple"/);
     expect(ops).toMatch(/runCommand = .*scope: "red"/);
+  });
+
+  it("from a folder of an older ladder: keeps it, and one line names the description's and the command", async () => {
+    const dir = "src/three";
+    const older = await cli(["generate", "--out", dir, "--levels", "green,yellow,red"]);
+    expect(older.code, older.stderr).toBe(0);
+    expect(manifestOf(dir).scope.ladder).toEqual(["green", "yellow", "red"]);
+    const run = await cli(["generate", "--out", dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(
+      `sfapi-gen: keeping the ladder green < yellow < red of ${dir}/manifest.json; the description's own ladder ` +
+        'is green < yellow < orange < red ("orange" operations are for red only here); adopt it with: ' +
+        `sfapi-gen generate --out ${dir} --levels green,yellow,orange,red`,
+    );
+    // That line says it all: no second warning about "orange".
+    expect(run.stderr).toBe("");
+    expect(manifestOf(dir).scope.ladder).toEqual(["green", "yellow", "red"]);
+    expect(readFileSync(join(project, dir, "operations.js"), "utf8")).toMatch(/uploadFile = .*scope: "orange"/);
+    // The command it names adopts the description's ladder, and the line is gone.
+    const adopted = await cli(["generate", "--out", dir, "--levels", "green,yellow,orange,red"]);
+    expect(adopted.code, adopted.stderr).toBe(0);
+    expect(adopted.stdout).not.toContain("keeping");
+    expect(manifestOf(dir).scope.ladder).toEqual(["green", "yellow", "orange", "red"]);
+    // From a file of the same bytes (its name has a space), the command reads it again.
+    copyFileSync(join(root, "generator/descriptions/v1.2.json"), join(project, "bundled copy.json"));
+    expect((await cli(["generate", "--out", dir, "--levels", "green,yellow,red"])).code).toBe(0);
+    const fromFile = await cli(["generate", "--file", "bundled copy.json", "--out", dir]);
+    expect(fromFile.stdout.split("\n")[0]).toMatch(
+      /; adopt it with: sfapi-gen generate --file 'bundled copy\.json' --out src\/three --levels green,yellow,orange,red$/,
+    );
   });
 
   it("generate --check reads the description under the kept ladder (like with like), also from a URL", async () => {
@@ -159,7 +191,7 @@ describe("diff <client folder> <new>", () => {
     expect(fromFolder.code, fromFolder.stderr).toBe(0);
     const report: DiffReport = JSON.parse(fromFolder.stdout);
     expect(report.old.source).toBe(`${dir}/description.json`);
-    expect(report.ladder).toEqual(["green", "yellow", "red"]);
+    expect(report.ladder).toEqual(["green", "yellow", "orange", "red"]);
     expect(report.changed.find((c) => c.name === "readRoles")?.changes[0]).toMatchObject({
       kind: "level",
       from: "green",

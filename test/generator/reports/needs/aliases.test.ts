@@ -2,21 +2,26 @@
 // baseUrl, in a referenced project of a solution-style tsconfig), a package.json import (`#sfapi`), or a workspace
 // package symlinked into node_modules (its entry the client, or a wrapper re-exporting it). Each fixture's stop.ts
 // imports the client that way and cancels a job it receives: before imports were resolved, that file was not
-// suspected of holding jobs, the red cancel() was missed and the code was reported green. An alias that resolves
+// suspected of holding jobs, the red cancel() was missed and the code was reported green (the client here keeps the
+// cancel red and the job list green; the facility's levels make both lower). An alias that resolves
 // nowhere, and a tsconfig that cannot be read, are reported, not scanned around.
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
+import { preDialogClient } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
+
+/** The bundled description with the job cancel red and the job list green (preDialogClient). */
+const CLIENT = await preDialogClient();
 
 type Files = Record<string, string | object>;
 
-/** A project: the bundled client copied to `client`, the files written (objects as JSON), links made. */
+/** A project: CLIENT copied to `client`, the files written (objects as JSON), links made. */
 function project(client: string, files: Files, links: Record<string, string> = {}): string {
   const dir = tempDir("needs-alias-");
-  cpSync(join(root, "generated"), join(dir, client), { recursive: true });
+  cpSync(join(root, CLIENT), join(dir, client), { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));

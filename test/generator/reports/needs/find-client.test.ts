@@ -35,7 +35,11 @@ describe("needs finds the client", () => {
     const run = await runCli(["needs", "src/", "--format", "json"], { cwd: project });
     expect(run.code, run.stderr).toBe(0);
     const report: NeedsReport = JSON.parse(run.stdout);
-    expect(report.client).toMatchObject({ dir: "src/sfapi", found: "import", ladder: ["green", "yellow", "red"] });
+    expect(report.client).toMatchObject({
+      dir: "src/sfapi",
+      found: "import",
+      ladder: ["green", "yellow", "orange", "red"],
+    });
     expect(report.color).toBe("red");
     const md = await runCli(["needs", "src/"], { cwd: project });
     expect(md.stdout).toContain("Client src/sfapi, the one the code imports (NERSC Superfacility API 1.2)");
@@ -85,7 +89,7 @@ describe("needs --fail-above <color>", () => {
     expect([red.code, red.stderr]).toEqual([0, ""]);
     expect([off.code, off.stderr]).toEqual([
       2,
-      'sfapi-gen: --color "purple" is not on the ladder green < yellow < red\n',
+      'sfapi-gen: --color "purple" is not on the ladder green < yellow < orange < red\n',
     ]);
   });
 });

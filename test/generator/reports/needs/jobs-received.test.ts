@@ -1,21 +1,25 @@
 // `sfapi-gen needs` on job objects that cross modules: a file that receives jobs from another one (a function taking a
 // job) gets no jobs itself, so its untraced `cancel()` is counted (assumed) when it imports anything from the generated
-// client or names an imported type ending in `Job`; a file with neither sign is not. With the bundled ladder `jobs()`
-// is green and `cancel()` red, so each missed cancel() would show as a green report.
+// client or names an imported type ending in `Job`; a file with neither sign is not. In the client here `jobs()` is
+// green and `cancel()` red (the facility's levels make both lower), so each missed cancel() would show as a green
+// report.
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { renderNeeds } from "../../../../generator/reports/needs/needs.js";
-import { colorNeeds } from "../../../support/needs.js";
+import { colorNeeds, preDialogClient } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
+
+/** The bundled description with the job cancel red and the job list green (preDialogClient). */
+const CLIENT = await preDialogClient();
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 
-/** Writes the files into a fresh folder; `@client` in their text becomes the relative path to `generated/`. */
+/** Writes the files into a fresh folder; `@client` in their text becomes the relative path to CLIENT. */
 function writeFiles(files: Record<string, string[]>): string {
   const dir = tempDir("needs-received-");
-  const client = relative(dir, join(root, "generated")).split("\\").join("/");
+  const client = relative(dir, join(root, CLIENT)).split("\\").join("/");
   for (const [name, lines] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), lines.join("\n").replaceAll("@client", client));
@@ -209,7 +213,7 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
       `${IMPORTS} (line 1)`,
     ],
   ])("%s: red, the cancel() assumed", (_what, files, cancelLine, reason) => {
-    const report = colorNeeds(writeFiles({ "main.ts": MAIN, ...files }), "generated", root);
+    const report = colorNeeds(writeFiles({ "main.ts": MAIN, ...files }), CLIENT, root);
     expect(rows(report)).toEqual([MAIN_READ, ["stop.ts", cancelLine, CANCEL, reason]]);
     expect(report.color).toBe("red");
     expect(report.forcedBy.map((u) => u.code)).toEqual(["job.cancel()"]);
@@ -223,7 +227,7 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
         "export async function stop(job: RedJob) { await job.cancel(); }",
       ],
     });
-    cpSync(join(root, "generated"), join(root, dir, "sfapi"), { recursive: true });
+    cpSync(join(root, CLIENT), join(root, dir, "sfapi"), { recursive: true });
     const report = colorNeeds(dir, undefined, root);
     expect(report.client).toMatchObject({ dir: `${dir}/sfapi`, found: "import" });
     expect(rows(report)).toEqual([MAIN_READ, ["stop.ts", 2, CANCEL, `${IMPORTS} (line 1)`]]);
@@ -242,7 +246,7 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
           "}",
         ],
       }),
-      "generated",
+      CLIENT,
       root,
     );
     expect(rows(report).map(([file, line, call, why]) => [file, line, call, why?.replace(/ because.*/, "")])).toEqual([
@@ -262,7 +266,7 @@ describe("needs counts a cancel() in a file that receives jobs from another modu
           "export async function stop(job: RedJob) { await job.cancel(); }",
         ],
       }),
-      "generated",
+      CLIENT,
       root,
     );
     expect(rows(report)).toEqual([
@@ -304,7 +308,7 @@ describe("needs does not count cancel() where nothing suggests a job", () => {
       ['import { x } from "./index.js";', "declare const reader: any;", "void x;", "await reader.cancel();"],
     ],
   ])("%s: not counted, the report stays green", (_what, lines) => {
-    const report = colorNeeds(writeFiles({ "main.ts": MAIN, "other.ts": lines }), "generated", root);
+    const report = colorNeeds(writeFiles({ "main.ts": MAIN, "other.ts": lines }), CLIENT, root);
     expect(rows(report)).toEqual([MAIN_READ]);
     expect(report.color).toBe("green");
   });
@@ -321,7 +325,7 @@ describe("needs does not count cancel() where nothing suggests a job", () => {
           '"text".state?.();',
         ],
       }),
-      "generated",
+      CLIENT,
       root,
     );
     expect(report.uses).toEqual([]);
@@ -340,7 +344,7 @@ describe("needs on a linked source file that receives jobs", () => {
       ],
     });
     symlinkSync(join(root, dir, "shared/deep/stop.ts"), join(root, dir, "src/stop.ts"));
-    const report = colorNeeds(`${dir}/src`, "generated", root);
+    const report = colorNeeds(`${dir}/src`, CLIENT, root);
     expect(rows(report)).toEqual([
       ["src/main.ts", 3, READ, null],
       ["src/stop.ts", 2, CANCEL, `${IMPORTS} (line 1)`],

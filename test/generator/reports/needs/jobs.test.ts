@@ -1,15 +1,19 @@
 // `sfapi-gen needs` and the job objects of the workflow helpers: a job reached through `jobs()` (element access,
 // destructuring, for-of, array callbacks, find/at) is traced, and a job-helper call on a receiver the scan cannot
-// trace, in a file that gets jobs from compute(...), is counted and marked "assumed" (fail closed). The bundled ladder
-// makes `cancel()` red and `jobs()` green, so each under-count would show as a green report.
+// trace, in a file that gets jobs from compute(...), is counted and marked "assumed" (fail closed). The client here
+// makes `cancel()` red and `jobs()` green (the facility's levels make both lower), so each under-count would show as a
+// green report.
 import { writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { renderNeeds } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
-import { colorNeeds } from "../../../support/needs.js";
+import { colorNeeds, preDialogClient } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
+
+/** The bundled description with the job cancel red and the job list green (preDialogClient). */
+const CLIENT = await preDialogClient();
 
 const CANCEL = "DELETE /compute/jobs/{machine}/{jobid}";
 // A job read: the one-job operation, the least of the two a job read may use (usage/uses.ts).
@@ -31,7 +35,7 @@ function writeFiles(files: Record<string, string[]>): string {
 
 /** The uses of one file as [line, "METHOD path", assumed?]: the `jobs()`/`job()` reads and the job-helper calls. */
 function usesOf(lines: string[]): { report: NeedsReport; rows: [number, string, boolean][] } {
-  const report = colorNeeds(writeFiles({ "calls.ts": [...HEADER, ...lines] }), "generated", root);
+  const report = colorNeeds(writeFiles({ "calls.ts": [...HEADER, ...lines] }), CLIENT, root);
   const rows = report.uses.map((u): [number, string, boolean] => [
     u.line - HEADER.length,
     u.operations.map((o) => `${o.method} ${o.path}`).join(),
@@ -218,7 +222,7 @@ describe("needs on job-helper names that are not jobs", () => {
           "declare const client: any;",
         ],
       }),
-      "generated",
+      CLIENT,
       root,
     );
     expect(report.uses.map((u) => u.code)).toEqual(['client.GET("/tasks")']);
@@ -248,7 +252,7 @@ describe("needs on job-helper names that are not jobs", () => {
         "a.ts": [...HEADER, "export const all = await perlmutter.jobs(ids);"],
         "b.ts": ["declare const stream: ReadableStream;", "await stream.cancel();"],
       }),
-      "generated",
+      CLIENT,
       root,
     );
     expect(report.uses.map((u) => [u.file.replace(/.*\//, ""), u.line])).toEqual([["a.ts", HEADER.length + 1]]);
@@ -265,7 +269,8 @@ describe("the assumed uses in the report", () => {
   ];
 
   it("JSON: an assumed use says why, the traced ones have no `assumed` field", async () => {
-    const run = await runCli(["needs", writeFiles({ "calls.ts": [...HEADER, ...lines] }), "--format", "json"]);
+    const code = writeFiles({ "calls.ts": [...HEADER, ...lines] });
+    const run = await runCli(["needs", code, "--client", CLIENT, "--format", "json"]);
     expect(run.code, run.stderr).toBe(0);
     const report: NeedsReport = JSON.parse(run.stdout);
     expect(report.color).toBe("red");
@@ -283,7 +288,7 @@ describe("the assumed uses in the report", () => {
   });
 
   it("Markdown lists the assumed uses with their reason", () => {
-    const report = colorNeeds(writeFiles({ "calls.ts": [...HEADER, ...lines] }), "generated", root);
+    const report = colorNeeds(writeFiles({ "calls.ts": [...HEADER, ...lines] }), CLIENT, root);
     const markdown = renderNeeds(report, "md");
     expect(markdown).toContain("## Assumed job calls (1)");
     expect(markdown).toMatch(new RegExp(`calls\\.ts:${HEADER.length + 2} \`j\\.cancel\\(\\)\`: .*not traced`));

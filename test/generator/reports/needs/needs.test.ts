@@ -66,14 +66,14 @@ describe("sfapi-gen needs on the sample consumer", () => {
     expect(report.client).toEqual({
       dir: "generated",
       found: "import",
-      ladder: ["green", "yellow", "red"],
+      ladder: ["green", "yellow", "orange", "red"],
       description: { title: "NERSC Superfacility API", version: "1.2" },
     });
     expect(report.summary).toEqual({
       uses: 3,
       files: 3,
       unknown: 0,
-      levels: { public: 1, green: 1, yellow: 0, red: 1 },
+      levels: { public: 1, green: 1, yellow: 0, orange: 0, red: 1 },
     });
     expect(report.format).toBe("sfapi-gen/needs@2");
   });
@@ -142,19 +142,19 @@ describe("needs: table uses, literals and unknown paths", () => {
       kind: "table",
       code: "import { readDirectory }",
       operations: [{ name: "readDirectory" }],
-      level: "yellow",
+      level: "green",
     });
     expect(use("table.ts", 4)).toMatchObject({
       kind: "table",
       code: "ops.readJobs",
       operations: [{ name: "readJobs" }],
-      level: "green",
+      level: "yellow",
     });
     expect(use("table.ts", 5)).toMatchObject({
       kind: "table",
       code: 'ops["cancelTask"]',
       operations: [{ name: "cancelTask" }],
-      level: "yellow",
+      level: "green",
     });
     // `ladder`, `OperationScopes` and type-only imports are not operations.
     expect(report.uses.filter((u) => u.file.endsWith("table.ts")).map((u) => u.line)).toEqual([2, 4, 5, 6, 7]);
@@ -202,11 +202,11 @@ describe("needs: table uses, literals and unknown paths", () => {
     ]);
     expect(use("calls.ts", 4)?.level).toBe("public");
     expect(names("calls.ts", 5)).toEqual(["readDirectory /utilities/ls/{machine}/{path}"]);
-    expect(use("calls.ts", 5)?.level).toBe("yellow");
+    expect(use("calls.ts", 5)?.level).toBe("green");
     expect(use("calls.ts", 7)).toMatchObject({
       code: 'api?.DELETE("/tasks/42?force=1")',
       operations: [{ name: "cancelTask" }],
-      level: "yellow",
+      level: "green",
     });
   });
 
@@ -373,7 +373,7 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       [3, "named", 'client.readTasks({ tags: "" })', "readTasks", "green"],
       [4, "named", 'api.wrapped.runCommand.safe({ machine: "dtn01", executable: "hostname" })', "runCommand", "red"],
       [5, "named", "client.readTask.safe({ id: '1' }, …)", "readTask", "green"],
-      [8, "table", "operations.readJobs", "readJobs", "green"],
+      [8, "table", "operations.readJobs", "readJobs", "yellow"],
     ]);
     expect(report.color).toBe("red");
     expect(report.forcedBy.map((u) => u.line)).toEqual([4]);
@@ -397,12 +397,12 @@ describe("needs: waitForTask, named operations and the client folder", () => {
     expect(
       report.uses.map((u) => [u.line, u.kind, u.operations.map((o) => `${o.method} ${o.path}`).join(), u.level]),
     ).toEqual([
-      [4, "call", "GET /utilities/ls/{machine}/{path}", "yellow"],
+      [4, "call", "GET /utilities/ls/{machine}/{path}", "green"],
       [5, "call", "GET /compute/jobs/{machine}/{jobid}", "green"],
       [6, "call", "GET /compute/jobs/{machine}/{jobid}", "green"],
       [8, "call", "POST /compute/jobs/{machine}", "red"],
       [8, "wait", "GET /tasks/{id}", "green"],
-      [9, "call", "DELETE /compute/jobs/{machine}/{jobid}", "red"],
+      [9, "call", "DELETE /compute/jobs/{machine}/{jobid}", "green"],
       [10, "call", "POST /utilities/command/{machine}", "red"],
       [10, "wait", "GET /tasks/{id}", "green"],
     ]);
@@ -451,7 +451,7 @@ describe("needs: the client table from manifest.json", () => {
   it("reads every entry and the ladder from the generated manifest", async () => {
     const model = await loadModel({});
     const table = readClientTable(join(root, "generated"));
-    expect(table.ladder).toEqual(["green", "yellow", "red"]);
+    expect(table.ladder).toEqual(["green", "yellow", "orange", "red"]);
     expect(table.description).toEqual({ title: "NERSC Superfacility API", version: "1.2" });
     expect(table.entries).toHaveLength(31);
     expect(table.entries.find((e) => e.name === "runCommand")).toEqual({
@@ -468,20 +468,21 @@ describe("needs: the client table from manifest.json", () => {
   it("uses another client's ladder: the same consumer against a green < red client needs red without the command call too", () => {
     const manifest = JSON.parse(readFileSync(join(root, "generated/manifest.json"), "utf8"));
     manifest.scope.ladder = ["green", "red"];
-    for (const op of manifest.operations) if (op.scope === "yellow") op.scope = "red";
+    for (const op of manifest.operations) if (op.scope === "yellow" || op.scope === "orange") op.scope = "red";
     const client = tempDir("needs-client-");
     writeFileSync(join(client, "manifest.json"), JSON.stringify(manifest));
     const src = join(tempDir("needs-src-"), "consumer");
     cpSync(consumer, src, { recursive: true });
     rmSync(join(src, "command.ts"));
     writeFileSync(
-      join(src, "ls.ts"),
-      'import { client } from "./client.js";\nclient.GET("/utilities/ls/{machine}/{path}", { params: { path: { machine: "dtn01", path: "x" } } });\n',
+      join(src, "download.ts"),
+      'import { client } from "./client.js";\nclient.GET("/utilities/download/{machine}/{path}", { params: { path: { machine: "dtn01", path: "x" } } });\n',
     );
     const report = colorNeeds(src, client, root);
     expect(report.client).toMatchObject({ ladder: ["green", "red"] });
     expect(report.color).toBe("red");
-    expect(report.forcedBy.map((u) => u.operations[0]?.name)).toEqual(["readDirectory"]);
+    // Downloading is yellow on the bundled ladder: red on this one.
+    expect(report.forcedBy.map((u) => u.operations[0]?.name)).toEqual(["downloadFile"]);
   });
 
   it("fails with one readable line on a missing or malformed manifest, or a missing source folder", async () => {

@@ -7,12 +7,18 @@ import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
-import { colorNeeds } from "../../../support/needs.js";
+import { colorNeeds, preDialogClient } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
+
+/**
+ * The bundled description with the job cancel and upload red and the job list green, as before Iris's dialog
+ * (preDialogClient): a red shape missed, or a green one over-counted, then changes the color.
+ */
+const CLIENT = await preDialogClient();
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 
-/** A code base importing the checked-in client from `client.ts`; `files` beside it (name -> text). */
+/** A code base importing CLIENT from `client.ts`; `files` beside it (name -> text). */
 function codeBase(files: Record<string, string>): string {
   const dir = join(tempDir("shapes-"), "src");
   mkdirSync(dir, { recursive: true });
@@ -25,8 +31,11 @@ function codeBase(files: Record<string, string>): string {
   return dir;
 }
 
-/** The checked-in client as `dir` imports it. */
-const clientPath = (dir: string) => relative(dir, join(root, "generated/index.js")).split("\\").join("/");
+/** CLIENT as `dir` imports it. */
+const clientPath = (dir: string) =>
+  relative(dir, join(root, CLIENT, "index.js"))
+    .split("\\")
+    .join("/");
 
 function clientModule(dir: string): string {
   return [
@@ -93,7 +102,7 @@ describe("needs counts every shape of one red call as red", () => {
   beforeAll(() => {
     // One code base, each shape alone in its file (one program for all: the verdict is read per file).
     const dir = codeBase(Object.fromEntries(cases.map(([name, body]) => [fileOf(name), IMPORT + body + "\n"])));
-    report = colorNeeds(rel(dir), "generated", root);
+    report = colorNeeds(rel(dir), CLIENT, root);
   }, 60_000);
 
   it.each(cases.map(([name]) => name))("%s", (name) => {
@@ -132,7 +141,7 @@ describe("needs keeps green code green", () => {
   beforeAll(() => {
     const head = 'import { green, type GreenCompute } from "./client.js";\n';
     const dir = codeBase(Object.fromEntries(cases.map(([name, body]) => [fileOf(name), head + body + "\n"])));
-    report = colorNeeds(rel(dir), "generated", root);
+    report = colorNeeds(rel(dir), CLIENT, root);
   }, 60_000);
 
   it.each(cases.map(([name]) => name))("%s", (name) => {
@@ -155,7 +164,7 @@ describe("needs reads every code file and skips only verified generated output",
     const dir = codeBase({
       "use.js": 'import { red } from "./client.js";\nconst x = /** @type {any} */ (red);\nx["run" + "Command"]({});\n',
     });
-    const report = colorNeeds(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), CLIENT, root);
     expect(report.uses.filter((u) => u.file.endsWith("/use.js")).map((u) => [u.line, u.level, u.kind])).toEqual([
       [2, "red", "unknown"],
     ]);
@@ -168,7 +177,7 @@ describe("needs reads every code file and skips only verified generated output",
           ? 'const { red } = require("./client.js");\nred.runCommand({});\n'
           : 'import { red } from "./client.js";\nred["runCommand"]({});\n';
       const dir = codeBase({ [`use.${ext}`]: body });
-      const report = colorNeeds(rel(dir), "generated", root);
+      const report = colorNeeds(rel(dir), CLIENT, root);
       expect([ext, report.color]).toEqual([ext, "red"]);
       expect(report.uses.some((u) => u.file.endsWith(`/use.${ext}`) && u.level === "red")).toBe(true);
     }
@@ -179,7 +188,7 @@ describe("needs reads every code file and skips only verified generated output",
       ".hidden/run.ts": 'import { red } from "../client.js";\nexport const go = () => red.runCommand({} as never);\n',
       "main.ts": 'import { go } from "./.hidden/run.js";\ngo();\n',
     });
-    const report = colorNeeds(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), CLIENT, root);
     expect(report.color).toBe("red");
     expect(report.uses.some((u) => u.file.endsWith(".hidden/run.ts") && u.level === "red")).toBe(true);
   });
@@ -189,19 +198,19 @@ describe("needs reads every code file and skips only verified generated output",
       "lib/manifest.json": JSON.stringify({ generator: { name: "sfapi-gen" } }),
       "lib/run.ts": 'import { red } from "../client.js";\nred.runCommand({} as never);\n',
     });
-    const report = colorNeeds(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), CLIENT, root);
     expect(report.color).toBe("red");
     expect(report.skipped).toEqual([]);
   });
 
   it("a real generated client inside the code base is skipped, a file added to it is not", () => {
     const dir = codeBase({ "main.ts": 'import { green } from "./client.js";\ngreen.readTasks();\n' });
-    cpSync(join(root, "generated"), join(dir, "sfapi"), { recursive: true });
+    cpSync(join(root, CLIENT), join(dir, "sfapi"), { recursive: true });
     writeFileSync(
       join(dir, "sfapi", "extra.ts"),
       'import { red } from "../client.js";\nred.runCommand({} as never);\n',
     );
-    const report = colorNeeds(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), CLIENT, root);
     expect(report.skipped).toEqual([rel(join(dir, "sfapi"))]);
     expect(report.uses.filter((u) => u.file.includes("/sfapi/")).map((u) => u.file.replace(/.*\//, ""))).toEqual([
       "extra.ts",
@@ -222,13 +231,13 @@ describe("needs reports per client", () => {
       ].join("\n"),
     });
     writeFileSync(join(dir, "client-factory.ts"), `export { createClient } from "${clientPath(dir)}";`);
-    const report = colorNeeds(rel(dir), "generated", root);
+    const report = colorNeeds(rel(dir), CLIENT, root);
     const both = (report.clients ?? []).filter((c) => c.file.endsWith("/both.ts"));
     expect(both.map((c) => [c.line, c.color, c.needs])).toEqual([
       [2, "red", "red"],
       [3, "green", "green"],
     ]);
-    const cli = await runCli(["needs", rel(dir), "--client", "generated"]);
+    const cli = await runCli(["needs", rel(dir), "--client", CLIENT]);
     expect(cli.stdout).toContain("## By client");
   });
 });

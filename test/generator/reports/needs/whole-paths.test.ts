@@ -19,20 +19,20 @@ import { description, secured, writeJson } from "../../../support/descriptions.j
 import { colorNeeds } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
-const LADDER = ["green", "yellow", "red"];
+const LADDER = ["green", "yellow", "orange", "red"];
 const BASE = "https://api.example.test/api/v1.2";
 
 /** [method, path as written, level needs must report, the operation and whole path the facility must route to]. */
 const calls: [string, string, string, [string, string] | null][] = [
-  ["GET", "/utilities/ls/perlmutter//global/homes/u/user", "yellow", ["readDirectory", "/global/homes/u/user"]],
-  ["GET", "/utilities/ls/perlmutter/global/homes/u/user", "yellow", ["readDirectory", "global/homes/u/user"]],
-  ["GET", "/utilities/ls/perlmutter//", "yellow", ["readDirectory", "/"]],
-  ["GET", "/utilities/ls/perlmutter/%2Fglobal%2Fhomes", "yellow", ["readDirectory", "/global/homes"]],
+  ["GET", "/utilities/ls/perlmutter//global/homes/u/user", "green", ["readDirectory", "/global/homes/u/user"]],
+  ["GET", "/utilities/ls/perlmutter/global/homes/u/user", "green", ["readDirectory", "global/homes/u/user"]],
+  ["GET", "/utilities/ls/perlmutter//", "green", ["readDirectory", "/"]],
+  ["GET", "/utilities/ls/perlmutter/%2Fglobal%2Fhomes", "green", ["readDirectory", "/global/homes"]],
   ["GET", "/utilities/download/dtn01//global/cfs/x.txt?binary=true", "yellow", ["downloadFile", "/global/cfs/x.txt"]],
   [
     "PUT",
     "/utilities/upload/perlmutter//global/homes/u/user/run.sh",
-    "red",
+    "orange",
     ["uploadFile", "/global/homes/u/user/run.sh"],
   ],
   ["GET", "/utilities/ls/perlmutter/", "red", null],
@@ -53,7 +53,7 @@ describe("whole paths: needs, the guard and the facility agree", async () => {
   const report = colorNeeds(src, join(root, "generated"), root);
   const router = new Router((await loadModel({})).operations);
 
-  it("needs reports yellow for listing and downloading by whole path, red for uploads and for what the guard refuses", () => {
+  it("needs reports green for listing, yellow for downloading by whole path, orange for uploads, red for what the guard refuses", () => {
     expect(report.uses.map((u) => [u.code.slice(u.code.indexOf("(") + 1, -1), u.level])).toEqual(
       calls.map(([, path, level]) => [JSON.stringify(path), level]),
     );
