@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { OptionError } from "../errors.js";
 import { Command } from "./commander.js";
 import type { CliIo } from "./io.js";
+import { retryLines, verbose } from "./io.js";
 
 /** The one key file in `~/.superfacility/`, as the official client picks it without a name. */
 function defaultKeyFile(): string {
@@ -33,7 +34,8 @@ export function tokenCommand(io: CliIo): Command {
     .description('print a fresh access token (for scripts: curl -H "Authorization: $(sfapi-gen token)")')
     .option("--key-file <file>", "the API client's key file (default: the one file in ~/.superfacility/)")
     .option("--token-url <url>", "the token endpoint (default: the key file's, else NERSC's)")
-    .action(async (flags: { keyFile?: string; tokenUrl?: string }) => {
+    .option("--verbose", "a line on stderr for each retry of the token request (also with SFAPI_DEBUG set)")
+    .action(async (flags: { keyFile?: string; tokenUrl?: string; verbose?: boolean }) => {
       const given = flags.keyFile;
       const keyFile = given === undefined ? defaultKeyFile() : given.startsWith("~") ? given : resolve(io.cwd, given);
       // Loaded on use: the runtime's token source brings jose (about 50 modules) that no other command needs.
@@ -45,7 +47,17 @@ export function tokenCommand(io: CliIo): Command {
       let token: string;
       try {
         const tokens = accessTokens(
-          { keyFile, ...(flags.tokenUrl === undefined ? {} : { tokenUrl: flags.tokenUrl }), logger: warnTo(io) },
+          {
+            keyFile,
+            ...(flags.tokenUrl === undefined ? {} : { tokenUrl: flags.tokenUrl }),
+            logger: warnTo(io),
+            ...(io.clock === undefined ? {} : { clock: io.clock }),
+            // Verbose: each request (method, path, status, time) and each retry on our stderr; else nothing, not
+            // even for SFAPI_DEBUG's console lines (the streams a program gives `main` are where output goes).
+            ...(verbose(io, flags.verbose)
+              ? { onRetry: retryLines(io), debug: (line: string) => void io.stderr.write(`${line}\n`) }
+              : { debug: false }),
+          },
           { ladder: ["any"], readKeyFile: readKeyFileText, keyTokens },
         );
         token = await tokens.token();
