@@ -32,13 +32,22 @@ export function browserNetworkError(error, request) {
         cause: error,
     });
 }
-/** A failure of fetch that means no answer came: a TypeError (undici, Deno, browsers) or an error with a `code` (Bun). */
+/**
+ * A failure of fetch that means no answer came: undici's TypeError "fetch failed" (the system error as its cause),
+ * Deno's and browsers' network TypeErrors, an error with a system code (Bun's `ConnectionRefused`, Node's
+ * `ECONNRESET`), an attempt timed out. Not an abort, not one of ours, not a programming error (Node's `ERR_*` codes,
+ * a TypeError about the request itself).
+ */
 function isNoAnswer(error) {
     if (!(error instanceof Error) || error.name === "AbortError" || SfapiError.is(error))
         return false;
-    return (error instanceof TypeError ||
-        error.name === "TimeoutError" ||
-        typeof error.code === "string");
+    if (error.name === "TimeoutError")
+        return true;
+    const code = error.code;
+    if (typeof code === "string")
+        return !code.startsWith("ERR_");
+    return (error instanceof TypeError &&
+        (error.cause !== undefined || /fetch|network|connect|sending request|load failed/i.test(error.message)));
 }
 /** A short, safe name for why: the system error's code (`ECONNREFUSED`), else the error's name. */
 function reason(error) {

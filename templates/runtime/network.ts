@@ -37,13 +37,20 @@ export function browserNetworkError(error: unknown, request: Request): NetworkEr
   });
 }
 
-/** A failure of fetch that means no answer came: a TypeError (undici, Deno, browsers) or an error with a `code` (Bun). */
+/**
+ * A failure of fetch that means no answer came: undici's TypeError "fetch failed" (the system error as its cause),
+ * Deno's and browsers' network TypeErrors, an error with a system code (Bun's `ConnectionRefused`, Node's
+ * `ECONNRESET`), an attempt timed out. Not an abort, not one of ours, not a programming error (Node's `ERR_*` codes,
+ * a TypeError about the request itself).
+ */
 function isNoAnswer(error: unknown): error is Error {
   if (!(error instanceof Error) || error.name === "AbortError" || SfapiError.is(error)) return false;
+  if (error.name === "TimeoutError") return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") return !code.startsWith("ERR_");
   return (
-    error instanceof TypeError ||
-    error.name === "TimeoutError" ||
-    typeof (error as { code?: unknown }).code === "string"
+    error instanceof TypeError &&
+    (error.cause !== undefined || /fetch|network|connect|sending request|load failed/i.test(error.message))
   );
 }
 

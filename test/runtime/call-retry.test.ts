@@ -166,6 +166,19 @@ describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
     expect(clock.slept).toEqual([]);
   });
 
+  test("an error that is not a missing answer (a bug, an abort) reaches the caller as it was thrown", async () => {
+    const bug = new TypeError("Headers.append: invalid header value");
+    const throwing = () => Promise.reject(bug);
+    const green = createClient({ color: "green", baseUrl: servers.baseUrl, clock, fetch: throwing, callRetry: false });
+    expect(await green.GET("/status/").catch((e: unknown) => e)).toBe(bug);
+    const stop = new AbortController();
+    stop.abort(new Error("caller stopped"));
+    const aborted = await client()
+      .GET("/status/", { signal: stop.signal })
+      .catch((e: unknown) => e);
+    expect(aborted).not.toBeInstanceOf(errors.NetworkError);
+  });
+
   test("every attempt running out of timeoutMs is a NetworkError that says it timed out", async () => {
     failFirst(2, "hang");
     const error = await client({ callRetry: { timeoutMs: 100, attempts: 2 } })
