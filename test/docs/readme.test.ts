@@ -240,7 +240,8 @@ describe("what the docs say the CLI does, against the CLI", () => {
 
 /**
  * Commands the prose states an exit status for: an inline `sfapi-gen ...` (or `npx sfapi-gen ...`) followed at once by
- * "exits N" (`sfapi-gen diff a.json missing.json` exits 2). Each is run in the user's project, as the shell lines are.
+ * "exits N", as docs/regenerating.md says of bad input to `diff`. Each is run in the user's project, as the shell
+ * lines are.
  */
 function statedExits(): { page: string; line: number; command: string; code: number }[] {
   const found: { page: string; line: number; command: string; code: number }[] = [];
