@@ -9,7 +9,7 @@
  */
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { ConfigError, NetworkError } from "./errors.js";
-import { noAnswerError } from "./network.js";
+import { noAnswerError, reason } from "./network.js";
 import { notify, requestWhat } from "./observe.js";
 /** The methods whose calls may be repeated without changing anything at the facility. */
 export const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -81,7 +81,8 @@ export function retryingFetch(fetch, given, clock, onRetry) {
                 if (clock.now() + wait - started > policy.totalMs)
                     throw gaveUp();
             }
-            notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status });
+            const why = response === undefined && error instanceof Error ? { error: reason(error) } : {};
+            notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status, ...why });
             await sleepUnlessAborted(clock, wait, signal);
             response = undefined;
             error = undefined;

@@ -17,6 +17,8 @@ export declare function inBrowser(): boolean;
 export declare const BLOCKED_HINT: string;
 /** A NetworkError for `request` when `error` is a browser's network failure; undefined for anything else. */
 export declare function browserNetworkError(error: unknown, request: Request): NetworkError | undefined;
+/** A short, safe name for why: the system error's code (`ECONNREFUSED`), else the error's name. */
+export declare function reason(error: Error): string;
 /**
  * The NetworkError for `error` when it means `request` got no answer after `attempts` attempts over `elapsedMs`;
  * `error` itself for anything else (an abort, the caller's own error, an SfapiError).

@@ -50,7 +50,7 @@ function isNoAnswer(error) {
         (error.cause !== undefined || /fetch|network|connect|sending request|load failed/i.test(error.message)));
 }
 /** A short, safe name for why: the system error's code (`ECONNREFUSED`), else the error's name. */
-function reason(error) {
+export function reason(error) {
     for (const e of [error.cause, error]) {
         const code = e?.code;
         if (typeof code === "string" && /^[A-Za-z_]{1,40}$/.test(code))

@@ -35,9 +35,9 @@ export function verbose(io: CliIo, flag: boolean | undefined): boolean {
 /** One stderr line per retry (`sfapi-gen: POST /token: HTTP 503; retry 1 in 1.2 s`): method and path, no secret. */
 export function retryLines(
   io: CliIo,
-): (event: { what: string; attempt: number; delay: number; status: number | undefined }) => void {
-  return ({ what, attempt, delay, status }) => {
-    const why = status === undefined ? "no answer" : `HTTP ${status}`;
+): (event: { what: string; attempt: number; delay: number; status: number | undefined; error?: string }) => void {
+  return ({ what, attempt, delay, status, error }) => {
+    const why = status !== undefined ? `HTTP ${status}` : error !== undefined ? `no answer (${error})` : "no answer";
     io.stderr.write(`sfapi-gen: ${what}: ${why}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s\n`);
   };
 }

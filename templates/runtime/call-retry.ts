@@ -10,7 +10,7 @@
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, NetworkError } from "./errors.js";
-import { noAnswerError } from "./network.js";
+import { noAnswerError, reason } from "./network.js";
 import { notify, type RetryEvent, requestWhat } from "./observe.js";
 import type { FetchLike } from "./token.js";
 
@@ -114,7 +114,8 @@ export function retryingFetch(
         wait = backoffMs(policy, n);
         if (clock.now() + wait - started > policy.totalMs) throw gaveUp();
       }
-      notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status });
+      const why = response === undefined && error instanceof Error ? { error: reason(error) } : {};
+      notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status, ...why });
       await sleepUnlessAborted(clock, wait, signal);
       response = undefined;
       error = undefined;

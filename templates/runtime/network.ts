@@ -55,7 +55,7 @@ function isNoAnswer(error: unknown): error is Error {
 }
 
 /** A short, safe name for why: the system error's code (`ECONNREFUSED`), else the error's name. */
-function reason(error: Error): string {
+export function reason(error: Error): string {
   for (const e of [error.cause, error]) {
     const code = (e as { code?: unknown } | undefined)?.code;
     if (typeof code === "string" && /^[A-Za-z_]{1,40}$/.test(code)) return code;

@@ -200,8 +200,8 @@ describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
     });
     await expect(green.GET("/status/")).rejects.toThrow(errors.NetworkError);
     expect(events).toEqual([
-      { what: "GET /api/v1.2/status/", attempt: 1, delay: clock.slept[0], status: undefined },
-      { what: "GET /api/v1.2/status/", attempt: 2, delay: clock.slept[1], status: undefined },
+      { what: "GET /api/v1.2/status/", attempt: 1, delay: clock.slept[0], status: undefined, error: "ECONNREFUSED" },
+      { what: "GET /api/v1.2/status/", attempt: 2, delay: clock.slept[1], status: undefined, error: "ECONNREFUSED" },
     ]);
   });
 
