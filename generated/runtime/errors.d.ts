@@ -144,14 +144,22 @@ export declare class TaskError extends SfapiError {
     });
 }
 /**
- * A call got no answer in a browser: the browser blocked it (CORS: the server does not allow the page's origin) or it
- * is offline; the page is not told which. Not retried. `cause` is the browser's TypeError.
+ * A call got no answer: the connection was refused or reset, the name did not resolve, or no attempt answered within
+ * `callRetry.timeoutMs`; in a browser, also a request the browser blocked (CORS) or made offline, which the page cannot
+ * tell apart and which is not retried. GET, HEAD and OPTIONS are retried first, within `callRetry.totalMs`. The message
+ * names the method, the origin and the path tried (never a query, a header or a token); `cause` is the last failure.
  */
 export declare class NetworkError extends SfapiError {
     static readonly code = "ERR_NETWORK";
     readonly name = "NetworkError";
+    /** The origin the call tried (`https://api.nersc.gov`): scheme, host and port, never credentials. */
+    readonly origin: string | undefined;
+    /** Attempts made, the first included. */
+    readonly attempts: number;
     constructor(init: {
         message: string;
+        origin?: string;
+        attempts?: number;
         cause?: unknown;
     });
 }

@@ -16,6 +16,11 @@ export interface RetryEvent {
     readonly delay: number;
     /** The failed attempt's HTTP status (429, 502, 503, 504); undefined for a network error or a timeout. */
     readonly status: number | undefined;
+    /**
+     * An attempt that got no answer: why, as the system says it (`ECONNREFUSED`, `ENOTFOUND`) or `timed out`; absent
+     * when there was an answer (or, for the token request, always).
+     */
+    readonly error?: string;
 }
 export interface PollEvent {
     /** What is polled: `task 123`, `jobs 456,457 on perlmutter`, `transfer <id>`. */

@@ -6,6 +6,9 @@ import { printWarnings } from "./io.js";
 import type { SourceFlags } from "./shared.js";
 import { addSourceOptions, resolveSourceOptions } from "./shared.js";
 
+/** Where generate writes with neither `--out` nor a config file's `out`. */
+const DEFAULT_OUT = "generated";
+
 export function generateCommand(io: CliIo): Command {
   return addSourceOptions(new Command("generate").description("generate a typed, scope-annotated client folder"))
     .option("--out <dir>", "output folder (default generated/)")
@@ -19,9 +22,19 @@ export function generateCommand(io: CliIo): Command {
         import("../emit/schema.js"),
       ]);
       const config = readConfig(io.cwd);
-      const out = flags.out ?? config.out ?? "generated";
-      if (flags.check)
-        return (await import("./check.js")).runCheck(io, resolveSourceOptions(flags, config, io.cwd), out);
+      const out = flags.out ?? config.out ?? DEFAULT_OUT;
+      if (flags.check) {
+        const check = await import("./check.js");
+        // Checked where generate would write with the same flags and config; with neither naming a folder and no
+        // client in the default one, say where we looked rather than fail on a folder the user never wrote to.
+        if (flags.out === undefined && config.out === undefined) check.defaultFolderOrHelp(io.cwd, DEFAULT_OUT, flags);
+        return check.runCheck(
+          io,
+          resolveSourceOptions(flags, config, io.cwd),
+          out,
+          check.regenerateCommand(flags, out),
+        );
+      }
       // openapi-typescript loads while a worker thread lints a large description.
       const { model, files, kept } = await generate({
         ...resolveSourceOptions(flags, config, io.cwd),

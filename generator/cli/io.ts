@@ -19,6 +19,27 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Names what a long run is doing now, for its progress line on a terminal. */
   phase?: (text: string) => void;
+  /** The clock a command's waits run on (the token request's retries); the system's unless a test gives one. */
+  clock?: { now(): number; sleep(ms: number): Promise<void> };
+  /** The environment (`SFAPI_DEBUG`); the process's unless given. */
+  env?: Record<string, string | undefined>;
+}
+
+/** `--verbose`, or `SFAPI_DEBUG` set in the environment (and not `0`): say what long work is doing, on stderr. */
+export function verbose(io: CliIo, flag: boolean | undefined): boolean {
+  if (flag === true) return true;
+  const debug = (io.env ?? process.env).SFAPI_DEBUG;
+  return debug !== undefined && debug !== "" && debug !== "0";
+}
+
+/** One stderr line per retry (`sfapi-gen: POST /token: HTTP 503; retry 1 in 1.2 s`): method and path, no secret. */
+export function retryLines(
+  io: CliIo,
+): (event: { what: string; attempt: number; delay: number; status: number | undefined; error?: string }) => void {
+  return ({ what, attempt, delay, status, error }) => {
+    const why = status !== undefined ? `HTTP ${status}` : error !== undefined ? `no answer (${error})` : "no answer";
+    io.stderr.write(`sfapi-gen: ${what}: ${why}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s\n`);
+  };
 }
 
 /** Set once the process's streams have their closed-pipe handler: `main` runs many times in one process. */

@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { OptionError } from "../errors.js";
 import { Command } from "./commander.js";
 import type { CliIo } from "./io.js";
+import { retryLines, verbose } from "./io.js";
 
 /**
  * `~/.superfacility/` when it is Iris's download (its `clientid.txt` decides: the key files beside it are read as a
@@ -44,7 +45,8 @@ export function tokenCommand(io: CliIo): Command {
         "else the one file in it)",
     )
     .option("--token-url <url>", "the token endpoint (default: the key file's, else NERSC's)")
-    .action(async (flags: { keyFile?: string; tokenUrl?: string }) => {
+    .option("--verbose", "a line on stderr for each retry of the token request (also with SFAPI_DEBUG set)")
+    .action(async (flags: { keyFile?: string; tokenUrl?: string; verbose?: boolean }) => {
       // Loaded on use: the runtime's token source brings jose (about 50 modules) that no other command needs.
       const [{ readKeyFileText, KEY_FOLDER }, { accessTokens }, { keyTokens }] = await Promise.all([
         import("../../templates/runtime/key-file.js"),
@@ -61,7 +63,17 @@ export function tokenCommand(io: CliIo): Command {
       let token: string;
       try {
         const tokens = accessTokens(
-          { keyFile, ...(flags.tokenUrl === undefined ? {} : { tokenUrl: flags.tokenUrl }), logger: warnTo(io) },
+          {
+            keyFile,
+            ...(flags.tokenUrl === undefined ? {} : { tokenUrl: flags.tokenUrl }),
+            logger: warnTo(io),
+            ...(io.clock === undefined ? {} : { clock: io.clock }),
+            // Verbose: each request (method, path, status, time) and each retry on our stderr; else nothing, not
+            // even for SFAPI_DEBUG's console lines (the streams a program gives `main` are where output goes).
+            ...(verbose(io, flags.verbose)
+              ? { onRetry: retryLines(io), debug: (line: string) => void io.stderr.write(`${line}\n`) }
+              : { debug: false }),
+          },
           { ladder: ["any"], readKeyFile: readKeyFileText, keyTokens },
         );
         token = await tokens.token();

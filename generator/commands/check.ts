@@ -26,10 +26,18 @@ export interface Checked {
   kept?: string;
 }
 
-export async function checkOutput(options: DescriptionSource & ScopeOptions, out: string): Promise<Checked> {
+/**
+ * Checks the folder `out`; `regenerate` is the command that writes it (named in the message when there is no client
+ * there yet; default `sfapi-gen generate --out <out>`).
+ */
+export async function checkOutput(
+  options: DescriptionSource & ScopeOptions,
+  out: string,
+  regenerate = `sfapi-gen generate --out ${out}`,
+): Promise<Checked> {
   const cwd = options.cwd ?? process.cwd();
   // The manifest first: without one there is nothing to compare, and no reason to fetch a description.
-  const manifest = readManifest(out, cwd, "nothing generated here to check against; run `sfapi-gen generate` first");
+  const manifest = readManifest(out, cwd, `nothing generated here to check against; run \`${regenerate}\` first`);
   const kept = keepFrom(manifest, `${out.replace(/\/+$/, "")}/${MANIFEST_FILE}`, options);
   const model = await loadModel(options, kept.options);
   const { files, others } = readFolderFiles(resolve(cwd, out));

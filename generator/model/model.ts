@@ -16,10 +16,12 @@ import {
   describeProblem,
   isPolicyChoice,
   POLICY_CHOICES,
+  PUBLIC,
   parseLadder,
   scopeField,
   topLevel,
   UNRANKED,
+  unusedLevelsError,
   vendorOf,
 } from "./scope.js";
 import { type KeptWholePaths, keptWholePaths } from "./whole-path.js";
@@ -79,6 +81,16 @@ export function buildModel(description: LoadedDescription, options: ScopeOptions
     { field, ladder, policy },
     { source: description.source, listed: description.wholePaths, kept: options.wholePaths, keptUsed },
   );
+  if (options.levels !== undefined) {
+    const used = new Set(
+      operations
+        .filter((op) => op.requirement.problem === undefined || op.requirement.problem === "not-on-ladder")
+        .map((op) => op.scope)
+        .filter((scope) => scope !== PUBLIC),
+    );
+    const unused = unusedLevelsError(ladder, used, description.source);
+    if (unused) throw unused;
+  }
   const unranked = operations.filter((op) => op.requirement.problem);
   const model: Model = {
     description,

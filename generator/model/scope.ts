@@ -94,6 +94,61 @@ export function parseLadder(value: string | readonly string[]): Ladder {
   return levels;
 }
 
+/**
+ * A ladder the user gave (`--levels`, a config file's `levels`) that names a level the description's scopes do not
+ * use, while they use one the ladder lacks and whose name is close to it (`yelow` and `yellow`), is a typo: a client
+ * built on it would carry the misspelt level and rank `yellow`'s operations at the top. That is an error naming the
+ * closest level. A named level nothing uses and nothing resembles (a top level no operation needs) stays allowed.
+ * `used`: the scope values the description's operations name.
+ */
+export function unusedLevelsError(ladder: Ladder, used: ReadonlySet<string>, source: string): OptionError | undefined {
+  const offLadder = [...used].filter((scope) => !ladder.includes(scope)).sort();
+  if (offLadder.length === 0) return undefined;
+  const typos = ladder.flatMap((level) => {
+    if (used.has(level)) return [];
+    const near = closest(level, offLadder);
+    return near === undefined ? [] : [`${JSON.stringify(level)} (did you mean ${JSON.stringify(near)}?)`];
+  });
+  if (typos.length === 0) return undefined;
+  return new OptionError(
+    `--levels: ${typos.join(", ")} ${typos.length > 1 ? "are levels" : "is a level"} the description's scopes ` +
+      `do not use; they use ${[...used]
+        .sort()
+        .map((l) => JSON.stringify(l))
+        .join(", ")}`,
+    source,
+  );
+}
+
+/** Longest level name compared by edit distance: longer names are cut, so each comparison is bounded. */
+const NAME_CAP = 64;
+
+/** The name in `names` nearest to `word` by edit distance, if one is within a quarter of its length (at least 1). */
+export function closest(word: string, names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(word.length / 4)) + 1;
+  for (const name of names) {
+    const d = editDistance(word.slice(0, NAME_CAP), name.slice(0, NAME_CAP));
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, two rows; both strings are at most NAME_CAP long here, so it costs a bounded constant. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 /** Position of the level a scope needs: public below every level, unranked at the top (fail closed). */
 export function levelRank(ladder: Ladder, scope: string): number {
   return scope === PUBLIC ? -1 : rank(ladder, effectiveLevel(ladder, scope));

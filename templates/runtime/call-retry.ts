@@ -1,15 +1,16 @@
 /**
  * Retries of API calls where a retry is safe: GET, HEAD and OPTIONS only (a POST may have been acted on, and a job
  * must not be submitted twice), on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network errors (but not
- * a browser's NetworkError: a blocked request stays blocked), with
- * exponential back-off and a bound, waiting on the client's clock. It sits below the guarded fetch, so every attempt
- * is the request the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient
- * errors through it.
+ * a browser's NetworkError: a blocked request stays blocked), with exponential back-off, a bound on the attempts and
+ * one on the call's total wait (`totalMs`), waiting on the client's clock. A call that got no answer in the end (or at
+ * once, for a POST) is a NetworkError (network.ts). It sits below the guarded fetch, so every attempt is the request
+ * the guard allowed, with its token; polling (`waitForTask`, `job.complete()`) rides out transient errors through it.
  */
 
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, NetworkError } from "./errors.js";
+import { noAnswerError, reason } from "./network.js";
 import { notify, type RetryEvent, requestWhat } from "./observe.js";
 import type { FetchLike } from "./token.js";
 
@@ -22,6 +23,11 @@ export interface CallRetryOptions {
   maxDelayMs?: number;
   /** Give up on an attempt that has no answer (headers) after this long, and retry it (default: no limit of ours). */
   timeoutMs?: number;
+  /**
+   * The call's deadline for retries: no retry is begun whose wait would end later than this after the first attempt
+   * began (default 30 000 ms). A facility that does not answer at all is a NetworkError within about this long.
+   */
+  totalMs?: number;
 }
 
 export interface CallRetryPolicy {
@@ -29,6 +35,7 @@ export interface CallRetryPolicy {
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
   readonly timeoutMs: number | undefined;
+  readonly totalMs: number;
 }
 
 /** The methods whose calls may be repeated without changing anything at the facility. */
@@ -39,21 +46,27 @@ export function callRetryPolicy(options: CallRetryOptions | false | undefined): 
   if (options === false) return undefined;
   if (options !== undefined && (typeof options !== "object" || options === null))
     throw new ConfigError({
-      message: "callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs }) or false",
+      message: "callRetry must be an object ({ attempts, baseDelayMs, maxDelayMs, timeoutMs, totalMs }) or false",
     });
   const attempts = Math.floor(options?.attempts ?? 10);
   const baseDelayMs = options?.baseDelayMs ?? 1_000;
   const maxDelayMs = options?.maxDelayMs ?? 10_000;
   const timeoutMs = options?.timeoutMs;
+  const totalMs = options?.totalMs ?? DEFAULT_TOTAL_MS;
   if (!(attempts >= 1 && attempts <= 100))
     throw new ConfigError({ message: "callRetry.attempts must be between 1 and 100" });
   if (!(baseDelayMs >= 0) || !(maxDelayMs >= 0))
     throw new ConfigError({ message: "callRetry delays must be non-negative numbers of milliseconds" });
   if (timeoutMs !== undefined && !(timeoutMs > 0))
     throw new ConfigError({ message: "callRetry.timeoutMs must be a positive number of milliseconds" });
+  if (!(totalMs >= 0))
+    throw new ConfigError({ message: "callRetry.totalMs must be a non-negative number of milliseconds" });
   if (attempts === 1 && timeoutMs === undefined) return undefined;
-  return { attempts, baseDelayMs, maxDelayMs, timeoutMs };
+  return { attempts, baseDelayMs, maxDelayMs, timeoutMs, totalMs };
 }
+
+/** How long a call may spend retrying by default: the whole wait for a facility that does not answer. */
+export const DEFAULT_TOTAL_MS = 30_000;
 
 /** Thrown (as the last error) when every attempt ran out of `timeoutMs`. */
 class AttemptTimeout extends Error {
@@ -70,16 +83,23 @@ export function retryingFetch(
   clock: Clock,
   onRetry?: (event: RetryEvent) => void,
 ): FetchLike {
-  if (!given) return fetch;
+  if (!given)
+    return (request) => fetch(request).catch((error: unknown) => Promise.reject(noAnswerError(error, request, 1, 0)));
   const policy = given;
   const { timeoutMs } = policy;
 
-  async function again(request: Request, first: Response | undefined, firstError: unknown): Promise<Response> {
+  async function again(
+    request: Request,
+    started: number,
+    first: Response | undefined,
+    firstError: unknown,
+  ): Promise<Response> {
     let response = first;
     let error = firstError;
     for (let n = 1; ; n++) {
       const signal = request.signal;
       if (signal.aborted) throw error ?? signal.reason;
+      const gaveUp = () => noAnswerError(error, request, n, clock.now() - started);
       let wait: number;
       if (response) {
         if (!RETRYABLE_STATUS.has(response.status) || n >= policy.attempts) return response;
@@ -87,12 +107,15 @@ export function retryingFetch(
         // A server asking for a longer pause than we would wait gets its answer back, not a retry sooner than asked.
         if (asked !== undefined && asked > policy.maxDelayMs) return response;
         wait = Math.max(backoffMs(policy, n), asked ?? 0);
+        if (clock.now() + wait - started > policy.totalMs) return response;
         await response.body?.cancel().catch(() => undefined);
       } else {
-        if (n >= policy.attempts || error instanceof NetworkError) throw error;
+        if (n >= policy.attempts || error instanceof NetworkError) throw gaveUp();
         wait = backoffMs(policy, n);
+        if (clock.now() + wait - started > policy.totalMs) throw gaveUp();
       }
-      notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status });
+      const why = response === undefined && error instanceof Error ? { error: reason(error) } : {};
+      notify(onRetry, { what: requestWhat(request), attempt: n, delay: wait, status: response?.status, ...why });
       await sleepUnlessAborted(clock, wait, signal);
       response = undefined;
       error = undefined;
@@ -114,11 +137,13 @@ export function retryingFetch(
 
   return (request) => {
     const method = request.method;
-    if (!IDEMPOTENT_METHODS.has(method)) return fetch(request);
+    if (!IDEMPOTENT_METHODS.has(method))
+      return fetch(request).catch((error: unknown) => Promise.reject(noAnswerError(error, request, 1, 0)));
+    const started = clock.now();
     // Every attempt sends a copy of a request with a body, so `request` itself stays sendable for the next one.
     return attempt(request, method).then(
-      (response) => (RETRYABLE_STATUS.has(response.status) ? again(request, response, undefined) : response),
-      (error) => again(request, undefined, error),
+      (response) => (RETRYABLE_STATUS.has(response.status) ? again(request, started, response, undefined) : response),
+      (error) => again(request, started, undefined, error),
     );
   };
 }

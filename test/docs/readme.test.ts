@@ -199,6 +199,69 @@ describe("README.md and docs/", () => {
   });
 });
 
+describe("what the docs say the CLI does, against the CLI", () => {
+  it("the README's commands table lists every command the CLI has, and no other", async () => {
+    const help = await runCli(["--help"]);
+    const section = help.stdout.slice(help.stdout.indexOf("Commands:"));
+    const commands = [...section.matchAll(/^ {2}(\w+) /gm)].map((m) => m[1]!).filter((c) => c !== "help");
+    expect(commands.length).toBeGreaterThan(4);
+    const table = [...texts.get("README.md")!.matchAll(/^\| `sfapi-gen (\w+)[^`]*` \|/gm)].map((m) => m[1]!);
+    expect(
+      commands.filter((c) => !table.includes(c)),
+      "commands the README's table leaves out",
+    ).toEqual([]);
+    expect(
+      table.filter((c) => !commands.includes(c)),
+      "rows naming no command",
+    ).toEqual([]);
+  });
+
+  it.each(statedExits())("$page:$line: `$command` exits $code, as it says", async ({ command, code }) => {
+    const run = await runCli(words(command).slice(1), { cwd: project });
+    expect(run.code, run.stderr).toBe(code);
+  });
+
+  it("every sentence saying what bad input exits with states the CLI's own status", async () => {
+    // Bad input to each command that reads one: a description or a folder that is not there.
+    const runs = await Promise.all(
+      [
+        ["diff", "missing-old.json", "missing-new.json"],
+        ["audit", "--file", "missing.json"],
+        ["generate", "--file", "missing.json", "--out", "never"],
+        ["needs", "missing-src"],
+      ].map((args) => runCli(args, { cwd: project })),
+    );
+    const codes = [...new Set(runs.map((r) => r.code))];
+    expect(codes, runs.map((r) => r.stderr).join("")).toEqual([2]);
+    const stated = [...allText.replace(/\s+/g, " ").matchAll(/bad input[^.;:]*?\b(?:exits?|is also|is)\s+\**(\d)\b/gi)];
+    expect(stated.length, "a sentence on bad input's exit status").toBeGreaterThan(0);
+    expect(stated.map((m) => m[0]).filter((sentence) => !sentence.endsWith(String(codes[0])))).toEqual([]);
+  });
+});
+
+/**
+ * Commands the prose states an exit status for: an inline `sfapi-gen ...` (or `npx sfapi-gen ...`) followed at once by
+ * "exits N", as docs/regenerating.md says of bad input to `diff`. Each is run in the user's project, as the shell
+ * lines are.
+ */
+function statedExits(): { page: string; line: number; command: string; code: number }[] {
+  const found: { page: string; line: number; command: string; code: number }[] = [];
+  for (const [page, text] of texts) {
+    let fenced = false;
+    text.split("\n").forEach((line, i) => {
+      if (line.startsWith("```")) fenced = !fenced;
+      if (fenced) return;
+      const joined = `${line} ${text.split("\n")[i + 1] ?? ""}`;
+      for (const m of line.matchAll(/`(?:npx )?(sfapi-gen [^`]+)`/g)) {
+        const after = joined.slice(joined.indexOf(m[0]) + m[0].length);
+        const exits = /^ exits \**(\d)\b/.exec(after);
+        if (exits) found.push({ page, line: i + 1, command: m[1]!, code: Number(exits[1]) });
+      }
+    });
+  }
+  return found;
+}
+
 /**
  * Every `npx sfapi-gen ...` line (in shell blocks, or after `$ ` in transcripts), without comments or redirection; a
  * command written on several pages is run once, named by its first place.

@@ -1,7 +1,7 @@
 /**
- * The examples/ projects as a user runs them: the package packed once (`npm pack`), installed once with the union of
- * the examples' own dependencies (sfapi-gen from the tarball), each example copied out of the repository with that
- * node_modules, its client generated and its `npm run` scripts run: the red workflow and the CommonJS project built
+ * The examples/ projects as a user of a clone runs them: each example copied below a checkout-shaped folder (this
+ * repository's package.json, bin/, dist/ and node_modules/), `npm install` in each as its README says (sfapi-gen by
+ * its `file:../..` link to the checkout), its client generated and its `npm run` scripts run: the red workflow and the CommonJS project built
  * with their own tsc and run against `sfapi-gen mock` (the installed binary), the CI gate passing as it is and failing
  * on an escalating description and on an edited client folder, and the dashboard page: bundled by its own build, served
  * by its token service and shown in headless Chromium against its own `npm run mock` (with --cors). Chromium is
@@ -10,7 +10,16 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +53,7 @@ async function ok(command: string, args: string[], cwd: string, env: NodeJS.Proc
   return result;
 }
 
-const example = (name: string) => join(work, name);
+const example = (name: string) => join(work, "checkout", "examples", name);
 
 /**
  * `npm run <script> -- <args>` of an example, as npm runs it (sh, node_modules/.bin first on PATH) without npm's own
@@ -132,29 +141,26 @@ const running: ChildProcess[] = [];
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "sfapi-examples-"));
-  // dist/ is built by the test setup; packing without scripts keeps this to the package itself.
-  await ok(NPM, ["pack", "--ignore-scripts", "--pack-destination", work, "--loglevel=error"], root);
-  const tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
-  // One install for all: what the examples' package.json files ask for, sfapi-gen from the tarball.
-  const wanted = new Set<string>();
+  // A clone as the examples' READMEs assume it: the checkout (its package.json, bin/, the built dist/ and its installed
+  // node_modules/, linked from this repository; the test setup builds dist/) with each example's own files copied
+  // into examples/ below it (nothing generated), so that each example's `file:../..` names this checkout.
+  const checkout = join(work, "checkout");
+  mkdirSync(join(checkout, "examples"), { recursive: true });
+  for (const entry of ["package.json", "bin", "dist", "node_modules", "README.md", "LICENSE"])
+    symlinkSync(join(root, entry), join(checkout, entry));
   for (const name of EXAMPLES) {
     const pkg = JSON.parse(readFileSync(join(root, "examples", name, "package.json"), "utf8"));
-    for (const [dep, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }))
-      wanted.add(dep === "sfapi-gen" ? tarball : `${dep}@${range}`);
-  }
-  const shared = join(work, "install");
-  mkdirSync(shared);
-  writeFileSync(join(shared, "package.json"), JSON.stringify({ name: "examples-install", private: true }));
-  await ok(NPM, ["install", ...QUIET, ...wanted], shared);
-  bin = join(shared, "node_modules", "sfapi-gen", "bin", "sfapi-gen.js");
-  // Each example as a user has it: its own files (nothing generated), the installed packages.
-  for (const name of EXAMPLES) {
+    expect(pkg.devDependencies["sfapi-gen"], `examples/${name}/package.json`).toBe("file:../..");
     cpSync(join(root, "examples", name), example(name), {
       recursive: true,
       filter: (src) => !/[/\\](node_modules|dist|mock-clients|sfapi)$/.test(src),
     });
-    symlinkSync(join(shared, "node_modules"), join(example(name), "node_modules"));
   }
+  // `npm install` in each, as its README says (npm's cache serves the rest); sfapi-gen is a link to the checkout.
+  await Promise.all(EXAMPLES.map((name) => ok(NPM, ["install", ...QUIET], example(name))));
+  for (const name of EXAMPLES)
+    expect(realpathSync(join(example(name), "node_modules", "sfapi-gen")), name).toBe(realpathSync(checkout));
+  bin = join(example(EXAMPLES[0]!), "node_modules", "sfapi-gen", "bin", "sfapi-gen.js");
   keys = join(work, "mock-clients");
   mock = spawn(process.execPath, [bin, "mock", "--clients-dir", keys, "--task-delay", "50", "--quiet"], {
     cwd: work,
@@ -193,7 +199,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe("examples/, installed from the packed tarball", () => {
+describe("examples/, installed from a clone as their READMEs say", () => {
   it(
     "the red workflow builds with its own tsc and runs run, submitJob + complete, a failing job and ls on the mock",
     async () => {

@@ -1,7 +1,7 @@
 /**
  * A browser's network failure (fetch's bare TypeError in a page: the request was blocked by CORS, or the browser is
  * offline) is an SfapiError at once, saying both causes: a NetworkError for an API call, a TokenError for the token
- * request; neither is retried for a minute first. Outside a page the same TypeError is retried as before. "In a page"
+ * request; neither is retried for a minute first. Outside a page the same TypeError is retried, then is a NetworkError. "In a page"
  * is `document` on the global object, set here for the test; test/generator/facility/cors-browser.test.ts meets a real one.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -59,11 +59,12 @@ describe.each(variants)("a browser's network failure ($name)", ({ createClient }
     expect(clock.slept).toEqual([]);
   });
 
-  test("outside a page the same TypeError is retried, as any network error", async () => {
+  test("outside a page the same TypeError is retried, as any network error, then is a NetworkError", async () => {
     delete global.document;
     const client = createClient({ ...options, clock, accessToken: "token", callRetry: { attempts: 3 } });
     const error = await client.GET("/tasks").catch((e) => e);
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ name: "NetworkError", origin: "https://api.example.org", attempts: 3 });
+    expect(error.cause).toBeInstanceOf(TypeError);
     expect(sent).toHaveLength(3);
     expect(clock.slept).toHaveLength(2);
   });

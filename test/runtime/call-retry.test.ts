@@ -4,6 +4,7 @@
  * `callRetry: false`; waitForTask riding out a 503 mid-poll. Also: tokens from elsewhere (`accessToken`), and
  * FastAPI's `detail` in ResponseError. Time is virtual: the back-off is recorded, never waited.
  */
+import { inspect } from "node:util";
 import { beforeEach, describe, expect, test } from "vitest";
 import { type VirtualTime, virtualTime } from "../support/clock.js";
 import { listenLocal } from "../support/http.js";
@@ -102,19 +103,106 @@ describe.each(variants)("call retries ($name)", ({ createClient, errors }) => {
     expect(clock.slept).toHaveLength(1);
   });
 
-  test("a refused connection is retried up to the bound, then its error is thrown", async () => {
+  /** A loopback origin with nothing listening: a real refused connection. */
+  const closedBaseUrl = async () => {
     const closed = await listenLocal((_req, res) => res.end());
-    const baseUrl = `${closed.origin}/api/v1.2`;
     await closed.close();
-    let sent = 0;
-    const counting = (request: Request) => {
-      sent++;
+    return `${closed.origin}/api/v1.2`;
+  };
+  const counting = () => {
+    const sent: string[] = [];
+    const fetchCounting = (request: Request) => {
+      sent.push(request.method);
       return fetch(request);
     };
-    const anonymous = createClient({ color: "green", baseUrl, clock, fetch: counting, callRetry: { attempts: 4 } });
-    await expect(anonymous.GET("/status/")).rejects.toThrow(TypeError);
-    expect(sent).toBe(4);
+    return { sent, fetch: fetchCounting };
+  };
+
+  test("a refused connection is retried up to the bound, then is a NetworkError naming the origin", async () => {
+    const baseUrl = await closedBaseUrl();
+    const { sent, fetch } = counting();
+    const anonymous = createClient({ color: "green", baseUrl, clock, fetch, callRetry: { attempts: 4 } });
+    const error = await anonymous.GET("/status/").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(errors.NetworkError);
+    const origin = new URL(baseUrl).origin;
+    expect(error).toMatchObject({ code: "ERR_NETWORK", origin, attempts: 4 });
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^GET ${origin.replace(/\./g, "\\.")}/api/v1\\.2/status/: no answer \\(ECONNREFUSED\\) after 4 attempts`,
+      ),
+    );
+    expect(sent).toHaveLength(4);
     expect(clock.slept).toHaveLength(3);
+  });
+
+  test("by default a facility that does not answer is a NetworkError within callRetry.totalMs (30 s)", async () => {
+    const baseUrl = await closedBaseUrl();
+    const { sent, fetch } = counting();
+    const started = clock.now();
+    const green = createClient({ color: "green", baseUrl, clock, fetch, accessToken: "secret-token-123" });
+    const error = await op(green, "readTasks")().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(errors.NetworkError);
+    expect(clock.now() - started).toBeLessThanOrEqual(30_000);
+    // The back-off alone (1 s doubling, with jitter) reaches 30 s after 5 to 6 attempts, well before the 10 allowed.
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(sent.length).toBeLessThan(10);
+    expect((error as { attempts: number }).attempts).toBe(sent.length);
+    const shown = `${String(error)} ${JSON.stringify(error)} ${inspect(error, { depth: 5 })}`;
+    expect(shown).not.toContain("secret-token-123");
+  });
+
+  test("a POST that gets no answer is a NetworkError at once, sent once", async () => {
+    const baseUrl = await closedBaseUrl();
+    const { sent, fetch } = counting();
+    const red = createClient({ color: "red", baseUrl, clock, fetch, accessToken: "t" });
+    const error = await red
+      .POST("/utilities/command/{machine}", { params: { path: { machine: "dtn01" } }, body: { executable: "id" } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "NetworkError", attempts: 1 });
+    expect((error as Error).message).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\.2\/utilities\/command\/dtn01: no answer/,
+    );
+    expect(sent).toEqual(["POST"]);
+    expect(clock.slept).toEqual([]);
+  });
+
+  test("an error that is not a missing answer (a bug, an abort) reaches the caller as it was thrown", async () => {
+    const bug = new TypeError("Headers.append: invalid header value");
+    const throwing = () => Promise.reject(bug);
+    const green = createClient({ color: "green", baseUrl: servers.baseUrl, clock, fetch: throwing, callRetry: false });
+    expect(await green.GET("/status/").catch((e: unknown) => e)).toBe(bug);
+    const stop = new AbortController();
+    stop.abort(new Error("caller stopped"));
+    const aborted = await client()
+      .GET("/status/", { signal: stop.signal })
+      .catch((e: unknown) => e);
+    expect(aborted).not.toBeInstanceOf(errors.NetworkError);
+  });
+
+  test("every attempt running out of timeoutMs is a NetworkError that says it timed out", async () => {
+    failFirst(2, "hang");
+    const error = await client({ callRetry: { timeoutMs: 100, attempts: 2 } })
+      .GET("/status/")
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "NetworkError", attempts: 2 });
+    expect((error as Error).message).toContain("no answer (timed out) after 2 attempts");
+  });
+
+  test("onRetry hears of each retry of a call that gets no answer, before its wait", async () => {
+    const baseUrl = await closedBaseUrl();
+    const events: unknown[] = [];
+    const green = createClient({
+      color: "green",
+      baseUrl,
+      clock,
+      callRetry: { attempts: 3 },
+      onRetry: (event: unknown) => events.push(event),
+    });
+    await expect(green.GET("/status/")).rejects.toThrow(errors.NetworkError);
+    expect(events).toEqual([
+      { what: "GET /api/v1.2/status/", attempt: 1, delay: clock.slept[0], status: undefined, error: "ECONNREFUSED" },
+      { what: "GET /api/v1.2/status/", attempt: 2, delay: clock.slept[1], status: undefined, error: "ECONNREFUSED" },
+    ]);
   });
 
   test("waitForTask rides out a 503 between polls", async () => {

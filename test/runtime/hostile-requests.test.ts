@@ -162,7 +162,10 @@ describe.each(variants)("lying requests from a green client ($name)", (variant) 
       body: { executable: "id" },
     });
     fail = true;
-    await expect(client.GET("/tasks")).rejects.toThrow(/network down/);
+    await expect(client.GET("/tasks")).rejects.toMatchObject({
+      name: "NetworkError",
+      cause: { message: "network down" },
+    });
     expect(sent.map((s) => s.authorization)).toEqual(["tok-1", "tok-1", "tok-1"]);
     // Three onRequest, two onResponse, one onError.
     expect(seen).toHaveLength(6);

@@ -38,6 +38,7 @@ export type Errors = Pick<
   | "CredentialsError"
   | "ConfigError"
   | "KeyError"
+  | "NetworkError"
 >;
 
 export interface Variant {

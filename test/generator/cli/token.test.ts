@@ -8,9 +8,12 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, createClient, createTokenSource } from "../../../generated/index.js";
+import { main } from "../../../generator/cli/main.js";
 import { runCli } from "../../support/cli.js";
+import { virtualTime } from "../../support/clock.js";
 import { testClient, useFacility } from "../../support/facility.js";
-import { rsaKey } from "../../support/keys.js";
+import { listenLocal } from "../../support/http.js";
+import { CLIENT_ID, rsaKey } from "../../support/keys.js";
 import { tempDir } from "../../support/project.js";
 
 const fixture = useFacility({ levels: ["green", "yellow", "red"] });
@@ -188,5 +191,83 @@ describe("createTokenSource", () => {
     expect(() => createTokenSource({} as never)).toThrow(/needs keyFile/);
     expect(fixture.facility.requests.length).toBe(before);
     expect(createTokenSource({ keyFile: file }).color).toBe("red");
+  });
+});
+
+describe("sfapi-gen token --verbose", () => {
+  /** A token endpoint on 127.0.0.1 answering 503 `failures` times, then a token; and a key file pointing at it. */
+  async function flaky(failures: number) {
+    let left = failures;
+    const server = await listenLocal((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        if (left-- > 0) {
+          res.writeHead(503, { "content-type": "application/json" }).end('{"detail":"busy"}');
+          return;
+        }
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ access_token: "tok-secret-42", token_type: "Bearer", expires_in: 600 }));
+      });
+    });
+    const file = join(tempDir("verbose-"), "green.json");
+    const body = {
+      client_id: CLIENT_ID,
+      secret: key.pkcs8,
+      base_url: `${server.origin}/api/v1.2`,
+      token_url: `${server.origin}/token`,
+    };
+    writeFileSync(file, JSON.stringify(body), { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return { server, file };
+  }
+  const key = rsaKey();
+
+  /** `main` in-process with captured streams and the tests' virtual clock: the back-off is never waited for real. */
+  async function token(args: string[], env: Record<string, string> = {}) {
+    let stdout = "";
+    let stderr = "";
+    const clock = virtualTime();
+    const code = await main(["token", ...args], {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      cwd: tempDir("verbose-cwd-"),
+      clock,
+      env,
+    });
+    return { code, stdout, stderr, slept: clock.slept };
+  }
+
+  it("prints a line per retry on stderr, naming method, path and status, never the token or the key", async () => {
+    const { server, file } = await flaky(2);
+    try {
+      const run = await token(["--key-file", file, "--verbose"]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toBe("tok-secret-42\n");
+      expect(run.slept).toHaveLength(2);
+      const retries = run.stderr.split("\n").filter((l) => l.includes("retry"));
+      expect(retries).toEqual([
+        `sfapi-gen: POST /token: HTTP 503; retry 1 in ${(run.slept[0]! / 1000).toFixed(1)} s`,
+        `sfapi-gen: POST /token: HTTP 503; retry 2 in ${(run.slept[1]! / 1000).toFixed(1)} s`,
+      ]);
+      expect(run.stderr).toMatch(/^sfapi: POST \/token 503 \d+ms$/m);
+      expect(run.stderr).not.toContain("tok-secret-42");
+      expect(run.stderr).not.toContain(key.pkcs8.split("\n")[1]!);
+      // SFAPI_DEBUG says the same without the flag (here the endpoint answers at once: the request line alone).
+      const debug = await token(["--key-file", file], { SFAPI_DEBUG: "1" });
+      expect(debug.stderr).toMatch(/^sfapi: POST \/token 200 \d+ms\n$/);
+      const again = await flaky(1);
+      try {
+        expect((await token(["--key-file", again.file], { SFAPI_DEBUG: "1" })).stderr).toMatch(/retry 1 in/);
+        // Neither: nothing on stderr, though the request is retried.
+        const third = await flaky(1);
+        const quiet = await token(["--key-file", third.file]).finally(() => third.server.close());
+        expect([quiet.code, quiet.slept.length, quiet.stderr]).toEqual([0, 1, ""]);
+      } finally {
+        await again.server.close();
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

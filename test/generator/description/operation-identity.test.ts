@@ -94,7 +94,7 @@ describe("operationIds and level names that collide", () => {
     const doc = description({ "GET /a": { ...secured, "x-nersc-scope": "Level1" }, "GET /b": green });
     const file = writeJson(dir, "levels.json", doc);
     const outs: string[] = [];
-    for (const [i, levels] of ["Level1,x y", "green,Green,red", "x y,Level0,ReRanked"].entries()) {
+    for (const [i, levels] of ["Level1,x y", "green,Green,red", "x y,Lev0,ReRanked"].entries()) {
       const out = join(dir, `levels-${i}`);
       const run = await runCli(["generate", "--file", file, "--levels", levels, "--out", out]);
       expect(run.code, run.stderr).toBe(0);

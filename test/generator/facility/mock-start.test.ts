@@ -63,9 +63,10 @@ describe("a refused mock start", () => {
 
   it("refused for a level that cannot name a key file, it does not even create the folder", async () => {
     const dir = join(tempDir("mock-start-"), "clients");
-    const run = await refusedStart(["--clients-dir", dir, "--levels", "green,yellow,red~"]);
+    // A top level of its own (not a misspelt "red", which --levels refuses first, naming red).
+    const run = await refusedStart(["--clients-dir", dir, "--levels", "green,yellow,orange,red,top~"]);
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain('level "red~" cannot name a key file');
+    expect(run.stderr).toContain('level "top~" cannot name a key file');
     expect(existsSync(dir)).toBe(false);
   });
 });

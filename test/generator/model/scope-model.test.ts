@@ -73,6 +73,29 @@ describe("the scope model", () => {
     expect(m.warnings.join("\n")).toMatch(/x-nersc-scope uses level "purple" not on the ladder green < red/);
   });
 
+  it("refuses a ladder level the scopes do not use when one they use is its near spelling", async () => {
+    const doc = description({
+      "GET /a": { ...secured, "x-nersc-scope": "green" },
+      "GET /b": { ...secured, "x-nersc-scope": "yellow" },
+      "POST /c": { ...secured, "x-nersc-scope": "red" },
+    });
+    expect(() => model(doc, { levels: "green,yelow,red" })).toThrow(
+      /--levels: "yelow" \(did you mean "yellow"\?\) is a level the description's scopes do not use/,
+    );
+    // A top level no operation needs, and nothing resembles, is still a ladder of its own.
+    expect(model(doc, { levels: "green,yellow,red,blue" }).ladder).toEqual(["green", "yellow", "red", "blue"]);
+    expect(() => model(edgeCases, { levels: "green,purpl,red" })).toThrow(/"purpl" \(did you mean "purple"\?\)/);
+  });
+
+  it("generate --levels green,yelow,red on the bundled description exits 2 naming yellow, writing nothing", async () => {
+    const out = join(tempDir("typo-"), "client");
+    const run = await runCli(["generate", "--levels", "green,yelow,red", "--out", out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('"yelow" (did you mean "yellow"?)');
+    expect(run.stdout).toBe("");
+    expect(() => readFileSync(join(out, "index.js"))).toThrow();
+  });
+
   it("rejects ladders that reuse reserved or duplicate names", async () => {
     expect(() => parseLadder("green,public")).toThrow(/reserved/);
     expect(() => parseLadder("green,red,green")).toThrow(/twice/);

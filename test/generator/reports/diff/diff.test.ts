@@ -699,7 +699,8 @@ describe("sfapi-gen generate --check", () => {
     expect(snapshotDir(project)).toEqual(before);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toBe(
-      "sfapi-gen: --check: client is out of date; run `sfapi-gen generate` and commit the result\n",
+      "sfapi-gen: --check: client is out of date; run `sfapi-gen generate --file v2.json --levels green,yellow,red " +
+        "--out client` and commit the result\n",
     );
     expect(stale.stdout).toMatch(
       /^The description changed: sha256 [0-9a-f]{12}… \(manifest\) -> [0-9a-f]{12}… \(now\)\.\n/,
@@ -717,7 +718,8 @@ describe("sfapi-gen generate --check", () => {
     expect([nothing.code, nothing.stdout, nothing.stderr]).toEqual([
       2,
       "",
-      "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run `sfapi-gen generate` first\n",
+      "sfapi-gen: missing: no manifest.json here: nothing generated here to check against; run " +
+        "`sfapi-gen generate --file v1.json --out missing` first\n",
     ]);
     expect(v2).toBe(join(project, "v2.json"));
   });

@@ -127,7 +127,8 @@ describe("generate --check verifies the files it wrote", () => {
       `${dir}/operations.js: edited after generation (its SHA-256 is not the one manifest.json lists)\n`,
     ]);
     expect(edited.stderr).toBe(
-      `sfapi-gen: --check: ${dir}: operations.js not as generated; run \`sfapi-gen generate\` and commit the result\n`,
+      `sfapi-gen: --check: ${dir}: operations.js not as generated; run \`sfapi-gen generate --out ${dir}\` and commit ` +
+        "the result\n",
     );
     // The file and its listed hash edited together: the re-emit still tells.
     const manifestFile = join(project, dir, "manifest.json");
@@ -155,6 +156,46 @@ describe("generate --check verifies the files it wrote", () => {
       `${dir}/runtime/extra.js: not written by sfapi-gen (manifest.json does not list it)\n` +
         `${dir}/runtime/guard.js: missing (manifest.json lists it)\n`,
     );
+  });
+});
+
+describe("generate --check looks where generate writes", () => {
+  it("with neither --out nor a config and no generated/, it names where it looked and the command", async () => {
+    const fresh = tempDir("check-where-");
+    const here = (args: string[]) => runCli(args, { cwd: fresh });
+    expect((await here(["generate", "--out", "src/sfapi"])).code).toBe(0);
+    const run = await here(["generate", "--check"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'sfapi-gen: --check: no --out and no "out" in sfapi-gen.config.json, and no client in generated/ (where ' +
+        "generate writes by default); found a client in src/sfapi: run `sfapi-gen generate --check --out src/sfapi` " +
+        '(or set "out" in sfapi-gen.config.json)\n',
+    );
+    expect(existsSync(join(fresh, "generated"))).toBe(false);
+    // The command it names is the one that works.
+    const named = await here(["generate", "--check", "--out", "src/sfapi"]);
+    expect([named.code, named.stdout]).toEqual([0, expect.stringMatching(/^sfapi-gen: src\/sfapi is up to date/)]);
+  });
+
+  it("with nothing found it says so, and gives the command's form", async () => {
+    const run = await runCli(["generate", "--check"], { cwd: tempDir("check-none-") });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("found no client below ");
+    expect(run.stderr).toContain("`sfapi-gen generate --check --out <folder>`");
+  });
+
+  it("the config file's out is checked, as generate writes there; a missing client names the right --out", async () => {
+    const fresh = tempDir("check-config-");
+    writeFileSync(join(fresh, "sfapi-gen.config.json"), JSON.stringify({ out: "src/api" }));
+    const here = (args: string[]) => runCli(args, { cwd: fresh });
+    const none = await here(["generate", "--check", "--levels", "green,yellow,orange,red"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      "nothing generated here to check against; run `sfapi-gen generate --levels green,yellow,orange,red --out src/api` first",
+    );
+    expect((await here(["generate"])).code).toBe(0);
+    const run = await here(["generate", "--check"]);
+    expect([run.code, run.stdout]).toEqual([0, expect.stringMatching(/^sfapi-gen: src\/api is up to date/)]);
   });
 });
 
