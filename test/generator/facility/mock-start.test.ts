@@ -46,9 +46,12 @@ describe("a refused mock start", () => {
     expect(snapshotDir(dir)).toEqual(before);
   });
 
-  it("refused because the port is taken, it leaves the running mock's files as they were", async () => {
+  it("refused because the port is taken, it leaves its folder's files as they were", async () => {
+    // Another folder than the running mock's (on its own folder, the lock refuses a second mock first): one an
+    // earlier start filled, whose key files a refused start must neither rewrite nor leave locked.
     const dir = join(tempDir("mock-start-"), "clients");
-    const first = await serving(["--clients-dir", dir, ...LEVELS]);
+    await (await serving(["--clients-dir", dir, ...LEVELS])).stop();
+    const first = await serving(LEVELS);
     try {
       const port = new URL(/base URL: +(\S+)/.exec(first.printed)![1]!).port;
       const before = snapshotDir(dir);

@@ -30,10 +30,12 @@ beforeAll(async () => {
   project = tempDir("diff-assumed-");
   const v12 = JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
   writeFileSync(join(project, "old.json"), JSON.stringify(v12));
-  // The new version drops the job cancel and makes reading jobs red.
+  // The new version drops the job cancel and makes reading jobs red: the list and the one-job read (a job's
+  // state() reads whichever of the two the color may call, so only both raised raise it).
   const next = structuredClone(v12);
   delete next.paths["/compute/jobs/{machine}/{jobid}"].delete;
   next.paths["/compute/jobs/{machine}"].get["x-nersc-scope"] = "red";
+  next.paths["/compute/jobs/{machine}/{jobid}"].get["x-nersc-scope"] = "red";
   writeFileSync(join(project, "new.json"), JSON.stringify(next));
   mkdirSync(join(project, "src"));
   writeFileSync(join(project, "src", "stop.ts"), STOP);
@@ -55,12 +57,12 @@ describe("diff --code marks assumed job calls", () => {
       [3, "cancelJob removed", WHY.replace("%s", "cancel")],
     ]);
     expect(code.escalated.map((u) => [u.line, u.from, u.to, u.assumed ?? null])).toEqual([
-      [6, "yellow", "red", WHY.replace("%s", "state")],
+      [6, "green", "red", WHY.replace("%s", "state")],
       [8, "yellow", "red", null],
     ]);
     expect(code.assumed.map((u) => [u.line, u.code, u.from, u.to, u.reason])).toEqual([
       [3, "job.cancel()", "green", null, WHY.replace("%s", "cancel")],
-      [6, "job.state()", "yellow", "red", WHY.replace("%s", "state")],
+      [6, "job.state()", "green", "red", WHY.replace("%s", "state")],
     ]);
     expect(code.summary).toMatchObject({ uses: 3, broken: 1, escalated: 2, assumed: 2 });
   });
@@ -69,7 +71,7 @@ describe("diff --code marks assumed job calls", () => {
     expect(markdown).toContain("1 broken, 2 escalated; 2 job calls assumed, not traced (below).");
     expect(markdown).toMatch(/\| src\/stop\.ts:3 \| `job\.cancel\(\)` \| .* \| nothing \(removed\) \(assumed\) \|\n/);
     expect(markdown).toContain(
-      "| src/stop.ts:6 | `job.state()` | GET `/compute/jobs/{machine}` (readJobs) | yellow -> red (assumed) |",
+      "| src/stop.ts:6 | `job.state()` | GET `/compute/jobs/{machine}/{jobid}` (readJob) | green -> red (assumed) |",
     );
     expect(markdown).toContain(
       '| src/stop.ts:8 | `client.GET("/compute/jobs/{machine}")` | GET `/compute/jobs/{machine}` (readJobs) | yellow -> red |',
@@ -79,7 +81,7 @@ describe("diff --code marks assumed job calls", () => {
         "### Assumed job calls (2)",
         "",
         `- src/stop.ts:3 \`job.cancel()\` (green -> nothing (removed)): ${WHY.replace("%s", "cancel")}`,
-        `- src/stop.ts:6 \`job.state()\` (yellow -> red): ${WHY.replace("%s", "state")}`,
+        `- src/stop.ts:6 \`job.state()\` (green -> red): ${WHY.replace("%s", "state")}`,
       ].join("\n"),
     );
   });
