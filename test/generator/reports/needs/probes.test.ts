@@ -3,7 +3,7 @@
 // called as a known operation, flow where its type still shows it into code the analysis reads, or be handed to what
 // is known not to call; anything else counts at the top level where it happens. Each probe sits alone in a file of
 // one shared code base (one program), and must leave a red (top-level) use in its own file.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
@@ -96,6 +96,12 @@ beforeAll(() => {
     // A declaration the code reads, and the JavaScript it stands for, which the analysis does not follow through.
     "pair-lib.d.ts": 'import type { RedClient } from "./client.js";\nexport declare function go(c: RedClient): void;\n',
     "pair-lib.js": `export function go(c) {\n  ${RUN}\n}\n`,
+    // The README's error handling (issue 45), with the client's static helpers: no use, so green.
+    "explain.ts": [
+      `import { ScopeError, SfapiError } from "${clientPath(dir)}";`,
+      readmeExplain(),
+      'export const isScope = (e: unknown) => ScopeError.is(e) && e.required === "red";',
+    ].join("\n"),
   };
   for (const [group, shapes] of Object.entries(GROUPS))
     for (const [name, body] of Object.entries(shapes)) files[fileOf(group, name)] = `${IMPORT}${body}\nexport {};\n`;
@@ -106,6 +112,20 @@ beforeAll(() => {
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
   report = colorNeeds(rel(dir), "generated", root);
 }, 60_000);
+
+/** The README's `explain()` example, as written there. */
+function readmeExplain(): string {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const block = /```ts\nimport \{ SfapiError \}[^\n]*\n([\s\S]*?)```/.exec(readme);
+  if (!block?.[1]?.includes("export function explain")) throw new Error("README.md: the explain() example moved");
+  return block[1];
+}
+
+describe("needs counts only members that make calls", () => {
+  it("SfapiError.is(e) and ScopeError.is(e), the README's explain(), are no use", () => {
+    expect(report.uses.filter((u) => u.file.endsWith("/explain.ts"))).toEqual([]);
+  });
+});
 
 for (const [group, shapes] of Object.entries(GROUPS))
   describe(`needs counts the probe at the top level: ${group}`, () => {
