@@ -11,6 +11,11 @@
  *  - a value flowing where its type no longer shows the capability (`red as any`, an `unknown`/`object`/`any`
  *    parameter or slot, a generic parameter of a function outside the standard library or of a reflective one such as
  *    `Reflect.apply` or `Object.values`): from there on nobody can follow it.
+ * That is an allowlist: a client value may only be called as a known operation or helper, flow where its type still
+ * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON`). The places
+ * where following stops besides these (weaker implementations, throw, unresolved modules, code from a string) are
+ * usage/boundaries.ts's; which types carry the client is usage/capabilities.ts's. A call whose own options change what
+ * it sends (a per-call `baseUrl`, `fetch`, `middleware`; `use(...)`) is unknown too.
  * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
  * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.
  *

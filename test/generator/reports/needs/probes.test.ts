@@ -78,7 +78,32 @@ const NOT_SENT: Record<string, string> = {
     'red.GET("/tasks", { fetch: (r: Request) => fetch(r.url.replace("tasks", "utilities")) } as never);',
 };
 
-const GROUPS = { ANY_IMPLEMENTATIONS, FLOWS, IMPORTS, FROM_STRING, NOT_SENT };
+/** Shapes the red team found held (issue 44), kept: the value is followed by its type, or lost loudly. */
+const HELD: Record<string, string> = {
+  generator: `function* g() {\n  yield red;\n}\nfor (const c of g()) {\n  ${RUN}\n}`,
+  "async iterator": `async function* g() {\n  yield red;\n}\nfor await (const c of g()) {\n  ${RUN}\n}`,
+  "#field": `class W {\n  #c = red;\n  go() {\n    const c = this.#c;\n    ${RUN}\n  }\n}\nnew W().go();`,
+  getter: `const o = {\n  get c() {\n    return red;\n  },\n};\nconst c = o.c;\n${RUN}`,
+  setter: `class S {\n  set c(v: RedClient) {\n    const c = v;\n    ${RUN}\n  }\n}\nnew S().c = red;`,
+  Map: `const m = new Map([["r", red]]);\nconst c = m.get("r")!;\n${RUN}`,
+  WeakMap: `const w = new WeakMap<object, RedClient>();\nconst k = {};\nw.set(k, red);\nconst c = w.get(k)!;\n${RUN}`,
+  Set: `const c = [...new Set([red])][0]!;\n${RUN}`,
+  reduce: `const c = [red].reduce((a) => a);\n${RUN}`,
+  "array spread": `const c = [...[red]][0]!;\n${RUN}`,
+  "object spread": `const { c } = { ...{ c: red } };\n${RUN}`,
+  Proxy: `const c = new Proxy(red, {});\n${RUN}`,
+  "as unknown as another type": `const c = red as unknown as { readTasks(): void };\nc.readTasks();`,
+  structuredClone: `const c = structuredClone(red);\n${RUN}`,
+  "Promise.all": `const [c] = await Promise.all([red]);\n${RUN}`,
+  "Array.from": `const c = Array.from([red])[0]!;\n${RUN}`,
+  "Object.assign": `const c = Object.assign({}, { red }).red;\n${RUN}`,
+  closure: `const get = () => red;\nconst c = get();\n${RUN}`,
+  "returned tuple": `function pair() {\n  return [red, 1] as const;\n}\nconst [c] = pair();\n${RUN}`,
+  "default parameter": `function f(c = red) {\n  ${RUN}\n}\nf();`,
+  "static field": `class K {\n  static c = red;\n}\nconst c = K.c;\n${RUN}`,
+};
+
+const GROUPS = { ANY_IMPLEMENTATIONS, FLOWS, IMPORTS, FROM_STRING, NOT_SENT, HELD };
 const fileOf = (group: string, name: string) => `${group}-${name.replace(/[^A-Za-z0-9]+/g, "-")}.ts`;
 
 let report: NeedsReport;
@@ -88,7 +113,7 @@ beforeAll(() => {
   const files: Record<string, string> = {
     "client.ts": [
       `import { createClient } from "${clientPath(dir)}";`,
-      `export type { RedClient } from "${clientPath(dir)}";`,
+      `export type { GreenClient, RedClient } from "${clientPath(dir)}";`,
       'export const red = createClient({ color: "red", accessToken: "t" });',
       'export const green = createClient({ color: "green", accessToken: "t" });',
     ].join("\n"),
@@ -105,6 +130,8 @@ beforeAll(() => {
   };
   for (const [group, shapes] of Object.entries(GROUPS))
     for (const [name, body] of Object.entries(shapes)) files[fileOf(group, name)] = `${IMPORT}${body}\nexport {};\n`;
+  for (const [name, body] of Object.entries(GREEN))
+    files[fileOf("GREEN", name)] = `import { green, type GreenClient } from "./client.js";\n${body}\nexport {};\n`;
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -120,6 +147,30 @@ function readmeExplain(): string {
   if (!block?.[1]?.includes("export function explain")) throw new Error("README.md: the explain() example moved");
   return block[1];
 }
+
+/** The same shapes done right stay green, with no unknown use: the allowlist does not buy soundness by noise. */
+const GREEN: Record<string, string> = {
+  "typed overload": "function f(c: GreenClient): void;\nfunction f(c: GreenClient) {\n  c.readTasks();\n}\nf(green);",
+  "typed interface method":
+    "interface Reader {\n  go(c: GreenClient): void;\n}\nclass R implements Reader {\n  go(c: GreenClient) {\n    c.readTasks();\n  }\n}\nnew R().go(green);",
+  "typed named callback":
+    "function onClient(c: GreenClient) {\n  c.readTasks();\n}\nPromise.resolve(green).then(onClient);",
+  "a callback taking no client": "function show(n: number) {\n  return n;\n}\n[1, 2].map(show);\ngreen.readTasks();",
+  "node built-ins and errors":
+    'import { readFileSync } from "node:fs";\nvoid readFileSync;\ntry {\n  await green.readTasks();\n} catch (e) {\n  throw new Error("no", { cause: e });\n}',
+  "per-call signal and headers": 'green.GET("/tasks", { headers: { "x-a": "1" }, signal: AbortSignal.timeout(1000) });',
+};
+
+describe("needs keeps the same shapes done right green", () => {
+  it.each(Object.keys(GREEN))("%s", (name) => {
+    const inFile = report.uses.filter((u) => u.file.endsWith(`/${fileOf("GREEN", name)}`));
+    expect(inFile.length).toBeGreaterThan(0);
+    expect(
+      inFile.filter((u) => u.level !== "green" && u.level !== "public"),
+      JSON.stringify(inFile, null, 1),
+    ).toEqual([]);
+  });
+});
 
 describe("needs counts only members that make calls", () => {
   it("SfapiError.is(e) and ScopeError.is(e), the README's explain(), are no use", () => {
