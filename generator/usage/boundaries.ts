@@ -322,6 +322,56 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
   }
 }
 
+/** Per-call options that change what a call sends (openapi-fetch's). */
+const SENDING: readonly string[] = ["baseUrl", "fetch", "middleware"];
+
+/**
+ * Why a call's own options may send something other than what is written (a per-call `baseUrl`, `fetch` or
+ * `middleware`), or undefined. Options that are not an object literal count when their type has (or may have) such a
+ * member; a spread, by its type; a computed key that is not a literal, always.
+ */
+export function sentOtherwise(
+  options: TS.Expression | undefined,
+  checker: TS.TypeChecker,
+  typeOf: (node: TS.Node) => TS.Type,
+): string | undefined {
+  if (options === undefined) return undefined;
+  let inner: TS.Node = options;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner))
+    inner = inner.expression;
+  const reason = (key: string) => `the call's own ${key} can change what it sends`;
+  const mayHave = (type: TS.Type): string | undefined =>
+    SENDING.find(
+      (key) =>
+        (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 ||
+        eachType(checker.getNonNullableType(type)).some(
+          (t) => checker.getPropertyOfType(t, key) !== undefined || checker.getIndexInfosOfType(t).length > 0,
+        ),
+    );
+  if (!ts.isObjectLiteralExpression(inner)) {
+    const found = mayHave(typeOf(inner));
+    return found ? reason(found) : undefined;
+  }
+  for (const p of inner.properties) {
+    if (ts.isSpreadAssignment(p)) {
+      const found = mayHave(typeOf(p.expression));
+      if (found) return reason(found);
+      continue;
+    }
+    const name = p.name;
+    let key: string | undefined;
+    if (name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)))
+      key = name.text;
+    else if (name !== undefined && ts.isComputedPropertyName(name)) {
+      const type = checker.getTypeAtLocation(name.expression);
+      key = type.isStringLiteral() ? type.value : undefined;
+    }
+    if (key === undefined) return reason("options (a computed key)");
+    if (SENDING.includes(key)) return reason(key);
+  }
+  return undefined;
+}
+
 /** Worker options that may say `eval: true`: anything but an object literal without a true-ish `eval`. */
 function runsString(options: TS.Expression): boolean {
   if (!ts.isObjectLiteralExpression(options)) return true;

@@ -26,7 +26,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
 import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
-import { boundaries } from "./boundaries.js";
+import { boundaries, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
 import { nameReach } from "./reach.js";
@@ -63,8 +63,6 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
  * stays where it was. `console` is declared by the DOM library or by @types/node.
  */
 const INSPECTING: ReadonlySet<string> = new Set(["Console", "JSON"]);
-/** Per-call options that change what a call sends (openapi-fetch's). */
-const SENDING: readonly string[] = ["baseUrl", "fetch", "middleware"];
 /** Function methods whose first argument is the `this` of the call. */
 const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 export interface FollowOptions {
@@ -220,8 +218,10 @@ export function followClient(input: FollowOptions): Followed {
         unknown(call ?? read, at, "use() adds a middleware, which can change what every call sends", receiver);
         return;
       }
-      const sent = call && sentOtherwise(call, name);
-      if (sent) {
+      // An HTTP method's or `request`'s options are openapi-fetch's (a named call builds its own from its arguments).
+      const options = METHODS.has(name) ? 1 : name === "request" ? 2 : -1;
+      const sent = call && options >= 0 ? sentOtherwise(call.arguments[options], checker, typeOf) : undefined;
+      if (call && sent) {
         unknown(call, at, sent, receiver);
         overriding.add(uses[uses.length - 1]!);
         return;
@@ -263,39 +263,6 @@ export function followClient(input: FollowOptions): Followed {
       else if (capability(property))
         unknown(call ?? read, at, `${JSON.stringify(name)} is a member this analysis does not know`, receiver);
     };
-
-    /**
-     * Why a call's own options may send something other than what is written (a per-call `baseUrl`, `fetch` or
-     * `middleware`), or undefined: the options are the last argument of an HTTP method or `request`, the first of a
-     * named call. Options that are not an object literal count when their type has (or may have) such a member.
-     */
-    const sentOtherwise = (call: TS.CallExpression, name: string): string | undefined => {
-      const index = METHODS.has(name) ? 1 : name === "request" ? 2 : input.names.has(name) ? 0 : -1;
-      const options = index < 0 ? undefined : call.arguments[index];
-      if (options === undefined) return undefined;
-      const inner = skipInner(options);
-      const reason = (key: string) => `the call's own ${key} can change what it sends`;
-      if (ts.isObjectLiteralExpression(inner)) {
-        for (const p of inner.properties) {
-          if (ts.isSpreadAssignment(p)) {
-            const found = SENDING.find((k) => typeMayHave(typeOf(p.expression), k));
-            if (found) return reason(found);
-            continue;
-          }
-          const key = p.name === undefined ? undefined : propertyName(p.name);
-          if (key === undefined) return reason("options (a computed key)");
-          if (SENDING.includes(key)) return reason(key);
-        }
-        return undefined;
-      }
-      const found = SENDING.find((k) => typeMayHave(typeOf(inner), k));
-      return found ? reason(found) : undefined;
-    };
-    const typeMayHave = (type: TS.Type, key: string): boolean =>
-      (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 ||
-      eachType(checker.getNonNullableType(type)).some(
-        (t) => checker.getPropertyOfType(t, key) !== undefined || checker.getIndexInfosOfType(t).length > 0,
-      );
 
     /** A value of a capability-carrying type reaching a place whose type no longer shows it. */
     const flow = (value: TS.Expression): void => {
