@@ -287,7 +287,7 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
       case ts.SyntaxKind.Identifier: {
         const id = node as TS.Identifier;
         const parent = id.parent;
-        if (id.text !== "eval" && id.text !== "Function") break;
+        if ((id.text !== "eval" && id.text !== "Function") || inType(id)) break;
         // A declaration's name, or a member's name (checked as the member read below).
         if (ts.isPropertyAccessExpression(parent) && parent.name === id) {
           if (isGlobalRunner(id))
@@ -320,6 +320,17 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
     const declaration = checker.getSymbolAtLocation(name)?.declarations?.[0];
     return declaration === undefined || declaration.getSourceFile().isDeclarationFile;
   }
+}
+
+/** A name written in a type (`f: Function`, `typeof eval`), which runs nothing. */
+function inType(node: TS.Node): boolean {
+  for (let at = node.parent; at !== undefined && !ts.isSourceFile(at); at = at.parent) {
+    if (ts.isTypeNode(at) && !ts.isExpressionWithTypeArguments(at)) return true;
+    if (ts.isExpressionWithTypeArguments(at))
+      return ts.isHeritageClause(at.parent) && at.parent.token === ts.SyntaxKind.ImplementsKeyword;
+    if (ts.isStatement(at) || ts.isExpressionStatement(at)) return false;
+  }
+  return false;
 }
 
 /** Per-call options that change what a call sends (openapi-fetch's). */

@@ -158,6 +158,8 @@ const GREEN: Record<string, string> = {
   "a callback taking no client": "function show(n: number) {\n  return n;\n}\n[1, 2].map(show);\ngreen.readTasks();",
   "node built-ins and errors":
     'import { readFileSync } from "node:fs";\nvoid readFileSync;\ntry {\n  await green.readTasks();\n} catch (e) {\n  throw new Error("no", { cause: e });\n}',
+  "Function and eval as types":
+    "function take(f: Function, g: typeof eval) {\n  return [f, g];\n}\nvoid take;\ngreen.readTasks();",
   "per-call signal and headers": 'green.GET("/tasks", { headers: { "x-a": "1" }, signal: AbortSignal.timeout(1000) });',
 };
 
