@@ -15,7 +15,7 @@ import { CallRequest, createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
 import { debugFetch } from "./observe.js";
-import { resolveOptions } from "./options.js";
+import { httpUrl, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import { unpackTable } from "./table.js";
@@ -89,6 +89,9 @@ export function createScopedClient(spec, options, addOns = []) {
             throw new ConfigError({
                 message: "a per-call `Request` class is not supported: the guard must see a real Request",
             });
+        // A per-call base URL by the one URL rule (urls.ts), as createClient's: `base + "/x?"` would send another path.
+        if (out.baseUrl !== undefined)
+            out.baseUrl = httpUrl(out.baseUrl, "a per-call baseUrl");
         // The middlewares that run for this call, taken now: openapi-fetch runs exactly these (it has none of its own).
         // When there are any, they see the request: the guarded fetch must then send a copy.
         let seen = false;

@@ -4,6 +4,8 @@
  * (like jose's `ERR_JWT_EXPIRED`). Every generated client carries its own copy of the runtime, so `instanceof` fails
  * across two clients; `SfapiError.is(e)` and `ScopeError.is(e)` check a registered symbol and the code instead, and
  * work across copies and realms. Errors carry only facts a caller can act on: never a key, an assertion or a token.
+ * Nothing declared here makes a call to the facility: `needs` counts no member of this module as a use
+ * (generator/usage/capabilities.ts), so keep every calling member out of it.
  */
 const BRAND = Symbol.for("sfapi-gen.error");
 /**

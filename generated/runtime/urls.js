@@ -32,3 +32,19 @@ export function readHttpUrl(text, base) {
         return { problem: 'holds empty path segments ("//")' };
     return { url: canonicalBaseUrl(url.href) };
 }
+/**
+ * Whether a request to a server listening on the loopback names that server in its `Host` header
+ * (`127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`). The one rule every local server of ours applies (the
+ * local facility, the examples' token services) against DNS rebinding: a page at `evil.example` whose name is
+ * rebound to 127.0.0.1 reaches the server same-origin, but its requests still say `Host: evil.example`.
+ */
+export function namesLoopback(host, port) {
+    if (typeof host !== "string")
+        return false;
+    const name = host.toLowerCase();
+    return name === `127.0.0.1:${port}` || name === `localhost:${port}` || name === `[::1]:${port}`;
+}
+/** A loopback address as a socket reports it (`127.0.0.1`, `::1`, `::ffff:127.0.0.1`). */
+export function isLoopbackAddress(address) {
+    return address !== undefined && (/^(::ffff:)?127\./.test(address) || address === "::1");
+}

@@ -13,6 +13,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import { readPath } from "../../templates/runtime/path.js";
+import { isLoopbackAddress, namesLoopback } from "../../templates/runtime/urls.js";
 import type { FacilityRequest, Reply } from "./http.js";
 import { detail } from "./http.js";
 
@@ -97,7 +98,11 @@ export function createFacilityServer(handler: Handler, options: ServerOptions): 
     };
     let answer: Reply;
     try {
-      answer = await respond(req, handler, options.maxBodyBytes);
+      // On the loopback, only requests that name this server (urls.ts's rule, against DNS rebinding).
+      answer =
+        isLoopbackAddress(req.socket.localAddress) && !namesLoopback(req.headers.host, req.socket.localPort ?? 0)
+          ? misdirected(req)
+          : await respond(req, handler, options.maxBodyBytes);
     } catch {
       answer = detail(500, "internal error in the local facility");
     }
@@ -110,6 +115,12 @@ export function createFacilityServer(handler: Handler, options: ServerOptions): 
     else socket.destroy();
   });
   return { server, log };
+}
+
+/** A request naming another host: a page whose DNS name was rebound to 127.0.0.1 gets nothing from us. */
+function misdirected(req: IncomingMessage): Reply {
+  req.resume();
+  return detail(421, "the Host header must name this server (127.0.0.1:<port> or localhost:<port>)");
 }
 
 async function respond(req: IncomingMessage, handler: Handler, maxBodyBytes: number): Promise<Reply> {

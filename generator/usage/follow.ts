@@ -11,17 +11,23 @@
  *  - a value flowing where its type no longer shows the capability (`red as any`, an `unknown`/`object`/`any`
  *    parameter or slot, a generic parameter of a function outside the standard library or of a reflective one such as
  *    `Reflect.apply` or `Object.values`): from there on nobody can follow it.
+ * That is an allowlist: a client value may only be called as a known operation or helper, flow where its type still
+ * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON`). The places
+ * where following stops besides these (weaker implementations, throw, unresolved modules, code from a string) are
+ * usage/boundaries.ts's; which types carry the client is usage/capabilities.ts's. A call whose own options change what
+ * it sends (a per-call `baseUrl`, `fetch`, `middleware`; `use(...)`) is unknown too.
  * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
  * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.
  *
  * One Program for the whole code base (the code's own tsconfig.json options, JavaScript included), no diagnostics.
  */
 import { statSync } from "node:fs";
-import { basename, dirname, relative, resolve, sep } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
 import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
-import { ownManifest } from "../output/client-folder.js";
+import { boundaries, sentOtherwise } from "./boundaries.js";
+import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
@@ -40,11 +46,11 @@ import {
 export interface Followed {
   uses: FoundUse[];
   clients: ClientSite[];
+  /** Unknown uses that stand even where the syntax read an operation: the call may send something else. */
+  overriding: ReadonlySet<FoundUse>;
 }
 
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
-/** Members of the client that make no call themselves: what they give is followed by its own type. */
-const NO_CALL: ReadonlySet<string> = new Set(["compute", "createClient", "use", "eject", "safe"]);
 /** Standard-library functions that take members out of an object by name or call a function for it. */
 const REFLECTIVE: ReadonlySet<string> = new Set([
   "Reflect",
@@ -54,12 +60,6 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
   "NewableFunction",
   "ProxyHandler",
 ]);
-/** The workflow helpers' names (usage/uses.ts). */
-const HELPERS: ReadonlySet<string> = new Set([
-  ...Object.keys(COMPUTE_HELPERS),
-  ...Object.keys(JOB_HELPERS),
-  ...Object.values(HELPER_CALLS).flatMap((members) => Object.keys(members)),
-]);
 /**
  * What only looks at a value (prints, serialises): its methods are never called by name, so a client given to it
  * stays where it was. `console` is declared by the DOM library or by @types/node.
@@ -67,11 +67,6 @@ const HELPERS: ReadonlySet<string> = new Set([
 const INSPECTING: ReadonlySet<string> = new Set(["Console", "JSON"]);
 /** Function methods whose first argument is the `this` of the call. */
 const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
-/** Files of a client folder that hold data types, not capabilities. */
-const DATA_FILES: ReadonlySet<string> = new Set(["schema.d.ts", "operations.d.ts"]);
-/** How deep `holds` looks into property types of the code's own object types. */
-const MAX_DEPTH = 4;
-
 export interface FollowOptions {
   /** The code base's program (codeProgram): its own files and what they import. */
   program: TS.Program;
@@ -165,94 +160,12 @@ export function followClient(input: FollowOptions): Followed {
   const program = input.program;
   const checker = program.getTypeChecker();
   const uses: FoundUse[] = [];
+  const overriding = new Set<FoundUse>();
   const sites = new Map<TS.CallExpression, ClientSite>();
   const show = (file: string) => relative(input.cwd, file).split(sep).join("/") || ".";
 
-  // ---- where declarations live -----------------------------------------------------------------------------------
-  const folderCache = new Map<string, boolean>();
-  const clientFolder = (dir: string): boolean => {
-    let is = folderCache.get(dir);
-    if (is === undefined) folderCache.set(dir, (is = ownManifest(dir) !== undefined));
-    return is;
-  };
-  const fileCache = new Map<string, boolean>();
-  /** A declaration file of a generated client's capabilities (or openapi-fetch's, which the client extends). */
-  const capabilityFile = (file: TS.SourceFile): boolean => {
-    let is = fileCache.get(file.fileName);
-    if (is === undefined) {
-      const path = resolve(file.fileName);
-      const dir = dirname(path);
-      is =
-        path.includes(`${sep}node_modules${sep}openapi-fetch${sep}`) ||
-        (!DATA_FILES.has(basename(path)) &&
-          (clientFolder(dir) || (basename(dir) === "runtime" && clientFolder(dirname(dir)))));
-      fileCache.set(file.fileName, is);
-    }
-    return is;
-  };
-  const declaredInClient = (symbol: TS.Symbol): boolean =>
-    (symbol.declarations ?? []).some((d) => capabilityFile(d.getSourceFile()));
-
-  // ---- which types carry capabilities ----------------------------------------------------------------------------
-  /** A member that makes calls: a named operation, an HTTP method, a helper; declared in a client folder. */
-  const callable = (symbol: TS.Symbol): boolean =>
-    checker.getTypeOfSymbol(symbol).getCallSignatures().length > 0 ||
-    // A helper above the color is typed as a named refusal, not a function, but it is the helper all the same.
-    (HELPERS.has(symbol.name) &&
-      (symbol.declarations ?? []).some((d) => /^(index|core)\.d\.[cm]?ts$/.test(basename(d.getSourceFile().fileName))));
-  const capability = (symbol: TS.Symbol): boolean =>
-    !NO_CALL.has(symbol.name) && declaredInClient(symbol) && callable(symbol);
-  const direct = new Map<TS.Type, boolean>();
-  /** The type itself has a capability member (a client, a compute object, a job). */
-  const holdsDirectly = (type: TS.Type): boolean => {
-    let is = direct.get(type);
-    if (is === undefined) {
-      direct.set(type, false); // a recursive type asks again while it is being answered
-      is = eachType(type).some(
-        (t) => (t.flags & ts.TypeFlags.Object) !== 0 && checker.getPropertiesOfType(t).some(capability),
-      );
-      direct.set(type, is);
-    }
-    return is;
-  };
-  const deep = new Map<TS.Type, boolean>();
-  /** The type carries a capability somewhere a later member read can reach: itself, an element, a property. */
-  const holds = (type: TS.Type, depth = 0): boolean => {
-    if (holdsDirectly(type)) return true;
-    if (depth > MAX_DEPTH) return false;
-    let is = deep.get(type);
-    if (is !== undefined) return is;
-    deep.set(type, false);
-    is = eachType(type).some((t) => {
-      if (!(t.flags & ts.TypeFlags.Object)) return false;
-      const object = t as TS.ObjectType;
-      if (object.objectFlags & ts.ObjectFlags.Reference) {
-        if (checker.getTypeArguments(t as TS.TypeReference).some((a) => holds(a, depth + 1))) return true;
-      }
-      if (t.aliasTypeArguments?.some((a) => holds(a, depth + 1))) return true;
-      // The code's own object types (not the standard library's, a package's or a client's data): their properties.
-      const declaration = t.getSymbol()?.declarations?.[0];
-      if (declaration?.getSourceFile().isDeclarationFile) return false;
-      return checker.getPropertiesOfType(t).some((p) => holds(checker.getTypeOfSymbol(p), depth + 1));
-    });
-    deep.set(type, is);
-    return is;
-  };
-
-  /**
-   * An expression's type; for a name, its declared type rather than the type narrowed at this place: narrowing walks
-   * the file's control flow back from every reference (quadratic in a long file), and the declared type can only hold
-   * more than the narrowed one, so nothing is missed.
-   */
-  const typeOf = (node: TS.Node): TS.Type => {
-    if (ts.isIdentifier(node)) {
-      let symbol = checker.getSymbolAtLocation(node);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      if (symbol && symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Property))
-        return checker.getTypeOfSymbol(symbol);
-    }
-    return checker.getTypeAtLocation(node);
-  };
+  const caps = capabilities(checker);
+  const { capabilityFile, declaredInClient, capability, holdsDirectly, holds, typeOf } = caps;
 
   // ---- the walk ---------------------------------------------------------------------------------------------------
   // Only files whose names can lead to a client's declarations can hold a value of its types (usage/reach.ts); the
@@ -263,8 +176,9 @@ export function followClient(input: FollowOptions): Followed {
     if (program.isSourceFileDefaultLibrary(file) || input.skip(resolve(file.fileName))) continue;
     if (capabilityFile(file)) continue;
     try {
-      if (reach !== undefined && !mayRunString(file) && !reach(file)) continue;
-      walkFile(file);
+      const reaches = reach === undefined || reach(file);
+      if (!reaches && !mayRunString(file)) continue;
+      walkFile(file, reaches);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       // Too deep for the checker's stack: nothing in it can be followed, so it needs the top level.
@@ -276,9 +190,9 @@ export function followClient(input: FollowOptions): Followed {
   const clients = [...sites.values()].sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,
   );
-  return { uses, clients };
+  return { uses, clients, overriding };
 
-  function walkFile(file: TS.SourceFile): void {
+  function walkFile(file: TS.SourceFile, reaches: boolean): void {
     const name = show(file.fileName);
     const where = (node: TS.Node, at: TS.Node) => {
       const { line, character } = file.getLineAndCharacterOfPosition(at.getStart(file));
@@ -302,6 +216,18 @@ export function followClient(input: FollowOptions): Followed {
       }
       if (!declaredInClient(property) || NO_CALL.has(name)) return;
       const call = calledAt(read);
+      if (name === "use") {
+        unknown(call ?? read, at, "use() adds a middleware, which can change what every call sends", receiver);
+        return;
+      }
+      // An HTTP method's or `request`'s options are openapi-fetch's (a named call builds its own from its arguments).
+      const options = METHODS.has(name) ? 1 : name === "request" ? 2 : -1;
+      const sent = call && options >= 0 ? sentOtherwise(call.arguments[options], checker, typeOf) : undefined;
+      if (call && sent) {
+        unknown(call, at, sent, receiver);
+        overriding.add(uses[uses.length - 1]!);
+        return;
+      }
       if (METHODS.has(name)) {
         const paths = call ? literals(call.arguments[0]) : undefined;
         if (paths === undefined) unknown(call ?? read, at, `${name} without a literal path where it is read`, receiver);
@@ -390,6 +316,9 @@ export function followClient(input: FollowOptions): Followed {
           : `is passed to ${callee}, whose parameter type does not show its members`;
       }
       if (ts.isJSDocSignature(declaration)) return `is passed to ${callee}, declared in JSDoc only`;
+      const from = declaration.getSourceFile();
+      if (from.isDeclarationFile && !capabilityFile(from) && holdsAt(signature, index))
+        return `is passed to ${callee}, whose implementation the analysis does not read (${show(from.fileName)})`;
       if (ts.isInterfaceDeclaration(declaration.parent) && INSPECTING.has(declaration.parent.name.text))
         return undefined;
       const parameters = declaration.parameters;
@@ -401,31 +330,11 @@ export function followClient(input: FollowOptions): Followed {
       return holds(declared) ? undefined : `is passed to ${callee}, whose parameter type does not show its members`;
     };
 
-    /** A global (not one the code declares): `eval`, `Function`. */
-    const isGlobal = (name: TS.Identifier): boolean => {
-      const declaration = checker.getSymbolAtLocation(name)?.declarations?.[0];
-      return declaration === undefined || program.isSourceFileDefaultLibrary(declaration.getSourceFile());
-    };
-
-    /**
-     * A callback's parameter written with a type that hides the client it is given: `.then((pm: any) => ...)`. The
-     * value crosses no expression there, only the parameter's declaration.
-     */
-    const parameterLost = (parameter: TS.ParameterDeclaration): void => {
-      const fn = parameter.parent;
-      if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return;
-      const contextual = checker.getContextualType(fn);
-      if (contextual === undefined) return;
-      const index = fn.parameters.indexOf(parameter);
-      for (const signature of checker.getNonNullableType(contextual).getCallSignatures()) {
-        const given = signature.parameters[index];
-        if (given === undefined) continue;
-        const type = checker.getTypeOfSymbol(given);
-        if (type.flags & ts.TypeFlags.Any || !holds(type)) continue;
-        if (holds(checker.getTypeFromTypeNode(parameter.type!))) continue;
-        unknown(parameter, parameter, "a client value is given to a parameter typed without its members");
-        return;
-      }
+    /** The declared type of a signature's parameter `index` shows the client. */
+    const holdsAt = (signature: TS.Signature, index: number): boolean => {
+      const parameters = signature.getParameters();
+      const given = parameters[Math.min(index, parameters.length - 1)];
+      return given !== undefined && holds(checker.getTypeOfSymbol(given));
     };
 
     /** Argument `index` is the `this` of a function declared in a client (`f.call(x)`, `Reflect.apply(f, x, a)`). */
@@ -458,14 +367,8 @@ export function followClient(input: FollowOptions): Followed {
         destructure(checker.getTypeAtLocation(node), node.properties, undefined);
       } else if (ts.isCallExpression(node) && isCreateClient(node)) {
         siteOf(node);
-      } else if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        // Code in a string sees every name in scope: what it calls cannot be told.
-        const callee = skipInner(node.expression);
-        if (ts.isIdentifier(callee) && (callee.text === "eval" || callee.text === "Function") && isGlobal(callee))
-          unknown(node, node, `code run from a string (${callee.text}) may use any client in scope`);
-      } else if (ts.isParameter(node) && node.type !== undefined) {
-        parameterLost(node);
       }
+      boundary(node);
       if (
         node.parent !== undefined &&
         FLOW_PARENTS.has(node.parent.kind) &&
@@ -610,11 +513,15 @@ export function followClient(input: FollowOptions): Followed {
       return holds(checker.getNonNullableType(type)) ? rootClient(receiver, depth + 1) : undefined;
     }
 
+    const boundary = boundaries({
+      program,
+      checker,
+      caps,
+      file,
+      reaches,
+      unknown: (node, at, reason) => unknown(node, at, reason),
+    });
     visit(file);
-  }
-
-  function eachType(type: TS.Type): readonly TS.Type[] {
-    return type.isUnionOrIntersection() ? type.types : [type];
   }
 }
 
@@ -652,9 +559,9 @@ export function codeOptions(root: string, cwd: string): TS.CompilerOptions {
   return { ...base, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true };
 }
 
-/** Whether a file may call `eval` or `Function` (by its text: a comment or a longer name can only say yes). */
+/** Whether a file may run code from a string (by its text: a comment or a longer name can only say yes). */
 function mayRunString(file: TS.SourceFile): boolean {
-  return file.text.includes("eval") || file.text.includes("Function");
+  return /eval|Function|constructor|Worker|\bvm\b/.test(file.text);
 }
 
 /** For a destructuring pattern: the expression destructured, when it is one (`const { run } = pm`). */
@@ -732,6 +639,7 @@ function isFlowPosition(node: TS.Expression): boolean {
       op === ts.SyntaxKind.BarBarToken ||
       op === ts.SyntaxKind.AmpersandAmpersandToken ||
       op === ts.SyntaxKind.BarBarEqualsToken ||
+      op === ts.SyntaxKind.AmpersandAmpersandEqualsToken ||
       op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
       op === ts.SyntaxKind.CommaToken
     );

@@ -116,7 +116,8 @@ export function scanCode(
     cwd,
   });
   const seen = new Set(uses.map(place));
-  for (const use of followed.uses) if (!seen.has(place(use))) uses.push(use);
+  // Where the syntax read an operation the call may not send (a per-call `baseUrl`), the unknown use stands too.
+  for (const use of followed.uses) if (!seen.has(place(use)) || followed.overriding.has(use)) uses.push(use);
   // The syntax rules see no clients: take the type analysis's attribution for the same place.
   const clientAt = new Map(followed.uses.filter((u) => u.client !== undefined).map((u) => [place(u), u.client!]));
   for (const use of uses)

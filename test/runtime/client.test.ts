@@ -116,6 +116,20 @@ describe.each(variants)("client ($name)", ({ createClient, errors }) => {
     expect(servers.apiCalls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/v1.2/compute/jobs/tasks"]);
   });
 
+  test("a per-call baseUrl holding ? or # is refused as createClient's is, before any request", async () => {
+    // `base + "/utilities/command/dtn01?"` would send runCommand while the code reads POST /account/groups.
+    for (const tail of ["/utilities/command/dtn01?", "/utilities/command/dtn01#", "?x=1"]) {
+      const error = await client("red")
+        .POST("/account/groups", { baseUrl: `${servers.baseUrl}${tail}` } as never)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: "ConfigError",
+        message: "a per-call baseUrl carries a query, fragment or credentials",
+      });
+    }
+    expect(servers.requestCount()).toBe(0);
+  });
+
   test("a per-call fetch and a middleware that rewrites the URL are guarded too", async () => {
     const seen: string[] = [];
     const own = (request: Request) => {

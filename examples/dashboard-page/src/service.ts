@@ -5,6 +5,8 @@ import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { homedir } from "node:os";
 import { createTokenSource } from "./sfapi/index.js";
+// The one Host rule of sfapi-gen's local servers, from the client's copy of the runtime (docs/browsers.md).
+import { namesLoopback } from "./sfapi/runtime/urls.js";
 
 const keyFile = process.argv[2] ?? "~/.superfacility/yellow.json";
 const port = Number(process.env["PORT"] ?? 8080);
@@ -16,6 +18,9 @@ const page = pageHtml(process.env["SFAPI_BASE_URL"] ?? facilityOf(keyFile));
 const script = readFileSync(new URL("./public/dashboard.js", import.meta.url));
 
 const server = createServer(async (request, response) => {
+  // DNS rebinding: a page at evil.example whose name now points at 127.0.0.1 is same-origin with this service, but
+  // its requests still say `Host: evil.example`. Only requests naming this service get an answer (docs/browsers.md).
+  if (!namesLoopback(request.headers.host, port)) return send(response, 421, "text/plain", "wrong Host\n");
   if (request.method !== "GET") return send(response, 405, "text/plain", "GET only\n");
   if (request.url === "/") return send(response, 200, "text/html; charset=utf-8", page);
   if (request.url === "/dashboard.js") return send(response, 200, "text/javascript", script);

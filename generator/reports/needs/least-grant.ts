@@ -10,8 +10,11 @@
  * 3. The remaining choices (requirements with two or more alternatives, none met) are searched exactly, depth first:
  *    the unmet requirement with the fewest alternatives is branched on, each alternative adding its scopes, and a
  *    branch stops once it holds as many scopes as the best grant found (a greedy grant is the first bound). A finished
- *    search proves the grant least. The search visits at most `bound` grants; past that the best grant found is
- *    returned: it suffices, but is not proven least (`proven: false`).
+ *    search proves the grant least. The search is bounded by work, not by grants: each scope it looks up (to tell
+ *    whether a requirement is met, or what an alternative adds) is one step, and past `bound` steps the best grant
+ *    found is returned: it suffices, but is not proven least (`proven: false`). A grant's cost grows with the
+ *    requirements and their alternatives (50 operations of 64 alternatives each: thousands of steps per grant), so a
+ *    bound on grants alone let a crafted description take many seconds.
  *
  * Of several least grants the first found is returned: deterministic for the same requirements in the same order.
  */
@@ -32,8 +35,8 @@ export interface LeastGrant {
   proven: boolean;
 }
 
-/** Grants the exact search may visit before it settles for the best found. */
-export const SEARCH_BOUND = 200_000;
+/** Steps (scope look-ups) the exact search may take before it settles for the best found: well under a second. */
+export const SEARCH_BOUND = 500_000;
 
 /**
  * The least grant meeting every requirement, given `start` already granted (its scopes cost nothing: with the scopes
@@ -94,6 +97,8 @@ function minimal(req: Requirement, grant: ReadonlySet<string>): string[][] {
 class Search {
   visited = 0;
   stopped = false;
+  /** Steps taken: scope look-ups (see SEARCH_BOUND). */
+  private work = 0;
   private best: string[] | undefined;
 
   constructor(
@@ -126,16 +131,33 @@ class Search {
     return added;
   }
 
+  /** `met`, counting its look-ups as steps. */
+  private met(req: readonly (readonly string[])[], grant: ReadonlySet<string>): boolean {
+    for (const alt of req) {
+      let all = true;
+      for (const s of alt) {
+        this.work++;
+        if (!grant.has(s)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) return true;
+    }
+    return false;
+  }
+
   private branch(grant: Set<string>, added: string[]): void {
     if (this.stopped) return;
-    if (++this.visited > this.bound) {
+    this.visited++;
+    if (this.work > this.bound) {
       this.stopped = true;
       return;
     }
     // The unmet requirement with the fewest alternatives: the narrowest branching.
     let pick: string[][] | undefined;
     for (const req of this.open)
-      if (!met(req, grant) && (pick === undefined || req.length < pick.length)) {
+      if (!this.met(req, grant) && (pick === undefined || req.length < pick.length)) {
         pick = req;
         if (req.length === 2) break;
       }
@@ -146,6 +168,7 @@ class Search {
     // Every branch adds at least one scope: stop when that cannot beat the best.
     if (added.length + 1 >= this.best!.length) return;
     for (const alt of pick) {
+      this.work += alt.length;
       const fresh = alt.filter((s) => !grant.has(s));
       if (added.length + fresh.length >= this.best!.length) continue;
       for (const s of fresh) grant.add(s);

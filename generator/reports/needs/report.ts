@@ -94,7 +94,7 @@ export interface GrantSearch {
   forced: string[];
   /** Operations left with a choice of alternatives once the forced scopes were granted. */
   choices: number;
-  /** Grants the exact search visited, and the most it may. */
+  /** Grants the exact search visited, and the steps (scope look-ups) it may take before it stops. */
   visited: number;
   bound: number;
   /** True when the search finished: no smaller grant covers the uses. False: sufficient, not proven least. */

@@ -84,9 +84,10 @@ export function howText(grant: GrantSearch): string[] {
       (grant.choices === 0
         ? "nothing was left to search, so the grant is least."
         : grant.proven
-          ? `an exact search over them (${counted(grant.visited, "grant")} visited, at most ${grant.bound}) ` +
+          ? `an exact search over them (${counted(grant.visited, "grant")} visited, within ${grant.bound} steps) ` +
             "found no smaller grant: it is least."
-          : `the exact search stopped at its bound of ${grant.bound} grants: this grant suffices, ` +
+          : `the exact search stopped at its bound of ${grant.bound} steps (${counted(grant.visited, "grant")} ` +
+            "visited): this grant suffices, " +
             "but a smaller one may exist."),
   ];
 }

@@ -21,7 +21,7 @@ function send(method: string, target: string, body = ""): Promise<{ status: numb
   const { port } = new URL(fixture.facility.origin);
   const head = [
     `${method} ${target} HTTP/1.0`, // 1.0: the answer comes unchunked
-    "host: 127.0.0.1",
+    `host: 127.0.0.1:${port}`, // the server answers only requests naming it
     `authorization: ${red}`,
     "content-type: application/x-www-form-urlencoded",
     `content-length: ${Buffer.byteLength(body)}`,

@@ -22,7 +22,9 @@ beforeAll(() => {
 function raw(bytes: string): Promise<string> {
   const { port } = new URL(facility.origin);
   return new Promise((resolvePromise, reject) => {
-    const socket = connect(Number(port), "127.0.0.1", () => socket.end(bytes));
+    // The server answers only requests naming it (DNS rebinding): `Host: x` stands for its own name.
+    const named = bytes.replace(/\r\nhost: x\r\n/i, `\r\nHost: 127.0.0.1:${port}\r\n`);
+    const socket = connect(Number(port), "127.0.0.1", () => socket.end(named));
     let text = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (text += chunk));
@@ -78,6 +80,16 @@ describe("facility server", () => {
     );
     expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
     expect((await fetch(`${facility.baseUrl}/status/`)).status).toBe(200);
+  });
+
+  it("answers only requests naming it, 127.0.0.1:<port> or localhost:<port> (DNS rebinding)", async () => {
+    const { port } = new URL(facility.origin);
+    const status = "/api/v1.2/status/perlmutter";
+    const ask = (host: string) => raw(`GET ${status} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    for (const host of [`evil.example:${port}`, "127.0.0.1", `127.0.0.1:${Number(port) + 1}`, `localhost.evil:${port}`])
+      expect([host, (await ask(host)).split("\r\n")[0]]).toEqual([host, "HTTP/1.1 421 Misdirected Request"]);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`])
+      expect([host, (await ask(host)).split("\r\n")[0]]).toEqual([host, "HTTP/1.1 200 OK"]);
   });
 
   it("answers malformed requests with 400 and does not crash", async () => {

@@ -2,7 +2,7 @@
 // names the command call; without the command call it needs green. Plus table uses, unknown paths, agreement with the
 // run-time guard (a concrete path fitting several templates), waitForTask, named operations, skipped client folders
 // and the manifest reader.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadModel } from "../../../../generator/model/model.js";
@@ -131,6 +131,8 @@ describe("needs: table uses, literals and unknown paths", () => {
       "src/node_modules/dep/index.ts": 'client.POST("/utilities/upload/a/b");',
       "src/types.d.ts": 'declare const x: ReturnType<typeof client.PUT<"/utilities/upload/{machine}/{path}">>;',
     };
+    // The client the code imports, where it imports it (an import the analysis cannot resolve is unknown itself).
+    symlinkSync(join(root, "generated"), join(dir, "generated"), "dir");
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     report = colorNeeds(join(dir, "src"), join(root, "generated"), root);
   });
@@ -339,6 +341,8 @@ describe("needs: waitForTask, named operations and the client folder", () => {
       'await waitForTaskLater(client, "5"); // another function: not counted',
       "declare function waitForTaskLater(...a: unknown[]): void;",
     ]);
+    // The client it imports, there (an import the analysis cannot resolve would be unknown itself).
+    symlinkSync(join(root, "generated"), join(src, "generated"), "dir");
     const report = colorNeeds(src, "generated", root);
     expect(
       report.uses.map((u) => [

@@ -284,3 +284,90 @@ describe("leastGrant", () => {
     ).toEqual(["a", "b"]);
   });
 });
+
+describe("needs bounds the least-grant search by work (issue 44)", () => {
+  // The red team's input: 50 operations, each with 64 alternative pairs of scopes (one of 64 shared, one of 64
+  // others, shifted per operation), and a code base that calls all 50. No alternative is forced and the choices
+  // interlock, so the search cannot prove a grant least within its bound.
+  const OPERATIONS = 50;
+  const ALTERNATIVES = 64;
+  const alternatives = Array.from({ length: OPERATIONS }, (_, i) =>
+    Array.from({ length: ALTERNATIVES }, (_, j) => [`scope-${j}`, `scope-${64 + ((i * 3 + j) % 64)}`]),
+  );
+  let report: ScopeNeedsReport;
+  let markdown: string;
+  let descriptionSize: number;
+
+  beforeAll(async () => {
+    const scopes = Object.fromEntries(Array.from({ length: 128 }, (_, i) => [`scope-${i}`, `Scope ${i}.`]));
+    const paths = Object.fromEntries(
+      alternatives.map((alts, i) => [
+        `/things${i}`,
+        {
+          get: {
+            operationId: `readThings${i}`,
+            security: alts.map((pair) => ({ oauth: pair })),
+            responses: { 200: { description: "OK" } },
+          },
+        },
+      ]),
+    );
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "Crafted", version: "1" },
+      servers: [{ url: "https://api.example.org/v1" }],
+      paths,
+      components: {
+        securitySchemes: {
+          oauth: {
+            type: "oauth2",
+            flows: {
+              authorizationCode: { authorizationUrl: "https://a.example/a", tokenUrl: "https://a.example/t", scopes },
+            },
+          },
+        },
+      },
+    };
+    const file = join(work, "crafted.json");
+    const text = JSON.stringify(doc, null, 1);
+    descriptionSize = text.length;
+    writeFileSync(file, text);
+    const out = join(work, "crafted");
+    const generated = await runCli(["generate", "--file", rel(file), "--out", rel(out)]);
+    expect(generated.code, generated.stderr).toBe(0);
+    const lines = alternatives.map((_, i) => `export const r${i} = () => c.readThings${i}();`);
+    const code = codeBase(join(work, "crafted-app"), {
+      "app.ts": [
+        'import { createClient } from "../crafted/index.js";',
+        "",
+        'const c = createClient({ scopes: [], accessToken: "t" });',
+        ...lines,
+      ].join("\n"),
+    });
+    const [json, md] = await Promise.all([
+      runCli(["needs", rel(code), "--client", rel(out), "--format", "json"]),
+      runCli(["needs", rel(code), "--client", rel(out)]),
+    ]);
+    expect(json.code, json.stderr).toBe(0);
+    report = JSON.parse(json.stdout);
+    markdown = md.stdout;
+  }, 60_000);
+
+  it("stops at its bound of steps with a grant that suffices, and says it is not proven least", () => {
+    expect(descriptionSize).toBeGreaterThan(100_000);
+    expect(report.uses).toHaveLength(OPERATIONS);
+    expect(report.grant.proven).toBe(false);
+    for (const alts of alternatives)
+      expect(alts.some((pair) => pair.every((s) => report.grant.scopes.includes(s)))).toBe(true);
+    expect(markdown).toContain("not proven least");
+    expect(markdown).toMatch(/stopped at its bound of \d+ steps/);
+  });
+
+  it("counts work, not grants: one costly grant after the bound is its last", () => {
+    const requirements = alternatives.map((alts) => alts.map((pair) => [...pair]));
+    const bounded = leastGrant(requirements, [], 100_000);
+    expect(bounded.proven).toBe(false);
+    // Each grant looks up at least one scope per unmet requirement: 100,000 steps are at most that many grants.
+    expect(bounded.visited).toBeLessThan(100_000 / OPERATIONS);
+  });
+});
