@@ -8,10 +8,10 @@ import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
 import { root, tempDir } from "../../../support/project.js";
 
-/** A generated client (its manifest is what needs reads) at `dir` inside `project`. */
+/** A generated client at `dir` inside `project` (whole: an import that resolves nowhere is an unknown use). */
 function client(project: string, dir: string) {
   mkdirSync(join(project, dir), { recursive: true });
-  cpSync(join(root, "generated", "manifest.json"), join(project, dir, "manifest.json"));
+  cpSync(join(root, "generated"), join(project, dir), { recursive: true });
 }
 
 const APP = [

@@ -308,7 +308,13 @@ describe("needs does not count cancel() where nothing suggests a job", () => {
       ['import { x } from "./index.js";', "declare const reader: any;", "void x;", "await reader.cancel();"],
     ],
   ])("%s: not counted, the report stays green", (_what, lines) => {
-    const report = colorNeeds(writeFiles({ "main.ts": MAIN, "other.ts": lines }), CLIENT, root);
+    // Every import resolves (one that does not is an unknown use at the top level): the modules they name are here.
+    const modules = {
+      "stop.ts": ["export async function stop(_job: unknown) {}"],
+      "util.ts": ["export const open = () => {};", "export interface Reader { cancel(): Promise<void> }"],
+      "index.ts": ["export const x = 1;"],
+    };
+    const report = colorNeeds(writeFiles({ "main.ts": MAIN, ...modules, "other.ts": lines }), CLIENT, root);
     expect(rows(report)).toEqual([MAIN_READ]);
     expect(report.color).toBe("green");
   });
