@@ -49,7 +49,8 @@ export async function shellOutcome(
   machine: string,
   account: string,
 ): Promise<CommandOutcome> {
-  const host = machine === "dtns" ? "dtn01" : "login01";
+  // A data transfer node answers with its own name (dtns: the first of them), a system with its login node.
+  const host = machine === "dtns" ? "dtn01" : machine.startsWith("dtn") ? machine : "login01";
   const run = await shell.run({ script: command, machine, account, host });
   if (run.taskFailed)
     return {
