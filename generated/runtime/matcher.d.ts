@@ -65,8 +65,9 @@ export declare function discriminatorOf(key: string): {
     pairs: [string, string | undefined][];
 } | undefined;
 /**
- * The values a path key's own discriminator carries, as mayBe asks for them (`/#X-Amz-Target=A`: `x-amz-target` ->
- * `["A"]`): what a call by that key sends (the types require that header value; a `?` key's query the runtime sends).
+ * The values a call by a path key surely sends, as mayBe asks for them: a `?` key's own (`/things?view=full`:
+ * `view` -> `["full"]`), which the runtime sends as the query; none for a `#` key, whose discriminator only the
+ * caller may send (a header it sets), which a call by name or template need not do.
  */
 export declare function keyValues(key: string): (name: string) => string[];
 /**
@@ -91,8 +92,8 @@ export declare function templateParams(template: string, segments: readonly stri
 /**
  * Every entry of `entry`'s method that some request filled from `entry`'s template may also match, `entry` and its
  * route included: `/things/{id}` may fall on `/things/secret` when `id` is `secret`. A parameter stands for any value
- * (its segment fits every child), a literal or mixed segment for what it matches; a whole-path parameter reaches
- * everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
+ * (its segment fits every child, and a value holding an encoded slash spans several, as path.ts's split reading reads
+ * it), a literal or mixed segment for what it matches; a whole-path parameter reaches everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
  * whose values are not known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes, the method's
  * every entry is returned.
  */

@@ -7,8 +7,9 @@
  * A use by template or by name (`client.GET("/things/{id}")`, `client.readThing(...)`, `operations.readThing`) has
  * path values this analysis does not see, so it needs every operation a request filled from the template may be
  * (matcher.ts's mayFallOn): its route's and its literal siblings' (`/things/secret` when `id` is `secret`), as the
- * guard judges such a request. Only the discriminator a path key itself names counts (`/#X-Amz-Target=A` is sent
- * with that header, which the types require); headers and query values set in code are not read.
+ * guard judges such a request. Only a `?` key's own discriminator counts (the runtime sends it); a `#` key's is sent
+ * only where the code sets that header or query value, which this analysis does not read, so such a call needs its
+ * whole route.
  */
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";

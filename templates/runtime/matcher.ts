@@ -122,11 +122,13 @@ export function discriminatorOf(key: string): { sent: boolean; pairs: [string, s
 }
 
 /**
- * The values a path key's own discriminator carries, as mayBe asks for them (`/#X-Amz-Target=A`: `x-amz-target` ->
- * `["A"]`): what a call by that key sends (the types require that header value; a `?` key's query the runtime sends).
+ * The values a call by a path key surely sends, as mayBe asks for them: a `?` key's own (`/things?view=full`:
+ * `view` -> `["full"]`), which the runtime sends as the query; none for a `#` key, whose discriminator only the
+ * caller may send (a header it sets), which a call by name or template need not do.
  */
 export function keyValues(key: string): (name: string) => string[] {
-  const pairs = discriminatorOf(key)?.pairs ?? [];
+  const discriminator = discriminatorOf(key);
+  const pairs = discriminator?.sent ? discriminator.pairs : [];
   return (name) => pairs.filter(([n, v]) => n === name && v !== undefined).map(([, v]) => v!);
 }
 
@@ -273,8 +275,8 @@ const FALL_BUDGET = 4096;
 /**
  * Every entry of `entry`'s method that some request filled from `entry`'s template may also match, `entry` and its
  * route included: `/things/{id}` may fall on `/things/secret` when `id` is `secret`. A parameter stands for any value
- * (its segment fits every child), a literal or mixed segment for what it matches; a whole-path parameter reaches
- * everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
+ * (its segment fits every child, and a value holding an encoded slash spans several, as path.ts's split reading reads
+ * it), a literal or mixed segment for what it matches; a whole-path parameter reaches everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
  * whose values are not known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes, the method's
  * every entry is returned.
  */
@@ -294,8 +296,18 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
     node.literals?.forEach(everything);
     node.patterns?.forEach((p) => everything(p.node));
   };
+  const children = (node: Node, each: (next: Node) => void) => {
+    node.literals?.forEach(each);
+    node.patterns?.forEach((p) => each(p.node));
+    if (node.param) each(node.param);
+  };
+  // (node, i) pairs already walked: a value spanning segments reaches one node along many ways.
+  const seen = new Map<Node, Set<number>>();
   const walk = (node: Node, i: number): void => {
-    if (--budget < 0) return;
+    let at = seen.get(node);
+    if (!at) seen.set(node, (at = new Set()));
+    if (at.has(i) || --budget < 0) return;
+    at.add(i);
     if (i === segments.length) {
       node.ops?.forEach((op) => found.add(op));
       return;
@@ -303,9 +315,7 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
     // A whole path beside: it takes the rest of a request below this node, unless that rest is empty (matchAll's rule).
     if (segments[i] !== "" || i < segments.length - 1) node.rest?.ops?.forEach((op) => found.add(op));
     if (i === whole) {
-      if (node.param) everything(node.param);
-      node.literals?.forEach(everything);
-      node.patterns?.forEach((p) => everything(p.node));
+      children(node, everything);
       return;
     }
     const segment = segments[i]!;
@@ -316,12 +326,15 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
         if (text !== "" && (isParam || matchPieces(pieces!, text))) walk(next, i + 1);
       });
       node.patterns?.forEach((p) => walk(p.node, i + 1));
+      if (node.param) walk(node.param, i + 1);
+      // A value holding an encoded slash is also read split (path.ts): it may span several segments, any of them.
+      children(node, (next) => walk(next, i));
     } else {
       const literal = node.literals?.get(segment);
       if (literal) walk(literal, i + 1);
       if (segment !== "") node.patterns?.forEach((p) => matchPieces(p.pieces, segment) && walk(p.node, i + 1));
+      if (node.param && segment !== "") walk(node.param, i + 1);
     }
-    if (node.param && segment !== "") walk(node.param, i + 1);
   };
   walk(root, 0);
   if (budget < 0) return table.entries.filter((e) => e.method.toUpperCase() === method);

@@ -115,7 +115,7 @@ describe("routes", () => {
     expect(refusedFor("POST", "/", { "X-Amz-Target": "Svc.Delete" })).toBe("svcDelete");
   });
 
-  test("needs: the route's highest level, by name, template or path; a discriminated key keeps its own", () => {
+  test("needs: the route's highest level, by name, template or path", () => {
     expect(needs({ kind: "named", entry: "readThingA" })).toEqual({
       level: "red",
       operations: ["readThingA", "readThingZ"],
@@ -124,9 +124,9 @@ describe("routes", () => {
     expect(needs({ kind: "call", method: "GET", path: "/things/42" }).level).toBe("red");
     expect(needs({ kind: "named", entry: "roleA" }).level).toBe("red");
     expect(needs({ kind: "named", entry: "listAtt" })).toEqual({ level: "green", operations: ["listAtt"] });
-    expect(needs({ kind: "named", entry: "svcRead" })).toEqual({ level: "green", operations: ["svcRead"] });
-    expect(needs({ kind: "call", method: "POST", path: "/#X-Amz-Target=Svc.Read" }).level).toBe("green");
-    // A concrete path: its headers are not seen, so it may be either.
+    // A # key's discriminator is the caller's to send, and needs does not read headers: the whole route.
+    expect(needs({ kind: "named", entry: "svcRead" })).toEqual({ level: "red", operations: ["svcRead", "svcDelete"] });
+    expect(needs({ kind: "call", method: "POST", path: "/#X-Amz-Target=Svc.Read" }).level).toBe("red");
     expect(needs({ kind: "call", method: "POST", path: "/" }).level).toBe("red");
   });
 
@@ -180,7 +180,8 @@ describe("the audit and the types say the same", () => {
     expect(op("readItem")).toMatchObject({ level: "green", callable: true, fallsOn: ["readSecret"], reach: "red" });
     expect(op("readThingA")).toMatchObject({ level: "green", callable: false, reach: "red" });
     expect(op("listAtt")).toMatchObject({ callable: true, fallsOn: [], reach: "green" });
-    expect(op("svcRead")).toMatchObject({ callable: true, fallsOn: [], reach: "green" });
+    // Told apart by a header the caller sets: callable with it (the types require it), the route's level without.
+    expect(op("svcRead")).toMatchObject({ callable: true, fallsOn: ["svcDelete"], reach: "red" });
     expect(audit.routes.map((r) => [r.method, r.path, r.level])).toEqual(
       expect.arrayContaining([
         ["GET", "/things/{aid}", "red"],
