@@ -100,6 +100,11 @@ export interface ScopeAuditedOperation {
   pointer: string | null;
   /** Why the requirement list is malformed (it then needs every scope), or null. */
   malformed: string | null;
+  /**
+   * The other operations a request filled from its template may also be (its route's, literal siblings): the guard
+   * then asks for a grant that allows every one of them.
+   */
+  fallsOn: string[];
 }
 
 /** What one scope means for the API. Operations are named by their table name. */
@@ -118,6 +123,8 @@ export interface ScopeAuditReport {
   description: AuditReport["description"];
   generator: AuditReport["generator"];
   scope: { policy: "security"; schemes: string[]; scopes: string[] };
+  /** Templates no request path tells apart: a request to one needs a grant that allows each of its operations. */
+  routes: Omit<AuditedRoute, "level">[];
   summary: {
     total: number;
     /** No token needed. */

@@ -11,11 +11,16 @@ import { Router } from "../../../generator/facility/routes.js";
 import { fallsOn, routesOf } from "../../../generator/model/routes.js";
 import { subjectOf } from "../../../generator/model/subject.js";
 import { tableEntries } from "../../../generator/output/manifest.js";
-import { buildLevelAudit, renderAudit } from "../../../generator/reports/audit/audit.js";
+import {
+  buildAudit,
+  buildLevelAudit,
+  renderAudit,
+  type ScopeAuditReport,
+} from "../../../generator/reports/audit/audit.js";
 import { lookupOf, resolveUse } from "../../../generator/usage/resolve.js";
 import type { FoundUse } from "../../../generator/usage/uses.js";
 import { ScopeError } from "../../../templates/runtime/errors.js";
-import { createGuard } from "../../../templates/runtime/guard.js";
+import { createGuard, grantPermission } from "../../../templates/runtime/guard.js";
 import { compileTable } from "../../../templates/runtime/matcher.js";
 import type { OperationEntry } from "../../../templates/runtime/table.js";
 import { runCli } from "../../support/cli.js";
@@ -215,5 +220,50 @@ describe("the audit and the types say the same", () => {
     expect(greenGet).toContain('"/things/{aid}": "red"');
     expect(greenGet).toContain('"/roles/{roleId}": "red"');
     expect(greenGet).not.toContain('"/items/{id}"');
+  });
+});
+
+describe("under the security policy (OAuth2 scopes)", () => {
+  const oauth = (scope: string) => ({ security: [{ oauth: [scope] }] });
+  const scoped = description({
+    "GET /things/{aid}": { ...oauth("read"), operationId: "readThing", parameters: [param("aid")] },
+    "GET /things/{zname}": { ...oauth("admin"), operationId: "adminThing", parameters: [param("zname")] },
+  });
+  const model = modelOf(scoped, "scoped.json", { policy: "security", levels: undefined });
+  const table: Record<string, OperationEntry> = Object.fromEntries(
+    tableEntries(model.operations).map((e) => [e.name, { ...e } as unknown as OperationEntry]),
+  );
+  const check = (scopes: string[]) => {
+    const guard = createGuard({
+      table: compileTable(table),
+      grant: { scopes, all: ["admin", "read"] },
+      baseUrl: BASE,
+      grantPermission,
+    });
+    try {
+      guard.check("GET", `${BASE}/things/1`);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ScopeError)) throw error;
+      return error.missing;
+    }
+  };
+
+  test("a route's request needs a grant that allows each of its operations; the scope audit lists it", () => {
+    expect(check(["read"])).toEqual(["admin"]);
+    expect(check(["admin"])).toEqual(["read"]);
+    expect(check(["read", "admin"])).toBeNull();
+    const audit = buildAudit(model) as ScopeAuditReport;
+    expect(audit.routes).toEqual([
+      {
+        method: "GET",
+        path: "/things/{aid}",
+        operations: ["readThing", "adminThing"],
+        discriminator: null,
+        why: "templates equal but for their parameter names",
+      },
+    ]);
+    expect(audit.operations.find((op) => op.name === "readThing")!.fallsOn).toEqual(["adminThing"]);
+    expect(renderAudit(audit, "md")).toContain("## Routes (1)");
   });
 });
