@@ -139,7 +139,7 @@ describe("routes", () => {
     const router = new Router(model.operations);
     const routed = (method: string, path: string, carried: Record<string, string> = {}) => {
       const match = router.match(method, path, (name) => (carried[name] === undefined ? [] : [carried[name]!]));
-      return match.kind === "operation" ? [match.operation.name, ...match.also.map((op) => op.name)] : match.kind;
+      return match.kind === "operation" ? [match.operation.name, ...match.also.map((op) => op.name)] : [match.kind];
     };
     expect(routed("GET", "/things/1").sort()).toEqual(["readThingA", "readThingZ"]);
     expect(routed("POST", "/", { "x-amz-target": "Svc.Read" })).toEqual(["svcRead"]);

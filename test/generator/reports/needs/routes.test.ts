@@ -49,7 +49,7 @@ export const probe = () => c.readPlain({ path: { id: "1" } });
 };
 
 const reports: Record<string, NeedsReport> = {};
-const gates: Record<string, number> = {};
+const gates: Record<string, number | null> = {};
 
 beforeAll(async () => {
   const work = tempDir("needs-routes-");
