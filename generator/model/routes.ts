@@ -14,6 +14,7 @@
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
 import {
+  ALL,
   compileTable,
   discriminatorOf,
   keyValues,
@@ -109,24 +110,54 @@ export function routeLevels(operations: readonly Operation[], ladder: Ladder): M
   return levels;
 }
 
+/** How many operations `fallsOn` names per operation at most: the most demanding are kept. */
+export const FALLS_ON_LISTED = 50;
+
+export interface Falls {
+  /** The most demanding of what a call of it whose path values are not known may be, it included. */
+  reach: string;
+  /**
+   * The other operations a request filled from its template may also be that need more than it does (its route's,
+   * its literal siblings'), most demanding first, at most FALLS_ON_LISTED; `more` counts those left out.
+   */
+  onto: Operation[];
+  more: number;
+}
+
 /**
- * For each operation, the others a request filled from its template may also be (its route's and its literal
- * siblings), in the model's order, less those its own discriminator rules out; operations that fall on nothing else
- * are left out.
+ * For each operation, what a request filled from its template may also be (matcher.ts's mayFallOn), less what its
+ * own `?` discriminator rules out: its reach and the more demanding operations it may fall on. Past the walk's budget,
+ * every operation of the method counts, from one count per method (no list per operation): linear in the operations.
  */
-export function fallsOn(operations: readonly Operation[]): Map<Operation, Operation[]> {
+export function fallsOn(operations: readonly Operation[], ladder: Ladder): Map<Operation, Falls> {
   const table: Record<string, OperationEntry> = Object.create(null);
   operations.forEach((op, i) => (table[String(i)] = op));
   const compiled: CompiledTable = compileTable(table);
-  const order = new Map(operations.map((op, i) => [op as OperationEntry, i]));
-  const result = new Map<Operation, Operation[]>();
+  const levelOf = (op: Operation) => effectiveLevel(ladder, op.scope);
+  const rankOf = (op: Operation) => levelRank(ladder, levelOf(op));
+  const byMethod = new Map<string, Operation[]>();
   for (const op of operations) {
-    // What a call by its key sends rules out what its own discriminator names otherwise (resolve.ts does the same).
+    const method = op.method.toUpperCase();
+    const list = byMethod.get(method);
+    if (list) list.push(op);
+    else byMethod.set(method, [op]);
+  }
+  // Per method, most demanding first: what "every operation of the method" means, computed once.
+  const sorted = new Map([...byMethod].map(([m, ops]) => [m, [...ops].sort((a, b) => rankOf(b) - rankOf(a))]));
+  const result = new Map<Operation, Falls>();
+  for (const op of operations) {
     const own = keyValues(op.path);
-    const others = mayFallOn(compiled, op).filter((e) => e !== op && mayBe(e, own));
-    if (others.length === 0) continue;
-    others.sort((a, b) => order.get(a)! - order.get(b)!);
-    result.set(op, others as Operation[]);
+    const fallen = mayFallOn(compiled, op);
+    const others =
+      fallen === ALL
+        ? sorted.get(op.method.toUpperCase())!
+        : (fallen as Operation[]).filter((e) => e !== op && mayBe(e, own)).sort((a, b) => rankOf(b) - rankOf(a));
+    const above = others.filter((o) => o !== op && rankOf(o) > rankOf(op));
+    result.set(op, {
+      reach: above.length > 0 ? levelOf(above[0]!) : levelOf(op),
+      onto: above.slice(0, FALLS_ON_LISTED),
+      more: Math.max(0, above.length - FALLS_ON_LISTED),
+    });
   }
   return result;
 }

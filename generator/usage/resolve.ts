@@ -13,7 +13,7 @@
  */
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
-import { compileTable, keyValues, mayBe, mayFallOn } from "../../templates/runtime/matcher.js";
+import { ALL, compileTable, keyValues, mayBe, mayFallOn } from "../../templates/runtime/matcher.js";
 import { matchPath, readPath } from "../../templates/runtime/path.js";
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
@@ -91,7 +91,10 @@ function byName(lookup: Lookup, name: string): Resolution {
 /** A call by template: every operation a request filled from it may be (see the module comment), its own first. */
 function byTemplate(lookup: Lookup, entry: OperationEntry): Resolution {
   const own = keyValues(entry.path);
-  const reached = mayFallOn(lookup.compiled, entry).filter((e) => e === entry || mayBe(e, own));
+  const method = entry.method.toUpperCase();
+  const fallen = mayFallOn(lookup.compiled, entry);
+  const candidates = fallen === ALL ? lookup.compiled.entries.filter((e) => e.method.toUpperCase() === method) : fallen;
+  const reached = candidates.filter((e) => e === entry || mayBe(e, own));
   return resolved(
     lookup,
     [entry, ...reached.filter((e) => e !== entry)].map((e) => lookup.origin.get(e)!),

@@ -277,10 +277,10 @@ const FALL_BUDGET = 4096;
  * route included: `/things/{id}` may fall on `/things/secret` when `id` is `secret`. A parameter stands for any value
  * (its segment fits every child, and a value holding an encoded slash spans several, as path.ts's split reading reads
  * it), a literal or mixed segment for what it matches; a whole-path parameter reaches everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
- * whose values are not known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes, the method's
- * every entry is returned.
+ * whose values are not known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes it answers ALL,
+ * every entry of the method (fail closed), so that a large API costs at most FALL_BUDGET steps per template.
  */
-export function mayFallOn(table: CompiledTable, entry: OperationEntry): OperationEntry[] {
+export function mayFallOn(table: CompiledTable, entry: OperationEntry): OperationEntry[] | typeof ALL {
   const method = entry.method.toUpperCase();
   const root = table.tries.get(method);
   if (!root) return [entry];
@@ -337,7 +337,10 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
     }
   };
   walk(root, 0);
-  if (budget < 0) return table.entries.filter((e) => e.method.toUpperCase() === method);
+  if (budget < 0) return ALL;
   found.add(entry);
   return [...found];
 }
+
+/** What mayFallOn answers past its budget: every entry of the method (the caller has them; no list is built). */
+export const ALL = "all";

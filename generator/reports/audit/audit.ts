@@ -73,17 +73,18 @@ export function buildLevelAudit(subject: AuditSubject, options: AuditOptions = {
   const { color } = options;
   if (color !== undefined) checkColor(ladder, color);
   const callLevels = routeLevels(subject.operations, ladder);
-  const falls = fallsOn(subject.operations);
+  const falls = fallsOn(subject.operations, ladder);
   const operations = subject.operations.map((op): AuditedOperation => {
-    const others = falls.get(op) ?? [];
+    const fell = falls.get(op)!;
     return {
       ...operationIdentity(op),
       level: effectiveLevel(ladder, op.scope),
       // The model decided whether the operation is ranked (`requirement.problem`); the audit only words it.
       unranked: op.requirement.problem ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
       callable: color === undefined ? null : canCall(ladder, color, callLevels.get(op)!),
-      fallsOn: others.map((o) => o.name),
-      reach: mostDemanding(ladder, [callLevels.get(op)!, ...others.map((o) => effectiveLevel(ladder, o.scope))]),
+      fallsOn: fell.onto.map((o) => o.name),
+      fallsOnMore: fell.more,
+      reach: mostDemanding(ladder, [callLevels.get(op)!, fell.reach]),
     };
   });
   const routes = routesOf(subject.operations).map(

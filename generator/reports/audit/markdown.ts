@@ -75,9 +75,13 @@ function routeLines(report: AuditReport): string[] {
     );
     lines.push("| name | level | may fall on | reach |", "| --- | --- | --- | --- |");
     for (const op of raised)
-      lines.push(`| ${cell(op.name)} | ${cell(op.level)} | ${cell(op.fallsOn.join(", "))} | ${cell(op.reach)} |`);
+      lines.push(`| ${cell(op.name)} | ${cell(op.level)} | ${cell(fellOn(op))} | ${cell(op.reach)} |`);
   }
   return lines;
+}
+
+function fellOn(op: AuditedOperation): string {
+  return op.fallsOn.join(", ") + (op.fallsOnMore > 0 ? ` and ${op.fallsOnMore} more` : "");
 }
 
 function row(op: AuditedOperation, why: boolean): string {

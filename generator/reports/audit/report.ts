@@ -29,10 +29,12 @@ export interface AuditedOperation {
    */
   callable: boolean | null;
   /**
-   * The other operations a request filled from its template may also be (its route's, and literal siblings:
-   * `/things/{id}` falls on `/things/secret` when `id` is `secret`); the guard judges such a request by all of them.
+   * The operations needing more than it does that a request filled from its template may also be (its route's, and
+   * literal siblings: `/things/{id}` falls on `/things/secret` when `id` is `secret`), most demanding first, at most
+   * 50 (`fallsOnMore` counts the rest); the guard judges such a request by all of them.
    */
   fallsOn: string[];
+  fallsOnMore: number;
   /** What a call whose path values are not known needs: the most demanding of it and of what it may fall on. */
   reach: string;
 }
@@ -100,11 +102,6 @@ export interface ScopeAuditedOperation {
   pointer: string | null;
   /** Why the requirement list is malformed (it then needs every scope), or null. */
   malformed: string | null;
-  /**
-   * The other operations a request filled from its template may also be (its route's, literal siblings): the guard
-   * then asks for a grant that allows every one of them.
-   */
-  fallsOn: string[];
 }
 
 /** What one scope means for the API. Operations are named by their table name. */

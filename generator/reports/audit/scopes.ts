@@ -3,7 +3,7 @@
  * unlocks and what needs it, and the malformed requirement lists (which need every scope), with their JSON pointers.
  * Built from the same operation model as `generate`, like the ladder audit (audit.ts).
  */
-import { fallsOn, routesOf } from "../../model/routes.js";
+import { routesOf } from "../../model/routes.js";
 import { PUBLIC } from "../../model/scope.js";
 import { setsText } from "../../model/scope-sets.js";
 import { grantAllows } from "../../model/security.js";
@@ -11,7 +11,6 @@ import type { AuditSubject, ScopeAuditedOperation, ScopeAuditReport, ScopeUse } 
 import { operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 
 export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
-  const falls = fallsOn(subject.operations);
   const operations = subject.operations.map((op): ScopeAuditedOperation => {
     const security = op.requirement.security;
     const anyOf = (security?.anyOf ?? []).map((set) => ({ schemes: [...set.schemes], scopes: [...set.scopes] }));
@@ -21,7 +20,6 @@ export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
       needs: security?.malformed !== undefined ? "every scope (malformed)" : setsText(anyOf.map((set) => set.scopes)),
       pointer: security?.pointer ?? null,
       malformed: security?.malformed ?? null,
-      fallsOn: (falls.get(op) ?? []).map((o) => o.name),
     };
   });
   const named = [...new Set(operations.flatMap((op) => op.anyOf.flatMap((set) => set.scopes)))].sort();

@@ -151,17 +151,11 @@ describe("routes", () => {
 
 describe("literal siblings", () => {
   test("readItem may fall on readSecret: the guard judges the value, needs the literal or every sibling", () => {
-    expect(
-      fallsOn(model.operations)
-        .get(byName("readItem"))
-        ?.map((op) => op.name),
-    ).toEqual(["readSecret"]);
-    // And back: a request to /items/secret fits /items/{id} too (green: it raises nothing).
-    expect(
-      fallsOn(model.operations)
-        .get(byName("readSecret"))
-        ?.map((op) => op.name),
-    ).toEqual(["readItem"]);
+    const falls = fallsOn(model.operations, LADDER);
+    expect(falls.get(byName("readItem"))).toMatchObject({ reach: "red", more: 0 });
+    expect(falls.get(byName("readItem"))!.onto.map((op) => op.name)).toEqual(["readSecret"]);
+    // And back: a request to /items/secret fits /items/{id} too, which needs less: nothing raised.
+    expect(falls.get(byName("readSecret"))).toEqual({ reach: "red", onto: [], more: 0 });
     expect(refusedFor("GET", "/items/secret")).toBe("readSecret");
     expect(refusedFor("GET", "/items/1")).toBeNull();
     expect(needs({ kind: "call", method: "GET", path: "/items/1" })).toEqual({
@@ -263,7 +257,6 @@ describe("under the security policy (OAuth2 scopes)", () => {
         why: "templates equal but for their parameter names",
       },
     ]);
-    expect(audit.operations.find((op) => op.name === "readThing")!.fallsOn).toEqual(["adminThing"]);
     expect(renderAudit(audit, "md")).toContain("## Routes (1)");
   });
 });
