@@ -247,7 +247,7 @@ export function templateParams(template, segments, wholePath) {
     return params;
 }
 /** The walk budget of mayFallOn, per template: past it, every entry of the method counts (fail closed). */
-const FALL_BUDGET = 4096;
+const FALL_BUDGET = 1024;
 /**
  * Every entry of `entry`'s method that some request filled from `entry`'s template may also match, `entry` and its
  * route included: `/things/{id}` may fall on `/things/secret` when `id` is `secret`. A parameter stands for any value
@@ -271,15 +271,19 @@ export function mayFallOn(table, entry) {
         node.ops?.forEach((op) => found.add(op));
         if (node.rest)
             everything(node.rest);
-        if (node.param)
-            everything(node.param);
-        node.literals?.forEach(everything);
-        node.patterns?.forEach((p) => everything(p.node));
+        children(node, everything);
     };
+    // Loops stop as the budget runs out: a node of many children costs at most the budget, not its size.
     const children = (node, each) => {
-        node.literals?.forEach(each);
-        node.patterns?.forEach((p) => each(p.node));
-        if (node.param)
+        if (node.literals)
+            for (const next of node.literals.values())
+                if (budget >= 0)
+                    each(next);
+        if (node.patterns)
+            for (const p of node.patterns)
+                if (budget >= 0)
+                    each(p.node);
+        if (node.param && budget >= 0)
             each(node.param);
     };
     // (node, i) pairs already walked: a value spanning segments reaches one node along many ways.
@@ -306,11 +310,17 @@ export function mayFallOn(table, entry) {
         const isParam = WHOLE_PARAM.test(segment);
         const pieces = !isParam && segment.includes("{") ? segment.split(PART_PARAM) : undefined;
         if (isParam || pieces) {
-            node.literals?.forEach((next, text) => {
-                if (text !== "" && (isParam || matchPieces(pieces, text)))
-                    walk(next, i + 1);
-            });
-            node.patterns?.forEach((p) => walk(p.node, i + 1));
+            if (node.literals)
+                for (const [text, next] of node.literals) {
+                    if (budget < 0)
+                        break;
+                    if (text !== "" && (isParam || matchPieces(pieces, text)))
+                        walk(next, i + 1);
+                }
+            if (node.patterns)
+                for (const p of node.patterns)
+                    if (budget >= 0)
+                        walk(p.node, i + 1);
             if (node.param)
                 walk(node.param, i + 1);
             // A value holding an encoded slash is also read split (path.ts): it may span several segments, any of them.

@@ -142,21 +142,37 @@ export function fallsOn(operations: readonly Operation[], ladder: Ladder): Map<O
     if (list) list.push(op);
     else byMethod.set(method, [op]);
   }
-  // Per method, most demanding first: what "every operation of the method" means, computed once.
-  const sorted = new Map([...byMethod].map(([m, ops]) => [m, [...ops].sort((a, b) => rankOf(b) - rankOf(a))]));
+  // Per method, most demanding first, and how many of them rank above each rank: "every operation of the method"
+  // (mayFallOn's ALL) is a prefix of that list, so no operation pays for the whole method.
+  const sorted = new Map<string, { ops: Operation[]; above: Map<number, number> }>();
+  for (const [method, ops] of byMethod) {
+    const list = [...ops].sort((a, b) => rankOf(b) - rankOf(a));
+    const above = new Map<number, number>();
+    list.forEach((op, i) => {
+      if (!above.has(rankOf(op))) above.set(rankOf(op), i);
+    });
+    sorted.set(method, { ops: list, above });
+  }
   const result = new Map<Operation, Falls>();
   for (const op of operations) {
-    const own = keyValues(op.path);
     const fallen = mayFallOn(compiled, op);
-    const others =
-      fallen === ALL
-        ? sorted.get(op.method.toUpperCase())!
-        : (fallen as Operation[]).filter((e) => e !== op && mayBe(e, own)).sort((a, b) => rankOf(b) - rankOf(a));
-    const above = others.filter((o) => o !== op && rankOf(o) > rankOf(op));
+    let above: Operation[];
+    let count: number;
+    if (fallen === ALL) {
+      const all = sorted.get(op.method.toUpperCase())!;
+      count = all.above.get(rankOf(op))!;
+      above = all.ops.slice(0, Math.min(count, FALLS_ON_LISTED));
+    } else {
+      const own = keyValues(op.path);
+      above = (fallen as Operation[])
+        .filter((e) => e !== op && rankOf(e) > rankOf(op) && mayBe(e, own))
+        .sort((a, b) => rankOf(b) - rankOf(a));
+      count = above.length;
+    }
     result.set(op, {
-      reach: above.length > 0 ? levelOf(above[0]!) : levelOf(op),
+      reach: count > 0 ? levelOf(above[0]!) : levelOf(op),
       onto: above.slice(0, FALLS_ON_LISTED),
-      more: Math.max(0, above.length - FALLS_ON_LISTED),
+      more: Math.max(0, count - FALLS_ON_LISTED),
     });
   }
   return result;

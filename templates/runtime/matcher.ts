@@ -270,7 +270,7 @@ export function templateParams(
 }
 
 /** The walk budget of mayFallOn, per template: past it, every entry of the method counts (fail closed). */
-const FALL_BUDGET = 4096;
+const FALL_BUDGET = 1024;
 
 /**
  * Every entry of `entry`'s method that some request filled from `entry`'s template may also match, `entry` and its
@@ -292,14 +292,13 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
     if (--budget < 0) return;
     node.ops?.forEach((op) => found.add(op));
     if (node.rest) everything(node.rest);
-    if (node.param) everything(node.param);
-    node.literals?.forEach(everything);
-    node.patterns?.forEach((p) => everything(p.node));
+    children(node, everything);
   };
+  // Loops stop as the budget runs out: a node of many children costs at most the budget, not its size.
   const children = (node: Node, each: (next: Node) => void) => {
-    node.literals?.forEach(each);
-    node.patterns?.forEach((p) => each(p.node));
-    if (node.param) each(node.param);
+    if (node.literals) for (const next of node.literals.values()) if (budget >= 0) each(next);
+    if (node.patterns) for (const p of node.patterns) if (budget >= 0) each(p.node);
+    if (node.param && budget >= 0) each(node.param);
   };
   // (node, i) pairs already walked: a value spanning segments reaches one node along many ways.
   const seen = new Map<Node, Set<number>>();
@@ -322,10 +321,12 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
     const isParam = WHOLE_PARAM.test(segment);
     const pieces = !isParam && segment.includes("{") ? segment.split(PART_PARAM) : undefined;
     if (isParam || pieces) {
-      node.literals?.forEach((next, text) => {
-        if (text !== "" && (isParam || matchPieces(pieces!, text))) walk(next, i + 1);
-      });
-      node.patterns?.forEach((p) => walk(p.node, i + 1));
+      if (node.literals)
+        for (const [text, next] of node.literals) {
+          if (budget < 0) break;
+          if (text !== "" && (isParam || matchPieces(pieces!, text))) walk(next, i + 1);
+        }
+      if (node.patterns) for (const p of node.patterns) if (budget >= 0) walk(p.node, i + 1);
       if (node.param) walk(node.param, i + 1);
       // A value holding an encoded slash is also read split (path.ts): it may span several segments, any of them.
       children(node, (next) => walk(next, i));
