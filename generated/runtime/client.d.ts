@@ -55,6 +55,7 @@ type Init = Record<string, unknown> & {
     headers?: unknown;
     params?: {
         path?: Record<string, unknown>;
+        query?: Record<string, unknown>;
     };
     pathSerializer?: unknown;
 };

@@ -12,13 +12,28 @@ import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
 import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch } from "./guarded-fetch.js";
-import { compileTable } from "./matcher.js";
+import { compileTable, requestPath } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
 import { debugFetch } from "./observe.js";
 import { httpUrl, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import { unpackTable } from "./table.js";
+/**
+ * A path key holding `#` or `?` (`/tags/{arn}#tagKeys`, `/things?list`) is sent as its providers mean it: the path is
+ * the part before (matcher.ts's requestPath; openapi-fetch would put the query into the URL's fragment, which is
+ * never sent), a `?` key's rest goes out as query values (a bare `list` as `list=`) over the caller's of the same
+ * name, and a `#` key's rest is not sent at all: the caller sends its discriminator (a header or query value) itself.
+ */
+function keyQuery(key, init) {
+    const path = requestPath(key);
+    if (path.length === key.length || key.charCodeAt(path.length) !== 63 /* "?" */)
+        return init;
+    const query = { ...init?.params?.query };
+    for (const [name, value] of new URLSearchParams(key.slice(path.length + 1)))
+        query[name] = value;
+    return { ...init, params: { ...init?.params, query } };
+}
 export function createScopedClient(spec, options, addOns = []) {
     const resolved = resolveOptions(options, spec);
     const operations = spec.table === undefined ? spec.operations : unpackTable(spec.table);
@@ -138,7 +153,8 @@ export function createScopedClient(spec, options, addOns = []) {
         const forward = inner[method];
         return (url, init) => {
             try {
-                return forward(url, prepare(method, url, init));
+                const prepared = prepare(method, url, init);
+                return forward(requestPath(url), keyQuery(url, prepared));
             }
             catch (error) {
                 return Promise.reject(error);
@@ -148,7 +164,8 @@ export function createScopedClient(spec, options, addOns = []) {
     const request = (method, url, init) => {
         const upper = String(method).toUpperCase();
         try {
-            return inner.request(upper, url, prepare(upper, url, init));
+            const prepared = prepare(upper, url, init);
+            return inner.request(upper, requestPath(url), keyQuery(url, prepared));
         }
         catch (error) {
             return Promise.reject(error);

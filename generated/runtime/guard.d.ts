@@ -28,8 +28,12 @@ export interface GrantGuardConfig {
 }
 export type GuardConfig = ColorGuardConfig | GrantGuardConfig;
 export interface Guard {
-    /** Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. */
-    check(method: string, url: string): boolean;
+    /**
+     * Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. `headers`,
+     * the request's, may tell apart operations whose path keys share a request path (`/#X-Amz-Target=...`); without
+     * them, such a request may be any of them.
+     */
+    check(method: string, url: string, headers?: Headers): boolean;
     /** Throws ScopeError when the call as written (path template or concrete path, path parameters) holds tricks. */
     checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
     /**

@@ -15,6 +15,7 @@
  */
 import { ScopeError } from "./errors.js";
 import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
+import { discriminatorOf, mayBe } from "./matcher.js";
 import { matchPath, readPath, writtenPathProblem } from "./path.js";
 import { missingScopes } from "./scopes.js";
 /** Decisions for allowed requests, per method and URL, so repeated calls skip the segment walk; bounded. */
@@ -35,11 +36,16 @@ export function createGuard(config) {
             : { required: undefined, missing: permission.who.missing };
         throw new ScopeError({ ...permission.who, message, operation: entry?.name, required, method, path, missing });
     }
-    function decide(method, path) {
+    /** Whether the request needs a token; `varies` is set when its headers or query took part (not to be kept). */
+    let varies = false;
+    function decide(method, path, url, headers) {
         const reading = readPath(path);
         if ("refused" in reading)
             refuse(method, path, `${method} ${path}: ${reading.message}`);
-        const matches = matchPath(table, method, reading);
+        let matches = matchPath(table, method, reading);
+        varies = matches.some((entry) => discriminatorOf(entry.path) !== undefined);
+        if (varies)
+            matches = matches.filter((entry) => mayBe(entry, carried(url, headers)));
         if (matches.length === 0) {
             if (permission.unknownAllowed)
                 return true;
@@ -64,15 +70,15 @@ export function createGuard(config) {
         return needsToken;
     }
     return {
-        check(method, url) {
+        check(method, url, headers) {
             const known = decisions.get(method)?.get(url);
             if (known !== undefined)
                 return known;
             const path = pathBelow(url, baseUrl);
             if (path === undefined)
                 refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
-            const needsToken = decide(method, path);
-            if (url.length > DECISION_URL_MAX)
+            const needsToken = decide(method, path, url, headers);
+            if (varies || url.length > DECISION_URL_MAX)
                 return needsToken;
             let kept = decisions.get(method);
             if (kept === undefined)
@@ -145,6 +151,26 @@ export function grantPermission({ grant }) {
                 : `needs ${scopes}, which this client's grant lacks`;
             return { message: `${needs} (granted: ${has})`, missing };
         },
+    };
+}
+/**
+ * What a request carries under a name, header or query (both: a discriminator may sit in either, and an operation is
+ * ruled out only when none of them holds its value). Query names are matched without case, as header names are.
+ */
+function carried(url, headers) {
+    const q = url.indexOf("?");
+    const h = url.indexOf("#");
+    const query = q >= 0 && (h < 0 || q < h) ? new URLSearchParams(url.slice(q + 1, h < 0 ? undefined : h)) : undefined;
+    return (name) => {
+        const values = [];
+        const header = headers?.get(name);
+        if (header !== null && header !== undefined)
+            values.push(header);
+        if (query)
+            for (const [key, value] of query)
+                if (key.toLowerCase() === name)
+                    values.push(value);
+        return values;
     };
 }
 /** `https://Host:443/api/v1.2/` -> `https://host/api/v1.2`, as request URLs spell it. */

@@ -107,7 +107,7 @@ export function createGuardedFetch(config) {
     function sendHop(request, mode, hops) {
         try {
             const method = request.method;
-            const needsToken = guard.check(method, request.url);
+            const needsToken = guard.check(method, request.url, request.headers);
             // A body can be sent once: keep what sends it again, for a 401 retry or a 307/308.
             const replay = CallRequest.replay(request, method);
             const attached = authorize(request, needsToken);
@@ -153,7 +153,7 @@ export function createGuardedFetch(config) {
         if (!next)
             return response;
         try {
-            guard.check(next.method, next.url);
+            guard.check(next.method, next.url, next.headers);
         }
         catch {
             return response; // the target is refused: do not follow, hand back the redirect as it came

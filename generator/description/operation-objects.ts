@@ -9,12 +9,18 @@
  * - An operation object holding a `$ref` (never valid: readers disagree on whether the fields beside it or its target
  *   count, scope included).
  * - Two operations sharing an `operationId`: the generated types key operations by it, so one would shadow the other.
- * - Two path templates equal but for their parameter names (`/things/{aid}`, `/things/{zname}`; OpenAPI calls them
- *   identical), and literal text in a template that a request cannot hold as written or that decodes to other text
- *   (`%`, `\`, control characters, `?`, `#`, lone surrogates, dot-segments): the audit reads the template one way, the
- *   guard, `needs` and the facility read the request (`/utilities/%63ommand/pm` is `/utilities/command/pm`).
+ * - Literal text in a template that a request cannot hold as written or that decodes to other text (`%`, `\`, control
+ *   characters, lone surrogates, dot-segments): the audit would read the template one way, the guard, `needs` and the
+ *   facility the request (`/utilities/%63ommand/pm` is `/utilities/command/pm`), so a request would mean one thing to
+ *   us and another to the server.
+ *
+ * Not refused: two templates equal but for their parameter names (`/things/{aid}`, `/things/{zname}`) and path keys
+ * holding `#` or `?` (`/tags/{arn}#tagKeys`, `/#X-Amz-Target=Service.Op`): the part before is the request path, the
+ * rest a discriminator (templates/runtime/matcher.ts's discriminatorOf). Under one method such templates are one
+ * route, which needs every requirement of its operations (see docs/security.md, "Routes"); under different methods
+ * no request can match both. A discriminator may not hold a parameter or the characters refused above.
  */
-import { templateLiterals, templateShape } from "../../templates/runtime/matcher.js";
+import { requestPath, templateLiterals } from "../../templates/runtime/matcher.js";
 import { DescriptionError } from "../errors.js";
 import { eachOperationObject, HTTP_METHODS, type OpenApiDocument } from "./document.js";
 import { escapePointer } from "./pointer.js";
@@ -76,7 +82,6 @@ export function checkOperationIds(doc: OpenApiDocument, source: string): void {
 const LITERAL_PROBLEMS: [RegExp, string][] = [
   [/%/, "a percent sign: the guard and the facility decode it, so a request for it reads as other text (%63 is c)"],
   [/[\\\x00-\x1f\x7f]/, "a backslash or a control character, which the URL parser rewrites or drops"],
-  [/[?#]/, "a ? or #, which ends a URL's path, so no request reaches the template as written"],
   [
     /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
     "a lone surrogate, which the URL parser replaces with U+FFFD",
@@ -85,15 +90,25 @@ const LITERAL_PROBLEMS: [RegExp, string][] = [
 
 /**
  * Refuse path templates that the audit and the request readers (the guard, `needs`, the facility) would read
- * differently: literal text holding what LITERAL_PROBLEMS lists or a dot-segment, and two templates of one shape
- * (equal but for their parameter names), naming both.
+ * differently: literal text holding what LITERAL_PROBLEMS lists or a dot-segment, and a `#`/`?` discriminator holding
+ * a parameter, a second `#` or what LITERAL_PROBLEMS lists.
  */
 export function checkPathTemplates(doc: OpenApiDocument, source: string): void {
   const paths = doc.paths;
   if (!paths || typeof paths !== "object") return;
-  const shapes = new Map<string, string>();
   for (const path of Object.keys(paths)) {
     const at = `/paths/${escapePointer(path)}`;
+    const discriminator = path.slice(requestPath(path).length + 1);
+    if (/[{}#]/.test(discriminator))
+      throw new DescriptionError(
+        source,
+        `the path ${JSON.stringify(path)} has a parameter, a brace or a second # after its first ? or #, ` +
+          "where only a discriminator (name=value pairs) may stand",
+        at,
+      );
+    for (const [pattern, why] of LITERAL_PROBLEMS)
+      if (pattern.test(discriminator))
+        throw new DescriptionError(source, `the path ${JSON.stringify(path)} holds ${why}`, at);
     for (const pieces of templateLiterals(path)) {
       if (pieces.length === 1 && (pieces[0] === "." || pieces[0] === ".."))
         throw new DescriptionError(
@@ -105,16 +120,5 @@ export function checkPathTemplates(doc: OpenApiDocument, source: string): void {
         if (pieces.some((piece) => pattern.test(piece)))
           throw new DescriptionError(source, `the path ${JSON.stringify(path)} holds ${why}`, at);
     }
-    const shape = templateShape(path);
-    const first = shapes.get(shape);
-    if (first !== undefined)
-      throw new DescriptionError(
-        source,
-        `the paths ${JSON.stringify(first)} (/paths/${escapePointer(first)}) and ${JSON.stringify(path)} differ only ` +
-          "in their parameter names; OpenAPI calls such templates identical and one request would match both: " +
-          "merge them into one path item",
-        at,
-      );
-    shapes.set(shape, path);
   }
 }

@@ -11,7 +11,8 @@
 import { HTTP_METHODS } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
-import { canCall, effectiveLevel, topLevel } from "../model/scope.js";
+import { routeLevels } from "../model/routes.js";
+import { canCall, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
 import { descriptionFields, generatedHeader } from "./header.js";
 import { operationDoc } from "./operations-table.js";
@@ -51,6 +52,10 @@ const SHARED_EXPORTS = [
 
 export function emitClientTypes(ctx: EmitContext): string {
   const { ladder } = ctx;
+  // What a call needs by its route (model/routes.ts): the guard refuses a route's request unless every operation it may
+  // be is callable, so the types do too.
+  const routed = routeLevels(ctx.operations, ladder);
+  const scopeOf = (op: Operation) => routed.get(op)!;
   const top = topLevel(ladder);
   const ids = levelIdentifiers(ladder);
   const hasTasks = ctx.taskOperation !== undefined;
@@ -121,11 +126,11 @@ export function emitClientTypes(ctx: EmitContext): string {
     const below = i > 0 ? ids[i - 1] : undefined;
     const isTop = level === top;
     const added = ctx.operations.filter(
-      (op) => canCall(ladder, level, op.scope) && (i === 0 || !canCall(ladder, ladder[i - 1]!, op.scope)),
+      (op) => canCall(ladder, level, scopeOf(op)) && (i === 0 || !canCall(ladder, ladder[i - 1]!, scopeOf(op))),
     );
     const levelName = blockCommentText(literal(level));
     out.push(`// ---- ${levelName} ${"-".repeat(Math.max(0, 100 - levelName.length))}`, "");
-    if (!isTop) out.push(...pathsInterface(ctx, level, id, below));
+    if (!isTop) out.push(...pathsInterface(ctx, level, id, below, scopeOf));
     const andBelow = below ? ` (those of ${literal(ladder[i - 1]!)} and more)` : "";
     out.push(
       jsDoc([`The operations a ${levelName} client may call, by name${andBelow}.`], []),
@@ -147,8 +152,8 @@ export function emitClientTypes(ctx: EmitContext): string {
       out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
       return;
     }
-    const refused = ctx.operations.filter((op) => !canCall(ladder, level, op.scope));
-    const needs = (op: Operation) => literal(effectiveLevel(ladder, op.scope));
+    const refused = ctx.operations.filter((op) => !canCall(ladder, level, scopeOf(op)));
+    const needs = (op: Operation) => literal(scopeOf(op));
     // By name: every operation is on every client at run time (the guard refuses it); here it is not callable.
     const byName = refused.map((op) => `  readonly ${op.name}: NeedsColor<${literal(op.name)}, ${needs(op)}>;`);
     const methods = HTTP_METHODS.map((m) => {
@@ -311,15 +316,21 @@ export function emitPageTypes(ctx: EmitContext): string {
  * `interface GreenPaths { "/tasks": { get: paths["/tasks"]["get"] }; ... }`: only the paths where this level adds
  * methods.
  */
-function pathsInterface(ctx: EmitContext, level: string, id: string, below: string | undefined): string[] {
+function pathsInterface(
+  ctx: EmitContext,
+  level: string,
+  id: string,
+  below: string | undefined,
+  scopeOf: (op: Operation) => string,
+): string[] {
   const { ladder } = ctx;
   const index = ladder.indexOf(level);
   const byPath = new Map<string, Operation[]>();
   for (const op of ctx.operations)
-    if (canCall(ladder, level, op.scope)) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+    if (canCall(ladder, level, scopeOf(op))) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   const rows: string[] = [];
   for (const [path, ops] of byPath) {
-    const isNew = index === 0 || ops.some((op) => !canCall(ladder, ladder[index - 1]!, op.scope));
+    const isNew = index === 0 || ops.some((op) => !canCall(ladder, ladder[index - 1]!, scopeOf(op)));
     if (!isNew) continue;
     rows.push(`  ${literal(path)}: { ${ops.map((op) => `${op.method}: ${opRef(op)}`).join("; ")} };`);
   }

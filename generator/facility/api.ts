@@ -10,7 +10,7 @@
 
 import type { Model } from "../model/model.js";
 import type { Operation } from "../model/operations.js";
-import { canCall, effectiveLevel, topLevel, UNRANKED } from "../model/scope.js";
+import { canCall, effectiveLevel, levelRank, topLevel, UNRANKED } from "../model/scope.js";
 import type { AccessTokens, TokenHolder } from "./access-tokens.js";
 import { AccessTokenError } from "./access-tokens.js";
 import type { World } from "./answer.js";
@@ -36,16 +36,24 @@ export type AuthorizationForms = "bare-or-bearer" | "bare" | "bearer";
 
 /** `pathname`: the request path below the base path, still percent-encoded. */
 export async function handleApiRequest(request: FacilityRequest, pathname: string, ctx: ApiContext): Promise<Reply> {
-  const match = ctx.router.match(request.method, pathname);
+  const query = request.url.searchParams;
+  const match = ctx.router.match(request.method, pathname, (name) => {
+    const header = request.headers[name];
+    const values = header === undefined ? [] : Array.isArray(header) ? [...header] : [header];
+    for (const [key, value] of query) if (key.toLowerCase() === name) values.push(value);
+    return values;
+  });
   if (match.kind === "not-found") return detail(404, "Not Found");
   if (match.kind === "bad-encoding") return detail(400, "the request path is not valid percent-encoding");
   if (match.kind === "method-not-allowed")
     return { ...detail(405, "Method Not Allowed"), headers: { allow: match.allowed.join(", ") } };
-  const { operation, params } = match;
+  const { operation, params, also } = match;
 
   let holder: TokenHolder | undefined;
-  if (operation.scope !== "public") {
-    const authenticated = await authenticate(request, operation, ctx);
+  // The request may be any of these (a route, a literal sibling's template): the token must allow every one.
+  const secured = [operation, ...also].filter((op) => op.scope !== "public");
+  if (secured.length > 0) {
+    const authenticated = await authenticate(request, secured, ctx);
     if ("status" in authenticated)
       return ctx.model.policy === "security"
         ? withBearerChallenge(authenticated, request.headers.authorization !== undefined)
@@ -54,7 +62,6 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
   }
   const clientId = holder?.clientId;
   const doc = ctx.model.description.document;
-  const query = request.url.searchParams;
   const invalid = invalidParameters(doc, operation, params, query);
   if (invalid) return { ...invalid, clientId };
   const form = readForm(doc, operation, request);
@@ -75,12 +82,22 @@ export async function handleApiRequest(request: FacilityRequest, pathname: strin
   return { ...reply(example?.status ?? 204, example?.body), clientId };
 }
 
+/** `operations`: every secured operation the request may be; the first is the one it routes to. */
 async function authenticate(
   request: FacilityRequest,
-  operation: Operation,
+  operations: readonly Operation[],
   ctx: ApiContext,
 ): Promise<TokenHolder | Reply> {
   const scoped = ctx.model.policy === "security";
+  const ladder = ctx.model.ladder;
+  // The most demanding of them words the refusal (the first that is most demanding).
+  const operation = scoped
+    ? operations[0]!
+    : operations.reduce((most, op) =>
+        levelRank(ladder, effectiveLevel(ladder, op.scope)) > levelRank(ladder, effectiveLevel(ladder, most.scope))
+          ? op
+          : most,
+      );
   const needed = scoped ? undefined : neededLevel(operation, ctx);
   const header = request.headers.authorization;
   if (!header) {
@@ -117,9 +134,13 @@ async function authenticate(
       clientId: holder.clientId,
     };
   if (scoped) {
-    // A token without a `scope` claim holds no scope (fail closed).
-    const refused = insufficientScope(operation, new Set(holder.scopes ?? []));
-    return refused ? { ...refused, clientId: holder.clientId } : holder;
+    // A token without a `scope` claim holds no scope (fail closed); a grant must allow every operation it may be.
+    const granted = new Set(holder.scopes ?? []);
+    for (const op of operations) {
+      const refused = insufficientScope(op, granted);
+      if (refused) return { ...refused, clientId: holder.clientId };
+    }
+    return holder;
   }
   if (!canCall(ctx.model.ladder, holder.color, operation.scope)) {
     return {

@@ -7,6 +7,7 @@
  * (templates/runtime/path.ts) reads it for the guard, `needs`, `diff --code`, the facility and the named calls.
  */
 
+import { requestPath } from "../../templates/runtime/matcher.js";
 import type { OpenApiDocument } from "../description/document.js";
 import { escapePointer, resolve } from "../description/document.js";
 import { DescriptionError } from "../errors.js";
@@ -27,9 +28,12 @@ export interface WholePathMarks {
   keptUsed?: Set<string>;
 }
 
-/** `{path}` -> `path` when `template`'s last segment is exactly one parameter; undefined otherwise. */
+/**
+ * `{path}` -> `path` when `template`'s last segment (of its request path: before a `#`/`?` key's discriminator) is
+ * exactly one parameter; undefined otherwise.
+ */
 function trailingParameter(template: string): string | undefined {
-  return /\/\{([^{}/]+)\}$/.exec(template)?.[1];
+  return /\/\{([^{}/]+)\}$/.exec(requestPath(template))?.[1];
 }
 
 /** Every listed template must be a path of the description ending in one of its path parameters. */

@@ -2,12 +2,18 @@
  * From a use found in the code to the operations it reaches and the level it needs, by the run-time guard's rules:
  * paths are read and matched by the runtime's own path reader (templates/runtime/path.ts), a concrete path that fits
  * several templates needs the most demanding of them (every match must be callable), and a path that matches nothing,
- * that the guard refuses, or that is not a literal, needs the top level (fail closed). Table and named-operation uses
- * are looked up by name.
+ * that the guard refuses, or that is not a literal, needs the top level (fail closed).
+ *
+ * A use by template or by name (`client.GET("/things/{id}")`, `client.readThing(...)`, `operations.readThing`) has
+ * path values this analysis does not see, so it needs every operation a request filled from the template may be
+ * (matcher.ts's mayFallOn): its route's and its literal siblings' (`/things/secret` when `id` is `secret`), as the
+ * guard judges such a request. Only a `?` key's own discriminator counts (the runtime sends it); a `#` key's is sent
+ * only where the code sets that header or query value, which this analysis does not read, so such a call needs its
+ * whole route.
  */
 
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
-import { compileTable } from "../../templates/runtime/matcher.js";
+import { ALL, compileTable, keyValues, mayBe, mayFallOn } from "../../templates/runtime/matcher.js";
 import { matchPath, readPath } from "../../templates/runtime/path.js";
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
@@ -91,14 +97,32 @@ function resolveEither(lookup: Lookup, calls: readonly (readonly [string, string
 
 function byName(lookup: Lookup, name: string): Resolution {
   const entry = lookup.byName.get(name);
-  return entry ? resolved(lookup, [entry]) : unknown(lookup, `the table has no entry "${name}"`);
+  if (!entry) return unknown(lookup, `the table has no entry "${name}"`);
+  const compiled = lookup.compiled.byTemplate.get(`${entry.method.toUpperCase()} ${entry.path}`);
+  return compiled ? byTemplate(lookup, compiled) : resolved(lookup, [entry]);
+}
+
+/** A call by template: every operation a request filled from it may be (see the module comment), its own first. */
+function byTemplate(lookup: Lookup, entry: OperationEntry): Resolution {
+  const own = keyValues(entry.path);
+  const method = entry.method.toUpperCase();
+  const fallen = mayFallOn(lookup.compiled, entry);
+  const candidates = fallen === ALL ? lookup.compiled.entries.filter((e) => e.method.toUpperCase() === method) : fallen;
+  const reached = candidates.filter((e) => e === entry || mayBe(e, own));
+  return resolved(
+    lookup,
+    [entry, ...reached.filter((e) => e !== entry)].map((e) => lookup.origin.get(e)!),
+  );
 }
 
 /** A path as written in code: a template (`/tasks/{id}`) or concrete (`/tasks/42?x=1`). */
 function resolveCall(lookup: Lookup, method: string, written: string): Resolution {
+  const template = lookup.compiled.byTemplate.get(`${method.toUpperCase()} ${written}`);
+  if (template) return byTemplate(lookup, template);
   const reading = readPath(written);
   if ("refused" in reading)
     return unknown(lookup, `${reading.message}; the guard refuses ${JSON.stringify(written)} for every color`);
+  // A concrete path: every operation it matches, discriminators not read (values set beside it could differ).
   const matches = matchPath(lookup.compiled, method.toUpperCase(), reading);
   if (matches.length === 0)
     return unknown(lookup, `no ${method.toUpperCase()} operation matches ${written.split(/[?#]/)[0]}`);

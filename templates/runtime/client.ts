@@ -14,7 +14,7 @@ import type { Grants } from "./grants.js";
 import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fetch.js";
 import type { KeyFileReader } from "./keys.js";
-import { compileTable } from "./matcher.js";
+import { compileTable, requestPath } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
 import { debugFetch, type Observers } from "./observe.js";
 import type { KeyTokens } from "./options.js";
@@ -68,9 +68,23 @@ type Init = Record<string, unknown> & {
   body?: unknown;
   bodySerializer?: unknown;
   headers?: unknown;
-  params?: { path?: Record<string, unknown> };
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   pathSerializer?: unknown;
 };
+/**
+ * A path key holding `#` or `?` (`/tags/{arn}#tagKeys`, `/things?list`) is sent as its providers mean it: the path is
+ * the part before (matcher.ts's requestPath; openapi-fetch would put the query into the URL's fragment, which is
+ * never sent), a `?` key's rest goes out as query values (a bare `list` as `list=`) over the caller's of the same
+ * name, and a `#` key's rest is not sent at all: the caller sends its discriminator (a header or query value) itself.
+ */
+function keyQuery(key: string, init: Init | undefined): Init | undefined {
+  const path = requestPath(key);
+  if (path.length === key.length || key.charCodeAt(path.length) !== 63 /* "?" */) return init;
+  const query: Record<string, unknown> = { ...init?.params?.query };
+  for (const [name, value] of new URLSearchParams(key.slice(path.length + 1))) query[name] = value;
+  return { ...init, params: { ...init?.params, query } };
+}
+
 type Call = (url: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 /** openapi-fetch as the runtime drives it, paths untyped: the precise types live in the generated `index.d.ts`. */
 type UntypedFetchClient = Record<(typeof HTTP_METHODS)[number], Call> & {
@@ -213,7 +227,8 @@ export function createScopedClient(
     const forward = inner[method];
     return (url, init) => {
       try {
-        return forward(url, prepare(method, url, init));
+        const prepared = prepare(method, url, init);
+        return forward(requestPath(url), keyQuery(url, prepared));
       } catch (error) {
         return Promise.reject(error);
       }
@@ -222,7 +237,8 @@ export function createScopedClient(
   const request = (method: string, url: string, init?: Init) => {
     const upper = String(method).toUpperCase();
     try {
-      return inner.request(upper, url, prepare(upper, url, init));
+      const prepared = prepare(upper, url, init);
+      return inner.request(upper, requestPath(url), keyQuery(url, prepared));
     } catch (error) {
       return Promise.reject(error);
     }

@@ -15,6 +15,7 @@
 import { ScopeError } from "./errors.js";
 import { canCall, PUBLIC, rank, requiredLevel, topLevel } from "./levels.js";
 import type { CompiledTable } from "./matcher.js";
+import { discriminatorOf, mayBe } from "./matcher.js";
 import { matchPath, readPath, writtenPathProblem } from "./path.js";
 import { missingScopes } from "./scopes.js";
 import type { OperationEntry } from "./table.js";
@@ -49,8 +50,12 @@ export interface GrantGuardConfig {
 export type GuardConfig = ColorGuardConfig | GrantGuardConfig;
 
 export interface Guard {
-  /** Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. */
-  check(method: string, url: string): boolean;
+  /**
+   * Throws ScopeError unless `method url` (absolute, as sent) is allowed; returns whether it needs a token. `headers`,
+   * the request's, may tell apart operations whose path keys share a request path (`/#X-Amz-Target=...`); without
+   * them, such a request may be any of them.
+   */
+  check(method: string, url: string, headers?: Headers): boolean;
   /** Throws ScopeError when the call as written (path template or concrete path, path parameters) holds tricks. */
   checkWritten(method: string, written: string, pathParams: Record<string, unknown> | undefined): void;
   /**
@@ -97,10 +102,14 @@ export function createGuard(config: GuardConfig): Guard {
     throw new ScopeError({ ...permission.who, message, operation: entry?.name, required, method, path, missing });
   }
 
-  function decide(method: string, path: string): boolean {
+  /** Whether the request needs a token; `varies` is set when its headers or query took part (not to be kept). */
+  let varies = false;
+  function decide(method: string, path: string, url: string, headers: Headers | undefined): boolean {
     const reading = readPath(path);
     if ("refused" in reading) refuse(method, path, `${method} ${path}: ${reading.message}`);
-    const matches = matchPath(table, method, reading);
+    let matches = matchPath(table, method, reading);
+    varies = matches.some((entry) => discriminatorOf(entry.path) !== undefined);
+    if (varies) matches = matches.filter((entry) => mayBe(entry, carried(url, headers)));
     if (matches.length === 0) {
       if (permission.unknownAllowed) return true;
       const { message, required, missing } = permission.refusal(undefined);
@@ -123,14 +132,14 @@ export function createGuard(config: GuardConfig): Guard {
   }
 
   return {
-    check(method, url) {
+    check(method, url, headers) {
       const known = decisions.get(method)?.get(url);
       if (known !== undefined) return known;
       const path = pathBelow(url, baseUrl);
       if (path === undefined)
         refuse(method, url, `${method} ${url} is not below the client's base URL ${baseUrl}; refused`);
-      const needsToken = decide(method, path);
-      if (url.length > DECISION_URL_MAX) return needsToken;
+      const needsToken = decide(method, path, url, headers);
+      if (varies || url.length > DECISION_URL_MAX) return needsToken;
       let kept = decisions.get(method);
       if (kept === undefined) decisions.set(method, (kept = new Map()));
       else if (kept.size >= DECISIONS_KEPT) kept.clear();
@@ -204,6 +213,23 @@ export function grantPermission({ grant }: Pick<GrantGuardConfig, "grant">): Per
           : `needs ${scopes}, which this client's grant lacks`;
       return { message: `${needs} (granted: ${has})`, missing };
     },
+  };
+}
+
+/**
+ * What a request carries under a name, header or query (both: a discriminator may sit in either, and an operation is
+ * ruled out only when none of them holds its value). Query names are matched without case, as header names are.
+ */
+function carried(url: string, headers: Headers | undefined): (name: string) => string[] {
+  const q = url.indexOf("?");
+  const h = url.indexOf("#");
+  const query = q >= 0 && (h < 0 || q < h) ? new URLSearchParams(url.slice(q + 1, h < 0 ? undefined : h)) : undefined;
+  return (name) => {
+    const values: string[] = [];
+    const header = headers?.get(name);
+    if (header !== null && header !== undefined) values.push(header);
+    if (query) for (const [key, value] of query) if (key.toLowerCase() === name) values.push(value);
+    return values;
   };
 }
 

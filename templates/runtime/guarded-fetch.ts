@@ -137,7 +137,7 @@ export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
   function sendHop(request: Request, mode: RedirectMode, hops: number): Promise<Response> {
     try {
       const method = request.method;
-      const needsToken = guard.check(method, request.url);
+      const needsToken = guard.check(method, request.url, request.headers);
       // A body can be sent once: keep what sends it again, for a 401 retry or a 307/308.
       const replay = CallRequest.replay(request, method);
       const attached = authorize(request, needsToken);
@@ -193,7 +193,7 @@ export function createGuardedFetch(config: GuardedFetchConfig): GuardedFetch {
     }
     if (!next) return response;
     try {
-      guard.check(next.method, next.url);
+      guard.check(next.method, next.url, next.headers);
     } catch {
       return response; // the target is refused: do not follow, hand back the redirect as it came
     }

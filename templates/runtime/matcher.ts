@@ -18,7 +18,11 @@ interface Node {
   patterns?: { pieces: readonly string[]; key: string; node: Node }[];
   /** A trailing whole-path parameter: the rest of the path, one or more segments. */
   rest?: Node;
-  op?: OperationEntry;
+  /**
+   * The entries this template ends at: one, or several when templates no request tells apart by path end here (equal
+   * but for parameter names, or path keys sharing the part before their `#`/`?`): one route, see routeKey.
+   */
+  ops?: OperationEntry[];
 }
 
 export interface CompiledTable {
@@ -47,8 +51,9 @@ export function compileTable(table: OperationTable): CompiledTable {
     const segments = templateSegments(entry.path);
     const whole = wholePathAt(entry, segments);
     for (let i = 0; i < segments.length; i++) node = i === whole ? (node.rest ??= {}) : child(node, segments[i]!);
-    // Two entries for one (method, template) would be a generator bug; keep the first, like the table's order.
-    node.op ??= entry;
+    // Several entries here are one route: a request to it may be any of them, so every match lists them all.
+    if (!node.ops) node.ops = [entry];
+    else if (!node.ops.includes(entry)) node.ops.push(entry);
     byTemplate.set(`${method} ${entry.path}`, entry);
   }
   const result: CompiledTable = { entries, tries, byTemplate };
@@ -57,10 +62,10 @@ export function compileTable(table: OperationTable): CompiledTable {
 }
 
 /**
- * `template` as the matcher reads it, with every parameter name left out (each parameter is `\0`, which no literal
- * of an accepted description holds): templates of one shape match the same paths, so a description may not have two
- * (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical). `/files/{name}.json` gives "files/", NUL,
- * ".json".
+ * `template`'s request path as the matcher reads it, with every parameter name left out (each parameter is `\0`,
+ * which no literal of an accepted description holds): templates of one shape match the same paths, so under one
+ * method they are one route (`/things/{aid}` and `/things/{zname}`; OpenAPI calls them identical).
+ * `/files/{name}.json` gives "files/", NUL, ".json".
  */
 export function templateShape(template: string): string {
   return templateSegments(template)
@@ -81,7 +86,67 @@ export function templateLiterals(template: string): string[][] {
 }
 
 function templateSegments(path: string): string[] {
-  return (path.startsWith("/") ? path.slice(1) : path).split("/");
+  const request = requestPath(path);
+  return (request.startsWith("/") ? request.slice(1) : request).split("/");
+}
+
+/**
+ * The request path of a path key: the part before its first `#` or `?`. Providers write `/tags/{arn}#tagKeys` or
+ * `/#X-Amz-Target=Service.Op` to give one URL several operations; the rest is their discriminator (discriminatorOf).
+ */
+export function requestPath(key: string): string {
+  let end = key.indexOf("#");
+  const q = key.indexOf("?");
+  if (q >= 0 && (end < 0 || q < end)) end = q;
+  return end < 0 ? key : key.slice(0, end);
+}
+
+/**
+ * A path key's discriminator: what follows its first `#` or `?`, read as `name=value` pairs joined by `&`
+ * (`X-Amz-Target=Service.Op` -> `[["x-amz-target", "Service.Op"]]`; a bare `tagKeys` has the value undefined), the
+ * names lower case (headers are matched without case); `sent`: whether the client sends it as written (`?`: the
+ * runtime sends it as the query) or only where the caller sets a header or query value of that name (`#`).
+ */
+export function discriminatorOf(key: string): { sent: boolean; pairs: [string, string | undefined][] } | undefined {
+  const path = requestPath(key);
+  if (path.length === key.length) return undefined;
+  const pairs = key
+    .slice(path.length + 1)
+    .split("&")
+    .filter((part) => part !== "")
+    .map((part): [string, string | undefined] => {
+      const eq = part.indexOf("=");
+      return eq < 0 ? [part.toLowerCase(), undefined] : [part.slice(0, eq).toLowerCase(), part.slice(eq + 1)];
+    });
+  return { sent: key.charCodeAt(path.length) === 63 /* "?" */, pairs };
+}
+
+/**
+ * The values a call by a path key surely sends, as mayBe asks for them: a `?` key's own (`/things?view=full`:
+ * `view` -> `["full"]`), which the runtime sends as the query; none for a `#` key, whose discriminator only the
+ * caller may send (a header it sets), which a call by name or template need not do.
+ */
+export function keyValues(key: string): (name: string) => string[] {
+  const discriminator = discriminatorOf(key);
+  const pairs = discriminator?.sent ? discriminator.pairs : [];
+  return (name) => pairs.filter(([n, v]) => n === name && v !== undefined).map(([, v]) => v!);
+}
+
+/**
+ * Whether a request may be `entry`, by the discriminator of its path key, given the request's header and query
+ * values (`valuesOf(name)`: every value the request carries under that name, header or query): an entry is ruled out
+ * only when the request carries a name of its discriminator, with a value, and no carried value is the one the key
+ * names. A discriminator the request does not carry rules nothing out (fail closed: the route needs every entry).
+ */
+export function mayBe(entry: OperationEntry, valuesOf: (name: string) => readonly string[]): boolean {
+  const discriminator = discriminatorOf(entry.path);
+  if (!discriminator) return true;
+  for (const [name, value] of discriminator.pairs) {
+    if (value === undefined) continue;
+    const carried = valuesOf(name);
+    if (carried.length > 0 && !carried.includes(value)) return false;
+  }
+  return true;
 }
 
 /**
@@ -152,7 +217,7 @@ export function matchAll(table: CompiledTable, method: string, segments: readonl
 
 function collect(node: Node, segments: readonly string[], i: number, found: OperationEntry[]): void {
   if (i === segments.length) {
-    if (node.op) found.push(node.op);
+    if (node.ops) found.push(...node.ops);
     return;
   }
   const segment = segments[i]!;
@@ -164,7 +229,7 @@ function collect(node: Node, segments: readonly string[], i: number, found: Oper
     if (node.param) collect(node.param, segments, i + 1, found);
   }
   // Least specific last: the rest of the path as one value, unless that value is empty (`/ls/pm/`).
-  if (node.rest?.op && (segment !== "" || i < segments.length - 1)) found.push(node.rest.op);
+  if (node.rest?.ops && (segment !== "" || i < segments.length - 1)) found.push(...node.rest.ops);
 }
 
 /**
@@ -203,3 +268,80 @@ export function templateParams(
   }
   return params;
 }
+
+/** The walk budget of mayFallOn, per template: past it, every entry of the method counts (fail closed). */
+const FALL_BUDGET = 1024;
+
+/**
+ * Every entry of `entry`'s method that some request filled from `entry`'s template may also match, `entry` and its
+ * route included: `/things/{id}` may fall on `/things/secret` when `id` is `secret`. A parameter stands for any value
+ * (its segment fits every child, and a value holding an encoded slash spans several, as path.ts's split reading reads
+ * it), a literal or mixed segment for what it matches; a whole-path parameter reaches everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
+ * whose values are not known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes it answers ALL,
+ * every entry of the method (fail closed), so that a large API costs at most FALL_BUDGET steps per template.
+ */
+export function mayFallOn(table: CompiledTable, entry: OperationEntry): OperationEntry[] | typeof ALL {
+  const method = entry.method.toUpperCase();
+  const root = table.tries.get(method);
+  if (!root) return [entry];
+  const segments = templateSegments(entry.path);
+  const whole = wholePathAt(entry, segments);
+  const found = new Set<OperationEntry>();
+  let budget = FALL_BUDGET;
+  const everything = (node: Node): void => {
+    if (--budget < 0) return;
+    node.ops?.forEach((op) => found.add(op));
+    if (node.rest) everything(node.rest);
+    children(node, everything);
+  };
+  // Loops stop as the budget runs out: a node of many children costs at most the budget, not its size.
+  const children = (node: Node, each: (next: Node) => void) => {
+    if (node.literals) for (const next of node.literals.values()) if (budget >= 0) each(next);
+    if (node.patterns) for (const p of node.patterns) if (budget >= 0) each(p.node);
+    if (node.param && budget >= 0) each(node.param);
+  };
+  // (node, i) pairs already walked: a value spanning segments reaches one node along many ways.
+  const seen = new Map<Node, Set<number>>();
+  const walk = (node: Node, i: number): void => {
+    let at = seen.get(node);
+    if (!at) seen.set(node, (at = new Set()));
+    if (at.has(i) || --budget < 0) return;
+    at.add(i);
+    if (i === segments.length) {
+      node.ops?.forEach((op) => found.add(op));
+      return;
+    }
+    // A whole path beside: it takes the rest of a request below this node, unless that rest is empty (matchAll's rule).
+    if (segments[i] !== "" || i < segments.length - 1) node.rest?.ops?.forEach((op) => found.add(op));
+    if (i === whole) {
+      children(node, everything);
+      return;
+    }
+    const segment = segments[i]!;
+    const isParam = WHOLE_PARAM.test(segment);
+    const pieces = !isParam && segment.includes("{") ? segment.split(PART_PARAM) : undefined;
+    if (isParam || pieces) {
+      if (node.literals)
+        for (const [text, next] of node.literals) {
+          if (budget < 0) break;
+          if (text !== "" && (isParam || matchPieces(pieces!, text))) walk(next, i + 1);
+        }
+      if (node.patterns) for (const p of node.patterns) if (budget >= 0) walk(p.node, i + 1);
+      if (node.param) walk(node.param, i + 1);
+      // A value holding an encoded slash is also read split (path.ts): it may span several segments, any of them.
+      children(node, (next) => walk(next, i));
+    } else {
+      const literal = node.literals?.get(segment);
+      if (literal) walk(literal, i + 1);
+      if (segment !== "") node.patterns?.forEach((p) => matchPieces(p.pieces, segment) && walk(p.node, i + 1));
+      if (node.param && segment !== "") walk(node.param, i + 1);
+    }
+  };
+  walk(root, 0);
+  if (budget < 0) return ALL;
+  found.add(entry);
+  return [...found];
+}
+
+/** What mayFallOn answers past its budget: every entry of the method (the caller has them; no list is built). */
+export const ALL = "all";

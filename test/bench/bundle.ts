@@ -17,7 +17,7 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { runCold } from "./measure.js";
-import { githubDescription, PEERS, projectRoot } from "./peers.js";
+import { githubDescription, githubVersion, projectRoot } from "./peers.js";
 import type { Section } from "./report.js";
 import { verdict } from "./report.js";
 
@@ -181,7 +181,7 @@ export async function benchBundle(outRoot: string, log: (line: string) => void):
       `Where core.js's minified bytes go: ${parts(core)}.`,
       `What the target leaves core.js's own code (beside its jose and openapi-fetch): ${kb(ownBudget(core, withJose))}; it is ${kb(own(core))}.`,
       `Where page.js's minified bytes go: ${parts(pageBundle)}.`,
-      `GitHub: @octokit/openapi ${PEERS["@octokit/openapi"]} (the newest whose description the generator accepts), generated with \`--policy method\`; the one call is \`${githubCall}()\` from its page.js. Where its minified bytes go: ${parts(github)}.`,
+      `GitHub: @octokit/openapi ${githubVersion()} (the newest when its peers were installed), generated with \`--policy method\`; the one call is \`${githubCall}()\` from its page.js. Where its minified bytes go: ${parts(github)}.`,
       `The table per operation: the minified bytes of ${TABLE_FILES.join(" and ")} in that bundle over the client's operation count; the code that reads the table is not counted in it.`,
       `index.js adds: ${[...full.parts]
         .filter(([name]) => !core.parts.has(name))

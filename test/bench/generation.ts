@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { Contender, Series } from "./measure.js";
 import { canPinCpus, interleaved } from "./measure.js";
-import { githubDescription, installedVersion, PEERS, peerPath, projectRoot } from "./peers.js";
+import { githubDescription, githubVersion, installedVersion, PEERS, peerPath, projectRoot } from "./peers.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
 import { median, megabytes, ratio, seconds, times } from "./stats.js";
@@ -35,7 +35,7 @@ export const INPUTS = (): GenerationInput[] => [
     targets: { vsOpenapiTypescript: 1.0, fasterThanFullGenerators: false },
   },
   {
-    label: "GitHub REST (@octokit/openapi 19.1.0, 11 MB, 1,030 operations)",
+    label: `GitHub REST (@octokit/openapi ${githubVersion()})`,
     short: "GitHub",
     file: githubDescription(),
     ourFlags: ["--policy", "method"],

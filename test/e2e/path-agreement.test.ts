@@ -10,6 +10,11 @@
  * - the mock routes to `needs`' first (most literal) operation, and to none when `needs` has none;
  * - a request filled from a template reaches that template's operation, so `needs` never says less than the audit;
  * - matchAll and templateParams agree: each match gives values that fill the template back into the request.
+ *
+ * Templates equal but for their parameter names and `#` path keys (`/a/{p0}#d=1`) are generated too: under one method
+ * they are one route, which the guard, `needs` and the mock all judge by every operation it may be. With a
+ * discriminator header on the request, the guard lets through exactly what the mock asks the token for; and `needs`
+ * of a call by name covers every operation the guard may find for a request filled from that template.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -21,7 +26,7 @@ import type { FoundUse } from "../../generator/usage/scan.js";
 import { ScopeError } from "../../templates/runtime/errors.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { rank } from "../../templates/runtime/levels.js";
-import { compileTable, matchAll, templateParams, templateShape } from "../../templates/runtime/matcher.js";
+import { compileTable, matchAll, requestPath, templateParams } from "../../templates/runtime/matcher.js";
 import { encodeWholePath, readPath } from "../../templates/runtime/path.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import { description, modelOf, secured } from "../support/descriptions.js";
@@ -53,10 +58,19 @@ interface Template {
   params: string[];
   level: string;
   whole: boolean;
+  /** The path key's `#` part, or "". */
+  key: string;
 }
 
 /** A template from pieces, its parameters named p0, p1, ... (or q0, q1, ...) in order. */
-function template(pieces: Piece[], method: Template["method"], level: string, whole: boolean, name: string): Template {
+function template(
+  pieces: Piece[],
+  method: Template["method"],
+  level: string,
+  whole: boolean,
+  name: string,
+  key: string,
+): Template {
   const params: string[] = [];
   const next = () => {
     params.push(`${name}${params.length}`);
@@ -66,7 +80,7 @@ function template(pieces: Piece[], method: Template["method"], level: string, wh
     p.kind === "literal" ? p.text : p.kind === "param" ? next() : p.parts.map((t, i) => (i ? next() : "") + t).join(""),
   );
   const last = pieces.at(-1)?.kind === "param";
-  return { method, path: `/${segments.join("/")}`, params, level, whole: whole && last };
+  return { method, path: `/${segments.join("/")}${key}`, params, level, whole: whole && last, key };
 }
 
 const templates = fc
@@ -78,20 +92,12 @@ const templates = fc
         fc.constantFrom("public", ...LADDER),
         fc.boolean(),
         fc.constantFrom("p", "q"),
+        fc.constantFrom("", "", "", "#d=1", "#d=2", "#dummy"),
       )
-      .map(([pieces, method, level, whole, name]) => template(pieces, method, level, whole, name)),
+      .map(([pieces, method, level, whole, name, key]) => template(pieces, method, level, whole, name, key)),
     { minLength: 1, maxLength: 8 },
   )
-  // One operation per (method, path); one path per shape, as the description checks demand.
-  .map((list) => {
-    const shapes = new Map<string, string>();
-    return list.filter((t) => {
-      const shape = templateShape(t.path);
-      if ((shapes.get(shape) ?? t.path) !== t.path) return false;
-      shapes.set(shape, t.path);
-      return true;
-    });
-  })
+  // One operation per (method, path key); templates of one shape (routes) stay.
   .map((list) => [...new Map(list.map((t) => [`${t.method} ${t.path}`, t])).values()]);
 
 /** Parameter values: plain, with the literals' text, dots, encoded and raw slashes, escapes good and bad. */
@@ -138,7 +144,7 @@ function descriptionOf(list: Template[]): Record<string, any> {
 /** `t.path` with its parameters filled: encoded as the runtime encodes them (or raw, to try tricks). */
 function fill(t: Template, values: string[], raw: boolean): string {
   let i = 0;
-  return t.path.replace(/\{[^{}]+\}/g, () => {
+  return requestPath(t.path).replace(/\{[^{}]+\}/g, () => {
     const v = values[i++ % values.length]!;
     if (raw) return v;
     return t.whole && i === t.params.length ? encodeWholePath(v) : encodeURIComponent(v);
@@ -241,6 +247,33 @@ describe("the guard, needs, the mock and the audit read every path the same way"
             }
           }
 
+          // With a discriminator header: the guard lets a color through exactly when the mock's token check would.
+          for (const value of ["1", "2"]) {
+            const routedWith = router.match(method, path, (name) => (name === "d" ? [value] : []));
+            if (routedWith.kind !== "operation") continue;
+            const asked = [routedWith.operation, ...routedWith.also];
+            for (const { color, guard } of guards) {
+              let allowed = true;
+              try {
+                guard.check(method, `${BASE}${path}`, new Headers({ d: value }));
+              } catch (error) {
+                if (!(error instanceof ScopeError)) throw error;
+                allowed = false;
+              }
+              const level = (l: string) => (l === "public" ? -1 : rank(LADDER, l));
+              const enough = asked.every((op) => level(op.scope) <= rank(LADDER, color));
+              expect(allowed, `${color} with d=${value}: ${context}`).toBe(enough);
+            }
+          }
+
+          // A call by name covers whatever a request filled from its template may be, as the guard finds it.
+          if (from && !raw && !("refused" in reading)) {
+            const op = audit.get(`${from.method} ${from.path}`)!;
+            const byName = resolveUse({ kind: "named", entry: op.name } as FoundUse, lookup)!;
+            const covered = new Set(byName.operations.map((o) => o.name));
+            for (const name of names) expect(covered.has(name), `${op.name} covers ${name}: ${context}`).toBe(true);
+          }
+
           // matchAll and templateParams.
           if (!("refused" in reading)) {
             for (const segments of [reading.segments, ...(reading.split ? [reading.split] : [])]) {
@@ -250,7 +283,7 @@ describe("the guard, needs, the mock and the audit read every path the same way"
                 const values = templateParams(entry.path, segments, entry.wholePath);
                 expect(matched.includes(entry), `${entry.path}: ${context}`).toBe(values !== undefined);
                 if (values) {
-                  const refilled = entry.path.replace(/\{([^{}]+)\}/g, (_, name: string) => values[name]!);
+                  const refilled = requestPath(entry.path).replace(/\{([^{}]+)\}/g, (_, name: string) => values[name]!);
                   expect(refilled, `${entry.path}: ${context}`).toBe(`/${segments.join("/")}`);
                 }
               }

@@ -8,6 +8,7 @@
 export type {
   AnyAuditReport,
   AuditedOperation,
+  AuditedRoute,
   AuditFormat,
   AuditReport,
   AuditSubject,
@@ -21,12 +22,20 @@ export { buildScopeAudit } from "./scopes.js";
 import { reportJson } from "../../emit/text.js";
 import { OptionError } from "../../errors.js";
 import type { Model } from "../../model/model.js";
+import { fallsOn, mostDemanding, routeLevels, routesOf } from "../../model/routes.js";
 import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
-import type { AnyAuditReport, AuditedOperation, AuditFormat, AuditReport, AuditSubject } from "./report.js";
+import type {
+  AnyAuditReport,
+  AuditedOperation,
+  AuditedRoute,
+  AuditFormat,
+  AuditReport,
+  AuditSubject,
+} from "./report.js";
 import { AUDIT_FORMAT_ID, operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 import { buildScopeAudit } from "./scopes.js";
 import { renderScopeCsv, renderScopeHtml, renderScopeMarkdown } from "./scopes-render.js";
@@ -63,13 +72,32 @@ export function buildLevelAudit(subject: AuditSubject, options: AuditOptions = {
   const { ladder } = subject;
   const { color } = options;
   if (color !== undefined) checkColor(ladder, color);
-  const operations = subject.operations.map(
-    (op): AuditedOperation => ({
+  const callLevels = routeLevels(subject.operations, ladder);
+  const falls = fallsOn(subject.operations, ladder);
+  const operations = subject.operations.map((op): AuditedOperation => {
+    const fell = falls.get(op)!;
+    return {
       ...operationIdentity(op),
       level: effectiveLevel(ladder, op.scope),
       // The model decided whether the operation is ranked (`requirement.problem`); the audit only words it.
       unranked: op.requirement.problem ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
-      callable: color === undefined ? null : canCall(ladder, color, op.scope),
+      callable: color === undefined ? null : canCall(ladder, color, callLevels.get(op)!),
+      fallsOn: fell.onto.map((o) => o.name),
+      fallsOnMore: fell.more,
+      reach: mostDemanding(ladder, [callLevels.get(op)!, fell.reach]),
+    };
+  });
+  const routes = routesOf(subject.operations).map(
+    (route): AuditedRoute => ({
+      method: route.method,
+      path: route.path,
+      operations: route.operations.map((op) => op.name),
+      discriminator: route.discriminator,
+      level: mostDemanding(
+        ladder,
+        route.operations.map((op) => effectiveLevel(ladder, op.scope)),
+      ),
+      why: route.why,
     }),
   );
   const levels = Object.fromEntries(
@@ -88,6 +116,7 @@ export function buildLevelAudit(subject: AuditSubject, options: AuditOptions = {
     },
     color: color === undefined ? null : { name: color, callable, refused: operations.length - callable },
     operations,
+    routes,
   };
 }
 

@@ -23,8 +23,33 @@ export interface AuditedOperation {
   level: string;
   /** Why the operation is unranked (callable only by the top level), or null when it is ranked or public. */
   unranked: string | null;
-  /** With a color: whether a client of that color may call it; null without one. */
+  /**
+   * With a color: whether a client of that color may call it (by its route's level: a route's request needs every
+   * operation it may be); null without one.
+   */
   callable: boolean | null;
+  /**
+   * The operations needing more than it does that a request filled from its template may also be (its route's, and
+   * literal siblings: `/things/{id}` falls on `/things/secret` when `id` is `secret`), most demanding first, at most
+   * 50 (`fallsOnMore` counts the rest); the guard judges such a request by all of them.
+   */
+  fallsOn: string[];
+  fallsOnMore: number;
+  /** What a call whose path values are not known needs: the most demanding of it and of what it may fall on. */
+  reach: string;
+}
+
+/** Operations of one method that no request path tells apart (model/routes.ts). */
+export interface AuditedRoute {
+  method: string;
+  /** The request path (before any `#`/`?` of the path keys). */
+  path: string;
+  operations: string[];
+  /** The header or query name whose value tells them apart where a request carries it; null: nothing does. */
+  discriminator: string | null;
+  /** What a request to it needs without the discriminator: the most demanding of its operations. */
+  level: string;
+  why: string;
 }
 
 export interface AuditReport {
@@ -50,6 +75,8 @@ export interface AuditReport {
   color: { name: string; callable: number; refused: number } | null;
   /** In the model's order: by path, then method. */
   operations: AuditedOperation[];
+  /** Templates that no request path tells apart, each a route; usually none. */
+  routes: AuditedRoute[];
 }
 
 export type AuditFormat = "md" | "json" | "csv" | "html";
@@ -93,6 +120,8 @@ export interface ScopeAuditReport {
   description: AuditReport["description"];
   generator: AuditReport["generator"];
   scope: { policy: "security"; schemes: string[]; scopes: string[] };
+  /** Templates no request path tells apart: a request to one needs a grant that allows each of its operations. */
+  routes: Omit<AuditedRoute, "level">[];
   summary: {
     total: number;
     /** No token needed. */

@@ -47,6 +47,13 @@ export function renderScopeMarkdown(report: ScopeAuditReport): string {
     "| --- | --- |",
     ...counts.map(([what, n]) => `| ${what} | ${n} |`),
   ];
+  if (report.routes.length > 0) {
+    lines.push("", `## Routes (${report.routes.length})`, "");
+    lines.push("A request to a route may be any of its operations, so it needs a grant that allows every one.", "");
+    lines.push("| method | request path | operations | why |", "| --- | --- | --- | --- |");
+    for (const r of report.routes)
+      lines.push(`| ${r.method} | ${code(r.path)} | ${cell(r.operations.join(", "))} | ${cell(r.why)} |`);
+  }
   if (report.scopes.length > 0)
     lines.push(
       "",

@@ -3,6 +3,7 @@
  * unlocks and what needs it, and the malformed requirement lists (which need every scope), with their JSON pointers.
  * Built from the same operation model as `generate`, like the ladder audit (audit.ts).
  */
+import { routesOf } from "../../model/routes.js";
 import { PUBLIC } from "../../model/scope.js";
 import { setsText } from "../../model/scope-sets.js";
 import { grantAllows } from "../../model/security.js";
@@ -41,6 +42,13 @@ export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
     format: SCOPE_AUDIT_FORMAT_ID,
     ...reportHead(subject),
     scope: { policy: "security", schemes, scopes: named },
+    routes: routesOf(subject.operations).map((route) => ({
+      method: route.method,
+      path: route.path,
+      operations: route.operations.map((op) => op.name),
+      discriminator: route.discriminator,
+      why: route.why,
+    })),
     summary: {
       total: operations.length,
       public: operations.filter(isPublic).length,

@@ -1,9 +1,9 @@
 /**
  * One reading of paths: templates the audit would read one way and the guard, `needs` and the facility another are
- * refused, in every command, with the JSON pointer of the template. Two templates equal but for their parameter names
- * (OpenAPI calls them identical: the matcher kept the first, so a green `/things/{aid}` let a green client's
- * `runThing()` of the red `/things/{zname}` through), and literal text a request cannot hold as written or that
- * decodes to other text (`/utilities/%63ommand/{machine}` is read by the facility as `/utilities/command/...`).
+ * refused, in every command, with the JSON pointer of the template: literal text a request cannot hold as written or
+ * that decodes to other text (`/utilities/%63ommand/{machine}` is read by the facility as `/utilities/command/...`),
+ * also in a `#`/`?` discriminator. Templates equal but for their parameter names and `#`/`?` path keys are accepted:
+ * under one method they are one route that needs every requirement of its operations (test/generator/model/routes).
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -42,26 +42,30 @@ async function refusedEverywhere(name: string, doc: unknown, at: string, why: st
   }
 }
 
-describe("templates equal but for their parameter names", () => {
-  test("GET /things/{aid} green beside GET /things/{zname} red: refused, naming both", async () => {
+describe("templates no path tells apart are accepted (routes: model/routes.ts and its tests)", () => {
+  test.each([
+    ["one method", "GET /things/{aid}", "GET /things/{zname}"],
+    [
+      "two methods",
+      "GET /orgs/{org}/attestations/{subject_digest}",
+      "DELETE /orgs/{org}/attestations/{attestation_id}",
+    ],
+    ["inside a segment", "GET /files/{a}.json", "POST /files/{b}.json"],
+    ["a # key", "POST /#X-Amz-Target=Svc.Read", "POST /#X-Amz-Target=Svc.Delete"],
+    ["a ? key", "GET /things?list", "GET /things"],
+  ])("%s: %s beside %s, in audit, generate, diff and mock", async (name, first, second) => {
+    const params = (key: string) => (key.match(/\{[^{}]+\}/g) ?? []).map((p) => param(p.slice(1, -1)));
     const doc = description({
-      "GET /things/{aid}": { ...green, parameters: [param("aid")] },
-      "GET /things/{zname}": { ...red, operationId: "runThing", parameters: [param("zname")] },
+      [first]: { ...green, parameters: params(first) },
+      [second]: { ...red, parameters: params(second) },
     });
-    await refusedEverywhere(
-      "names",
-      doc,
-      pointer("/things/{zname}"),
-      `the paths "/things/{aid}" (${pointer("/things/{aid}")}) and "/things/{zname}" differ only in their parameter names`,
-    );
-  });
-
-  test("also inside a segment (`{a}.json`, `{b}.json`) and whatever the methods", async () => {
-    const doc = description({
-      "GET /files/{a}.json": { ...green, parameters: [param("a")] },
-      "POST /files/{b}.json": { ...red, parameters: [param("b")] },
-    });
-    await refusedEverywhere("parts", doc, pointer("/files/{b}.json"), /differ only in their parameter names/);
+    const file = writeJson(dir, `accepted-${name.replace(/\W/g, "-")}.json`, doc);
+    const audit = await runCli(["audit", "--file", file, ...LEVELS, "--format", "json"]);
+    expect(audit.code, audit.stderr).toBe(0);
+    expect(JSON.parse(audit.stdout).operations).toHaveLength(2);
+    const out = join(dir, `accepted-${name.replace(/\W/g, "-")}-client`);
+    const generated = await runCli(["generate", "--file", file, ...LEVELS, "--out", out]);
+    expect(generated.code, generated.stderr).toBe(0);
   });
 });
 
@@ -70,7 +74,10 @@ describe("literal text that decodes to other text or that no request holds as wr
     ["percent", "/utilities/%63ommand/{machine}", /holds a percent sign/],
     ["backslash", "/utilities\\command/{machine}", /holds a backslash or a control character/],
     ["control", "/utilities/com\tmand/{machine}", /holds a backslash or a control character/],
-    ["query", "/utilities/command?x/{machine}", /holds a \? or #/],
+    ["parameter after ?", "/utilities/command?x/{machine}", /has a parameter, a brace or a second # after its first/],
+    ["parameter after #", "/utilities/{tool}#{machine}", /has a parameter, a brace or a second # after its first/],
+    ["percent after #", "/utilities/command#X-Target=a%2Fb", /holds a percent sign/],
+    ["backslash after ?", "/utilities/command?a=b\\c", /holds a backslash or a control character/],
     ["surrogate", "/utilities/\ud800/{machine}", /holds a lone surrogate/],
     ["dot-dot", "/utilities/../command/{machine}", /has a dot-segment \(\.\.\)/],
     ["dot", "/utilities/./{machine}", /has a dot-segment \(\.\)/],
