@@ -42,8 +42,10 @@ export function refSegments(ref: string): string[] | undefined {
   if (!pointer.startsWith("/")) return undefined;
   try {
     return pointer.slice(1).split("/").map(unescapePointer);
-  } catch {
-    return undefined; // bad percent-encoding
+  } catch (error) {
+    // Bad percent-encoding only: anything else (the stack running out deep in a description) is not "no such ref".
+    if (error instanceof URIError) return undefined;
+    throw error;
   }
 }
 

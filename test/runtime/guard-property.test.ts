@@ -167,7 +167,8 @@ describe.each(cases)(
           const result = await outcome;
           if (result !== "answered") {
             const name = (result as Error).name;
-            expect(["ScopeError", "TypeError"], String(result)).toContain(name);
+            // A per-call baseUrl that is not an http(s) URL is a ConfigError, before any request (as createClient's).
+            expect(["ScopeError", "TypeError", "ConfigError"], String(result)).toContain(name);
             refusals.set(name, (refusals.get(name) ?? 0) + 1);
           } else sent++;
           for (const api of servers.apiCalls.slice(received)) {

@@ -74,7 +74,8 @@ describe("diff --code marks assumed job calls", () => {
       "| src/stop.ts:6 | `job.state()` | GET `/compute/jobs/{machine}/{jobid}` (readJob) | green -> red (assumed) |",
     );
     expect(markdown).toContain(
-      '| src/stop.ts:8 | `client.GET("/compute/jobs/{machine}")` | GET `/compute/jobs/{machine}` (readJobs) | yellow -> red |',
+      '| src/stop.ts:8 | `client.GET("/compute/jobs/{machine}")` | GET `/compute/jobs/{machine}` (readJobs: red), ' +
+        "GET `/compute/jobs/{machine}/{jobid}` (readJob: red) | yellow -> red |",
     );
     expect(markdown).toContain(
       [

@@ -60,7 +60,12 @@ describe("sfapi-gen needs on the sample consumer", () => {
       report.uses.map((u) => [u.file.replace(/.*\//, ""), u.operations.map((o) => o.name).join(), u.level]),
     ).toEqual([
       ["command.ts", "runCommand", "red"],
-      ["status.ts", "readStatus", "public"],
+      // By template: every status operation a name with an encoded slash may fall on, all public.
+      [
+        "status.ts",
+        "readStatus,readNotes,readOutages,readNote,readPlannedOutages,readOutage,readPlannedOutagesGet",
+        "public",
+      ],
       ["tasks.ts", "readTasks", "green"],
     ]);
     expect(report.client).toEqual({
@@ -149,7 +154,8 @@ describe("needs: table uses, literals and unknown paths", () => {
     expect(use("table.ts", 4)).toMatchObject({
       kind: "table",
       code: "ops.readJobs",
-      operations: [{ name: "readJobs" }],
+      // By name: the list, and the one-job template a machine value with an encoded slash may fall on.
+      operations: [{ name: "readJobs" }, { name: "readJob" }],
       level: "yellow",
     });
     expect(use("table.ts", 5)).toMatchObject({

@@ -110,6 +110,8 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     const albumUse = report.uses.find((u) => u.code.includes("getAnAlbum"))!;
     expect(albumUse.operations).toEqual([
       { name: "getAnAlbum", method: "GET", path: "/albums/{id}", scope: "scoped", security: [[]] },
+      // An id with an encoded slash may fall on the album's tracks (the same requirement).
+      { name: "getAnAlbumsTracks", method: "GET", path: "/albums/{id}/tracks", scope: "scoped", security: [[]] },
     ]);
     expect(albumUse.scopes).toEqual([]);
   });
@@ -136,7 +138,10 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     expect(md).toContain("nothing was left to search, so the grant is least.");
     expect(md).toContain("| `user-read-email` | yes | " + `${rel(app)}/profile.ts:6:13 |`);
     expect(md).toContain("| GET `/me` (getCurrentUsersProfile) | `user-read-email` and `user-read-private` |");
-    expect(md).toContain("| GET `/albums/{id}` (getAnAlbum) | a token, no scope | - |");
+    expect(md).toContain(
+      "| GET `/albums/{id}` (getAnAlbum), GET `/albums/{id}/tracks` (getAnAlbumsTracks) | " +
+        "a token, no scope; a token, no scope | - |",
+    );
   });
 
   it("makes a use it cannot map need every scope the client names", () => {
