@@ -15,33 +15,19 @@ import type { FoundUse } from "../../generator/usage/scan.js";
 import { ScopeError } from "../../templates/runtime/errors.js";
 import { createGuard } from "../../templates/runtime/guard.js";
 import { rank } from "../../templates/runtime/levels.js";
-import { compileTable } from "../../templates/runtime/matcher.js";
-import type { OperationEntry } from "../../templates/runtime/table.js";
 
 const BASE = "https://api.example.test/base";
 
 export function agreementOf(model: Model): { requests: number; disagreements: string[] } {
-  const entries = tableEntries(model.operations);
-  const table: Record<string, OperationEntry> = Object.fromEntries(
-    entries.map((e) => [
-      e.name,
-      {
-        name: e.name,
-        method: e.method,
-        path: e.path,
-        scope: e.scope,
-        ...(e.wholePath ? { wholePath: e.wholePath } : {}),
-      },
-    ]),
-  );
   const ladder = model.ladder;
   const colors = model.policy === "security" ? [] : ladder;
-  const compiled = compileTable(table);
+  // needs' lookup compiles the table as a client does: the guard judges on the same one.
+  const lookup = lookupOf(ladder, tableEntries(model.operations));
+  const compiled = lookup.compiled;
   const guards = colors.map((color) => ({
     color,
     guard: createGuard({ table: compiled, ladder, color, baseUrl: BASE }),
   }));
-  const lookup = lookupOf(ladder, entries);
   const router = new Router(model.operations);
   const disagreements: string[] = [];
   let requests = 0;
