@@ -26,16 +26,15 @@ export function lineCommentText(text: string): string {
 }
 
 /**
- * Text for a block comment: `*\/` cannot close it early, a `@` at the start of a line cannot start a JSDoc tag of the
- * description's choosing, and line terminators become plain line breaks.
+ * Text for a block comment: `*\/` cannot close it early, no `@` can start a JSDoc tag or an inline `{@link}` of the
+ * description's choosing (TypeScript reads a tag after any white space, not only at a line's start), and line
+ * terminators become plain line breaks.
  */
 export function blockCommentText(text: string): string {
   return text
     .replace(/\r\n?|[\u2028\u2029]/g, "\n")
     .replace(/\*\//g, "*\\/")
-    .split("\n")
-    .map(escapeLeadingAt)
-    .join("\n")
+    .replace(/@/g, "\\@")
     .trim();
 }
 
