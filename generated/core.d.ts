@@ -6,30 +6,52 @@ import type { Clients, FinishedTask, Level, RedClient, RedOperations } from "./i
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
+export {
+  ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,
+  RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError,
+} from "./runtime/index.js";
+export type {
+  AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock,
+  FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent,
+  RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions,
+} from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
 export type { Clients, Level } from "./index.js";
 
 /** The description this client was generated from. */
-export declare const description: { readonly title: "NERSC Superfacility API"; readonly version: "1.2"; readonly api: "v1.2"; readonly sha256: "8e23a827d7bad7b294bed4c33192ad3945a314614cbda3c89527f9cf0935dda4"; readonly scopeField: "x-nersc-scope" };
+export declare const description: {
+  readonly title: "NERSC Superfacility API"; readonly version: "1.2"; readonly api: "v1.2";
+  readonly sha256: "8e23a827d7bad7b294bed4c33192ad3945a314614cbda3c89527f9cf0935dda4";
+  readonly scopeField: "x-nersc-scope";
+};
 
 /** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */
 export declare const defaultBaseUrl: "https://api.nersc.gov/api/v1.2";
 
 /** A client as index.js makes it, without the helpers only index.js adds. */
-export type CoreClient<Full> = Omit<Full, "waitForTask" | "compute" | "user" | "group" | "resources" | "api" | "globus">;
+export type CoreClient<Full> = Omit<
+  Full,
+  "waitForTask" | "compute" | "user" | "group" | "resources" | "api" | "globus"
+>;
 
 /** createClient's options without `keyFile`: core.js reads no files (index.js does). */
-export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never };
+export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> =
+  ClientOptions<C, L> & { keyFile?: never };
 
 /**
  * A client that refuses every call above its color: at compile time where the color is a literal, always at run time.
  *
- * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.
+ * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain
+ * `string`, every operation type-checks and only the run-time guard applies.
  */
-export declare function createClient<const C extends Level>(options: CoreOptions<C> & { levels?: undefined }): CoreClient<Clients[C]>;
-export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: CoreOptions<C, L> & { levels: L }): CoreClient<ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>>;
-export declare function createClient<C extends string>(options: CoreOptions<C> & ColorCheck<C, Level, "green, yellow, orange, red">): CoreClient<RedClient>;
+export declare function createClient<const C extends Level>(
+  options: CoreOptions<C> & { levels?: undefined },
+): CoreClient<Clients[C]>;
+export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(
+  options: CoreOptions<C, L> & { levels: L },
+): CoreClient<ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>>;
+export declare function createClient<C extends string>(
+  options: CoreOptions<C> & ColorCheck<C, Level, "green, yellow, orange, red">,
+): CoreClient<RedClient>;

@@ -5,11 +5,17 @@ import { ladder } from "./operations.js";
 import { table } from "./packed-table.js";
 import { createScopedClient, keyTokens } from "./runtime/index.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
+export {
+  ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,
+  RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError,
+} from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 
 /** The description this client was generated from. */
-export const description = /* @__PURE__ */ Object.freeze({ title: "NERSC Superfacility API", version: "1.2", api: "v1.2", sha256: "8e23a827d7bad7b294bed4c33192ad3945a314614cbda3c89527f9cf0935dda4", scopeField: "x-nersc-scope" });
+export const description = /* @__PURE__ */ Object.freeze({
+  title: "NERSC Superfacility API", version: "1.2", api: "v1.2",
+  sha256: "8e23a827d7bad7b294bed4c33192ad3945a314614cbda3c89527f9cf0935dda4", scopeField: "x-nersc-scope",
+});
 
 /** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */
 export const defaultBaseUrl = "https://api.nersc.gov/api/v1.2";

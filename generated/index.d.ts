@@ -2,12 +2,28 @@
 // Do not edit: regenerate with `npx sfapi-gen generate`.
 
 import type { Client } from "openapi-fetch";
-import type { AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting, TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing, DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding, GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobCancellingOnly, JobFinding, JobFindingById, JobRecordOf, JobSubmitting, JobUpdating, JobWatching, MachineOutages, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemotePathBase, ResourceNotes, ResourceOutages, ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting, TransferWatching, UserFinding, UserReading } from "./runtime/index.js";
+import type {
+  AccessTokens, Call, ClientOptions, ColorCheck, NeedsColor, OptionalCall, Refusals, ReRankedClient, TaskWaiting,
+  TokenSourceOptions, TypedTask, WaitOptions, WithJsonText, ApiChangelog, ApiConfig, CommandRunning, Computing,
+  DirectoryListing, ElementOf, EntryKind, FileDownloading, FileUploading, GroupChanging, GroupCreating, GroupFinding,
+  GroupMembers, GroupUpdating, ItemsOf, JobCancelling, JobCancellingOnly, JobFinding, JobFindingById, JobRecordOf,
+  JobSubmitting, JobUpdating, JobWatching, MachineOutages, OpenRefusal, PathDownloading, PathListing, PathParents,
+  PathReadOpening, PathUploading, PathWriteOpening, RemotePathBase, ResourceNotes, ResourceOutages,
+  ResourcePlannedOutages, ResourceStatus, TaskCancelling, TaskHandle, TaskStarting, TransferFinding, TransferStarting,
+  TransferWatching, UserFinding, UserReading,
+} from "./runtime/index.js";
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
+export {
+  ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,
+  RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError,
+} from "./runtime/index.js";
+export type {
+  AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock,
+  FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent,
+  RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions,
+} from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -16,85 +32,287 @@ export { defaultBaseUrl, description } from "./core.js";
 /** A level of this API's ladder, least capable first. */
 export type Level = "green" | "yellow" | "orange" | "red";
 
+// ---- named types -----------------------------------------------------------------------------------------
+
+/** Gives an object type its own name (an interface extends it), so that editors show the name. */
+type NamedType<T> = T;
+
+/** `GET /account/`: readUser's types. */
+type ReadUserOp = paths["/account/"]["get"];
+export type ReadUserArgs = { query?: ReadUserOp["parameters"]["query"] };
+export interface ReadUserResponse extends NamedType<ReadUserOp["responses"][200]["content"]["application/json"]> {}
+export type ReadUserError = ReadUserOp["responses"][422]["content"]["application/json"];
+
+/** `GET /account/clients`: readClients's types. */
+type ReadClientsOp = paths["/account/clients"]["get"];
+export type ReadClientsArgs = Record<string, never>;
+export type ReadClientsResponse = ReadClientsOp["responses"][200]["content"]["application/json"];
+
+/** `GET /account/groups`: readGroups's types. */
+type ReadGroupsOp = paths["/account/groups"]["get"];
+export type ReadGroupsArgs = Record<string, never>;
+export interface ReadGroupsResponse extends NamedType<ReadGroupsOp["responses"][200]["content"]["application/json"]> {}
+
+/** `POST /account/groups`: createGroup's types. */
+type CreateGroupOp = paths["/account/groups"]["post"];
+export type CreateGroupArgs = { body: CreateGroupBody };
+export type CreateGroupBody = NonNullable<CreateGroupOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
+export interface CreateGroupResponse
+  extends NamedType<CreateGroupOp["responses"][200]["content"]["application/json"]> {}
+export type CreateGroupError = CreateGroupOp["responses"][422]["content"]["application/json"];
+
+/** `GET /account/groups/{group}`: readGroup's types. */
+type ReadGroupOp = paths["/account/groups/{group}"]["get"];
+export type ReadGroupArgs = { path: ReadGroupOp["parameters"]["path"] };
+export interface ReadGroupResponse extends NamedType<ReadGroupOp["responses"][200]["content"]["application/json"]> {}
+export type ReadGroupError = ReadGroupOp["responses"][422]["content"]["application/json"];
+
+/** `PUT /account/groups/{group}`: updateGroupMembership's types. */
+type UpdateGroupMembershipOp = paths["/account/groups/{group}"]["put"];
+export type UpdateGroupMembershipArgs = {
+  path: UpdateGroupMembershipOp["parameters"]["path"];
+  body: UpdateGroupMembershipBody;
+};
+export type UpdateGroupMembershipBody =
+  NonNullable<UpdateGroupMembershipOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
+export interface UpdateGroupMembershipResponse
+  extends NamedType<UpdateGroupMembershipOp["responses"][200]["content"]["application/json"]> {}
+export type UpdateGroupMembershipError = UpdateGroupMembershipOp["responses"][422]["content"]["application/json"];
+
+/** `GET /account/projects`: readProjects's types. */
+type ReadProjectsOp = paths["/account/projects"]["get"];
+export type ReadProjectsArgs = Record<string, never>;
+export type ReadProjectsResponse = ReadProjectsOp["responses"][200]["content"]["application/json"];
+
+/** `GET /account/roles`: readRoles's types. */
+type ReadRolesOp = paths["/account/roles"]["get"];
+export type ReadRolesArgs = Record<string, never>;
+export type ReadRolesResponse = ReadRolesOp["responses"][200]["content"]["application/json"];
+
+/** `GET /compute/jobs/{machine}`: readJobs's types. */
+type ReadJobsOp = paths["/compute/jobs/{machine}"]["get"];
+export type ReadJobsArgs = { path: ReadJobsOp["parameters"]["path"]; query?: ReadJobsOp["parameters"]["query"] };
+export interface ReadJobsResponse extends NamedType<ReadJobsOp["responses"][200]["content"]["application/json"]> {}
+export type ReadJobsError = ReadJobsOp["responses"][422]["content"]["application/json"];
+
+/** `POST /compute/jobs/{machine}`: submitJob's types. */
+type SubmitJobOp = paths["/compute/jobs/{machine}"]["post"];
+export type SubmitJobArgs = { path: SubmitJobOp["parameters"]["path"]; body: SubmitJobBody };
+export type SubmitJobBody = NonNullable<SubmitJobOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
+export interface SubmitJobResponse extends NamedType<SubmitJobOp["responses"][200]["content"]["application/json"]> {}
+export type SubmitJobError = SubmitJobOp["responses"][422]["content"]["application/json"];
+
+/** `GET /compute/jobs/{machine}/{jobid}`: readJob's types. */
+type ReadJobOp = paths["/compute/jobs/{machine}/{jobid}"]["get"];
+export type ReadJobArgs = { path: ReadJobOp["parameters"]["path"]; query?: ReadJobOp["parameters"]["query"] };
+export interface ReadJobResponse extends NamedType<ReadJobOp["responses"][200]["content"]["application/json"]> {}
+export type ReadJobError = ReadJobOp["responses"][422]["content"]["application/json"];
+
+/** `DELETE /compute/jobs/{machine}/{jobid}`: cancelJob's types. */
+type CancelJobOp = paths["/compute/jobs/{machine}/{jobid}"]["delete"];
+export type CancelJobArgs = { path: CancelJobOp["parameters"]["path"] };
+export interface CancelJobResponse extends NamedType<CancelJobOp["responses"][200]["content"]["application/json"]> {}
+export type CancelJobError = CancelJobOp["responses"][422]["content"]["application/json"];
+
+/** `GET /meta/changelog`: readChangelog's types. */
+type ReadChangelogOp = paths["/meta/changelog"]["get"];
+export type ReadChangelogArgs = Record<string, never>;
+export type ReadChangelogResponse = ReadChangelogOp["responses"][200]["content"]["application/json"];
+
+/** `GET /meta/config`: readConfig's types. */
+type ReadConfigOp = paths["/meta/config"]["get"];
+export type ReadConfigArgs = Record<string, never>;
+export type ReadConfigResponse = ReadConfigOp["responses"][200]["content"]["application/json"];
+
+/** `GET /status/`: readStatuses's types. */
+type ReadStatusesOp = paths["/status/"]["get"];
+export type ReadStatusesArgs = Record<string, never>;
+export type ReadStatusesResponse = ReadStatusesOp["responses"][200]["content"]["application/json"];
+
+/** `GET /status/notes`: readNotes's types. */
+type ReadNotesOp = paths["/status/notes"]["get"];
+export type ReadNotesArgs = Record<string, never>;
+export type ReadNotesResponse = ReadNotesOp["responses"][200]["content"]["application/json"];
+
+/** `GET /status/notes/{name}`: readNote's types. */
+type ReadNoteOp = paths["/status/notes/{name}"]["get"];
+export type ReadNoteArgs = { path: ReadNoteOp["parameters"]["path"] };
+export type ReadNoteResponse = ReadNoteOp["responses"][200]["content"]["application/json"];
+export type ReadNoteError = ReadNoteOp["responses"][422]["content"]["application/json"];
+
+/** `GET /status/outages`: readOutages's types. */
+type ReadOutagesOp = paths["/status/outages"]["get"];
+export type ReadOutagesArgs = Record<string, never>;
+export type ReadOutagesResponse = ReadOutagesOp["responses"][200]["content"]["application/json"];
+
+/** `GET /status/outages/planned`: readPlannedOutages's types. */
+type ReadPlannedOutagesOp = paths["/status/outages/planned"]["get"];
+export type ReadPlannedOutagesArgs = Record<string, never>;
+export type ReadPlannedOutagesResponse = ReadPlannedOutagesOp["responses"][200]["content"]["application/json"];
+
+/** `GET /status/outages/planned/{name}`: readPlannedOutagesGet's types. */
+type ReadPlannedOutagesGetOp = paths["/status/outages/planned/{name}"]["get"];
+export type ReadPlannedOutagesGetArgs = { path: ReadPlannedOutagesGetOp["parameters"]["path"] };
+export type ReadPlannedOutagesGetResponse = ReadPlannedOutagesGetOp["responses"][200]["content"]["application/json"];
+export type ReadPlannedOutagesGetError = ReadPlannedOutagesGetOp["responses"][422]["content"]["application/json"];
+
+/** `GET /status/outages/{name}`: readOutage's types. */
+type ReadOutageOp = paths["/status/outages/{name}"]["get"];
+export type ReadOutageArgs = { path: ReadOutageOp["parameters"]["path"] };
+export type ReadOutageResponse = ReadOutageOp["responses"][200]["content"]["application/json"];
+export type ReadOutageError = ReadOutageOp["responses"][422]["content"]["application/json"];
+
+/** `GET /status/{name}`: readStatus's types. */
+type ReadStatusOp = paths["/status/{name}"]["get"];
+export type ReadStatusArgs = { path: ReadStatusOp["parameters"]["path"] };
+export interface ReadStatusResponse extends NamedType<ReadStatusOp["responses"][200]["content"]["application/json"]> {}
+export type ReadStatusError = ReadStatusOp["responses"][422]["content"]["application/json"];
+
+/** `POST /storage/globus/transfer`: startGlobusTransfer's types. */
+type StartGlobusTransferOp = paths["/storage/globus/transfer"]["post"];
+export type StartGlobusTransferArgs = { body: StartGlobusTransferBody };
+export type StartGlobusTransferBody =
+  NonNullable<StartGlobusTransferOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
+export interface StartGlobusTransferResponse
+  extends NamedType<StartGlobusTransferOp["responses"][200]["content"]["application/json"]> {}
+export type StartGlobusTransferError = StartGlobusTransferOp["responses"][422]["content"]["application/json"];
+
+/** `GET /storage/globus/transfer/{globus_uuid}`: checkGlobusTransfer's types. */
+type CheckGlobusTransferOp = paths["/storage/globus/transfer/{globus_uuid}"]["get"];
+export type CheckGlobusTransferArgs = { path: CheckGlobusTransferOp["parameters"]["path"] };
+export interface CheckGlobusTransferResponse
+  extends NamedType<CheckGlobusTransferOp["responses"][200]["content"]["application/json"]> {}
+export type CheckGlobusTransferError = CheckGlobusTransferOp["responses"][422]["content"]["application/json"];
+
+/** `GET /tasks`: readTasks's types. */
+type ReadTasksOp = paths["/tasks"]["get"];
+export type ReadTasksArgs = { query?: ReadTasksOp["parameters"]["query"] };
+export interface ReadTasksResponse extends NamedType<ReadTasksOp["responses"][200]["content"]["application/json"]> {}
+export type ReadTasksError = ReadTasksOp["responses"][422]["content"]["application/json"];
+
+/** `GET /tasks/{id}`: readTask's types. */
+type ReadTaskOp = paths["/tasks/{id}"]["get"];
+export type ReadTaskArgs = { path: ReadTaskOp["parameters"]["path"] };
+export type ReadTaskResponse = WithJsonText<ReadTaskOp["responses"][200]["content"]["application/json"], "result">;
+export type ReadTaskError = ReadTaskOp["responses"][422]["content"]["application/json"];
+
+/** `DELETE /tasks/{id}`: cancelTask's types. */
+type CancelTaskOp = paths["/tasks/{id}"]["delete"];
+export type CancelTaskArgs = { path: CancelTaskOp["parameters"]["path"] };
+export type CancelTaskResponse = CancelTaskOp["responses"][200]["content"]["application/json"];
+export type CancelTaskError = CancelTaskOp["responses"][422]["content"]["application/json"];
+
+/** `POST /utilities/command/{machine}`: runCommand's types. */
+type RunCommandOp = paths["/utilities/command/{machine}"]["post"];
+export type RunCommandArgs = { path: RunCommandOp["parameters"]["path"]; body: RunCommandBody };
+export type RunCommandBody = NonNullable<RunCommandOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
+export interface RunCommandResponse extends NamedType<RunCommandOp["responses"][200]["content"]["application/json"]> {}
+export type RunCommandError = RunCommandOp["responses"][422]["content"]["application/json"];
+
+/** `GET /utilities/download/{machine}/{path}`: downloadFile's types. */
+type DownloadFileOp = paths["/utilities/download/{machine}/{path}"]["get"];
+export type DownloadFileArgs = {
+  path: DownloadFileOp["parameters"]["path"];
+  query?: DownloadFileOp["parameters"]["query"];
+};
+export interface DownloadFileResponse
+  extends NamedType<DownloadFileOp["responses"][200]["content"]["application/json"]> {}
+export type DownloadFileError = DownloadFileOp["responses"][422]["content"]["application/json"];
+
+/** `GET /utilities/ls/{machine}/{path}`: readDirectory's types. */
+type ReadDirectoryOp = paths["/utilities/ls/{machine}/{path}"]["get"];
+export type ReadDirectoryArgs = { path: ReadDirectoryOp["parameters"]["path"] };
+export interface ReadDirectoryResponse
+  extends NamedType<ReadDirectoryOp["responses"][200]["content"]["application/json"]> {}
+export type ReadDirectoryError = ReadDirectoryOp["responses"][422]["content"]["application/json"];
+
+/** `PUT /utilities/upload/{machine}/{path}`: uploadFile's types. */
+type UploadFileOp = paths["/utilities/upload/{machine}/{path}"]["put"];
+export type UploadFileArgs = { path: UploadFileOp["parameters"]["path"]; body: UploadFileBody };
+export type UploadFileBody = NonNullable<UploadFileOp["requestBody"]>["content"]["multipart/form-data"];
+export interface UploadFileResponse extends NamedType<UploadFileOp["responses"][200]["content"]["application/json"]> {}
+export type UploadFileError = UploadFileOp["responses"][422]["content"]["application/json"];
+
 /** A task as the API answers it (`GET /tasks/{id}`), its JSON `result` parsed. */
-export type Task = WithJsonText<paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"], "result">;
+export type Task = ReadTaskResponse;
 
 /**
- * A finished task as `waitForTask` returns it: `result` is a TaskResult (`status`, `output`, `error`, `exit_code`, `jobid`), the text when it is not a JSON object, or null.
+ * A finished task as `waitForTask` returns it: `result` is a TaskResult (`status`, `output`, `error`, `exit_code`,
+ * `jobid`), the text when it is not a JSON object, or null.
  */
 export type FinishedTask = TypedTask<Task>;
 
 // ---- workflow: compute(machine) and the client's helpers ---------------------------------------------------
 
 /** A machine `client.compute(machine)` acts on. */
-export type Machine = paths["/utilities/command/{machine}"]["post"]["parameters"]["path"]["machine"];
+export type Machine = RunCommandOp["parameters"]["path"]["machine"];
 
 /** One job's scheduler record (squeue's or sacct's fields), as the job query answers it. */
-export type JobRecord = JobRecordOf<paths["/compute/jobs/{machine}"]["get"]["responses"][200]["content"]["application/json"] | paths["/compute/jobs/{machine}/{jobid}"]["get"]["responses"][200]["content"]["application/json"]>;
+export type JobRecord = JobRecordOf<ReadJobsResponse | ReadJobResponse>;
 
 /** One entry of a directory listing as the facility sends it (`compute.ls` adds the path methods). */
-export type DirectoryEntry = ItemsOf<paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], "entries">;
+export type DirectoryEntry = ItemsOf<ReadDirectoryResponse, "entries">;
 
 /** What an upload answers (`compute.upload`). */
-export type UploadAnswer = paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][200]["content"]["application/json"];
+export type UploadAnswer = UploadFileResponse;
 
 /** A user's account (`client.user()`). */
-export type UserInfo = paths["/account/"]["get"]["responses"][200]["content"]["application/json"];
+export type UserInfo = ReadUserResponse;
 
 /** A Unix group as the facility answers it (`client.group()`). */
-export type GroupInfo = paths["/account/groups/{group}"]["get"]["responses"][200]["content"]["application/json"];
+export type GroupInfo = ReadGroupResponse;
 
 /** A member of a group (`group.members`). */
 export type GroupMember = ItemsOf<GroupInfo, "users">;
 
 /** A project (`user.projects()`). */
-export type ProjectInfo = ElementOf<paths["/account/projects"]["get"]["responses"][200]["content"]["application/json"]>;
+export type ProjectInfo = ElementOf<ReadProjectsResponse>;
 
 /** A role (`user.roles()`). */
-export type RoleInfo = ElementOf<paths["/account/roles"]["get"]["responses"][200]["content"]["application/json"]>;
+export type RoleInfo = ElementOf<ReadRolesResponse>;
 
 /** A Superfacility API client (`user.clients()`). */
-export type ApiClientInfo = ElementOf<paths["/account/clients"]["get"]["responses"][200]["content"]["application/json"]>;
+export type ApiClientInfo = ElementOf<ReadClientsResponse>;
 
 /** A resource's status (`client.resources.status()`). */
-export type StatusInfo = paths["/status/{name}"]["get"]["responses"][200]["content"]["application/json"];
+export type StatusInfo = ReadStatusResponse;
 
 /** A resource's note (`client.resources.notes()`). */
-export type NoteInfo = ElementOf<paths["/status/notes/{name}"]["get"]["responses"][200]["content"]["application/json"]>;
+export type NoteInfo = ElementOf<ReadNoteResponse>;
 
 /** An outage (`client.resources.outages()`). */
-export type OutageInfo = ElementOf<paths["/status/outages/{name}"]["get"]["responses"][200]["content"]["application/json"]>;
+export type OutageInfo = ElementOf<ReadOutageResponse>;
 
 /** An entry of the API's changelog (`client.api.changelog()`). */
-export type ChangelogEntry = ElementOf<paths["/meta/changelog"]["get"]["responses"][200]["content"]["application/json"]>;
+export type ChangelogEntry = ElementOf<ReadChangelogResponse>;
 
 /** A Globus transfer's state (`client.globus.transfer(id).record`). */
-export type TransferRecord = paths["/storage/globus/transfer/{globus_uuid}"]["get"]["responses"][200]["content"]["application/json"];
+export type TransferRecord = CheckGlobusTransferResponse;
 
 // ---- "green" ---------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "green" client may call. */
 export interface GreenPaths {
-  "/account/": { get: paths["/account/"]["get"] };
-  "/account/clients": { get: paths["/account/clients"]["get"] };
-  "/account/groups": { get: paths["/account/groups"]["get"] };
-  "/account/projects": { get: paths["/account/projects"]["get"] };
-  "/account/roles": { get: paths["/account/roles"]["get"] };
-  "/compute/jobs/{machine}/{jobid}": { get: paths["/compute/jobs/{machine}/{jobid}"]["get"]; delete: paths["/compute/jobs/{machine}/{jobid}"]["delete"] };
-  "/meta/changelog": { get: paths["/meta/changelog"]["get"] };
-  "/meta/config": { get: paths["/meta/config"]["get"] };
-  "/status/": { get: paths["/status/"]["get"] };
-  "/status/notes": { get: paths["/status/notes"]["get"] };
-  "/status/notes/{name}": { get: paths["/status/notes/{name}"]["get"] };
-  "/status/outages": { get: paths["/status/outages"]["get"] };
-  "/status/outages/planned": { get: paths["/status/outages/planned"]["get"] };
-  "/status/outages/planned/{name}": { get: paths["/status/outages/planned/{name}"]["get"] };
-  "/status/outages/{name}": { get: paths["/status/outages/{name}"]["get"] };
-  "/status/{name}": { get: paths["/status/{name}"]["get"] };
-  "/storage/globus/transfer/{globus_uuid}": { get: paths["/storage/globus/transfer/{globus_uuid}"]["get"] };
-  "/tasks": { get: paths["/tasks"]["get"] };
-  "/tasks/{id}": { get: paths["/tasks/{id}"]["get"]; delete: paths["/tasks/{id}"]["delete"] };
-  "/utilities/ls/{machine}/{path}": { get: paths["/utilities/ls/{machine}/{path}"]["get"] };
+  "/account/": { get: ReadUserOp };
+  "/account/clients": { get: ReadClientsOp };
+  "/account/groups": { get: ReadGroupsOp };
+  "/account/projects": { get: ReadProjectsOp };
+  "/account/roles": { get: ReadRolesOp };
+  "/compute/jobs/{machine}/{jobid}": { get: ReadJobOp; delete: CancelJobOp };
+  "/meta/changelog": { get: ReadChangelogOp };
+  "/meta/config": { get: ReadConfigOp };
+  "/status/": { get: ReadStatusesOp };
+  "/status/notes": { get: ReadNotesOp };
+  "/status/notes/{name}": { get: ReadNoteOp };
+  "/status/outages": { get: ReadOutagesOp };
+  "/status/outages/planned": { get: ReadPlannedOutagesOp };
+  "/status/outages/planned/{name}": { get: ReadPlannedOutagesGetOp };
+  "/status/outages/{name}": { get: ReadOutageOp };
+  "/status/{name}": { get: ReadStatusOp };
+  "/storage/globus/transfer/{globus_uuid}": { get: CheckGlobusTransferOp };
+  "/tasks": { get: ReadTasksOp };
+  "/tasks/{id}": { get: ReadTaskOp; delete: CancelTaskOp };
+  "/utilities/ls/{machine}/{path}": { get: ReadDirectoryOp };
 }
 
 /** The operations a "green" client may call, by name. */
@@ -102,167 +320,367 @@ export interface GreenOperations {
   /**
    * Show a user's account
    *
+   * Account details for the named user; without `username` the authenticated user is shown.
+   *
    * `GET /account/`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadUserResponse = await client.readUser();
+   * ```
    */
-  readUser: OptionalCall<{ query?: paths["/account/"]["get"]["parameters"]["query"] }, paths["/account/"]["get"]["responses"][200]["content"]["application/json"], paths["/account/"]["get"]["responses"][422]["content"]["application/json"]>;
+  readUser: OptionalCall<ReadUserArgs, ReadUserResponse, ReadUserError>;
   /**
    * List the caller's API clients
    *
+   * API clients the authenticated user has registered, with their expiry.
+   *
    * `GET /account/clients`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadClientsResponse = await client.readClients();
+   * ```
    */
-  readClients: OptionalCall<Record<string, never>, paths["/account/clients"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readClients: OptionalCall<ReadClientsArgs, ReadClientsResponse, unknown>;
   /**
    * List the caller's file groups
    *
+   * Unix file groups the authenticated user is a member of.
+   *
    * `GET /account/groups`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadGroupsResponse = await client.readGroups();
+   * ```
    */
-  readGroups: OptionalCall<Record<string, never>, paths["/account/groups"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readGroups: OptionalCall<ReadGroupsArgs, ReadGroupsResponse, unknown>;
   /**
    * List the caller's projects
    *
+   * Projects the authenticated user belongs to, with compute-hour allocations and storage usage.
+   *
    * `GET /account/projects`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadProjectsResponse = await client.readProjects();
+   * ```
    */
-  readProjects: OptionalCall<Record<string, never>, paths["/account/projects"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readProjects: OptionalCall<ReadProjectsArgs, ReadProjectsResponse, unknown>;
   /**
    * List the caller's project roles
    *
+   * The authenticated user's role in each of their projects.
+   *
    * `GET /account/roles`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadRolesResponse = await client.readRoles();
+   * ```
    */
-  readRoles: OptionalCall<Record<string, never>, paths["/account/roles"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readRoles: OptionalCall<ReadRolesArgs, ReadRolesResponse, unknown>;
   /**
    * Show one batch job
    *
+   * Scheduler record for a single job, from the live queue or from accounting data.
+   *
    * `GET /compute/jobs/{machine}/{jobid}`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadJobResponse = await client.readJob({ path: { machine: "dtn01", jobid: "123" } });
+   * ```
    */
-  readJob: Call<{ path: paths["/compute/jobs/{machine}/{jobid}"]["get"]["parameters"]["path"]; query?: paths["/compute/jobs/{machine}/{jobid}"]["get"]["parameters"]["query"] }, paths["/compute/jobs/{machine}/{jobid}"]["get"]["responses"][200]["content"]["application/json"], paths["/compute/jobs/{machine}/{jobid}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readJob: Call<ReadJobArgs, ReadJobResponse, ReadJobError>;
   /**
    * Cancel a batch job
    *
+   * Asks the scheduler to cancel a queued or running job; the outcome is reported through a task.
+   *
    * `DELETE /compute/jobs/{machine}/{jobid}`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: CancelJobResponse = await client.cancelJob({ path: { machine: "dtn01", jobid: "123" } });
+   * ```
    */
-  cancelJob: Call<{ path: paths["/compute/jobs/{machine}/{jobid}"]["delete"]["parameters"]["path"] }, paths["/compute/jobs/{machine}/{jobid}"]["delete"]["responses"][200]["content"]["application/json"], paths["/compute/jobs/{machine}/{jobid}"]["delete"]["responses"][422]["content"]["application/json"]>;
+  cancelJob: Call<CancelJobArgs, CancelJobResponse, CancelJobError>;
   /**
    * API changelog
+   *
+   * Dated list of changes to this API; no authentication needed.
    *
    * `GET /meta/changelog`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadChangelogResponse = await client.readChangelog();
+   * ```
    */
-  readChangelog: OptionalCall<Record<string, never>, paths["/meta/changelog"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readChangelog: OptionalCall<ReadChangelogArgs, ReadChangelogResponse, unknown>;
   /**
    * API configuration
+   *
+   * Key/value settings of this API deployment; no authentication needed.
    *
    * `GET /meta/config`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadConfigResponse = await client.readConfig();
+   * ```
    */
-  readConfig: OptionalCall<Record<string, never>, paths["/meta/config"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readConfig: OptionalCall<ReadConfigArgs, ReadConfigResponse, unknown>;
   /**
    * Status of all resources
+   *
+   * Current availability of every facility resource; no authentication needed.
    *
    * `GET /status/`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadStatusesResponse = await client.readStatuses();
+   * ```
    */
-  readStatuses: OptionalCall<Record<string, never>, paths["/status/"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readStatuses: OptionalCall<ReadStatusesArgs, ReadStatusesResponse, unknown>;
   /**
    * Notes for all resources
+   *
+   * Status notes grouped per resource (one inner list per resource); no authentication needed.
    *
    * `GET /status/notes`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadNotesResponse = await client.readNotes();
+   * ```
    */
-  readNotes: OptionalCall<Record<string, never>, paths["/status/notes"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readNotes: OptionalCall<ReadNotesArgs, ReadNotesResponse, unknown>;
   /**
    * Notes for one resource
+   *
+   * Status notes posted for a single resource; no authentication needed.
    *
    * `GET /status/notes/{name}`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadNoteResponse = await client.readNote({ path: { name: "name" } });
+   * ```
    */
-  readNote: Call<{ path: paths["/status/notes/{name}"]["get"]["parameters"]["path"] }, paths["/status/notes/{name}"]["get"]["responses"][200]["content"]["application/json"], paths["/status/notes/{name}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readNote: Call<ReadNoteArgs, ReadNoteResponse, ReadNoteError>;
   /**
    * Outages of all resources
+   *
+   * Recorded outages grouped per resource (one inner list per resource); no authentication needed.
    *
    * `GET /status/outages`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadOutagesResponse = await client.readOutages();
+   * ```
    */
-  readOutages: OptionalCall<Record<string, never>, paths["/status/outages"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readOutages: OptionalCall<ReadOutagesArgs, ReadOutagesResponse, unknown>;
   /**
    * Planned outages of all resources
+   *
+   * Scheduled future outages grouped per resource; no authentication needed.
    *
    * `GET /status/outages/planned`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadPlannedOutagesResponse = await client.readPlannedOutages();
+   * ```
    */
-  readPlannedOutages: OptionalCall<Record<string, never>, paths["/status/outages/planned"]["get"]["responses"][200]["content"]["application/json"], unknown>;
+  readPlannedOutages: OptionalCall<ReadPlannedOutagesArgs, ReadPlannedOutagesResponse, unknown>;
   /**
    * Planned outages of one resource
+   *
+   * Scheduled future outages of a single resource; no authentication needed.
    *
    * `GET /status/outages/planned/{name}`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadPlannedOutagesGetResponse = await client.readPlannedOutagesGet({ path: { name: "name" } });
+   * ```
    */
-  readPlannedOutagesGet: Call<{ path: paths["/status/outages/planned/{name}"]["get"]["parameters"]["path"] }, paths["/status/outages/planned/{name}"]["get"]["responses"][200]["content"]["application/json"], paths["/status/outages/planned/{name}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readPlannedOutagesGet: Call<ReadPlannedOutagesGetArgs, ReadPlannedOutagesGetResponse, ReadPlannedOutagesGetError>;
   /**
    * Outages of one resource
+   *
+   * Recorded outages of a single resource; no authentication needed.
    *
    * `GET /status/outages/{name}`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadOutageResponse = await client.readOutage({ path: { name: "name" } });
+   * ```
    */
-  readOutage: Call<{ path: paths["/status/outages/{name}"]["get"]["parameters"]["path"] }, paths["/status/outages/{name}"]["get"]["responses"][200]["content"]["application/json"], paths["/status/outages/{name}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readOutage: Call<ReadOutageArgs, ReadOutageResponse, ReadOutageError>;
   /**
    * Status of one resource
+   *
+   * Availability of a single resource (`active`, `degraded`, `unavailable` or `other`); no authentication needed.
    *
    * `GET /status/{name}`
    * @scope public
    * @public
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadStatusResponse = await client.readStatus({ path: { name: "name" } });
+   * ```
    */
-  readStatus: Call<{ path: paths["/status/{name}"]["get"]["parameters"]["path"] }, paths["/status/{name}"]["get"]["responses"][200]["content"]["application/json"], paths["/status/{name}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readStatus: Call<ReadStatusArgs, ReadStatusResponse, ReadStatusError>;
   /**
    * Check a Globus transfer
    *
+   * Progress, byte counts and final state of a Globus transfer started through the API.
+   *
    * `GET /storage/globus/transfer/{globus_uuid}`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: CheckGlobusTransferResponse = await client.checkGlobusTransfer({ path: { globus_uuid: "123" } });
+   * ```
    */
-  checkGlobusTransfer: Call<{ path: paths["/storage/globus/transfer/{globus_uuid}"]["get"]["parameters"]["path"] }, paths["/storage/globus/transfer/{globus_uuid}"]["get"]["responses"][200]["content"]["application/json"], paths["/storage/globus/transfer/{globus_uuid}"]["get"]["responses"][422]["content"]["application/json"]>;
+  checkGlobusTransfer: Call<CheckGlobusTransferArgs, CheckGlobusTransferResponse, CheckGlobusTransferError>;
   /**
    * List the caller's tasks
    *
+   * Asynchronous tasks of the authenticated user, optionally narrowed by tag.
+   *
    * `GET /tasks`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadTasksResponse = await client.readTasks();
+   * ```
    */
-  readTasks: OptionalCall<{ query?: paths["/tasks"]["get"]["parameters"]["query"] }, paths["/tasks"]["get"]["responses"][200]["content"]["application/json"], paths["/tasks"]["get"]["responses"][422]["content"]["application/json"]>;
+  readTasks: OptionalCall<ReadTasksArgs, ReadTasksResponse, ReadTasksError>;
   /**
    * Show one task
    *
+   * State and, once finished, the JSON-encoded result of one asynchronous task.
+   *
    * `GET /tasks/{id}`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadTaskResponse = await client.readTask({ path: { id: "123" } });
+   * ```
    */
-  readTask: Call<{ path: paths["/tasks/{id}"]["get"]["parameters"]["path"] }, WithJsonText<paths["/tasks/{id}"]["get"]["responses"][200]["content"]["application/json"], "result">, paths["/tasks/{id}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readTask: Call<ReadTaskArgs, ReadTaskResponse, ReadTaskError>;
   /**
    * Cancel a task
    *
+   * Stops an asynchronous task that has not finished yet.
+   *
    * `DELETE /tasks/{id}`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: CancelTaskResponse = await client.cancelTask({ path: { id: "123" } });
+   * ```
    */
-  cancelTask: Call<{ path: paths["/tasks/{id}"]["delete"]["parameters"]["path"] }, paths["/tasks/{id}"]["delete"]["responses"][200]["content"]["application/json"], paths["/tasks/{id}"]["delete"]["responses"][422]["content"]["application/json"]>;
+  cancelTask: Call<CancelTaskArgs, CancelTaskResponse, CancelTaskError>;
   /**
    * List a directory
    *
+   * Long-format listing of a directory (or a single file) on a host.
+   *
    * `GET /utilities/ls/{machine}/{path}`
    * @scope green
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadDirectoryResponse = await client.readDirectory({ path: { machine: "dtn01", path: "path" } });
+   * ```
    */
-  readDirectory: Call<{ path: paths["/utilities/ls/{machine}/{path}"]["get"]["parameters"]["path"] }, paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], paths["/utilities/ls/{machine}/{path}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readDirectory: Call<ReadDirectoryArgs, ReadDirectoryResponse, ReadDirectoryError>;
 }
 
 /** A batch job as a "green" client sees it. */
@@ -298,7 +716,8 @@ export interface GreenRemotePath extends RemotePathBase, PathParents<GreenRemote
 export type GreenEntry = Omit<DirectoryEntry, "name"> & GreenRemotePath & EntryKind;
 
 /**
- * The workflow helpers of a "green" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ * The workflow helpers of a "green" client on one machine (`client.compute(machine)`); a helper it may not use is not
+ * callable and its type names the color needed.
  */
 export interface GreenCompute {
   readonly machine: Machine;
@@ -374,7 +793,9 @@ export interface GreenClientHelpers {
 }
 
 /** A client of color "green": calls above "green" are type errors here and ScopeErrors at run time. */
-export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWaiting<FinishedTask>, Computing<Machine, GreenCompute>, GreenClientHelpers {
+export interface GreenClient
+  extends Client<GreenPaths>, GreenOperations, TaskWaiting<FinishedTask>, Computing<Machine, GreenCompute>,
+    GreenClientHelpers {
   readonly createGroup: NeedsColor<"createGroup", "orange">;
   readonly readGroup: NeedsColor<"readGroup", "orange">;
   readonly updateGroupMembership: NeedsColor<"updateGroupMembership", "orange">;
@@ -384,9 +805,24 @@ export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWa
   readonly runCommand: NeedsColor<"runCommand", "red">;
   readonly downloadFile: NeedsColor<"downloadFile", "yellow">;
   readonly uploadFile: NeedsColor<"uploadFile", "orange">;
-  GET: Client<GreenPaths>["GET"] & Refusals<"GET", GreenPaths, { "/account/groups/{group}": "orange"; "/compute/jobs/{machine}": "yellow"; "/utilities/download/{machine}/{path}": "yellow" }>;
-  PUT: Client<GreenPaths>["PUT"] & Refusals<"PUT", GreenPaths, { "/account/groups/{group}": "orange"; "/utilities/upload/{machine}/{path}": "orange" }>;
-  POST: Client<GreenPaths>["POST"] & Refusals<"POST", GreenPaths, { "/account/groups": "orange"; "/compute/jobs/{machine}": "red"; "/storage/globus/transfer": "orange"; "/utilities/command/{machine}": "red" }>;
+  GET: Client<GreenPaths>["GET"] &
+    Refusals<"GET", GreenPaths, {
+      "/account/groups/{group}": "orange";
+      "/compute/jobs/{machine}": "yellow";
+      "/utilities/download/{machine}/{path}": "yellow";
+    }>;
+  PUT: Client<GreenPaths>["PUT"] &
+    Refusals<"PUT", GreenPaths, {
+      "/account/groups/{group}": "orange";
+      "/utilities/upload/{machine}/{path}": "orange";
+    }>;
+  POST: Client<GreenPaths>["POST"] &
+    Refusals<"POST", GreenPaths, {
+      "/account/groups": "orange";
+      "/compute/jobs/{machine}": "red";
+      "/storage/globus/transfer": "orange";
+      "/utilities/command/{machine}": "red";
+    }>;
   DELETE: Client<GreenPaths>["DELETE"] & Refusals<"DELETE", GreenPaths, {}>;
   OPTIONS: Client<GreenPaths>["OPTIONS"] & Refusals<"OPTIONS", GreenPaths, {}>;
   HEAD: Client<GreenPaths>["HEAD"] & Refusals<"HEAD", GreenPaths, {}>;
@@ -398,8 +834,8 @@ export interface GreenClient extends Client<GreenPaths>, GreenOperations, TaskWa
 
 /** The paths, and their methods, a "yellow" client may call. */
 export interface YellowPaths extends GreenPaths {
-  "/compute/jobs/{machine}": { get: paths["/compute/jobs/{machine}"]["get"] };
-  "/utilities/download/{machine}/{path}": { get: paths["/utilities/download/{machine}/{path}"]["get"] };
+  "/compute/jobs/{machine}": { get: ReadJobsOp };
+  "/utilities/download/{machine}/{path}": { get: DownloadFileOp };
 }
 
 /** The operations a "yellow" client may call, by name (those of "green" and more). */
@@ -407,17 +843,37 @@ export interface YellowOperations extends GreenOperations {
   /**
    * Query batch jobs on a host
    *
+   * Scheduler records for jobs on a host, from the live queue or from accounting data, optionally filtered.
+   *
    * `GET /compute/jobs/{machine}`
    * @scope yellow
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "yellow" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadJobsResponse = await client.readJobs({ path: { machine: "dtn01" } });
+   * ```
    */
-  readJobs: Call<{ path: paths["/compute/jobs/{machine}"]["get"]["parameters"]["path"]; query?: paths["/compute/jobs/{machine}"]["get"]["parameters"]["query"] }, paths["/compute/jobs/{machine}"]["get"]["responses"][200]["content"]["application/json"], paths["/compute/jobs/{machine}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readJobs: Call<ReadJobsArgs, ReadJobsResponse, ReadJobsError>;
   /**
    * Download a small file
    *
+   * Returns the contents of a small file on a host, as text or base64.
+   *
    * `GET /utilities/download/{machine}/{path}`
    * @scope yellow
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "yellow" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: DownloadFileResponse = await client.downloadFile({ path: { machine: "dtn01", path: "path" } });
+   * ```
    */
-  downloadFile: Call<{ path: paths["/utilities/download/{machine}/{path}"]["get"]["parameters"]["path"]; query?: paths["/utilities/download/{machine}/{path}"]["get"]["parameters"]["query"] }, paths["/utilities/download/{machine}/{path}"]["get"]["responses"][200]["content"]["application/json"], paths["/utilities/download/{machine}/{path}"]["get"]["responses"][422]["content"]["application/json"]>;
+  downloadFile: Call<DownloadFileArgs, DownloadFileResponse, DownloadFileError>;
 }
 
 /** A batch job as a "yellow" client sees it. */
@@ -453,7 +909,8 @@ export interface YellowRemotePath extends RemotePathBase, PathParents<YellowRemo
 export type YellowEntry = Omit<DirectoryEntry, "name"> & YellowRemotePath & EntryKind;
 
 /**
- * The workflow helpers of a "yellow" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ * The workflow helpers of a "yellow" client on one machine (`client.compute(machine)`); a helper it may not use is not
+ * callable and its type names the color needed.
  */
 export interface YellowCompute {
   readonly machine: Machine;
@@ -529,7 +986,9 @@ export interface YellowClientHelpers {
 }
 
 /** A client of color "yellow": calls above "yellow" are type errors here and ScopeErrors at run time. */
-export interface YellowClient extends Client<YellowPaths>, YellowOperations, TaskWaiting<FinishedTask>, Computing<Machine, YellowCompute>, YellowClientHelpers {
+export interface YellowClient
+  extends Client<YellowPaths>, YellowOperations, TaskWaiting<FinishedTask>, Computing<Machine, YellowCompute>,
+    YellowClientHelpers {
   readonly createGroup: NeedsColor<"createGroup", "orange">;
   readonly readGroup: NeedsColor<"readGroup", "orange">;
   readonly updateGroupMembership: NeedsColor<"updateGroupMembership", "orange">;
@@ -538,8 +997,18 @@ export interface YellowClient extends Client<YellowPaths>, YellowOperations, Tas
   readonly runCommand: NeedsColor<"runCommand", "red">;
   readonly uploadFile: NeedsColor<"uploadFile", "orange">;
   GET: Client<YellowPaths>["GET"] & Refusals<"GET", YellowPaths, { "/account/groups/{group}": "orange" }>;
-  PUT: Client<YellowPaths>["PUT"] & Refusals<"PUT", YellowPaths, { "/account/groups/{group}": "orange"; "/utilities/upload/{machine}/{path}": "orange" }>;
-  POST: Client<YellowPaths>["POST"] & Refusals<"POST", YellowPaths, { "/account/groups": "orange"; "/compute/jobs/{machine}": "red"; "/storage/globus/transfer": "orange"; "/utilities/command/{machine}": "red" }>;
+  PUT: Client<YellowPaths>["PUT"] &
+    Refusals<"PUT", YellowPaths, {
+      "/account/groups/{group}": "orange";
+      "/utilities/upload/{machine}/{path}": "orange";
+    }>;
+  POST: Client<YellowPaths>["POST"] &
+    Refusals<"POST", YellowPaths, {
+      "/account/groups": "orange";
+      "/compute/jobs/{machine}": "red";
+      "/storage/globus/transfer": "orange";
+      "/utilities/command/{machine}": "red";
+    }>;
   DELETE: Client<YellowPaths>["DELETE"] & Refusals<"DELETE", YellowPaths, {}>;
   OPTIONS: Client<YellowPaths>["OPTIONS"] & Refusals<"OPTIONS", YellowPaths, {}>;
   HEAD: Client<YellowPaths>["HEAD"] & Refusals<"HEAD", YellowPaths, {}>;
@@ -551,10 +1020,10 @@ export interface YellowClient extends Client<YellowPaths>, YellowOperations, Tas
 
 /** The paths, and their methods, a "orange" client may call. */
 export interface OrangePaths extends YellowPaths {
-  "/account/groups": { get: paths["/account/groups"]["get"]; post: paths["/account/groups"]["post"] };
-  "/account/groups/{group}": { get: paths["/account/groups/{group}"]["get"]; put: paths["/account/groups/{group}"]["put"] };
-  "/storage/globus/transfer": { post: paths["/storage/globus/transfer"]["post"] };
-  "/utilities/upload/{machine}/{path}": { put: paths["/utilities/upload/{machine}/{path}"]["put"] };
+  "/account/groups": { get: ReadGroupsOp; post: CreateGroupOp };
+  "/account/groups/{group}": { get: ReadGroupOp; put: UpdateGroupMembershipOp };
+  "/storage/globus/transfer": { post: StartGlobusTransferOp };
+  "/utilities/upload/{machine}/{path}": { put: UploadFileOp };
 }
 
 /** The operations a "orange" client may call, by name (those of "yellow" and more). */
@@ -562,38 +1031,95 @@ export interface OrangeOperations extends YellowOperations {
   /**
    * Create a file group
    *
+   * Creates a new Unix file group owned by one of the caller's projects.
+   *
    * `POST /account/groups`
    * @scope orange
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * declare const body: CreateGroupBody;
+   * const answer: CreateGroupResponse = await client.createGroup({ body });
+   * ```
    */
-  createGroup: Call<{ body: NonNullable<paths["/account/groups"]["post"]["requestBody"]>["content"]["application/x-www-form-urlencoded"] }, paths["/account/groups"]["post"]["responses"][200]["content"]["application/json"], paths["/account/groups"]["post"]["responses"][422]["content"]["application/json"]>;
+  createGroup: Call<CreateGroupArgs, CreateGroupResponse, CreateGroupError>;
   /**
    * Show a file group
    *
+   * Members and numeric id of one file group.
+   *
    * `GET /account/groups/{group}`
    * @scope orange
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * const answer: ReadGroupResponse = await client.readGroup({ path: { group: "group" } });
+   * ```
    */
-  readGroup: Call<{ path: paths["/account/groups/{group}"]["get"]["parameters"]["path"] }, paths["/account/groups/{group}"]["get"]["responses"][200]["content"]["application/json"], paths["/account/groups/{group}"]["get"]["responses"][422]["content"]["application/json"]>;
+  readGroup: Call<ReadGroupArgs, ReadGroupResponse, ReadGroupError>;
   /**
    * Change a file group's members
    *
+   * Adds or removes a batch of users from a file group and returns the updated group.
+   *
    * `PUT /account/groups/{group}`
    * @scope orange
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * declare const body: UpdateGroupMembershipBody;
+   * const answer: UpdateGroupMembershipResponse = await client.updateGroupMembership({
+   *   path: { group: "group" },
+   *   body,
+   * });
+   * ```
    */
-  updateGroupMembership: Call<{ path: paths["/account/groups/{group}"]["put"]["parameters"]["path"]; body: NonNullable<paths["/account/groups/{group}"]["put"]["requestBody"]>["content"]["application/x-www-form-urlencoded"] }, paths["/account/groups/{group}"]["put"]["responses"][200]["content"]["application/json"], paths["/account/groups/{group}"]["put"]["responses"][422]["content"]["application/json"]>;
+  updateGroupMembership: Call<UpdateGroupMembershipArgs, UpdateGroupMembershipResponse, UpdateGroupMembershipError>;
   /**
    * Start a Globus transfer
    *
+   * Starts a Globus copy between two endpoints; needs a client with Globus access enabled.
+   *
    * `POST /storage/globus/transfer`
    * @scope orange
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * declare const body: StartGlobusTransferBody;
+   * const answer: StartGlobusTransferResponse = await client.startGlobusTransfer({ body });
+   * ```
    */
-  startGlobusTransfer: Call<{ body: NonNullable<paths["/storage/globus/transfer"]["post"]["requestBody"]>["content"]["application/x-www-form-urlencoded"] }, paths["/storage/globus/transfer"]["post"]["responses"][200]["content"]["application/json"], paths["/storage/globus/transfer"]["post"]["responses"][422]["content"]["application/json"]>;
+  startGlobusTransfer: Call<StartGlobusTransferArgs, StartGlobusTransferResponse, StartGlobusTransferError>;
   /**
    * Upload a small file
    *
+   * Writes a small file to a path on a host from a multipart upload.
+   *
    * `PUT /utilities/upload/{machine}/{path}`
    * @scope orange
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * declare const body: UploadFileBody;
+   * const answer: UploadFileResponse = await client.uploadFile({ path: { machine: "dtn01", path: "path" }, body });
+   * ```
    */
-  uploadFile: Call<{ path: paths["/utilities/upload/{machine}/{path}"]["put"]["parameters"]["path"]; body: NonNullable<paths["/utilities/upload/{machine}/{path}"]["put"]["requestBody"]>["content"]["multipart/form-data"] }, paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][200]["content"]["application/json"], paths["/utilities/upload/{machine}/{path}"]["put"]["responses"][422]["content"]["application/json"]>;
+  uploadFile: Call<UploadFileArgs, UploadFileResponse, UploadFileError>;
 }
 
 /** A batch job as a "orange" client sees it. */
@@ -629,7 +1155,8 @@ export interface OrangeRemotePath extends RemotePathBase, PathParents<OrangeRemo
 export type OrangeEntry = Omit<DirectoryEntry, "name"> & OrangeRemotePath & EntryKind;
 
 /**
- * The workflow helpers of a "orange" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ * The workflow helpers of a "orange" client on one machine (`client.compute(machine)`); a helper it may not use is not
+ * callable and its type names the color needed.
  */
 export interface OrangeCompute {
   readonly machine: Machine;
@@ -705,12 +1232,18 @@ export interface OrangeClientHelpers {
 }
 
 /** A client of color "orange": calls above "orange" are type errors here and ScopeErrors at run time. */
-export interface OrangeClient extends Client<OrangePaths>, OrangeOperations, TaskWaiting<FinishedTask>, Computing<Machine, OrangeCompute>, OrangeClientHelpers {
+export interface OrangeClient
+  extends Client<OrangePaths>, OrangeOperations, TaskWaiting<FinishedTask>, Computing<Machine, OrangeCompute>,
+    OrangeClientHelpers {
   readonly submitJob: NeedsColor<"submitJob", "red">;
   readonly runCommand: NeedsColor<"runCommand", "red">;
   GET: Client<OrangePaths>["GET"] & Refusals<"GET", OrangePaths, {}>;
   PUT: Client<OrangePaths>["PUT"] & Refusals<"PUT", OrangePaths, {}>;
-  POST: Client<OrangePaths>["POST"] & Refusals<"POST", OrangePaths, { "/compute/jobs/{machine}": "red"; "/utilities/command/{machine}": "red" }>;
+  POST: Client<OrangePaths>["POST"] &
+    Refusals<"POST", OrangePaths, {
+      "/compute/jobs/{machine}": "red";
+      "/utilities/command/{machine}": "red";
+    }>;
   DELETE: Client<OrangePaths>["DELETE"] & Refusals<"DELETE", OrangePaths, {}>;
   OPTIONS: Client<OrangePaths>["OPTIONS"] & Refusals<"OPTIONS", OrangePaths, {}>;
   HEAD: Client<OrangePaths>["HEAD"] & Refusals<"HEAD", OrangePaths, {}>;
@@ -725,17 +1258,39 @@ export interface RedOperations extends OrangeOperations {
   /**
    * Submit a batch job
    *
+   * Queues a batch script on a host; the returned task reports the job id once the scheduler accepts it.
+   *
    * `POST /compute/jobs/{machine}`
    * @scope red
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "red" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * declare const body: SubmitJobBody;
+   * const answer: SubmitJobResponse = await client.submitJob({ path: { machine: "dtn01" }, body });
+   * ```
    */
-  submitJob: Call<{ path: paths["/compute/jobs/{machine}"]["post"]["parameters"]["path"]; body: NonNullable<paths["/compute/jobs/{machine}"]["post"]["requestBody"]>["content"]["application/x-www-form-urlencoded"] }, paths["/compute/jobs/{machine}"]["post"]["responses"][200]["content"]["application/json"], paths["/compute/jobs/{machine}"]["post"]["responses"][422]["content"]["application/json"]>;
+  submitJob: Call<SubmitJobArgs, SubmitJobResponse, SubmitJobError>;
   /**
    * Run a command
    *
+   * Runs a command line on a host; poll the returned task for its output.
+   *
    * `POST /utilities/command/{machine}`
    * @scope red
+   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ScopeError} on a client whose color is below "red" (nothing is sent).
+   * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
+   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @example
+   * ```ts
+   * declare const body: RunCommandBody;
+   * const answer: RunCommandResponse = await client.runCommand({ path: { machine: "dtn01" }, body });
+   * ```
    */
-  runCommand: Call<{ path: paths["/utilities/command/{machine}"]["post"]["parameters"]["path"]; body: NonNullable<paths["/utilities/command/{machine}"]["post"]["requestBody"]>["content"]["application/x-www-form-urlencoded"] }, paths["/utilities/command/{machine}"]["post"]["responses"][200]["content"]["application/json"], paths["/utilities/command/{machine}"]["post"]["responses"][422]["content"]["application/json"]>;
+  runCommand: Call<RunCommandArgs, RunCommandResponse, RunCommandError>;
 }
 
 /** A batch job as a "red" client sees it. */
@@ -771,7 +1326,8 @@ export interface RedRemotePath extends RemotePathBase, PathParents<RedRemotePath
 export type RedEntry = Omit<DirectoryEntry, "name"> & RedRemotePath & EntryKind;
 
 /**
- * The workflow helpers of a "red" client on one machine (`client.compute(machine)`); a helper it may not use is not callable and its type names the color needed.
+ * The workflow helpers of a "red" client on one machine (`client.compute(machine)`); a helper it may not use is not
+ * callable and its type names the color needed.
  */
 export interface RedCompute {
   readonly machine: Machine;
@@ -847,7 +1403,8 @@ export interface RedClientHelpers {
 }
 
 /** A client of color "red": it may call every operation. */
-export interface RedClient extends Client<paths>, RedOperations, TaskWaiting<FinishedTask>, Computing<Machine, RedCompute>, RedClientHelpers {}
+export interface RedClient
+  extends Client<paths>, RedOperations, TaskWaiting<FinishedTask>, Computing<Machine, RedCompute>, RedClientHelpers {}
 
 // ---- createClient ----------------------------------------------------------------------------------------
 
@@ -862,18 +1419,32 @@ export interface Clients {
 /**
  * A client that refuses every call above its color: at compile time where the color is a literal, always at run time.
  *
- * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.
+ * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain
+ * `string`, every operation type-checks and only the run-time guard applies.
  */
-export declare function createClient<const C extends Level>(options: ClientOptions<C> & { levels?: undefined }): Clients[C];
-export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: ClientOptions<C, L> & { levels: L }): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C> & Computing<Machine, RedCompute> & RedClientHelpers;
-export declare function createClient<C extends string>(options: ClientOptions<C> & ColorCheck<C, Level, "green, yellow, orange, red">): RedClient;
+export declare function createClient<const C extends Level>(
+  options: ClientOptions<C> & { levels?: undefined },
+): Clients[C];
+export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(
+  options: ClientOptions<C, L> & { levels: L },
+): ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>
+  & Computing<Machine, RedCompute>
+  & RedClientHelpers;
+export declare function createClient<C extends string>(
+  options: ClientOptions<C> & ColorCheck<C, Level, "green, yellow, orange, red">,
+): RedClient;
 
 /**
- * Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached and renewed as a client's. `color` is checked against the key file's own color where it says one.
+ * Access tokens for a server (the `accessToken` pattern) or a script, from a key file or a key: fetched, cached and
+ * renewed as a client's. `color` is checked against the key file's own color where it says one.
  */
 export declare function createTokenSource(options: TokenSourceOptions<Level>): AccessTokens;
 
 /**
  * Poll the task until it has finished (`client.waitForTask(id)` does the same); its JSON `result` arrives parsed.
  */
-export declare function waitForTask(client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<FinishedTask>;
+export declare function waitForTask(
+  client: TaskWaiting<unknown>,
+  id: string,
+  options?: WaitOptions,
+): Promise<FinishedTask>;

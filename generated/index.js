@@ -5,12 +5,26 @@ import { defaultBaseUrl, ladder } from "./core.js";
 import { table } from "./packed-table.js";
 import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder, operations } from "./core.js";
+export {
+  ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,
+  RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder,
+  operations,
+} from "./core.js";
 
-/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (types: index.d.ts). */
+/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (index.d.ts). */
 export function createClient(options) {
   const spec = { table, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };
-  return createScopedClient(spec, options, [clientHelpers({ taskOperation: "readTask", workflow: { runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", readJob: "readJob", cancelJob: "cancelJob", readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", cancelTask: "cancelTask", readOutagesOf: "readOutage", readPlannedOutagesOf: "readPlannedOutagesGet", readUser: "readUser", readProjects: "readProjects", readRoles: "readRoles", readGroups: "readGroups", createGroup: "createGroup", readGroup: "readGroup", updateGroup: "updateGroupMembership", readClients: "readClients", readStatuses: "readStatuses", readStatus: "readStatus", readNotes: "readNotes", readNotesOf: "readNote", readOutages: "readOutages", readPlannedOutages: "readPlannedOutages", startTransfer: "startGlobusTransfer", readTransfer: "checkGlobusTransfer", readChangelog: "readChangelog", readConfig: "readConfig", readTask: "readTask" } })]);
+  const workflow = {
+    runCommand: "runCommand", submitJob: "submitJob", readJobs: "readJobs", readJob: "readJob", cancelJob: "cancelJob",
+    readDirectory: "readDirectory", downloadFile: "downloadFile", uploadFile: "uploadFile", cancelTask: "cancelTask",
+    readOutagesOf: "readOutage", readPlannedOutagesOf: "readPlannedOutagesGet", readUser: "readUser",
+    readProjects: "readProjects", readRoles: "readRoles", readGroups: "readGroups", createGroup: "createGroup",
+    readGroup: "readGroup", updateGroup: "updateGroupMembership", readClients: "readClients",
+    readStatuses: "readStatuses", readStatus: "readStatus", readNotes: "readNotes", readNotesOf: "readNote",
+    readOutages: "readOutages", readPlannedOutages: "readPlannedOutages", startTransfer: "startGlobusTransfer",
+    readTransfer: "checkGlobusTransfer", readChangelog: "readChangelog", readConfig: "readConfig", readTask: "readTask",
+  };
+  return createScopedClient(spec, options, [clientHelpers({ taskOperation: "readTask", workflow })]);
 }
 
 /** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */

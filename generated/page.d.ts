@@ -7,8 +7,15 @@ import type { Clients, FinishedTask, Level, RedClient, RedOperations } from "./i
 import type { operations as table, OperationScopes } from "./operations.js";
 import type { paths } from "./schema.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError } from "./runtime/index.js";
-export type { AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock, FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent, RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions } from "./runtime/index.js";
+export {
+  ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,
+  RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError,
+} from "./runtime/index.js";
+export type {
+  AccessTokenInput, AccessTokens, AnySfapiError, CallOptions, CallRetryOptions, CallResult, ClientOptions, Clock,
+  FetchLike, JsonValue, Logger, PollEvent, PrivateKeyInput, RemoteFileReader, RemoteFileWriter, RetryEvent,
+  RetryOptions, ScriptPath, SfapiErrorCode, TaskResult, TokenEvent, TokenSourceOptions, WaitOptions, WatchOptions,
+} from "./runtime/index.js";
 export { ladder, operations } from "./operations.js";
 export type { OperationScopes } from "./operations.js";
 export type { components, operations as OperationTypes, paths } from "./schema.js";
@@ -17,15 +24,24 @@ export type { CoreClient } from "./core.js";
 export type { Clients, Level } from "./index.js";
 
 /**
- * createClient's options without the key options: page.js takes its tokens from `accessToken` (core.js and index.js take keys).
+ * createClient's options without the key options: page.js takes its tokens from `accessToken` (core.js and index.js
+ * take keys).
  */
-export type PageOptions<C extends string, L extends readonly string[] = readonly string[]> = ClientOptions<C, L> & { keyFile?: never; clientId?: never; privateKey?: never };
+export type PageOptions<C extends string, L extends readonly string[] = readonly string[]> =
+  ClientOptions<C, L> & { keyFile?: never; clientId?: never; privateKey?: never };
 
 /**
  * A client that refuses every call above its color: at compile time where the color is a literal, always at run time.
  *
- * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain `string`, every operation type-checks and only the run-time guard applies.
+ * With `levels`, the types follow that ladder (computed, so dearer to type-check); with a `color` typed as plain
+ * `string`, every operation type-checks and only the run-time guard applies.
  */
-export declare function createClient<const C extends Level>(options: PageOptions<C> & { levels?: undefined }): CoreClient<Clients[C]>;
-export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(options: PageOptions<C, L> & { levels: L }): CoreClient<ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>>;
-export declare function createClient<C extends string>(options: PageOptions<C> & ColorCheck<C, Level, "green, yellow, orange, red">): CoreClient<RedClient>;
+export declare function createClient<const C extends Level>(
+  options: PageOptions<C> & { levels?: undefined },
+): CoreClient<Clients[C]>;
+export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>(
+  options: PageOptions<C, L> & { levels: L },
+): CoreClient<ReRankedClient<paths, OperationScopes, RedOperations, typeof table, FinishedTask, L, C>>;
+export declare function createClient<C extends string>(
+  options: PageOptions<C> & ColorCheck<C, Level, "green, yellow, orange, red">,
+): CoreClient<RedClient>;

@@ -5,7 +5,11 @@ import { defaultBaseUrl, ladder } from "./core.js";
 import { table } from "./packed-table.js";
 import { createScopedClient } from "./runtime/index.js";
 
-export { ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError, RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder, operations } from "./core.js";
+export {
+  ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,
+  RedirectError, ResponseError, ScopeError, SfapiError, TaskError, TokenError, defaultBaseUrl, description, ladder,
+  operations,
+} from "./core.js";
 
 /**
  * A client that refuses every call above its color and takes its tokens from `accessToken` only: no keys, so that a

@@ -10,14 +10,13 @@
  */
 import { HTTP_METHODS } from "../description/document.js";
 import type { Operation } from "../model/operations.js";
-import { isJsonMediaType, isSuccess } from "../model/responses.js";
 import { routeLevels } from "../model/routes.js";
 import { canCall, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
 import { descriptionFields, generatedHeader } from "./header.js";
-import { operationDoc } from "./operations-table.js";
+import { callType, memberDoc, operationTypes, typeNamesOf } from "./operation-types.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
-import { blockCommentText, jsDoc, levelIdentifiers, literal } from "./text.js";
+import { blockCommentText, bracedList, interfaceHead, jsDoc, LINE_WIDTH, levelIdentifiers, literal } from "./text.js";
 import {
   clientMembers,
   hasCompute,
@@ -32,9 +31,12 @@ import {
 export function coreConstants(ctx: EmitContext): string[] {
   return [
     jsDoc(["The description this client was generated from."], []),
-    `export declare const description: { ${descriptionFields(ctx)
-      .map((field) => `readonly ${field}`)
-      .join("; ")} };`,
+    bracedList(
+      "export declare const description: ",
+      descriptionFields(ctx).map((field) => `readonly ${field}`),
+      ";",
+      ";",
+    ),
     "",
     jsDoc(["Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise."], []),
     `export declare const defaultBaseUrl: ${literal(ctx.defaultBaseUrl)};`,
@@ -43,8 +45,8 @@ export function coreConstants(ctx: EmitContext): string[] {
 }
 
 const SHARED_EXPORTS = [
-  `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
-  `export type { ${PUBLIC_TYPES.join(", ")} } from "./runtime/index.js";`,
+  bracedList("export ", PUBLIC_ERRORS, ' from "./runtime/index.js";'),
+  bracedList("export type ", PUBLIC_TYPES, ' from "./runtime/index.js";'),
   'export { ladder, operations } from "./operations.js";',
   'export type { OperationScopes } from "./operations.js";',
   'export type { components, operations as OperationTypes, paths } from "./schema.js";',
@@ -84,7 +86,7 @@ export function emitClientTypes(ctx: EmitContext): string {
   const out: string[] = [
     generatedHeader(ctx),
     'import type { Client } from "openapi-fetch";',
-    `import type { ${runtimeTypes.join(", ")} } from "./runtime/index.js";`,
+    bracedList("import type ", runtimeTypes, ' from "./runtime/index.js";'),
     'import type { operations as table, OperationScopes } from "./operations.js";',
     'import type { paths } from "./schema.js";',
     "",
@@ -94,6 +96,7 @@ export function emitClientTypes(ctx: EmitContext): string {
     jsDoc(["A level of this API's ladder, least capable first."], []),
     `export type Level = ${ladder.map(literal).join(" | ")};`,
     "",
+    ...operationTypes(ctx),
   ];
   if (task) {
     out.push(
@@ -105,7 +108,7 @@ export function emitClientTypes(ctx: EmitContext): string {
         ],
         [],
       ),
-      `export type Task = ${dataType(task)};`,
+      `export type Task = ${typeNamesOf(ctx, task).response};`,
       "",
       jsDoc(
         [
@@ -135,21 +138,22 @@ export function emitClientTypes(ctx: EmitContext): string {
     out.push(
       jsDoc([`The operations a ${levelName} client may call, by name${andBelow}.`], []),
       `export interface ${id}Operations${below ? ` extends ${below}Operations` : ""} {`,
-      ...added.flatMap((op) => [operationDoc(op, ctx, "  "), `  ${op.name}: ${callType(op)};`]),
+      ...added.flatMap((op) => [memberDoc(ctx, op), `  ${op.name}: ${callType(ctx, op)};`]),
       "}",
       "",
     );
     if (helpers) out.push(...workflowLevelTypes(ctx, level, id));
-    const waits =
-      (hasTasks ? ", TaskWaiting<FinishedTask>" : "") +
-      (compute ? `, Computing<Machine, ${id}Compute>` : "") +
-      (helpers ? `, ${id}ClientHelpers` : "");
+    const waits = [
+      ...(hasTasks ? ["TaskWaiting<FinishedTask>"] : []),
+      ...(compute ? [`Computing<Machine, ${id}Compute>`] : []),
+      ...(helpers ? [`${id}ClientHelpers`] : []),
+    ];
     const mayCall = isTop
       ? "it may call every operation"
       : `calls above ${levelName} are type errors here and ScopeErrors at run time`;
     const clientDoc = jsDoc([`A client of color ${levelName}: ${mayCall}.`], []);
     if (isTop) {
-      out.push(clientDoc, `export interface ${id}Client extends Client<paths>, ${id}Operations${waits} {}`, "");
+      out.push(clientDoc, interfaceHead(`${id}Client`, ["Client<paths>", `${id}Operations`, ...waits], " {}"), "");
       return;
     }
     const refused = ctx.operations.filter((op) => !canCall(ladder, level, scopeOf(op)));
@@ -160,11 +164,18 @@ export function emitClientTypes(ctx: EmitContext): string {
       const upper = literal(m.toUpperCase());
       const paths = refused.filter((op) => op.method === m).map((op) => `${literal(op.path)}: ${needs(op)}`);
       const map = paths.length > 0 ? `{ ${paths.join("; ")} }` : "{}";
-      return `  ${m.toUpperCase()}: Client<${id}Paths>[${upper}] & Refusals<${upper}, ${id}Paths, ${map}>;`;
+      const one = `  ${m.toUpperCase()}: Client<${id}Paths>[${upper}] & Refusals<${upper}, ${id}Paths, ${map}>;`;
+      if (one.length <= LINE_WIDTH) return one;
+      return [
+        `  ${m.toUpperCase()}: Client<${id}Paths>[${upper}] &`,
+        `    Refusals<${upper}, ${id}Paths, {`,
+        ...paths.map((row) => `      ${row};`),
+        "    }>;",
+      ].join("\n");
     });
     out.push(
       clientDoc,
-      `export interface ${id}Client extends Client<${id}Paths>, ${id}Operations${waits} {`,
+      interfaceHead(`${id}Client`, [`Client<${id}Paths>`, `${id}Operations`, ...waits], " {"),
       ...byName,
       ...methods,
       "}",
@@ -200,8 +211,11 @@ export function emitClientTypes(ctx: EmitContext): string {
         ],
         [],
       ),
-      "export declare function waitForTask(" +
-        "client: TaskWaiting<unknown>, id: string, options?: WaitOptions): Promise<FinishedTask>;",
+      "export declare function waitForTask(",
+      "  client: TaskWaiting<unknown>,",
+      "  id: string,",
+      "  options?: WaitOptions,",
+      "): Promise<FinishedTask>;",
       "",
     );
   }
@@ -237,14 +251,32 @@ function createClientOverloads(
       ],
       [],
     ),
-    "export declare function createClient<const C extends Level>" +
-      `(options: ${options}<C> & { levels?: undefined }): ${wrap("Clients[C]")};`,
-    "export declare function createClient<const C extends string, const L extends readonly [string, ...string[]]>" +
-      `(options: ${options}<C, L> & { levels: L }): ${wrap(reRanked)};`,
-    "export declare function createClient<C extends string>" +
-      `(options: ${options}<C> & ColorCheck<C, Level, ${literal(ctx.ladder.join(", "))}>): ${wrap(`${topId}Client`)};`,
+    declaration("createClient<const C extends Level>", `${options}<C> & { levels?: undefined }`, wrap("Clients[C]")),
+    declaration(
+      "createClient<const C extends string, const L extends readonly [string, ...string[]]>",
+      `${options}<C, L> & { levels: L }`,
+      wrap(reRanked),
+    ),
+    declaration(
+      "createClient<C extends string>",
+      `${options}<C> & ColorCheck<C, Level, ${literal(ctx.ladder.join(", "))}>`,
+      wrap(`${topId}Client`),
+    ),
     "",
   ];
+}
+
+/**
+ * `export declare function name(options: Options): Returned;`, its parameter and its return type on lines of their own
+ * when it does not fit (an intersection one member a line).
+ */
+export function declaration(name: string, options: string, returned: string): string {
+  const one = `export declare function ${name}(options: ${options}): ${returned};`;
+  if (one.length <= LINE_WIDTH) return one;
+  const head = `export declare function ${name}(`;
+  const ret = `): ${returned};`;
+  const body = ret.length <= LINE_WIDTH ? [ret] : [`): ${returned.split(" & ").join("\n  & ")};`];
+  return [head, `  options: ${options},`, ...body].join("\n");
 }
 
 /** `core.d.ts`: core.js's exports, its clients those of index.d.ts without `waitForTask` and `compute`. */
@@ -256,7 +288,10 @@ export function emitCoreTypes(ctx: EmitContext): string {
     ...(hasCompute(ctx) ? ["compute"] : []),
     ...clientMembers(ctx),
   ];
-  const coreClient = helpers.length === 0 ? "Full" : `Omit<Full, ${helpers.map(literal).join(" | ")}>`;
+  const omitted = helpers.map(literal).join(" | ");
+  const oneLine = `export type CoreClient<Full> = ${helpers.length === 0 ? "Full" : `Omit<Full, ${omitted}>`};`;
+  const coreClient =
+    oneLine.length <= LINE_WIDTH ? oneLine : `export type CoreClient<Full> = Omit<\n  Full,\n  ${omitted}\n>;`;
   const fromIndex = ["Clients", ...(ctx.taskOperation === undefined ? [] : ["FinishedTask"]), "Level"];
   return [
     generatedHeader(ctx),
@@ -270,11 +305,11 @@ export function emitCoreTypes(ctx: EmitContext): string {
     "",
     ...coreConstants(ctx),
     jsDoc(["A client as index.js makes it, without the helpers only index.js adds."], []),
-    `export type CoreClient<Full> = ${coreClient};`,
+    coreClient,
     "",
     jsDoc(["createClient's options without `keyFile`: core.js reads no files (index.js does)."], []),
-    "export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> = " +
-      "ClientOptions<C, L> & { keyFile?: never };",
+    "export type CoreOptions<C extends string, L extends readonly string[] = readonly string[]> =",
+    "  ClientOptions<C, L> & { keyFile?: never };",
     "",
     ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false, "CoreOptions"),
   ].join("\n");
@@ -305,8 +340,8 @@ export function emitPageTypes(ctx: EmitContext): string {
       ],
       [],
     ),
-    "export type PageOptions<C extends string, L extends readonly string[] = readonly string[]> = " +
-      "ClientOptions<C, L> & { keyFile?: never; clientId?: never; privateKey?: never };",
+    "export type PageOptions<C extends string, L extends readonly string[] = readonly string[]> =",
+    "  ClientOptions<C, L> & { keyFile?: never; clientId?: never; privateKey?: never };",
     "",
     ...createClientOverloads(ctx, (client) => `CoreClient<${client}>`, false, "PageOptions"),
   ].join("\n");
@@ -332,7 +367,8 @@ function pathsInterface(
   for (const [path, ops] of byPath) {
     const isNew = index === 0 || ops.some((op) => !canCall(ladder, ladder[index - 1]!, scopeOf(op)));
     if (!isNew) continue;
-    rows.push(`  ${literal(path)}: { ${ops.map((op) => `${op.method}: ${opRef(op)}`).join("; ")} };`);
+    const methods = ops.map((op) => `${op.method}: ${typeNamesOf(ctx, op).op}`);
+    rows.push(bracedList(`  ${literal(path)}: `, methods, ";", ";").replace(/\n/g, "\n  "));
   }
   const name = blockCommentText(literal(level));
   return [
@@ -342,62 +378,4 @@ function pathsInterface(
     "}",
     "",
   ];
-}
-
-function opRef(op: Operation): string {
-  return `paths[${literal(op.path)}][${literal(op.method)}]`;
-}
-
-function statusKey(status: string): string {
-  return /^[1-5]\d\d$/.test(status) ? `[${status}]` : `[${literal(status)}]`;
-}
-
-/** `Call<Args, Data, Error>`, or `OptionalCall` when no argument is required. */
-export function callType(op: Operation): string {
-  const ref = opRef(op);
-  const members: string[] = [];
-  let required = false;
-  for (const where of ["path", "query", "header"] as const) {
-    const params = op.parameters.filter((p) => p.in === where);
-    if (params.length === 0) continue;
-    const needed = params.some((p) => p.required);
-    required ||= needed;
-    members.push(`${where}${needed ? "" : "?"}: ${ref}["parameters"][${literal(where)}]`);
-  }
-  const media = op.requestMediaTypes[0];
-  if (media !== undefined) {
-    required ||= op.requestBodyRequired;
-    members.push(
-      `body${op.requestBodyRequired ? "" : "?"}: NonNullable<${ref}["requestBody"]>["content"][${literal(media)}]`,
-    );
-  }
-  const args = members.length > 0 ? `{ ${members.join("; ")} }` : "Record<string, never>";
-  return `${required ? "Call" : "OptionalCall"}<${args}, ${dataType(op)}, ${errorType(op)}>`;
-}
-
-/** What a success answer resolves to: its JSON (JSON-text fields parsed), text, a Blob, or undefined. */
-function dataType(op: Operation): string {
-  const ref = opRef(op);
-  const types = new Set<string>();
-  for (const r of op.answer.responses.filter((r) => isSuccess(r.status))) {
-    const json = r.mediaTypes.find(isJsonMediaType);
-    if (json) types.add(`${ref}["responses"]${statusKey(r.status)}["content"][${literal(json)}]`);
-    else if (r.mediaTypes.length > 0) types.add(op.answer.responseType === "text" ? "string" : "Blob");
-  }
-  if (types.size === 0) return "undefined";
-  const union = [...types].join(" | ");
-  const fields = op.answer.jsonText;
-  return fields.length > 0 ? `WithJsonText<${union}, ${fields.map(literal).join(" | ")}>` : union;
-}
-
-/** The JSON bodies of the error answers the description declares; `unknown` when it declares none. */
-function errorType(op: Operation): string {
-  const ref = opRef(op);
-  const types = op.answer.responses
-    .filter((r) => !isSuccess(r.status))
-    .flatMap((r) => {
-      const json = r.mediaTypes.find(isJsonMediaType);
-      return json ? [`${ref}["responses"]${statusKey(r.status)}["content"][${literal(json)}]`] : [];
-    });
-  return types.length > 0 ? [...new Set(types)].join(" | ") : "unknown";
 }

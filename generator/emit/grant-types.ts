@@ -5,19 +5,19 @@
  * path-style method ends in a signature that fails such a path on the scopes it lacks. A grant typed `string[]` gets
  * every operation; only the run-time guard applies. The facility's helpers (`waitForTask`, `compute`) are not written.
  */
-import { callType, coreConstants } from "./client-types.js";
+import { coreConstants, declaration } from "./client-types.js";
 import type { EmitContext } from "./context.js";
 import { generatedHeader } from "./header.js";
-import { operationDoc } from "./operations-table.js";
+import { callType, memberDoc, operationTypes } from "./operation-types.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
-import { jsDoc, literal } from "./text.js";
+import { bracedList, jsDoc, literal } from "./text.js";
 
 /** What both files re-export: as a color client's, with the scopes in place of the ladder and the grant's options. */
 function sharedExports(): string[] {
   const types = [...PUBLIC_TYPES, "GrantClientOptions"].sort();
   return [
-    `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
-    `export type { ${types.join(", ")} } from "./runtime/index.js";`,
+    bracedList("export ", PUBLIC_ERRORS, ' from "./runtime/index.js";'),
+    bracedList("export type ", types, ' from "./runtime/index.js";'),
     'export { operations, scopes } from "./operations.js";',
     'export type { OperationScopes, OperationSecurity } from "./operations.js";',
     'export type { components, operations as OperationTypes, paths } from "./schema.js";',
@@ -36,10 +36,12 @@ const CREATE_DOC = jsDoc(
 function overloads(options: string, client: (grant: string) => string): string[] {
   return [
     CREATE_DOC,
-    `export declare function createClient<const S extends readonly Scope[]>(options: ${options}<S>): ` +
-      `${client("S[number]")};`,
-    `export declare function createClient<const S extends readonly string[]>(options: ${options}<S> & ` +
-      `ScopeCheck<S, Scope>): ${client("string")};`,
+    declaration("createClient<const S extends readonly Scope[]>", `${options}<S>`, client("S[number]")),
+    declaration(
+      "createClient<const S extends readonly string[]>",
+      `${options}<S> & ScopeCheck<S, Scope>`,
+      client("string"),
+    ),
     "",
   ];
 }
@@ -48,9 +50,20 @@ export function emitGrantClientTypes(ctx: EmitContext): string {
   const scopeType = ctx.scopes.length > 0 ? ctx.scopes.map(literal).join(" | ") : "never";
   return [
     generatedHeader(ctx),
-    "import type { AccessTokens, Call, GrantClient, GrantClientOptions, OptionalCall, ScopeCheck, " +
-      "TokenSourceOptions, " +
-      'WithJsonText } from "./runtime/index.js";',
+    bracedList(
+      "import type ",
+      [
+        "AccessTokens",
+        "Call",
+        "GrantClient",
+        "GrantClientOptions",
+        "OptionalCall",
+        "ScopeCheck",
+        "TokenSourceOptions",
+        "WithJsonText",
+      ],
+      ' from "./runtime/index.js";',
+    ),
     'import type { operations as table, OperationSecurity } from "./operations.js";',
     'import type { paths } from "./schema.js";',
     "",
@@ -60,9 +73,10 @@ export function emitGrantClientTypes(ctx: EmitContext): string {
     jsDoc(["An OAuth2 scope this API names."], []),
     `export type Scope = ${scopeType};`,
     "",
+    ...operationTypes(ctx),
     jsDoc(["Every operation of this API, by name (a client's grant decides which it may call)."], []),
     "export interface Operations {",
-    ...ctx.operations.flatMap((op) => [operationDoc(op, ctx, "  "), `  ${op.name}: ${callType(op)};`]),
+    ...ctx.operations.flatMap((op) => [memberDoc(ctx, op), `  ${op.name}: ${callType(ctx, op)};`]),
     "}",
     "",
     jsDoc(
@@ -72,7 +86,8 @@ export function emitGrantClientTypes(ctx: EmitContext): string {
       ],
       [],
     ),
-    "export type ScopedClient<G extends string> = GrantClient<paths, OperationSecurity, Operations, typeof table, G>;",
+    "export type ScopedClient<G extends string> =",
+    "  GrantClient<paths, OperationSecurity, Operations, typeof table, G>;",
     "",
     "// ---- createClient " + "-".repeat(88),
     "",
@@ -84,8 +99,11 @@ export function emitGrantClientTypes(ctx: EmitContext): string {
       ],
       [],
     ),
-    "export declare function createTokenSource(" +
-      'options: Omit<TokenSourceOptions, "color" | "scopes"> & { scopes: readonly Scope[] }): AccessTokens;',
+    declaration(
+      "createTokenSource",
+      'Omit<TokenSourceOptions, "color" | "scopes"> & { scopes: readonly Scope[] }',
+      "AccessTokens",
+    ),
     "",
   ].join("\n");
 }

@@ -10,7 +10,7 @@ import type { EmitContext } from "./context.js";
 import { descriptionFields, generatedHeader } from "./header.js";
 import { PURE } from "./operations-table.js";
 import { PUBLIC_ERRORS } from "./public-exports.js";
-import { literal } from "./text.js";
+import { bracedList, literal } from "./text.js";
 import { hasHelpers, workflowSpec } from "./workflow.js";
 
 /** The spec a client of OAuth2 scopes hands the runtime: its table, every scope, its default URLs. */
@@ -27,7 +27,6 @@ function tokenUrl(ctx: EmitContext): string {
 }
 
 export function emitCore(ctx: EmitContext): string {
-  const description = `{ ${descriptionFields(ctx).join(", ")} }`;
   const grant = ctx.policy === "security";
   const levels = grant ? "scopes" : "ladder";
   return [
@@ -36,11 +35,11 @@ export function emitCore(ctx: EmitContext): string {
     IMPORT_TABLE,
     `import { createScopedClient, ${grant ? "grants, " : ""}keyTokens } from "./runtime/index.js";`,
     "",
-    `export { ${PUBLIC_ERRORS.join(", ")} } from "./runtime/index.js";`,
+    bracedList("export ", PUBLIC_ERRORS, ' from "./runtime/index.js";'),
     `export { ${grant ? "operations, scopes" : "ladder, operations"} } from "./operations.js";`,
     "",
     "/** The description this client was generated from. */",
-    `export const description = ${PURE}Object.freeze(${description});`,
+    bracedList(`export const description = ${PURE}Object.freeze(`, descriptionFields(ctx), ");"),
     "",
     "/** Where the client sends requests unless `baseUrl` (or `keyFile`) says otherwise. */",
     `export const defaultBaseUrl = ${literal(ctx.defaultBaseUrl)};`,
@@ -77,7 +76,7 @@ export function emitPage(ctx: EmitContext): string {
     IMPORT_TABLE,
     'import { createScopedClient } from "./runtime/index.js";',
     "",
-    `export { ${fromCore.join(", ")} } from "./core.js";`,
+    bracedList("export ", fromCore, ' from "./core.js";'),
     "",
     "/**",
     " * A client that refuses every call above its color and takes its tokens from `accessToken` only: no keys, so " +
@@ -102,7 +101,7 @@ function emitGrantIndex(ctx: EmitContext): string {
     IMPORT_TABLE,
     'import { accessTokens, createScopedClient, grants, keyTokens, readKeyFileText } from "./runtime/index.js";',
     "",
-    `export { ${fromCore.join(", ")} } from "./core.js";`,
+    bracedList("export ", fromCore, ' from "./core.js";'),
     "",
     "/** A client that refuses every call beyond its grant of OAuth2 scopes (types: index.d.ts). */",
     "export function createClient(options) {",
@@ -119,16 +118,9 @@ function emitGrantIndex(ctx: EmitContext): string {
 
 export function emitIndex(ctx: EmitContext): string {
   if (ctx.policy === "security") return emitGrantIndex(ctx);
-  const helpers = [
-    ...(ctx.taskOperation === undefined ? [] : [`taskOperation: ${literal(ctx.taskOperation)}`]),
-    ...(hasHelpers(ctx)
-      ? [
-          `workflow: { ${Object.entries(workflowSpec(ctx))
-            .map(([role, name]) => `${role}: ${literal(name)}`)
-            .join(", ")} }`,
-        ]
-      : []),
-  ];
+  const task = ctx.taskOperation === undefined ? [] : [`taskOperation: ${literal(ctx.taskOperation)}`];
+  const roles = Object.entries(workflowSpec(ctx)).map(([role, name]) => `${role}: ${literal(name)}`);
+  const helpers = bracedList("clientHelpers(", [...task, ...(hasHelpers(ctx) ? ["workflow"] : [])], ")");
   const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
   const lines = [
     generatedHeader(ctx),
@@ -136,13 +128,13 @@ export function emitIndex(ctx: EmitContext): string {
     IMPORT_TABLE,
     'import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
     "",
-    `export { ${fromCore.join(", ")} } from "./core.js";`,
+    bracedList("export ", fromCore, ' from "./core.js";'),
     "",
-    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files " +
-      "(types: index.d.ts). */",
+    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (index.d.ts). */",
     "export function createClient(options) {",
     "  const spec = { table, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
-    `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
+    ...(hasHelpers(ctx) ? [bracedList("  const workflow = ", roles, ";").replace(/\n(?!$)/g, "\n  ")] : []),
+    `  return createScopedClient(spec, options, [${helpers}]);`,
     "}",
     "",
     "/** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */",

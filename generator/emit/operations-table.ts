@@ -158,8 +158,17 @@ function wrapped(items: string[], open: string, close: string): string {
   return `${open}${lines.join("\n  ")}${close}`;
 }
 
-/** The summary, `METHOD path`, then `@scope`, and `@public` / `@unranked <why>` / `@deprecated` where they apply. */
+/** The summary, `METHOD path`, then the operation's level tags (operationTags). */
 export function operationDoc(op: Operation, ctx: EmitContext, indent = ""): string {
+  const paragraphs = [
+    op.summary ? blockCommentText(op.summary) : "",
+    blockCommentText(`\`${op.method.toUpperCase()} ${op.path}\``),
+  ].filter(Boolean);
+  return jsDoc(paragraphs, operationTags(op, ctx), indent);
+}
+
+/** `@scope`, and `@public` / `@scopes <sets>` / `@unranked <why>` / `@deprecated` where they apply. */
+export function operationTags(op: Operation, ctx: EmitContext): [string, string?][] {
   const tags: [string, string?][] = [["scope", blockCommentText(op.scope)]];
   const sets = op.requirement.security?.anyOf;
   if (op.scope === PUBLIC) tags.push(["public"]);
@@ -174,11 +183,7 @@ export function operationDoc(op: Operation, ctx: EmitContext, indent = ""): stri
     tags.push(["unranked", blockCommentText(`${why}: callable only by ${effectiveLevel(ctx.ladder, op.scope)}`)]);
   }
   if (op.deprecated) tags.push(["deprecated"]);
-  const paragraphs = [
-    op.summary ? blockCommentText(op.summary) : "",
-    blockCommentText(`\`${op.method.toUpperCase()} ${op.path}\``),
-  ].filter(Boolean);
-  return jsDoc(paragraphs, tags, indent);
+  return tags;
 }
 
 function scopeRows(ops: Operation[]): string[] {

@@ -26,16 +26,15 @@ export function lineCommentText(text: string): string {
 }
 
 /**
- * Text for a block comment: `*\/` cannot close it early, a `@` at the start of a line cannot start a JSDoc tag of the
- * description's choosing, and line terminators become plain line breaks.
+ * Text for a block comment: `*\/` cannot close it early, no `@` can start a JSDoc tag or an inline `{@link}` of the
+ * description's choosing (TypeScript reads a tag after any white space, not only at a line's start), and line
+ * terminators become plain line breaks.
  */
 export function blockCommentText(text: string): string {
   return text
     .replace(/\r\n?|[\u2028\u2029]/g, "\n")
     .replace(/\*\//g, "*\\/")
-    .split("\n")
-    .map(escapeLeadingAt)
-    .join("\n")
+    .replace(/@/g, "\\@")
     .trim();
 }
 
@@ -48,16 +47,99 @@ function escapeLeadingAt(line: string): string {
   return text.startsWith("@") ? `${line.slice(0, line.length - text.length)}\\${text}` : line;
 }
 
-/** A JSDoc comment at `indent` from paragraphs (already made safe with blockCommentText) and `@tag text` lines. */
+/** The longest generated line, comment prefix included (what Biome asks of our own code). */
+export const LINE_WIDTH = 120;
+
+/**
+ * A JSDoc comment at `indent` from paragraphs (already made safe with blockCommentText) and `@tag text` lines (a tag's
+ * text may span lines). Lines wrap at LINE_WIDTH, except inside a Markdown code fence (code keeps its lines).
+ */
 export function jsDoc(
   paragraphs: readonly string[],
   tags: readonly (readonly [string, string?])[],
   indent = "",
 ): string {
   const lines = paragraphs.flatMap((p, i) => [...(i > 0 ? [""] : []), ...p.split("\n")]);
-  for (const [tag, text] of tags) lines.push(text ? `@${tag} ${text}` : `@${tag}`);
+  // A tag's text that starts with a line break (a code fence) starts on the line below the tag.
+  for (const [tag, text] of tags)
+    lines.push(...(text ? `@${tag}${text.startsWith("\n") ? "" : " "}${text}` : `@${tag}`).split("\n"));
   if (lines.length === 1 && lines[0]!.length < 100) return `${indent}/** ${lines[0]} */`;
-  return [`${indent}/**`, ...lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`].join("\n");
+  const width = LINE_WIDTH - indent.length - 3;
+  let fenced = false;
+  const wrappedLines = lines.flatMap((line) => {
+    const isFence = line.trimStart().startsWith("```");
+    if (isFence) fenced = !fenced;
+    return fenced || isFence ? [line] : wrapLine(line, width);
+  });
+  return [`${indent}/**`, ...wrappedLines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`].join(
+    "\n",
+  );
+}
+
+/**
+ * `head{ a, b }tail` on one line when it fits in LINE_WIDTH, else its items packed on indented lines between
+ * `head{` and `}tail` (an import's or an export's names, an object's fields).
+ */
+export function bracedList(head: string, items: readonly string[], tail: string, separator = ","): string {
+  const one = `${head}{ ${items.join(`${separator} `)} }${tail}`;
+  if (one.length <= LINE_WIDTH) return one;
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    const next = line ? `${line} ${item}${separator}` : `  ${item}${separator}`;
+    if (line && next.length > LINE_WIDTH) {
+      lines.push(line);
+      line = `  ${item}${separator}`;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return [`${head}{`, ...lines, `}${tail}`].join("\n");
+}
+
+/**
+ * `export interface Name extends A, B {`: on one line when it fits, else the bases on lines of their own below the name
+ * (`tail` is ` {` or ` {}`).
+ */
+export function interfaceHead(name: string, bases: readonly string[], tail: string): string {
+  const one = `export interface ${name} extends ${bases.join(", ")}${tail}`;
+  if (one.length <= LINE_WIDTH) return one;
+  const lines: string[] = [];
+  let line = "  extends";
+  bases.forEach((base, i) => {
+    const item = `${base}${i < bases.length - 1 ? "," : tail}`;
+    if (line.trim() && `${line} ${item}`.length > LINE_WIDTH) {
+      lines.push(line);
+      line = `    ${item}`;
+    } else line = `${line} ${item}`;
+  });
+  return [`export interface ${name}`, ...lines, line].join("\n");
+}
+
+/**
+ * One line as lines of at most `width` characters, broken at spaces (a word longer than that is cut); continuation
+ * lines keep the first line's indentation (a Markdown list item stays one item) and escape a leading `@`. Linear.
+ */
+export function wrapLine(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const lead = line.slice(0, line.length - line.trimStart().length);
+  const room = Math.max(20, width - lead.length);
+  const out: string[] = [];
+  let current = "";
+  for (let word of line.trimStart().split(" ")) {
+    while (word.length > room) {
+      if (current) out.push(current);
+      current = "";
+      out.push(word.slice(0, room));
+      word = word.slice(room);
+    }
+    if (current && current.length + 1 + word.length > room) {
+      out.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) out.push(current);
+  // A word the break puts first on a line must not become a tag (`@throws` from a description).
+  return out.map((l, i) => (i === 0 ? lead + l : escapeLeadingAt(lead + l)));
 }
 
 /** `green` -> `Green`; names that are not plain words get `Level<n>` (the JSDoc then names the level). */

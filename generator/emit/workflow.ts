@@ -9,6 +9,7 @@ import type { Operation } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
 import { canCall, topLevel } from "../model/scope.js";
 import type { EmitContext } from "./context.js";
+import { typeNamesOf } from "./operation-types.js";
 import { jsDoc, literal } from "./text.js";
 
 /** Each helper's operations, by method and path as the facility names them. */
@@ -313,14 +314,14 @@ export function workflowSharedTypes(ctx: EmitContext): string[] {
     .map(([method, path]) => ctx.operations.find((o) => o.method === method && o.path === path))
     .find((op) => op?.parameters.some((p) => p.in === "path" && p.name === "machine"));
   const data = (name: string, doc: string, type: string) => [jsDoc([doc], []), `export type ${name} = ${type};`, ""];
-  const element = (role: Role) => `ElementOf<${successJson(byName(spec[role]))}>`;
+  const element = (role: Role) => `ElementOf<${successJson(ctx, byName(spec[role]))}>`;
   return [
     "// ---- workflow: compute(machine) and the client's helpers " + "-".repeat(51),
     "",
     ...data(
       "Machine",
       "A machine `client.compute(machine)` acts on.",
-      machineOp ? `${opRef(machineOp)}["parameters"]["path"]["machine"]` : "string",
+      machineOp ? `${opRef(ctx, machineOp)}["parameters"]["path"]["machine"]` : "string",
     ),
     ...data(
       "JobRecord",
@@ -330,27 +331,31 @@ export function workflowSharedTypes(ctx: EmitContext): string[] {
     ...data(
       "DirectoryEntry",
       "One entry of a directory listing as the facility sends it (`compute.ls` adds the path methods).",
-      `ItemsOf<${successJson(byName(spec.readDirectory))}, "entries">`,
+      `ItemsOf<${successJson(ctx, byName(spec.readDirectory))}, "entries">`,
     ),
-    ...data("UploadAnswer", "What an upload answers (`compute.upload`).", successJson(byName(spec.uploadFile))),
-    ...data("UserInfo", "A user's account (`client.user()`).", successJson(byName(spec.readUser))),
+    ...data("UploadAnswer", "What an upload answers (`compute.upload`).", successJson(ctx, byName(spec.uploadFile))),
+    ...data("UserInfo", "A user's account (`client.user()`).", successJson(ctx, byName(spec.readUser))),
     ...data(
       "GroupInfo",
       "A Unix group as the facility answers it (`client.group()`).",
-      successJson(byName(spec.readGroup)),
+      successJson(ctx, byName(spec.readGroup)),
     ),
     ...data("GroupMember", "A member of a group (`group.members`).", `ItemsOf<GroupInfo, "users">`),
     ...data("ProjectInfo", "A project (`user.projects()`).", element("readProjects")),
     ...data("RoleInfo", "A role (`user.roles()`).", element("readRoles")),
     ...data("ApiClientInfo", "A Superfacility API client (`user.clients()`).", element("readClients")),
-    ...data("StatusInfo", "A resource's status (`client.resources.status()`).", successJson(byName(spec.readStatus))),
+    ...data(
+      "StatusInfo",
+      "A resource's status (`client.resources.status()`).",
+      successJson(ctx, byName(spec.readStatus)),
+    ),
     ...data("NoteInfo", "A resource's note (`client.resources.notes()`).", element("readNotesOf")),
     ...data("OutageInfo", "An outage (`client.resources.outages()`).", element("readOutagesOf")),
     ...data("ChangelogEntry", "An entry of the API's changelog (`client.api.changelog()`).", element("readChangelog")),
     ...data(
       "TransferRecord",
       "A Globus transfer's state (`client.globus.transfer(id).record`).",
-      successJson(byName(spec.readTransfer)),
+      successJson(ctx, byName(spec.readTransfer)),
     ),
   ];
 }
@@ -539,18 +544,23 @@ function byName(ctx: EmitContext, name: string): Operation | undefined {
   return ctx.operations.find((op) => op.name === name);
 }
 
-function opRef(op: Operation): string {
-  return `paths[${literal(op.path)}][${literal(op.method)}]`;
+/** The operation's shorthand type in index.d.ts (operation-types.ts). */
+function opRef(ctx: EmitContext, op: Operation): string {
+  return typeNamesOf(ctx, op).op;
 }
 
 /** The JSON success answer of `op`, or `unknown`. */
-function successJson(op: Operation | undefined): string {
+function successJson(ctx: EmitContext, op: Operation | undefined): string {
   if (!op) return "unknown";
+  const successes = op.answer.responses.filter((r) => isSuccess(r.status));
+  // One JSON answer and nothing parsed in it: the operation's named answer is that type.
+  if (successes.length === 1 && successes[0]!.mediaTypes.some(isJsonMediaType) && op.answer.jsonText.length === 0)
+    return typeNamesOf(ctx, op).response;
   for (const r of op.answer.responses.filter((r) => isSuccess(r.status))) {
     const json = r.mediaTypes.find(isJsonMediaType);
     if (json) {
       const status = /^[1-5]\d\d$/.test(r.status) ? r.status : literal(r.status);
-      return `${opRef(op)}["responses"][${status}]["content"][${literal(json)}]`;
+      return `${opRef(ctx, op)}["responses"][${status}]["content"][${literal(json)}]`;
     }
   }
   return "unknown";
@@ -559,7 +569,7 @@ function successJson(op: Operation | undefined): string {
 /** The answers a job's record comes from: the job list's and the one-job operation's (`unknown` with neither). */
 function jobAnswers(ctx: EmitContext, spec: WorkflowSpec): string {
   const answers = [spec.readJobs, spec.readJob].flatMap((name) =>
-    name === undefined ? [] : [successJson(byName(ctx, name))],
+    name === undefined ? [] : [successJson(ctx, byName(ctx, name))],
   );
   if (answers.length === 0 || answers.includes("unknown")) return "unknown";
   return [...new Set(answers)].join(" | ");

@@ -30,6 +30,8 @@ export interface Operation {
   path: string;
   tags: string[];
   summary?: string;
+  /** The operation's `description` (untrusted Markdown): the client's TSDoc carries it. */
+  description?: string;
   /** The table's scope: the named level verbatim, "public" or "unranked". */
   scope: string;
   requirement: Requirement;
@@ -75,6 +77,7 @@ export function buildOperations(
       path,
       tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
       summary: typeof op.summary === "string" ? op.summary : undefined,
+      description: typeof op.description === "string" ? op.description : undefined,
       requirement: requirementOf(doc, method, op, effectiveRules, pointer),
       requestMediaTypes: Object.keys(content),
       requestBodyRequired: body?.required === true,

@@ -18,6 +18,11 @@ export interface AnswerInfo {
   responseType?: "text" | "blob";
   /** Fields of the JSON success answer (or of each of its items) that hold JSON text. */
   jsonText: string[];
+  /**
+   * Every JSON success answer is one plain object schema (`type: object`, no null, no composition): the client's
+   * types can then name it with an interface, which editors show by name.
+   */
+  objectData?: true;
 }
 
 /** `application/json`, `application/problem+json`, `application/json; charset=utf-8`. */
@@ -50,8 +55,17 @@ export function answerOf(doc: OpenApiDocument, op: Record<string, any>): AnswerI
     const content = resolve(doc, op.responses[first.status])?.content ?? {};
     const schema = resolve(doc, content[first.mediaTypes.find(isJsonMediaType)!]?.schema);
     info.jsonText = jsonTextFields(doc, schema?.type === "array" ? resolve(doc, schema.items) : schema);
+    const jsonAnswers = success.filter((r) => r.mediaTypes.some(isJsonMediaType));
+    if (jsonAnswers.length === 1 && first.mediaTypes.filter(isJsonMediaType).length === 1 && isPlainObject(schema))
+      info.objectData = true;
   }
   return info;
+}
+
+/** A schema openapi-typescript writes as one object type (not `| null`, not a union or intersection). */
+function isPlainObject(schema: any): boolean {
+  if (!schema || typeof schema !== "object" || schema.type !== "object" || schema.nullable === true) return false;
+  return !["allOf", "anyOf", "oneOf", "not", "enum", "const", "$ref", "$dynamicRef"].some((k) => k in schema);
 }
 
 function jsonTextFields(doc: OpenApiDocument, schema: any): string[] {
