@@ -67,13 +67,14 @@ const APIS = (): Api[] => [
     reads: `
   const machine = "perlmutter" as const;
   const task = await client.GET("/tasks/{id}", { params: { path: { id: "1" } } });
-  const jobs = await client.GET("/compute/jobs/{machine}", { params: { path: { machine }, query: { sacct: true } } });`,
+  const job = { machine, jobid: "1" }; // one job: green (the list is yellow at the facility)
+  const jobs = await client.GET("/compute/jobs/{machine}/{jobid}", { params: { path: job, query: { sacct: true } } });`,
     write: `client.POST("/utilities/command/{machine}", { params: { path: { machine } }, body: { executable: "hostname" } })`,
     result: "{ status: task.data?.status, jobs: jobs.data?.output?.length }",
     named: `
 export async function byName() {
   const task = await client.readTask({ path: { id: "1" } });
-  const jobs = await client.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
+  const jobs = await client.readJob({ path: { machine: "perlmutter", jobid: "1" }, query: { sacct: true } });
   return { status: task.status, jobs: jobs.output?.length };
 }
 `,
