@@ -21,6 +21,7 @@ export type { CryptoKeyLike, Jwk, KeyFileReader, KeyFileText, KeyObjectLike, Pri
 export type { Observers, PollEvent, RetryEvent, TokenEvent } from "./observe.js";
 export { type AccessTokens, accessTokens, type ClientOptions, type GrantClientOptions, type TokenSourceOptions, } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
+export { PUBLIC_ERRORS } from "./public-errors.js";
 export type { EntryKind, OpenRefusal, PathDownloading, PathListing, PathParents, PathReadOpening, PathUploading, PathWriteOpening, RemoteFileReader, RemoteFileWriter, RemotePathBase, UploadToOptions, } from "./remote-path.js";
 export type { OperationEntry, OperationTable } from "./table.js";
 export type { TaskResult, TypedTask } from "./tasks.js";

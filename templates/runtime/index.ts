@@ -47,6 +47,7 @@ export {
   type TokenSourceOptions,
 } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
+export { PUBLIC_ERRORS } from "./public-errors.js";
 export type {
   EntryKind,
   OpenRefusal,
