@@ -105,7 +105,8 @@ export async function emitClient(model: Model): Promise<FileSet> {
     // that `diff <this folder> <new>` and `diff --code` compare schemas too.
     [DESCRIPTION_FILE, JSON.stringify(model.description.document) + "\n"],
   ]);
-  for (const [path, content] of await runtimeFiles()) files.set(path, content);
+  const entries = ["core.js", "page.js", "index.js"].flatMap((name) => files.get(name) ?? []);
+  for (const [path, content] of await runtimeFiles(entries)) files.set(path, content);
   // Last: it lists every other file with its hash.
   files.set("manifest.json", emitManifest(ctx, files));
   return files;

@@ -130,11 +130,15 @@ export function emitIndex(ctx: EmitContext): string {
       : []),
   ];
   const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
+  // The helpers' runtime (workflow.js and what it imports) only where the description has their operations: a client
+  // without them copies none of it (runtime-copy.ts).
+  const addOns = helpers.length > 0;
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder } from "./core.js";',
     IMPORT_TABLE,
-    'import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
+    'import { accessTokens, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
+    ...(addOns ? ['import { clientHelpers } from "./runtime/workflow.js";'] : []),
     "",
     `export { ${fromCore.join(", ")} } from "./core.js";`,
     "",
@@ -142,7 +146,9 @@ export function emitIndex(ctx: EmitContext): string {
       "(types: index.d.ts). */",
     "export function createClient(options) {",
     "  const spec = { table, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
-    `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`,
+    addOns
+      ? `  return createScopedClient(spec, options, [clientHelpers({ ${helpers.join(", ")} })]);`
+      : "  return createScopedClient(spec, options);",
     "}",
     "",
     "/** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */",
