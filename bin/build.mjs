@@ -3,7 +3,7 @@
 // `npx sfapi-gen`): compile the generator and the runtime template into dist/, then copy the data files the compiled
 // generator reads beside it. No install script runs it: a published package must not carry one (npm warns).
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -28,6 +28,20 @@ const failed = results.find((r) => r.status === "rejected");
 if (failed) {
   console.error(String(failed.reason.message));
   process.exit(1);
+}
+// The runtime's JavaScript, which generate copies into every client, without its comments: a reader's editor shows the
+// .d.ts beside it, where every comment stays. Not minified: a user reads and steps through this code
+// (docs/generate.md, "What generate writes").
+for (const name of readdirSync(join(dist, "runtime"))) {
+  if (!name.endsWith(".js")) continue;
+  const file = join(dist, "runtime", name);
+  const { code } = await esbuild().transform(readFileSync(file, "utf8"), {
+    loader: "js",
+    format: "esm",
+    target: "esnext",
+    legalComments: "none",
+  });
+  writeFileSync(file, code);
 }
 // JSON beside the modules that read it: the bundled descriptions (with their ladders) and the audit's JSON Schema.
 for (const folder of ["generator/descriptions", "generator/reports/audit"]) {

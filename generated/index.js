@@ -3,7 +3,8 @@
 
 import { defaultBaseUrl, ladder } from "./core.js";
 import { table } from "./packed-table.js";
-import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";
+import { accessTokens, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";
+import { clientHelpers } from "./runtime/workflow.js";
 
 export {
   ClientExpiredError, CommandError, ConfigError, CredentialsError, FileError, JobError, KeyError, NetworkError,

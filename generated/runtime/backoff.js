@@ -1,22 +1,20 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/**
- * The back-off and `Retry-After` rules both retry policies share: the token endpoint's (token-retry.ts) and the API
- * calls' (call-retry.ts). Which statuses are worth another try, how long to wait before retry number n, and how long
- * a server asked us to wait.
- */
-export const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
-/** Exponential back-off with jitter for retry number `retry` (1 = the first retry). */
-export function backoffMs(policy, retry) {
-    const exp = policy.baseDelayMs * 2 ** (retry - 1);
-    return Math.min(policy.maxDelayMs, exp * (0.5 + Math.random() / 2));
+const RETRYABLE_STATUS = /* @__PURE__ */ new Set([429, 502, 503, 504]);
+function backoffMs(policy, retry) {
+  const exp = policy.baseDelayMs * 2 ** (retry - 1);
+  return Math.min(policy.maxDelayMs, exp * (0.5 + Math.random() / 2));
 }
-/** `Retry-After` in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header, nowMs = Date.now()) {
-    if (header === null)
-        return undefined;
-    const value = header.trim();
-    if (/^\d+$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+function retryAfterMs(header, nowMs = Date.now()) {
+  if (header === null)
+    return void 0;
+  const value = header.trim();
+  if (/^\d+$/.test(value))
+    return Number(value) * 1e3;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? void 0 : Math.max(0, date - nowMs);
 }
+export {
+  RETRYABLE_STATUS,
+  backoffMs,
+  retryAfterMs
+};

@@ -277,7 +277,8 @@ export declare class FileError extends SfapiError {
 }
 /**
  * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a
- * generated client exports (`PUBLIC_ERRORS`) are all computed from it: a new class joins here, and nowhere else.
+ * generated client exports (`PUBLIC_ERRORS`, in public-errors.ts) are all computed from it: a new class joins here,
+ * and nowhere else.
  */
 export declare const SFAPI_ERRORS: {
     readonly ScopeError: typeof ScopeError;
@@ -310,6 +311,4 @@ type Coded<C extends {
 }> = C["prototype"] & {
     readonly code: C["code"];
 };
-/** The error classes a generated client exports to its users (by name, sorted), for `instanceof` and `.is`. */
-export declare const PUBLIC_ERRORS: readonly ("SfapiError" | keyof typeof SFAPI_ERRORS)[];
 export {};

@@ -1,27 +1,18 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/**
- * A JWT's claims, read and never verified: the runtime looks only at `exp` (when to ask for a token again) and at
- * `scope`/`scp` (to catch a token of the wrong grant early). The same reading as jose's `decodeJwt` where the engine
- * has no `Uint8Array.fromBase64` (Node), written here so that a page's bundle, which signs nothing, carries no jose.
- */
-/**
- * The claims of `token`, or undefined unless it is three dot-separated parts whose second is base64url of UTF-8 JSON
- * of an object.
- */
-export function jwtClaims(token) {
-    const parts = token.split(".");
-    const payload = parts[1];
-    if (parts.length !== 3 || !payload || payload.includes("+") || payload.includes("/"))
-        return undefined;
-    try {
-        const binary = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
-        const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-        const claims = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-        return claims !== null && typeof claims === "object" && !Array.isArray(claims)
-            ? claims
-            : undefined;
-    }
-    catch {
-        return undefined;
-    }
+function jwtClaims(token) {
+  const parts = token.split(".");
+  const payload = parts[1];
+  if (parts.length !== 3 || !payload || payload.includes("+") || payload.includes("/"))
+    return void 0;
+  try {
+    const binary = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return claims !== null && typeof claims === "object" && !Array.isArray(claims) ? claims : void 0;
+  } catch {
+    return void 0;
+  }
 }
+export {
+  jwtClaims
+};

@@ -1,15 +1,15 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-/**
- * The facility's protocol as the runtime speaks it, in one place: the generator (default base URL, the task operation
- * `waitForTask` polls) and the local facility (the token endpoint) import these rather than spell them again.
- */
-/** RFC 7523 §2.2: the `client_assertion_type` of a private-key JWT client assertion. */
-export const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
-/** Token requests, and the command, job and transfer operations, send this form encoding. */
-export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
-export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
-/** Where a client sends calls (and so tokens) unless its description or its options name another https URL. */
-export const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
-export const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
-/** The operation that reads one task: `waitForTask` polls it, `needs` counts a `waitForTask` call as one. */
-export const TASK_PATH = "/tasks/{id}";
+const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+const DEFAULT_BASE_URL = "https://api.nersc.gov/api/v1.2";
+const DEFAULT_TOKEN_URL = "https://oidc.nersc.gov/c2id/token";
+const TASK_PATH = "/tasks/{id}";
+export {
+  CLIENT_ASSERTION_TYPE,
+  DEFAULT_BASE_URL,
+  DEFAULT_TOKEN_URL,
+  FORM_MEDIA_TYPE,
+  MULTIPART_MEDIA_TYPE,
+  TASK_PATH
+};

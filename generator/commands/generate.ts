@@ -101,10 +101,12 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
     ["scope-audit.md", renderAudit(buildAudit(ctx), "md")],
-    // The description itself (bundled, as JSON), so that `diff <this folder> <new>` compares schemas too.
-    [DESCRIPTION_FILE, JSON.stringify(model.description.document, null, 2) + "\n"],
+    // The description itself (bundled, as compact JSON: no reader needs it pretty, and Graph's was 34 MB indented), so
+    // that `diff <this folder> <new>` and `diff --code` compare schemas too.
+    [DESCRIPTION_FILE, JSON.stringify(model.description.document) + "\n"],
   ]);
-  for (const [path, content] of await runtimeFiles()) files.set(path, content);
+  const entries = ["core.js", "page.js", "index.js"].flatMap((name) => files.get(name) ?? []);
+  for (const [path, content] of await runtimeFiles(entries)) files.set(path, content);
   // Last: it lists every other file with its hash.
   files.set("manifest.json", emitManifest(ctx, files));
   return files;

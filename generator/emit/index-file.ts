@@ -122,11 +122,15 @@ export function emitIndex(ctx: EmitContext): string {
   const roles = Object.entries(workflowSpec(ctx)).map(([role, name]) => `${role}: ${literal(name)}`);
   const helpers = bracedList("clientHelpers(", [...task, ...(hasHelpers(ctx) ? ["workflow"] : [])], ")");
   const fromCore = [...PUBLIC_ERRORS, "defaultBaseUrl", "description", "ladder", "operations"];
+  // The helpers' runtime (workflow.js and what it imports) only where the description has their operations: a client
+  // without them copies none of it (runtime-copy.ts).
+  const addOns = task.length > 0 || hasHelpers(ctx);
   const lines = [
     generatedHeader(ctx),
     'import { defaultBaseUrl, ladder } from "./core.js";',
     IMPORT_TABLE,
-    'import { accessTokens, clientHelpers, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
+    'import { accessTokens, createScopedClient, keyTokens, readKeyFileText } from "./runtime/index.js";',
+    ...(addOns ? ['import { clientHelpers } from "./runtime/workflow.js";'] : []),
     "",
     bracedList("export ", fromCore, ' from "./core.js";'),
     "",
@@ -134,7 +138,9 @@ export function emitIndex(ctx: EmitContext): string {
     "export function createClient(options) {",
     "  const spec = { table, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
     ...(hasHelpers(ctx) ? [bracedList("  const workflow = ", roles, ";").replace(/\n(?!$)/g, "\n  ")] : []),
-    `  return createScopedClient(spec, options, [${helpers}]);`,
+    addOns
+      ? `  return createScopedClient(spec, options, [${helpers}]);`
+      : "  return createScopedClient(spec, options);",
     "}",
     "",
     "/** Access tokens for a server or a script, from a key file or a key, color-checked (types: index.d.ts). */",

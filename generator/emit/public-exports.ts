@@ -2,7 +2,7 @@
  * What a generated client re-exports from its runtime to consumers: the errors (values, for `instanceof` and `.is`)
  * and the option and result types. The rest of the runtime stays internal to the client folder.
  */
-export { PUBLIC_ERRORS } from "../../templates/runtime/errors.js";
+export { PUBLIC_ERRORS } from "../../templates/runtime/public-errors.js";
 
 export const PUBLIC_TYPES = [
   "AccessTokenInput",

@@ -416,7 +416,8 @@ function oneLine(text: string): string {
 
 /**
  * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a
- * generated client exports (`PUBLIC_ERRORS`) are all computed from it: a new class joins here, and nowhere else.
+ * generated client exports (`PUBLIC_ERRORS`, in public-errors.ts) are all computed from it: a new class joins here,
+ * and nowhere else.
  */
 export const SFAPI_ERRORS = {
   ScopeError,
@@ -449,11 +450,3 @@ export type AnySfapiError = {
 type Coded<C extends { prototype: SfapiError; readonly code: SfapiErrorCode }> = C["prototype"] & {
   readonly code: C["code"];
 };
-
-/** The error classes a generated client exports to its users (by name, sorted), for `instanceof` and `.is`. */
-// A pure call, so that a bundle which never reads the list drops it and the error classes nothing else uses.
-export const PUBLIC_ERRORS: readonly ("SfapiError" | keyof typeof SFAPI_ERRORS)[] = /* @__PURE__ */ publicErrors();
-
-function publicErrors(): readonly ("SfapiError" | keyof typeof SFAPI_ERRORS)[] {
-  return Object.freeze((["SfapiError", ...Object.keys(SFAPI_ERRORS)] as (keyof typeof SFAPI_ERRORS)[]).sort());
-}

@@ -1,8 +1,8 @@
 /**
  * The sfapi-gen runtime, copied (compiled) into every generated client's `runtime/` folder. The generated `index.js`
  * calls `createScopedClient(spec, options, [clientHelpers(...)])` with its own operation table and ladder (`core.js`
- * without the helpers), and re-exports to consumers only the errors and the option and result types; the rest stays
- * internal to the client.
+ * without the helpers; `clientHelpers` is imported from workflow.js, which only a client with helpers carries), and
+ * re-exports to consumers only the errors and the option and result types; the rest stays internal to the client.
  *
  * @module runtime
  */
@@ -34,7 +34,7 @@ export type { Clock } from "./clock.js";
 // Every error class, and SFAPI_ERRORS, the record SfapiErrorCode, AnySfapiError and PUBLIC_ERRORS come from.
 export * from "./errors.js";
 export { type Grants, grants } from "./grants.js";
-export { type JobRow, TERMINAL_STATES, type WatchOptions } from "./jobs.js";
+export type { JobRow, WatchOptions } from "./jobs.js";
 export { readKeyFileText } from "./key-file.js";
 export { type KeyTokens, keyTokens } from "./key-tokens.js";
 export type { CryptoKeyLike, Jwk, KeyFileReader, KeyFileText, KeyObjectLike, PrivateKeyInput } from "./keys.js";
@@ -47,6 +47,7 @@ export {
   type TokenSourceOptions,
 } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULT_TOKEN_URL } from "./protocol.js";
+export { PUBLIC_ERRORS } from "./public-errors.js";
 export type {
   EntryKind,
   OpenRefusal,
@@ -119,4 +120,3 @@ export type {
   TaskStarting,
   WorkflowSpec,
 } from "./workflow.js";
-export { clientHelpers } from "./workflow.js";

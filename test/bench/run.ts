@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
- *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle,facility,corpus
+ *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle,facility,corpus,
+ *          graph
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -17,6 +18,7 @@ import { benchBundle } from "./bundle.js";
 import { benchCalls } from "./calls.js";
 import { benchCorpus } from "./corpus.js";
 import { benchGeneration } from "./generation.js";
+import { benchGraph } from "./graph.js";
 import { benchGuard } from "./guard.js";
 import { benchHelperTypes } from "./helper-types.js";
 import { benchLoop, loopNeedsPeers } from "./loop.js";
@@ -44,6 +46,7 @@ const SECTIONS = [
   "bundle",
   "facility",
   "corpus",
+  "graph",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -81,7 +84,7 @@ if (!values["no-build"]) build();
 // The requests section compares against data, the helper types against our own calls by name, the facility against a
 // plain node:http server: no peers needed for them alone (the bundle section needs GitHub's description, the loop
 // section all but its code-base rows).
-const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility", "corpus"];
+const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility", "corpus", "graph"];
 if (only.some((name) => !NO_PEERS.includes(name) && (name !== "loop" || loopNeedsPeers))) ensurePeers(log);
 
 const sections: Section[] = [];
@@ -99,6 +102,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   bundle: () => benchBundle(join(outRoot, "bundle"), log),
   facility: () => benchMockStatus(rounds, log),
   corpus: () => benchCorpus(join(outRoot, "corpus"), log),
+  graph: () => benchGraph(join(outRoot, "graph"), rounds, log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;

@@ -387,7 +387,7 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
     expect(generated.stdout).toContain(
-      "wrote 91 files to src/sfapi/ (31 operations: green 12, orange 5, yellow 2, red 2, public 10)",
+      "wrote 92 files to src/sfapi/ (31 operations: green 12, orange 5, yellow 2, red 2, public 10)",
     );
     expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
     expect(generated.stderr).not.toContain("warning");

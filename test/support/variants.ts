@@ -5,6 +5,7 @@
 import * as generated from "../../generated/index.js";
 import { ladder, operations } from "../../generated/operations.js";
 import * as template from "../../templates/runtime/index.js";
+import { clientHelpers } from "../../templates/runtime/workflow.js";
 
 type Options = template.ClientOptions<string>;
 type Result = { data?: any; error?: any; response: Response };
@@ -73,7 +74,7 @@ export const variants: Variant[] = [
           keyTokens: template.keyTokens,
         },
         options,
-        [template.clientHelpers({ taskOperation: "readTask", workflow: WORKFLOW })],
+        [clientHelpers({ taskOperation: "readTask", workflow: WORKFLOW })],
       ) as unknown as LooseClient,
   },
   {

@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { Project } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/commands/generate.js";
-import { PUBLIC_ERRORS } from "../../../templates/runtime/errors.js";
+import { PUBLIC_ERRORS } from "../../../templates/runtime/public-errors.js";
 import { unpackTable } from "../../../templates/runtime/table.js";
 import { tempDir } from "../../support/project.js";
 import { binaryString } from "../../support/strings.js";

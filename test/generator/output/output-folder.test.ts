@@ -173,7 +173,7 @@ describe("a run killed part-way is recovered by the next", () => {
 
     const run = await runCli(["generate", "--file", spec, "--out", out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(readFileSync(join(out, "manifest.json"), "utf8")).toContain('"name": "sfapi-gen"');
+    expect(readFileSync(join(out, "manifest.json"), "utf8")).toContain('"name":"sfapi-gen"');
     expect(readdirSync(parent)).toEqual(["out"]);
   });
 

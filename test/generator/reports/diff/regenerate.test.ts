@@ -245,7 +245,7 @@ describe("diff <client folder> <new>", () => {
     const dir = "src/edited";
     expect((await cli(["generate", "--out", dir])).code).toBe(0);
     const file = join(project, dir, "description.json");
-    writeFileSync(file, readFileSync(file, "utf8").replace('"x-nersc-scope": "red"', '"x-nersc-scope": "green"'));
+    writeFileSync(file, readFileSync(file, "utf8").replace('"x-nersc-scope":"red"', '"x-nersc-scope":"green"'));
     const run = await cli(["diff", dir, "new.json"]);
     expect([run.code, run.stdout, run.stderr]).toEqual([
       2,

@@ -1,2 +1,0 @@
-// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
-export {};
