@@ -29,7 +29,7 @@ const PENDING = new Set([
   "generator/reports/needs/needs.ts: NeedsOperation",
   "generator/reports/needs/needs.ts: ScopeNeedsClient",
 ]);
-/** Imports by a computed path, which the reader cannot follow: bin/build.mjs runs the built emit/schema.js. */
+/** Imports by a computed path, which the reader cannot follow: bin/build.mjs runs dist/ builds of modules. */
 const BY_PATH: [importer: string, module: string, names: string[]][] = [
   ["bin/build.mjs", "generator/emit/schema.ts", ["SCHEMA_CACHE_FILE", "schemaCacheEntry"]],
 ];
@@ -56,7 +56,7 @@ function target(from: string, specifier: string): string | undefined {
   let path = relative(root, resolve(root, dirname(from), specifier))
     .split("\\")
     .join("/");
-  if (path.startsWith("dist/")) path = path.slice("dist/".length); // bin/build.mjs runs the built schema.js
+  if (path.startsWith("dist/")) path = path.slice("dist/".length); // bin/build.mjs imports built modules
   if (path.startsWith("generated/runtime/")) path = `templates/runtime/${path.slice("generated/runtime/".length)}`;
   return path.replace(/\.(js|mjs|ts)$/, ".ts");
 }
