@@ -2,6 +2,7 @@
 import { TokenError } from "./errors.js";
 import { jwtClaims } from "./jwt.js";
 import { notify } from "./observe.js";
+import { refreshAt } from "./refresh.js";
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 export function providedTokenSource(input, clock, refreshSkewMs = 5_000, onToken, 
@@ -32,8 +33,7 @@ grantCheck = (token) => token) {
         const good = checked(token);
         const expiresAt = expiryMs(good);
         if (expiresAt !== undefined) {
-            const life = expiresAt - clock.now();
-            cached = { token: good, refreshAt: expiresAt - Math.min(refreshSkewMs, Math.max(0, life) / 10) };
+            cached = { token: good, refreshAt: refreshAt(clock.now(), expiresAt, refreshSkewMs) };
         }
         return good;
     };
