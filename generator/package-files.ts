@@ -32,5 +32,3 @@ function readVersion(): string {
   if (!existsSync(manifest)) throw new Error(`sfapi-gen: no package.json at ${packageRoot}`);
   return String(JSON.parse(readFileSync(manifest, "utf8")).version);
 }
-/** The runtime's sources (until the generator copies the compiled runtime instead). */
-export const runtimeTemplateDir = join(packageRoot, "templates", "runtime");

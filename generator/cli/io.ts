@@ -1,4 +1,5 @@
-import { oneLine, printable } from "../emit/text.js";
+import { oneLine } from "../emit/text.js";
+import { printable } from "../printable.js";
 
 /**
  * Where a command reads and writes: the process's streams and working directory for `sfapi-gen`, anything else for

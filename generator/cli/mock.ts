@@ -13,6 +13,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { OptionError } from "../errors.js";
 import type { Facility, FaultRule, OutageRule } from "../facility/index.js";
 import { SYSTEM_NAMES } from "../facility/systems.js";
+import { printableLine } from "../printable.js";
 import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { readConfig } from "./config.js";
 import type { CliIo } from "./io.js";
@@ -188,9 +189,9 @@ async function serve(
     onRequest: flags.quiet
       ? undefined
       : (entry) => {
-          const color = entry.color ? ` ${printable(entry.color)}` : "";
+          const color = entry.color ? ` ${printableLine(entry.color)}` : "";
           io.stderr.write(
-            `sfapi-gen mock: ${printable(entry.method)} ${printable(entry.path)} ${entry.status}${color}\n`,
+            `sfapi-gen mock: ${printableLine(entry.method)} ${printableLine(entry.path)} ${entry.status}${color}\n`,
           );
         },
   });
@@ -273,7 +274,7 @@ function outageFlag(flag: string, value: string): OutageRule {
 /** `perlmutter unavailable from 2025-06-01T09:00:00.000Z until ended: Rolling reboots`. */
 function describeOutage(rule: OutageRule): string {
   const time = (at: Date | number | undefined) => (at === undefined ? undefined : new Date(at).toISOString());
-  const notes = rule.notes ? `: ${printable(rule.notes)}` : "";
+  const notes = rule.notes ? `: ${printableLine(rule.notes)}` : "";
   const until = time(rule.end) ? `until ${time(rule.end)}` : "until ended";
   return `${rule.system} ${rule.status ?? "unavailable"} from ${time(rule.start) ?? "now"} ${until}${notes}`;
 }
@@ -367,11 +368,6 @@ function parseGrant(spec: string): GrantFlag {
     .map((s) => s.trim())
     .filter((s) => s !== "");
   return { spec, name, scopes };
-}
-
-/** Control characters (from a request line) escaped, so a log line is one line and cannot drive the terminal. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /**

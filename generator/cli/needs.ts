@@ -33,7 +33,7 @@ export function needsCommand(io: CliIo): Command {
       "OAuth2 clients: exit 1, naming the scopes and uses, when no grant within these scopes (a,b,...) covers the code",
     )
     .action(async (sourceDir: string, flags: NeedsFlags) => {
-      // Loaded on use: the scan needs ts-morph's TypeScript compiler (~0.3 s to load).
+      // Loaded on use: the scan needs the TypeScript compiler (~0.3 s to load).
       const { buildNeeds, chooseTable, renderNeeds, usesAbove, beyond, parseGrant } = await import(
         "../reports/needs/needs.js"
       );

@@ -45,7 +45,7 @@ export async function buildDiff(source: DiffPair, options: DiffOptions = {}): Pr
       "--code reports the color code needs, but these descriptions are read under the security policy " +
         "(OAuth2 scopes): run `sfapi-gen needs` against the client before and after",
     );
-  // Loaded on use: the scan needs ts-morph's TypeScript compiler.
+  // Loaded on use: the scan needs the TypeScript compiler.
   const [{ codeImpact }, { scanCode }, { tableEntries }] = await Promise.all([
     import("../reports/diff/code.js"),
     import("../usage/scan.js"),

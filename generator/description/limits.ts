@@ -15,6 +15,7 @@
  */
 
 import { DescriptionError } from "../errors.js";
+import { printableLine } from "../printable.js";
 import { escapePointer, unescapePointer } from "./pointer.js";
 
 /** Levels of nesting: GitHub's 13 MB description needs 20; redocly's walkers exhaust the stack beyond about 600. */
@@ -272,14 +273,10 @@ function pointerOf(place: Place): string {
   const shown =
     keys.length > 16 ? [...escaped.slice(0, 12), `… ${keys.length - 15} more …`, ...escaped.slice(-3)] : escaped;
   const short = (k: string) => (k.length > 80 ? `${k.slice(0, 60)}… (${k.length} characters)` : k);
-  return shown.map((k) => "/" + printable(short(k))).join("");
+  return shown.map((k) => "/" + printableLine(short(k))).join("");
 }
 
 /** A reference as messages show it: quoted, control characters escaped, long ones cut. */
 function quote(ref: string): string {
   return JSON.stringify(ref.length > 120 ? ref.slice(0, 117) + "..." : ref);
-}
-
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -2,8 +2,8 @@
  * `operations.js` + `operations.d.ts`: the operation table. One exported, frozen entry per operation (one line each,
  * so `grep 'scope: "red"'` lists every red operation), the ladder, the `operations` map, and (types only)
  * `OperationScopes`, the (path, method) -> scope map a `levels` override re-ranks the client's types with.
- * Written as plain text: the layout is fixed, so no printer is needed (ts-morph reads it back in the tests). Each
- * value is marked pure, so that a bundle keeps only the exports it uses.
+ * Written as plain text: the layout is fixed, so no printer is needed (the tests read it back with ts-morph, a
+ * devDependency). Each value is marked pure, so that a bundle keeps only the exports it uses.
  *
  * `packed-table.js`: the same table as the runtime reads it (without operationIds and tags), packed into one string
  * (templates/runtime/table.ts): what the generated entries hand `createScopedClient`, a few bytes per operation.

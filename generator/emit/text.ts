@@ -2,8 +2,10 @@
  * Every escaper, in one module. Description strings (and text from scanned code) reach generated code, reports and
  * terminals only through these: as string literals, inside comments, as level names in identifiers, in Markdown cells
  * and prose, and in whatever the CLI prints. The description is untrusted input; nothing it says may end a literal, a
- * comment, a table cell or a line early, open an HTML comment, or drive a terminal.
+ * comment, a table cell or a line early, open an HTML comment, or drive a terminal. Which characters a terminal acts
+ * on is one rule, generator/printable.ts.
  */
+import { printable } from "../printable.js";
 
 /**
  * A JavaScript/TypeScript string literal for any string (JSON's escaping, plus the two line terminators JSON keeps
@@ -164,23 +166,6 @@ export function levelIdentifiers(ladder: readonly string[]): string[] {
     taken.add(id);
     return id;
   });
-}
-
-/**
- * Characters a terminal or a viewer acts on instead of showing: C0 controls but tab and line feed (ESC starts every
- * terminal escape sequence; a carriage return not ending a CRLF line would overwrite the line), DEL, C1 controls (0x9b
- * is a one-byte CSI), line/paragraph separators and bidirectional overrides (which reorder what is shown).
- */
-const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
-
-/** `\u001b` for ESC: the `\uXXXX` spelling, also a valid escape inside a JSON string. */
-function escapeControl(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
-
-/** Text safe to print: control characters (see CONTROL) written as `\uXXXX`; tabs, line feeds and CRLF kept. */
-export function printable(text: string): string {
-  return text.replace(CONTROL, escapeControl);
 }
 
 /** One line of a message (an error, a warning): printable, and line breaks written as `\n`. */

@@ -65,11 +65,6 @@ export function clientTerms(ladder: Ladder, color: string): ClientTerms {
   return index === 0 ? ASSUMED_CLIENT_TERMS.lowest : ASSUMED_CLIENT_TERMS.between;
 }
 
-/** How long a new client of `color` lives on `ladder`, in ms. */
-export function clientLifetimeMs(ladder: Ladder, color: string): number {
-  return clientTerms(ladder, color).lifetimeDays * DAY_MS;
-}
-
 /** What to tell the user about the terms on `ladder`: undefined when they are the facility's own. */
 export function lifetimeNote(ladder: Ladder): string | undefined {
   if (facilityTerms(ladder)) return undefined;

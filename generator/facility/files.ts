@@ -35,16 +35,6 @@ const MOCK_USER_ONLY: FileAccounts = {
   inProject: (account, project) => (project === MOCK_USER.project ? account === MOCK_USER.name : undefined),
 };
 
-export interface DirectoryEntry {
-  perms: string;
-  hardlinks: number;
-  user: string;
-  group: string;
-  size: number;
-  date: string;
-  name: string;
-}
-
 export type Lookup =
   | { kind: "file"; path: string; file: StoredFile }
   | { kind: "directory"; path: string; children: { name: string; file?: StoredFile }[] }

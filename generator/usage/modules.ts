@@ -13,7 +13,7 @@
  */
 import { builtinModules } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-// The project's TypeScript (5.9), the one users compile with (ts-morph bundles a newer one for parsing).
+// The project's TypeScript (5.9), the one users compile with.
 import type * as TS from "typescript";
 import { SfapiGenError } from "../errors.js";
 import { isGeneratedFolder } from "../output/client-folder.js";

@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve, sep } from "node:path";
-// The real compiler with its lib files (ts-morph's copy serves libs from memory only to its own projects).
+// The real compiler with its lib files.
 import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
 import { type CodeProgram, cachedDeclarations } from "./follow.js";

@@ -15,6 +15,7 @@ import type { Clock } from "./clock.js";
 import { TokenError } from "./errors.js";
 import { jwtClaims } from "./jwt.js";
 import { notify, type TokenEvent } from "./observe.js";
+import { refreshAt } from "./refresh.js";
 import type { TokenSource } from "./token.js";
 
 export type AccessTokenInput = string | (() => string | Promise<string>);
@@ -54,8 +55,7 @@ export function providedTokenSource(
     const good = checked(token);
     const expiresAt = expiryMs(good);
     if (expiresAt !== undefined) {
-      const life = expiresAt - clock.now();
-      cached = { token: good, refreshAt: expiresAt - Math.min(refreshSkewMs, Math.max(0, life) / 10) };
+      cached = { token: good, refreshAt: refreshAt(clock.now(), expiresAt, refreshSkewMs) };
     }
     return good;
   };

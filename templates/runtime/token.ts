@@ -14,6 +14,7 @@ import type { LoadedKey } from "./keys.js";
 import { BLOCKED_HINT, inBrowser } from "./network.js";
 import { notify, type RetryEvent, type TokenEvent } from "./observe.js";
 import { CLIENT_ASSERTION_TYPE, FORM_MEDIA_TYPE } from "./protocol.js";
+import { refreshAt } from "./refresh.js";
 import { INSUFFICIENT_SCOPE, lackedScopes, statedScopes } from "./scopes.js";
 import type { RetryPolicy } from "./token-retry.js";
 
@@ -213,12 +214,10 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     for (let n = 1; ; n++) {
       const result = await attempt();
       if ("token" in result) {
-        const lifetimeMs = result.lifetimeS * 1000;
-        // Used until shortly before it expires: the skew, but never more than a tenth of its life, so that a
-        // short-lived token is still fetched once per lifetime, and a request sent with it arrives before it expires.
+        const now = clock.now();
         cached = {
           token: result.token,
-          refreshAt: clock.now() + lifetimeMs - Math.min(config.refreshSkewMs, lifetimeMs / 10),
+          refreshAt: refreshAt(now, now + result.lifetimeS * 1000, config.refreshSkewMs),
         };
         notify(config.onToken, { what: "fetched", attempt: n, delay: 0 });
         return result.token;

@@ -10,7 +10,7 @@ import { root } from "../support/project.js";
 /** Layers from the bottom up; a module may import its own layer or one below, never one above. */
 const LAYERS: [layer: string, folders: string[]][] = [
   ["runtime", ["templates/runtime/"]],
-  ["leaves", ["generator/errors.ts", "generator/package-files.ts"]],
+  ["leaves", ["generator/errors.ts", "generator/package-files.ts", "generator/printable.ts"]],
   ["description", ["generator/description/"]],
   ["model", ["generator/model/"]],
   ["emit", ["generator/emit/"]],

@@ -14,7 +14,6 @@ export type {
   AuditSubject,
   ScopeAuditedOperation,
   ScopeAuditReport,
-  ScopeUse,
 } from "./report.js";
 export { AUDIT_FORMAT_ID, AUDIT_FORMATS, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 export { buildScopeAudit } from "./scopes.js";

@@ -47,12 +47,10 @@ import { operationSchemaChanges, pathRenames, pathShape, SchemaComparer } from "
 export type {
   Change,
   ChangedOperation,
-  CodeImpact,
   DiffFormat,
   DiffReport,
   DiffSide,
   FailOn,
-  MatchedBy,
   OperationRef,
   PrefixMove,
   SchemaChange,

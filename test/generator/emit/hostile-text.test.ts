@@ -5,7 +5,8 @@
  * starts a fake table, and no `<!--` hides the rest of a page on GitHub. Run in-process with `main`.
  */
 import { describe, expect, test } from "vitest";
-import { cell, code, inline, oneLine, printable } from "../../../generator/emit/text.js";
+import { cell, code, inline, oneLine } from "../../../generator/emit/text.js";
+import { printable } from "../../../generator/printable.js";
 import { runCli } from "../../support/cli.js";
 import { description, secured, writeJson } from "../../support/descriptions.js";
 import { tempDir } from "../../support/project.js";
