@@ -9,10 +9,11 @@
 import type { Operation, Parameter } from "../model/operations.js";
 import { isJsonMediaType, isSuccess } from "../model/responses.js";
 import { effectiveLevel, PUBLIC } from "../model/scope.js";
+import { printable } from "../printable.js";
 import type { EmitContext } from "./context.js";
 import { operationTags } from "./operations-table.js";
 import { PUBLIC_ERRORS, PUBLIC_TYPES } from "./public-exports.js";
-import { blockCommentText, interfaceHead, jsDoc, LINE_WIDTH, literal, printable } from "./text.js";
+import { blockCommentText, interfaceHead, jsDoc, LINE_WIDTH, literal } from "./text.js";
 
 /** The names of one operation's types; `op` (`paths[path][method]`) is the file's own shorthand. */
 export interface OperationTypeNames {

@@ -1,0 +1,180 @@
+// Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
+/** createClient's options: what users may pass, and their checked, defaulted form. */
+import { type CallRetryOptions, type CallRetryPolicy } from "./call-retry.js";
+import { type Clock } from "./clock.js";
+import type { Grants } from "./grants.js";
+import type { KeyFileReader, LoadedKey, loadPrivateKey, PrivateKeyInput } from "./keys.js";
+import type { Observers } from "./observe.js";
+import type { FetchLike, Logger, TokenSource } from "./token.js";
+import { type AccessTokenInput } from "./token-provider.js";
+import type { RetryOptions } from "./token-retry.js";
+export interface ClientOptions<Color extends string = string, Levels extends readonly string[] = readonly string[]> extends Observers {
+    /** The client's configured color (its level on the ladder). Required. */
+    color: Color;
+    /**
+     * One file, or Iris's download folder, with everything the facility handed out: the client ID and key
+     * (`sfapi-gen mock`'s `<color>.json` or `<color>.pem`, the official client's `{ client_id, secret }` JSON or
+     * "client ID line + PEM" file, or a folder with `clientid.txt` and `priv_key.pem` or, without it, `priv_key.jwk`),
+     * and the base and token URLs, color and expiry where the file names them (a color must be `color`'s). `~`
+     * expands; each file read must have mode 600 or 400. Explicit options win over it.
+     */
+    keyFile?: string;
+    /** The API client's ID. Omit it and `privateKey` for a client of public operations only. */
+    clientId?: string;
+    /** PEM (PKCS#8/PKCS#1), JWK (object or JSON), KeyObject, or `{ file }` (`~` expands; mode must be 600 or 400). */
+    privateKey?: PrivateKeyInput;
+    /** Default: the generated client's base URL, `https://api.nersc.gov/api/v1.2`. */
+    baseUrl?: string;
+    /** Default `https://oidc.nersc.gov/c2id/token`; also the assertion's `aud`. */
+    tokenUrl?: string;
+    /** Ladder override, least capable first; the last level may call everything. */
+    levels?: Levels;
+    /** Used for API calls and token requests (default: the global fetch). */
+    fetch?: FetchLike;
+    /** Sent with every API call (not with token requests); `accept: application/json` unless overridden. */
+    headers?: Record<string, string>;
+    /**
+     * When the API client stops working: past -> ClientExpiredError instead of token requests; within 24 h -> a warning.
+     */
+    clientExpiresAt?: Date | string | number;
+    /** Where warnings go (default: console). Never receives keys, assertions or tokens. */
+    logger?: Logger;
+    /** Prefix for the Authorization header (`"Bearer"`); default none: the header is the bare token. */
+    authorizationPrefix?: string;
+    /** Timeout of each token request in milliseconds (default 30 000). */
+    timeoutMs?: number;
+    /** Retries of the token request on 429/502/503/504, timeouts and network errors. */
+    retry?: RetryOptions;
+    /** Stop using a token this long before it expires (default 5 000 ms; at most a tenth of its lifetime). */
+    refreshSkewMs?: number;
+    /** The clock tokens, retries and `waitForTask` read (default: the system clock); for tests that move time. */
+    clock?: Clock;
+    /**
+     * Retries of GET, HEAD and OPTIONS API calls on 429 (honouring `Retry-After`), 502, 503, 504, timeouts and network
+     * errors (default `{ attempts: 10, baseDelayMs: 1000, maxDelayMs: 10000 }`); `false` turns them off. Never a POST.
+     */
+    callRetry?: CallRetryOptions | false;
+    /**
+     * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A function's
+     * JWT is reused until shortly before its `exp` (`refreshSkewMs`), and asked for again after a 401; an opaque token
+     * is asked for on each call that needs one. The color guard applies to every call as before.
+     */
+    accessToken?: AccessTokenInput;
+}
+/**
+ * The options of a client of an API whose description lists OAuth2 scopes per operation: `scopes` instead of `color`
+ * and `levels`, the rest as for a color client.
+ */
+export interface GrantClientOptions<Scopes extends readonly string[] = readonly string[]> extends Omit<ClientOptions, "color" | "levels" | "accessToken"> {
+    /**
+     * The OAuth2 scopes this client is granted (`[]` for none: public operations, and those that need a token but no
+     * scope). Required. The client calls only operations one of whose scope sets is wholly granted, refusing the others
+     * before any I/O; a path no operation has needs every scope the API names. A literal list (`["read"]`) narrows the
+     * client's type too; a list typed `string[]` gets every operation in its type, and only the run-time guard applies.
+     * The client-credentials token request asks for exactly these scopes (`scope`, RFC 6749 section 4.4.2), and a token
+     * answer whose `scope` lacks one of them is refused.
+     */
+    scopes: Scopes;
+    color?: undefined;
+    levels?: undefined;
+    /**
+     * An access token obtained elsewhere, or a function returning one: instead of `keyFile`/`privateKey`. A JWT whose
+     * `scope` (space-separated) or `scp` claim lacks a granted scope is refused (TokenError `insufficient_scope`); an
+     * opaque token, or a JWT without such a claim, is taken as it is: the API server enforces its scopes.
+     */
+    accessToken?: AccessTokenInput;
+}
+/** `createTokenSource`'s options: the credentials and token-request options of createClient, and a color to check. */
+export interface TokenSourceOptions<Color extends string = string> extends Pick<ClientOptions, "keyFile" | "clientId" | "privateKey" | "tokenUrl" | "fetch" | "clientExpiresAt" | "logger" | "timeoutMs" | "retry" | "refreshSkewMs" | "clock" | "onRetry" | "onToken" | "debug"> {
+    /**
+     * The color the tokens are for: checked against the key file's own color where it says one (`sfapi-gen mock`'s
+     * JSON files do), so that a service handing out tokens cannot hand out a more capable key's by mistake.
+     */
+    color?: Color;
+    /**
+     * For an API of OAuth2 scopes: the scopes to ask the token endpoint for (exactly these); an answer whose `scope`
+     * lacks one is refused.
+     */
+    scopes?: readonly string[];
+}
+/** Access tokens for a server or a script: fetched, cached and renewed as a client's are. */
+export interface AccessTokens {
+    /** The color checked (given, or the key file's), if any. */
+    readonly color: string | undefined;
+    /** A fresh access token (the cached one while it has life left). Never logged by this runtime. */
+    token(): Promise<string>;
+}
+/** `createTokenSource(options)`: the token source of a client, without the client. */
+export declare function accessTokens(given: TokenSourceOptions, spec: {
+    ladder?: readonly string[];
+    scopes?: readonly string[];
+    defaultTokenUrl?: string;
+    readKeyFile?: KeyFileReader;
+    keyTokens: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
+}): AccessTokens;
+/**
+ * A key file that names its color is that color's client: with another color, every call above the file's level
+ * would meet the facility's 403 (or the client would hold a more capable key than it says). ConfigError naming both.
+ */
+export declare function checkKeyColor(who: string, key: LoadedKey | undefined, color: string | undefined): void;
+/**
+ * @internal The key-based token source, which the generated entries that offer keys (index.js, core.js) hand in
+ * (key-tokens.ts), so that this module imports none of its code and page.js bundles without it.
+ */
+export interface KeyTokens {
+    loadPrivateKey: typeof loadPrivateKey;
+    /** The token source of a client given a key (`privateKey`, or a key file already read: `fromFile`). */
+    keyTokenSource(given: {
+        options: ClientOptions;
+        fromFile: LoadedKey | undefined;
+        readKeyFile: KeyFileReader | undefined;
+        fetch: FetchLike;
+        clock: Clock;
+        scopes: readonly string[] | undefined;
+        defaultTokenUrl: string | undefined;
+    }): TokenSource;
+}
+export interface ResolvedOptions {
+    /** The color; `""` for a client of OAuth2 scopes. */
+    color: string;
+    /** The ladder; empty for a client of OAuth2 scopes. */
+    ladder: readonly string[];
+    /** A client of OAuth2 scopes: its grant, every scope the API names, and the API's scope rules. */
+    grant: {
+        scopes: readonly string[];
+        all: readonly string[];
+        rules: Grants;
+    } | undefined;
+    baseUrl: string;
+    fetch: FetchLike;
+    headers: Record<string, string>;
+    tokens: TokenSource | undefined;
+    authorizationPrefix: string | undefined;
+    clock: Clock;
+    /** Retries of idempotent API calls; undefined when off. */
+    callRetry: CallRetryPolicy | undefined;
+    observers: Observers;
+    /** Writes the debug lines, when debugging is on. */
+    debug: ((line: string) => void) | undefined;
+}
+export declare function resolveOptions(given: ClientOptions | GrantClientOptions, spec: {
+    ladder?: readonly string[];
+    scopes?: readonly string[];
+    defaultBaseUrl?: string;
+    defaultTokenUrl?: string;
+    readKeyFile?: KeyFileReader;
+    keyTokens?: KeyTokens;
+    /** An API of OAuth2 scopes: its rules (grants.ts). */
+    grants?: Grants;
+}): ResolvedOptions;
+/**
+ * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited
+ * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)
+ * as it is.
+ */
+export declare function ownFields<T>(value: T): T;
+/** The base or token URL by the runtime's one URL rule (urls.ts), or a ConfigError naming the option. */
+export declare function httpUrl(value: unknown, name: string): string;
+export declare function positive(value: number | undefined, fallback: number, name: string, zeroOk?: boolean): number;
