@@ -23,13 +23,10 @@ import { renderScopeNeedsMarkdown } from "./scopes-markdown.js";
 
 export type {
   AnyNeedsReport,
-  GrantSearch,
   NeedsClient,
   NeedsFormat,
-  NeedsOperation,
   NeedsReport,
   NeedsUse,
-  ScopeNeedsClient,
   ScopeNeedsReport,
   ScopeNeedsUse,
 } from "./report.js";
