@@ -386,8 +386,11 @@ describe("sfapi-gen from its tarball, in a fresh project", () => {
   });
 
   it("generates with no config the same table as the checked-in generated/, and says what to install", () => {
+    const files = readdirSync(join(root, "generated"), { recursive: true, withFileTypes: true }).filter((e) =>
+      e.isFile(),
+    );
     expect(generated.stdout).toContain(
-      "wrote 92 files to src/sfapi/ (31 operations: green 12, orange 5, yellow 2, red 2, public 10)",
+      `wrote ${files.length} files to src/sfapi/ (31 operations: green 12, orange 5, yellow 2, red 2, public 10)`,
     );
     expect(generated.stdout).toMatch(/npm install openapi-fetch@\S+ jose@\S+/);
     expect(generated.stderr).not.toContain("warning");
