@@ -43,10 +43,16 @@ const firstLine = (error: unknown) =>
     .split("\n")[0]!
     .slice(0, 300);
 
-/** The first operation in table order that some scope set guards, preferring one whose every alternative names one. */
+/**
+ * The first operation in table order whose every alternative names a scope (so a grant short of one can be refused);
+ * else the first with any requirement (an alternative without scopes, such as an API key: the least grant is empty).
+ */
 function securedOperation(model: Model): Operation | undefined {
   const sets = (op: Operation) => op.requirement.security?.anyOf ?? [];
-  return model.operations.find((op) => sets(op).length > 0 && sets(op).every((set) => set.scopes.length > 0));
+  return (
+    model.operations.find((op) => sets(op).length > 0 && sets(op).every((set) => set.scopes.length > 0)) ??
+    model.operations.find((op) => sets(op).length > 0)
+  );
 }
 
 /** Plain values for the call's required parameters (path ones always), as the runtime's named call takes them. */
@@ -110,7 +116,7 @@ export async function scopedCheck(
   if (!outcome.audit) outcome.failure = { kind: "audit", error: `the audit is ${audit.format}` };
   const op = securedOperation(model);
   if (!op) {
-    outcome.failure ??= { kind: "no-secured-operation", error: "no operation's every requirement names a scope" };
+    outcome.failure ??= { kind: "no-secured-operation", error: "no operation has a security requirement" };
     return outcome;
   }
   outcome.operation = op.name;

@@ -10,8 +10,7 @@
  *   so a description whose types do not compile for anyone is told apart from one we break;
  * - `audit` of every accepted description, under the policy `generate` chose;
  * - the guard, `needs` and the mock on requests filled from every template (corpus-agreement.ts): the same operation
- *   or route, or a disagreement with its description and request.
- *
+ *   or route, or a disagreement with its description and request;
  * - for a description read under the security policy, the scope audit, `needs` on a one-call consumer and the mock's
  *   verdict on the least grant it prints (corpus-scoped.ts); BENCH_CORPUS_SCOPED_ONLY=1 samples only descriptions
  *   whose requirements name OAuth2 scopes.
@@ -127,8 +126,10 @@ export async function benchCorpus(outRoot: string, log: (line: string) => void):
   const version = ensureDirectory(log);
   const scopedOnly = process.env.BENCH_CORPUS_SCOPED_ONLY === "1";
   const every = descriptionFiles();
-  const files = sample(scopedOnly ? every.filter(listsScopes) : every, sampleSize());
-  if (scopedOnly) log(`corpus: ${files.length} descriptions whose requirements list OAuth2 scopes`);
+  const pool = scopedOnly ? every.filter(listsScopes) : every;
+  const files = sample(pool, sampleSize());
+  if (scopedOnly)
+    log(`corpus: ${pool.length} of ${every.length} descriptions name OAuth2 scopes; ${files.length} sampled`);
   rmSync(outRoot, { recursive: true, force: true });
   mkdirSync(outRoot, { recursive: true });
   const api = join(corpusDir, "node_modules", DIRECTORY, "api");
@@ -193,7 +194,27 @@ export async function benchCorpus(outRoot: string, log: (line: string) => void):
     o.compiles.peerTypesCompile = typeCheckSchemaAlone(peer);
   }
   writeFileSync(join(outRoot, "results.json"), JSON.stringify(outcomes, null, 2) + "\n");
-  return section(outcomes, version, files.length);
+  return section(outcomes, version, pool.length, scopedOnly);
+}
+
+/** `200 ×94, 422 ×2`: how often each value occurs, most often first. */
+function tally(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([v, n]) => `${v} ×${n}`)
+    .join(", ");
+}
+
+/** How many scopes the least grants hold: `1 scope ×94, 0 scopes ×4`. */
+function grantSizes(outcomes: Outcome[]): string {
+  return tally(
+    outcomes.map((o) => {
+      const n = o.scoped?.needs?.ok ? o.scoped.needs.grant.length : 0;
+      return `${n} scope${n === 1 ? "" : "s"}`;
+    }),
+  );
 }
 
 /** Whether openapi-typescript's own `schema.d.ts` compiles under the same settings (strict, libs checked). */
@@ -201,7 +222,7 @@ function typeCheckSchemaAlone(dir: string): boolean {
   return typeCheckClients([dir], ["schema.d.ts"]).length === 0;
 }
 
-function section(outcomes: Outcome[], version: string, total: number): Section {
+function section(outcomes: Outcome[], version: string, total: number, scopedOnly: boolean): Section {
   const peerAccepts = outcomes.filter((o) => o.openapiTypescript.ok);
   const weAccept = outcomes.filter((o) => o.ours.ok);
   const refusedWherePeerAccepts = peerAccepts.filter((o) => !o.ours.ok);
@@ -261,7 +282,7 @@ function section(outcomes: Outcome[], version: string, total: number): Section {
       figure: "scoped descriptions: scope audits",
       ours: `${scopeAudits.length} of ${scoped.length}`,
       peers: [""],
-      ratio: `${checked.length} with an operation every requirement of which names a scope`,
+      ratio: `${checked.length} with a secured operation to call`,
       target: "every scoped description",
       verdict: verdict(scopeAudits.length === scoped.length),
     },
@@ -301,12 +322,20 @@ function section(outcomes: Outcome[], version: string, total: number): Section {
     peerColumns: [`openapi-typescript (in-process)`],
     rows,
     notes: [
-      `${DIRECTORY} ${version}: ${outcomes.length} of ${total} descriptions, spread evenly over the sorted names ` +
+      `${DIRECTORY} ${version}: ${outcomes.length} of ${total} descriptions` +
+        (scopedOnly ? " whose requirements name OAuth2 scopes (BENCH_CORPUS_SCOPED_ONLY=1)" : "") +
+        ", spread evenly over the sorted names " +
         "(BENCH_CORPUS=all for every one); details in test/.tmp/bench/corpus/results.json.",
       `${scoped.length} of the accepted descriptions were read under the security policy (OAuth2 scopes per operation).`,
       ...[...classes].map(
         ([key, list]) => `refused where openapi-typescript generates (${list.length}): ${key} (e.g. ${list[0]!.name})`,
       ),
+      ...(checked.length === 0
+        ? []
+        : [
+            `scoped: the one-call consumer's least grant: ${grantSizes(needsOk)}; the mock's answers to it: ` +
+              `${tally(needsOk.map((o) => String(o.scoped?.accepted?.status ?? "none")))}.`,
+          ]),
       ...[...scopedFailures].map(
         ([kind, list]) =>
           `scoped, ${kind} (${list.length}): e.g. ${list[0]!.name}: ${list[0]!.scoped?.failure?.error ?? ""}`,
