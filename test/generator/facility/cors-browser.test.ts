@@ -25,9 +25,10 @@ if (!chromium) console.warn(`cors: the headless-browser test is ${SKIP}`);
 const SCENARIO = `import { createClient, SfapiError } from ${JSON.stringify(join(root, "generated", "index.js"))};
 export async function scenario(allowed, blocked) {
   const list = async (config) => {
-    const green = createClient({ color: "green", ...config });
-    // Accounting (sacct) lists finished jobs too: with no task delay the job has left the queue already.
-    const jobs = await green.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
+    // The job list is yellow at the facility. Accounting (sacct) lists finished jobs too: with no task delay the job
+    // has left the queue already.
+    const yellow = createClient({ color: "yellow", ...config });
+    const jobs = await yellow.readJobs({ path: { machine: "perlmutter" }, query: { sacct: true } });
     return jobs.output.map((row) => row.jobid + " " + row.user);
   };
   const refused = await list(blocked).then(
@@ -73,17 +74,17 @@ describe("a page from another origin", () => {
       const allowing = await startFacility({ cors: [server.origin], taskDelayMs: 0 });
       const closed = await startFacility({ taskDelayMs: 0 });
       facilities.push(allowing, closed);
-      // The red workflow submits; the page's green client lists.
+      // The red workflow submits; the page's yellow client lists.
       const red = await allowing.createClient("red");
       const token = await accessToken(allowing, red);
       const job = "#!/bin/bash\n#SBATCH -J page\n";
       const task = (await api(allowing, "/compute/jobs/perlmutter", { ...form({ job, isPath: "false" }), token })).body;
       const jobid = JSON.parse((await api(allowing, `/tasks/${task.task_id}`, { token })).body.result).jobid;
       const config = async (facility: Facility) => {
-        const green = await facility.createClient("green");
+        const yellow = await facility.createClient("yellow");
         return {
-          clientId: green.clientId,
-          privateKey: green.privateKeyPem,
+          clientId: yellow.clientId,
+          privateKey: yellow.privateKeyPem,
           baseUrl: facility.baseUrl,
           tokenUrl: facility.tokenUrl,
           retry: { attempts: 4 },
