@@ -37,6 +37,7 @@ export type { Manifest, TableEntry } from "./output/manifest.js";
 export type {
   AnyAuditReport,
   AuditedOperation,
+  AuditedRoute,
   AuditFormat,
   AuditOptions,
   AuditReport,
