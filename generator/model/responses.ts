@@ -62,9 +62,15 @@ export function answerOf(doc: OpenApiDocument, op: Record<string, any>): AnswerI
   return info;
 }
 
-/** A schema openapi-typescript writes as one object type (not `| null`, not a union or intersection). */
+/**
+ * A schema openapi-typescript writes as one object type (not `| null`, not a union or intersection). Extra properties
+ * (`additionalProperties` other than false, `patternProperties`) are written as `{ ... } & { [key: string]: ... }`,
+ * which an interface cannot extend when a named property does not fit the index type.
+ */
 function isPlainObject(schema: any): boolean {
   if (!schema || typeof schema !== "object" || schema.type !== "object" || schema.nullable === true) return false;
+  if (("additionalProperties" in schema && schema.additionalProperties !== false) || "patternProperties" in schema)
+    return false;
   return !["allOf", "anyOf", "oneOf", "not", "enum", "const", "$ref", "$dynamicRef"].some((k) => k in schema);
 }
 

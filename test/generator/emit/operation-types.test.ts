@@ -38,6 +38,19 @@ const doc = description({
     requestBody: { required: true, ...json(object) },
     responses: { "200": { description: "OK", ...json({ type: "array", items: object }) }, "400": json(object) },
   },
+  // Slack's shape: named properties beside extra ones of another type (`{ ok } & { [key: string]: ... }`), which an
+  // interface cannot extend: the answer's name is a type alias.
+  "GET /extra": {
+    operationId: "extra",
+    responses: {
+      "200": json({
+        type: "object",
+        properties: { ok: { type: "boolean", enum: [true] } },
+        required: ["ok"],
+        additionalProperties: { type: "object" },
+      }),
+    },
+  },
 });
 
 let out = "";
@@ -76,6 +89,7 @@ describe("the client's named types and method docs", () => {
     expect(text).toContain('export type Response2Error = ResponseOp["responses"][400]');
     expect(text).toContain("  scope: Call<ScopeArgs, ScopeResponse, Scope2Error>;");
     expect(text).toContain("export type ResponseBody = ");
+    expect(text).toContain('export type ExtraResponse = ExtraOp["responses"][200]');
     expect(text).toMatch(/export \{[^}]*\bScopeError\b[^}]*\} from "\.\/runtime\/index\.js";/);
     expect(typeCheckClients([out])).toEqual([]);
   });
