@@ -52,7 +52,9 @@ export interface EntryKind {
     isSymlink(): boolean;
 }
 export interface PathListing<Entry> {
-    /** The entries of this directory (without `.` and `..`), or this file itself; `{ directory: true }`: this directory. */
+    /**
+     * The entries of this directory (without `.` and `..`), or this file itself; `{ directory: true }`: this directory.
+     */
     ls(options?: ListOptions): Promise<Entry[]>;
 }
 export interface PathDownloading {

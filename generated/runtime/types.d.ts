@@ -85,8 +85,8 @@ export type Refusals<M extends PathMethod, Paths, Refused, Kind extends "color" 
 /**
  * The last overload of `createClient`: a plain `string` color gets the top level's client, and so does a color of the
  * ladder whose options may carry `levels` (only the run-time guard applies); a literal off the ladder fails on
- * `UnknownColor<"purple", "green, yellow, orange, red">`. TypeScript 7 reports only the last overload's error: for a color of
- * the ladder with a wrong option, that is the option's.
+ * `UnknownColor<"purple", "green, yellow, orange, red">`. TypeScript 7 reports only the last overload's error: for a
+ * color of the ladder with a wrong option, that is the option's.
  */
 export type ColorCheck<C extends string, Levels extends string, Ladder extends string> = string extends C ? unknown : [C] extends [Levels] ? unknown : {
     color: UnknownColor<C, Ladder>;

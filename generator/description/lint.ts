@@ -91,7 +91,8 @@ function reduce(errors: readonly AjvError[], document: unknown): Omit<LintProble
     if (["anyOf", "oneOf", "if", "not", "$ref"].includes(e.keyword)) return false;
     return !(e.keyword === "required" && e.params.missingProperty === "$ref");
   });
-  // Of the branches' errors under one node, the deepest say what is wrong: a property of a Schema, not "not a Reference".
+  // Of the branches' errors under one node, the deepest say what is wrong: a property of a Schema, not "not a
+  // Reference".
   const depth = (path: string) => (path === "" ? 0 : path.split("/").length);
   const out = new Map<string, Omit<LintProblem, "severity">>();
   const enums = new Map<string, Set<string>>();

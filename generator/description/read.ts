@@ -1,7 +1,7 @@
 /**
  * Read an OpenAPI description from a URL, a file or the bundled v1.2 snapshot, then validate it (lint.ts) and bundle it
- * (bundle.ts; @redocly/openapi-core's bundler where that does not suffice). Every failure is a DescriptionError naming the source and, where there is
- * one, a JSON pointer.
+ * (bundle.ts; @redocly/openapi-core's bundler where that does not suffice). Every failure is a DescriptionError naming
+ * the source and, where there is one, a JSON pointer.
  * Descriptions are untrusted: reading is bounded in size and time, and nothing walks the document before limits.ts
  * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
  */

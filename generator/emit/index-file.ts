@@ -134,7 +134,8 @@ export function emitIndex(ctx: EmitContext): string {
     "",
     bracedList("export ", fromCore, ' from "./core.js";'),
     "",
-    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files (index.d.ts). */",
+    "/** A client that refuses every call above its color, with `waitForTask`, `compute` and key files " +
+      "(index.d.ts). */",
     "export function createClient(options) {",
     "  const spec = { table, ladder, defaultBaseUrl, readKeyFile: readKeyFileText, keyTokens };",
     ...(hasHelpers(ctx) ? [bracedList("  const workflow = ", roles, ";").replace(/\n(?!$)/g, "\n  ")] : []),

@@ -77,7 +77,9 @@ export function readKeyFileText(file: string): KeyFileText {
   const clientId = readPrivateFile(fs, platform, clientIdFile, "client ID file");
   if (!("text" in clientId))
     throw new KeyError({
-      message: `The key folder ${dir} has no ${"missing" in clientId ? "" : "readable "}${KEY_FOLDER.clientId} (${layout})`,
+      message:
+        `The key folder ${dir} has no ${"missing" in clientId ? "" : "readable "}${KEY_FOLDER.clientId} ` +
+        `(${layout})`,
       file: clientIdFile,
     });
   for (const name of KEY_FOLDER.keys) {

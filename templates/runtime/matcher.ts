@@ -276,8 +276,9 @@ const FALL_BUDGET = 1024;
  * Every entry of `entry`'s method that some request filled from `entry`'s template may also match, `entry` and its
  * route included: `/things/{id}` may fall on `/things/secret` when `id` is `secret`. A parameter stands for any value
  * (its segment fits every child, and a value holding an encoded slash spans several, as path.ts's split reading reads
- * it), a literal or mixed segment for what it matches; a whole-path parameter reaches everything below. Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template
- * whose values are not known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes it answers ALL,
+ * it), a literal or mixed segment for what it matches; a whole-path parameter reaches everything below.
+ * Over-approximate where unsure (a mixed segment fits every mixed child): a call by this template whose values are not
+ * known needs every entry listed. The walk is bounded: past FALL_BUDGET nodes it answers ALL,
  * every entry of the method (fail closed), so that a large API costs at most FALL_BUDGET steps per template.
  */
 export function mayFallOn(table: CompiledTable, entry: OperationEntry): OperationEntry[] | typeof ALL {

@@ -68,7 +68,9 @@ export interface EntryKind {
 }
 
 export interface PathListing<Entry> {
-  /** The entries of this directory (without `.` and `..`), or this file itself; `{ directory: true }`: this directory. */
+  /**
+   * The entries of this directory (without `.` and `..`), or this file itself; `{ directory: true }`: this directory.
+   */
   ls(options?: ListOptions): Promise<Entry[]>;
 }
 
