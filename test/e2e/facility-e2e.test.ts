@@ -135,9 +135,11 @@ describe("generated client against the local facility", () => {
 
 describe("token expiry mid-run", () => {
   it("a token that expires between calls (1 s lifetime) is replaced without the caller noticing", async () => {
-    // One moved clock for both sides: the facility's token expiry and the client's refresh read the same time.
+    // One still clock for both sides, moved only by the test: the facility's token expiry and the client's refresh
+    // read the same time, and it starts on a whole second so the token lives its full second however slow the run.
     let shift = 0;
-    const now = () => Date.now() + shift;
+    const start = Math.floor(Date.now() / 1000) * 1000;
+    const now = () => start + shift;
     const shortLived = await startFacility({ levels: LEVELS, tokenLifetimeSeconds: 1, now });
     try {
       const dir = tempDir("e2e-short-");
