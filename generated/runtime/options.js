@@ -122,7 +122,7 @@ function scopeRules(spec) {
   return spec.grants;
 }
 function tokenSource(options, fromFile, { readKeyFile, keyTokens, grants }, fetch, clock, scopes, defaultTokenUrl) {
-  const { accessToken, privateKey, clientId } = options;
+  const { accessToken, privateKey, clientId, refreshSkewMs, onToken } = options;
   if (accessToken !== void 0) {
     if (privateKey !== void 0 || fromFile !== void 0 || clientId !== void 0)
       throw new ConfigError({
@@ -132,7 +132,7 @@ function tokenSource(options, fromFile, { readKeyFile, keyTokens, grants }, fetc
       throw new ConfigError({ message: "createClient: accessToken must be a string or a function returning one" });
     if (typeof accessToken === "string" && accessToken.trim() === "")
       throw new ConfigError({ message: "createClient: accessToken is empty" });
-    return providedTokenSource(accessToken, clock, positive(options.refreshSkewMs, 5e3, "refreshSkewMs", true), options.onToken, scopes === void 0 ? void 0 : (token) => scopeRules({ grants }).grantedBy(token, scopes));
+    return providedTokenSource(accessToken, clock, positive(refreshSkewMs, 5e3, "refreshSkewMs", true), onToken, scopes === void 0 ? void 0 : (token) => scopeRules({ grants }).grantedBy(token, scopes));
   }
   if (privateKey !== void 0 && fromFile !== void 0)
     throw new ConfigError({ message: "createClient: give either keyFile or privateKey, not both" });

@@ -384,7 +384,7 @@ function tokenSource(
   /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
   defaultTokenUrl?: string,
 ): TokenSource | undefined {
-  const { accessToken, privateKey, clientId } = options;
+  const { accessToken, privateKey, clientId, refreshSkewMs, onToken } = options;
   if (accessToken !== undefined) {
     if (privateKey !== undefined || fromFile !== undefined || clientId !== undefined)
       throw new ConfigError({
@@ -398,8 +398,8 @@ function tokenSource(
     return providedTokenSource(
       accessToken as AccessTokenInput,
       clock,
-      positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-      options.onToken,
+      positive(refreshSkewMs, 5_000, "refreshSkewMs", true),
+      onToken,
       scopes === undefined ? undefined : (token) => scopeRules({ grants }).grantedBy(token, scopes),
     );
   }
