@@ -39,6 +39,18 @@ export declare function callRetryPolicy(options: CallRetryOptions | false | unde
 /** How long a call may spend retrying by default: the whole wait for a facility that does not answer. */
 export declare const DEFAULT_TOTAL_MS = 30000;
 /**
+ * The fetch below a client's guard, from its configuration (options.ts's ClientConfig): each attempt logged when
+ * debugging is on, and retried where that is safe.
+ */
+export declare function attemptsFetch(fetch: FetchLike, config: {
+    readonly debug: ((line: string) => void) | undefined;
+    readonly callRetry: CallRetryPolicy | undefined;
+    readonly clock: Clock;
+    readonly observers: {
+        readonly onRetry?: ((event: RetryEvent) => void) | undefined;
+    };
+}): FetchLike;
+/**
  * `fetch` with retries for idempotent requests. The common case (an answer that is not retryable) costs one promise
  * reaction; anything else goes through the loop.
  */

@@ -2,7 +2,7 @@
 import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import { ConfigError, NetworkError } from "./errors.js";
 import { noAnswerError, reason } from "./network.js";
-import { notify, requestWhat } from "./observe.js";
+import { debugFetch, notify, requestWhat } from "./observe.js";
 const IDEMPOTENT_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
 function callRetryPolicy(options) {
   if (options === false)
@@ -31,6 +31,9 @@ function callRetryPolicy(options) {
 const DEFAULT_TOTAL_MS = 3e4;
 class AttemptTimeout extends Error {
   name = "TimeoutError";
+}
+function attemptsFetch(fetch, config) {
+  return retryingFetch(debugFetch(fetch, config.debug, config.clock), config.callRetry, config.clock, config.observers.onRetry);
 }
 function retryingFetch(fetch, given, clock, onRetry) {
   if (!given)
@@ -121,6 +124,7 @@ function sleepUnlessAborted(clock, ms, signal) {
 export {
   DEFAULT_TOTAL_MS,
   IDEMPOTENT_METHODS,
+  attemptsFetch,
   callRetryPolicy,
   retryingFetch,
   sleepUnlessAborted

@@ -3,9 +3,7 @@ import { type NamedCall } from "./calls.js";
 import type { Clock } from "./clock.js";
 import type { Grants } from "./grants.js";
 import type { KeyFileReader } from "./keys.js";
-import { type Observers } from "./observe.js";
-import type { KeyTokens } from "./options.js";
-import { type ClientOptions, type GrantClientOptions } from "./options.js";
+import { type ClientConfig, type ClientOptions, type GrantClientOptions, type KeyTokens } from "./options.js";
 import { type HTTP_METHODS, type OperationTable } from "./table.js";
 /**
  * What a generated `index.js` hands the runtime about its API. Its operation table comes packed (`table`, see
@@ -41,7 +39,7 @@ export interface ClientParts {
     readonly calls: Readonly<Record<string, NamedCall>>;
     readonly clock: Clock;
     /** The user's hooks on polls (the helpers call `onPoll`). */
-    readonly observers: Observers;
+    readonly observers: ClientConfig["observers"];
     /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
     readonly checkOperations: (names: readonly (string | undefined)[]) => void;
     /** Whether the client may call the operation of that name (by the guard's ladder or grant): no request, no throw. */

@@ -1,6 +1,6 @@
 // Copied by sfapi-gen from its runtime. Do not edit: regenerate with `npx sfapi-gen generate`.
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
-import { retryingFetch } from "./call-retry.js";
+import { attemptsFetch } from "./call-retry.js";
 import { operationCalls } from "./calls.js";
 import { ConfigError } from "./errors.js";
 import { formBody, formMediaTypes, multipartBody } from "./form.js";
@@ -8,7 +8,6 @@ import { createGuard } from "./guard.js";
 import { CallRequest, createGuardedFetch } from "./guarded-fetch.js";
 import { compileTable, requestPath } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
-import { debugFetch } from "./observe.js";
 import { httpUrl, resolveOptions } from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
@@ -23,26 +22,20 @@ function keyQuery(key, init) {
   return { ...init, params: { ...init?.params, query } };
 }
 function createScopedClient(spec, options, addOns = []) {
-  const resolved = resolveOptions(options, spec);
+  const config = resolveOptions(options, spec);
+  const { baseUrl, grant, tokens, authorizationPrefix, clock, observers } = config;
   const operations = spec.table === void 0 ? spec.operations : unpackTable(spec.table);
   const table = compileTable(operations);
-  const { baseUrl, grant } = resolved;
-  const guard = createGuard(grant === void 0 ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl } : { table, grant, baseUrl, grantPermission: grant.rules.grantPermission });
-  const retried = (fetch) => retryingFetch(debugFetch(fetch, resolved.debug, resolved.clock), resolved.callRetry, resolved.clock, resolved.observers.onRetry);
-  const send = createGuardedFetch({
-    guard,
-    tokens: resolved.tokens,
-    baseUrl: resolved.baseUrl,
-    fetch: retried(reportingBrowserFailures(resolved.fetch)),
-    authorizationPrefix: resolved.authorizationPrefix
-  });
+  const guard = createGuard(grant === void 0 ? { table, ladder: config.ladder, color: config.color, baseUrl } : { table, grant, baseUrl, grantPermission: grant.rules.grantPermission });
+  const guarded = (fetch) => createGuardedFetch({ guard, tokens, baseUrl, fetch: attemptsFetch(fetch, config), authorizationPrefix });
+  const send = guarded(reportingBrowserFailures(config.fetch));
   const middlewares = [];
   const inner = createFetchClient({
-    baseUrl: resolved.baseUrl,
+    baseUrl,
     Request: CallRequest,
     // Only calls that no middleware sees come here: the others get a fetch of their own (see `prepare`).
     fetch: (request2) => send(request2, "follow", false),
-    headers: resolved.headers,
+    headers: config.headers,
     redirect: "manual"
   });
   const formTypeOf = formMediaTypes(table);
@@ -82,13 +75,7 @@ function createScopedClient(spec, options, addOns = []) {
       seen = chain.length > 0;
     }
     if (typeof out.fetch === "function" || typeof out.redirect === "string" || seen) {
-      const own = typeof out.fetch === "function" ? createGuardedFetch({
-        guard,
-        tokens: resolved.tokens,
-        baseUrl: resolved.baseUrl,
-        fetch: retried(out.fetch),
-        authorizationPrefix: resolved.authorizationPrefix
-      }) : send;
+      const own = typeof out.fetch === "function" ? guarded(out.fetch) : send;
       const mode = redirectMode(out.redirect);
       out.fetch = (request2) => own(request2, mode, seen);
       out.redirect = "manual";
@@ -165,15 +152,9 @@ function createScopedClient(spec, options, addOns = []) {
         guard.checkOperation(name);
   };
   for (const addOn of addOns)
-    Object.assign(client, addOn({
-      calls: named,
-      clock: resolved.clock,
-      checkOperations,
-      mayCall: (name) => guard.allowsOperation(name),
-      observers: resolved.observers
-    }));
+    Object.assign(client, addOn({ calls: named, clock, checkOperations, mayCall: (name) => guard.allowsOperation(name), observers }));
   Object.defineProperty(client, /* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom"), {
-    value: () => `ScopedClient { ${grant === void 0 ? "color" : "scopes"}: ${JSON.stringify(grant === void 0 ? resolved.color : grant.scopes)}, baseUrl: ${JSON.stringify(baseUrl)} }`
+    value: () => `ScopedClient { ${grant === void 0 ? "color" : "scopes"}: ${JSON.stringify(grant === void 0 ? config.color : grant.scopes)}, baseUrl: ${JSON.stringify(baseUrl)} }`
   });
   return client;
 }

@@ -8,20 +8,22 @@ import { retryPolicy } from "./token-retry.js";
 const keyTokens = {
   loadPrivateKey,
   keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl }) {
-    const key = fromFile ?? loadPrivateKey(options.privateKey, readKeyFile);
-    checkKeyColor("createClient", key, options.color);
-    const clientId = options.clientId ?? key.clientId;
+    const { color, privateKey, clientId: givenId, tokenUrl: givenUrl, timeoutMs, retry, refreshSkewMs } = options;
+    const { clientExpiresAt, logger, onToken, onRetry } = options;
+    const key = fromFile ?? loadPrivateKey(privateKey, readKeyFile);
+    checkKeyColor("createClient", key, color);
+    const clientId = givenId ?? key.clientId;
     if (clientId === void 0 || clientId.trim() === "")
       throw new ConfigError({
         message: "createClient: privateKey was given without clientId (and the key file names none)"
       });
-    if (options.clientId !== void 0 && key.clientId !== void 0 && key.clientId !== options.clientId) {
+    if (givenId !== void 0 && key.clientId !== void 0 && key.clientId !== givenId) {
       throw new ConfigError({
-        message: `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`
+        message: `createClient: clientId "${givenId}" differs from the key file's client ID "${key.clientId}"`
       });
     }
     const fallback = scopes === void 0 ? DEFAULT_TOKEN_URL : defaultTokenUrl;
-    const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
+    const given = givenUrl ?? fromFile?.tokenUrl ?? fallback;
     if (given === void 0)
       throw new ConfigError({
         message: "createClient: tokenUrl is required: this API's description names no token URL to default to"
@@ -32,16 +34,16 @@ const keyTokens = {
       key,
       tokenUrl,
       fetch,
-      timeoutMs: positive(options.timeoutMs, 3e4, "timeoutMs"),
-      retry: retryPolicy(ownFields(options.retry)),
-      refreshSkewMs: positive(options.refreshSkewMs, 5e3, "refreshSkewMs", true),
+      timeoutMs: positive(timeoutMs, 3e4, "timeoutMs"),
+      retry: retryPolicy(ownFields(retry)),
+      refreshSkewMs: positive(refreshSkewMs, 5e3, "refreshSkewMs", true),
       // The option wins over the key file's `expires_at`, as every explicit option does.
-      clientExpiresAt: expiry(options.clientExpiresAt ?? key.expiresAt),
-      expiryFrom: options.clientExpiresAt === void 0 ? key.file : void 0,
-      logger: options.logger ?? console,
+      clientExpiresAt: expiry(clientExpiresAt ?? key.expiresAt),
+      expiryFrom: clientExpiresAt === void 0 ? key.file : void 0,
+      logger: logger ?? console,
       clock,
-      onToken: options.onToken,
-      onRetry: options.onRetry,
+      onToken,
+      onRetry,
       scopes
     });
   }

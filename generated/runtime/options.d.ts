@@ -127,7 +127,7 @@ export interface KeyTokens {
     loadPrivateKey: typeof loadPrivateKey;
     /** The token source of a client given a key (`privateKey`, or a key file already read: `fromFile`). */
     keyTokenSource(given: {
-        options: ClientOptions;
+        options: TokenSettings;
         fromFile: LoadedKey | undefined;
         readKeyFile: KeyFileReader | undefined;
         fetch: FetchLike;
@@ -136,28 +136,52 @@ export interface KeyTokens {
         defaultTokenUrl: string | undefined;
     }): TokenSource;
 }
-export interface ResolvedOptions {
+/**
+ * createClient's options read once: checked, defaulted and frozen. client.ts wires the guard, the token source, the
+ * retries and the fetch from this alone, and goes back to no option after.
+ */
+export interface ClientConfig {
     /** The color; `""` for a client of OAuth2 scopes. */
-    color: string;
+    readonly color: string;
     /** The ladder; empty for a client of OAuth2 scopes. */
-    ladder: readonly string[];
+    readonly ladder: readonly string[];
     /** A client of OAuth2 scopes: its grant, every scope the API names, and the API's scope rules. */
-    grant: {
+    readonly grant: Readonly<{
         scopes: readonly string[];
         all: readonly string[];
         rules: Grants;
-    } | undefined;
-    baseUrl: string;
-    fetch: FetchLike;
-    headers: Record<string, string>;
-    tokens: TokenSource | undefined;
-    authorizationPrefix: string | undefined;
-    clock: Clock;
+    }> | undefined;
+    readonly baseUrl: string;
+    /** The user's fetch, or the global one: the API calls' (below their retries) and the token requests'. */
+    readonly fetch: FetchLike;
+    readonly headers: Readonly<Record<string, string>>;
+    /** The chosen token source (`accessToken`, a key, or none for a client of public operations only). */
+    readonly tokens: TokenSource | undefined;
+    readonly authorizationPrefix: string | undefined;
+    readonly clock: Clock;
     /** Retries of idempotent API calls; undefined when off. */
-    callRetry: CallRetryPolicy | undefined;
-    observers: Observers;
+    readonly callRetry: CallRetryPolicy | undefined;
+    readonly observers: Readonly<Observers>;
     /** Writes the debug lines, when debugging is on. */
-    debug: ((line: string) => void) | undefined;
+    readonly debug: ((line: string) => void) | undefined;
+}
+/**
+ * The options that choose and make the token source, each read once from the user's options: for `accessToken`, or
+ * for a key (key-tokens.ts checks and defaults these, so that an entry without keys carries none of that code).
+ */
+export interface TokenSettings {
+    readonly color: string | undefined;
+    readonly accessToken: unknown;
+    readonly clientId: string | undefined;
+    readonly privateKey: PrivateKeyInput | undefined;
+    readonly tokenUrl: string | undefined;
+    readonly timeoutMs: number | undefined;
+    readonly retry: RetryOptions | undefined;
+    readonly refreshSkewMs: number | undefined;
+    readonly clientExpiresAt: Date | string | number | undefined;
+    readonly logger: Logger | undefined;
+    readonly onToken: Observers["onToken"];
+    readonly onRetry: Observers["onRetry"];
 }
 export declare function resolveOptions(given: ClientOptions | GrantClientOptions, spec: {
     ladder?: readonly string[];
@@ -168,7 +192,7 @@ export declare function resolveOptions(given: ClientOptions | GrantClientOptions
     keyTokens?: KeyTokens;
     /** An API of OAuth2 scopes: its rules (grants.ts). */
     grants?: Grants;
-}): ResolvedOptions;
+}): ClientConfig;
 /**
  * `value`'s own enumerable fields in an object without a prototype (each getter read once), so that what is inherited
  * (from a polluted Object.prototype) reads as absent; anything but a plain object (an array, a function, a primitive)

@@ -32,7 +32,7 @@ function accessTokens(given, spec) {
   checkKeyColor("createTokenSource", fromFile, options.color);
   const clock = options.clock ?? systemClock;
   const fetch = debugFetch(options.fetch ?? ((request) => globalThis.fetch(request)), debugWriter(options.debug), clock);
-  const source = tokenSource(options, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl);
+  const source = tokenSource(tokenSettings(options), fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl);
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 function checkKeyColor(who, key, color) {
@@ -42,56 +42,77 @@ function checkKeyColor(who, key, color) {
     message: `${who}: the key file ${key.file ?? ""}${key.file ? " " : ""}is for a ${JSON.stringify(key.color)} client, not ${JSON.stringify(color)}: give color ${JSON.stringify(key.color)}, or the key file of a ${JSON.stringify(color)} client`
   });
 }
+function tokenSettings(options) {
+  const { color, accessToken, clientId, privateKey, tokenUrl, timeoutMs, retry, refreshSkewMs } = options;
+  const { clientExpiresAt, logger, onToken, onRetry } = options;
+  return Object.freeze({
+    color,
+    accessToken,
+    clientId,
+    privateKey,
+    tokenUrl,
+    timeoutMs,
+    retry,
+    refreshSkewMs,
+    clientExpiresAt,
+    logger,
+    onToken,
+    onRetry
+  });
+}
 function resolveOptions(given, spec) {
   const what = spec.scopes === void 0 ? "{ color }" : "{ scopes }";
   if (!given || typeof given !== "object")
     throw new ConfigError({ message: `createClient needs an options object with at least ${what}` });
   const options = ownFields(given);
+  const { color, levels, scopes, keyFile, baseUrl: givenBaseUrl, authorizationPrefix, headers } = options;
+  const { clock: givenClock, debug: givenDebug, fetch: givenFetch, callRetry, onPoll } = options;
+  const token = tokenSettings(options);
   let ladder = [];
   let grant;
   if (spec.scopes !== void 0) {
-    if (options.color !== void 0 || options.levels !== void 0)
+    if (color !== void 0 || levels !== void 0)
       throw new ConfigError({
         message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`"
       });
     const rules = scopeRules(spec);
-    grant = { scopes: rules.checkGrant(options.scopes, spec.scopes), all: spec.scopes, rules };
+    grant = Object.freeze({ scopes: rules.checkGrant(scopes, spec.scopes), all: spec.scopes, rules });
   } else {
-    if (options.scopes !== void 0)
+    if (scopes !== void 0)
       throw new ConfigError({
         message: "createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`"
       });
-    if (typeof options.color !== "string" || options.color === "")
+    if (typeof color !== "string" || color === "")
       throw new ConfigError({ message: 'createClient: `color` is required (e.g. "green")' });
-    ladder = checkLadder(options.levels ?? spec.ladder ?? [], options.color);
+    ladder = checkLadder(levels ?? spec.ladder ?? [], color);
   }
-  const clock = options.clock ?? systemClock;
-  const debug = debugWriter(options.debug);
-  const fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+  const clock = givenClock ?? systemClock;
+  const debug = debugWriter(givenDebug);
+  const fetch = givenFetch ?? ((request) => globalThis.fetch(request));
   const keys = spec.keyTokens;
-  if (!keys && (options.keyFile !== void 0 || options.privateKey !== void 0 || options.clientId !== void 0))
+  if (!keys && (keyFile !== void 0 || token.privateKey !== void 0 || token.clientId !== void 0))
     throw new ConfigError({
       message: "createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, or import createClient from core.js or index.js"
     });
-  const fromFile = options.keyFile === void 0 ? void 0 : keys.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
-  const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
-  const prefix = options.authorizationPrefix?.trim();
+  const fromFile = keyFile === void 0 ? void 0 : keys.loadPrivateKey({ file: keyFile }, spec.readKeyFile);
+  const baseUrl = httpUrl(givenBaseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
+  const prefix = authorizationPrefix?.trim();
   if (prefix !== void 0 && !/^[\x21-\x7e]*$/.test(prefix))
     throw new ConfigError({ message: 'authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")' });
-  return {
-    color: grant === void 0 ? options.color : "",
+  return Object.freeze({
+    color: grant === void 0 ? color : "",
     ladder,
     grant,
     baseUrl,
     fetch,
-    headers: { accept: "application/json", ...options.headers },
-    tokens: tokenSource(options, fromFile, spec, debugFetch(fetch, debug, clock), clock, grant?.scopes, spec.defaultTokenUrl),
+    headers: Object.freeze({ accept: "application/json", ...headers }),
+    tokens: tokenSource(token, fromFile, spec, debugFetch(fetch, debug, clock), clock, grant?.scopes, spec.defaultTokenUrl),
     authorizationPrefix: prefix === "" ? void 0 : prefix,
     clock,
-    callRetry: callRetryPolicy(ownFields(options.callRetry)),
-    observers: { onRetry: options.onRetry, onPoll: options.onPoll, onToken: options.onToken },
+    callRetry: callRetryPolicy(ownFields(callRetry)),
+    observers: Object.freeze({ onRetry: token.onRetry, onPoll, onToken: token.onToken }),
     debug
-  };
+  });
 }
 function scopeRules(spec) {
   if (spec.grants === void 0)
@@ -101,21 +122,22 @@ function scopeRules(spec) {
   return spec.grants;
 }
 function tokenSource(options, fromFile, { readKeyFile, keyTokens, grants }, fetch, clock, scopes, defaultTokenUrl) {
-  if (options.accessToken !== void 0) {
-    if (options.privateKey !== void 0 || fromFile !== void 0 || options.clientId !== void 0)
+  const { accessToken, privateKey, clientId, refreshSkewMs, onToken } = options;
+  if (accessToken !== void 0) {
+    if (privateKey !== void 0 || fromFile !== void 0 || clientId !== void 0)
       throw new ConfigError({
         message: "createClient: give either accessToken or keyFile/clientId/privateKey, not both"
       });
-    if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
+    if (typeof accessToken !== "string" && typeof accessToken !== "function")
       throw new ConfigError({ message: "createClient: accessToken must be a string or a function returning one" });
-    if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
+    if (typeof accessToken === "string" && accessToken.trim() === "")
       throw new ConfigError({ message: "createClient: accessToken is empty" });
-    return providedTokenSource(options.accessToken, clock, positive(options.refreshSkewMs, 5e3, "refreshSkewMs", true), options.onToken, scopes === void 0 ? void 0 : (token) => scopeRules({ grants }).grantedBy(token, scopes));
+    return providedTokenSource(accessToken, clock, positive(refreshSkewMs, 5e3, "refreshSkewMs", true), onToken, scopes === void 0 ? void 0 : (token) => scopeRules({ grants }).grantedBy(token, scopes));
   }
-  if (options.privateKey !== void 0 && fromFile !== void 0)
+  if (privateKey !== void 0 && fromFile !== void 0)
     throw new ConfigError({ message: "createClient: give either keyFile or privateKey, not both" });
-  if (options.privateKey === void 0 && fromFile === void 0) {
-    if (options.clientId !== void 0)
+  if (privateKey === void 0 && fromFile === void 0) {
+    if (clientId !== void 0)
       throw new ConfigError({ message: "createClient: clientId was given without privateKey or keyFile" });
     return void 0;
   }

@@ -3,15 +3,10 @@
  * level of the ladder whose key files go to --clients-dir (default a fresh private folder under the system temp dir).
  * A description whose requirements list OAuth2 scopes (the security policy) gets clients by grant instead: `all`
  * (every scope it names), `none`, and one per `--grant <name>=<scope,...>`. Prints where things are, never the keys
- * themselves.
+ * themselves. This module parses the flags and prints; the start itself is commands/mock.ts's.
  */
-import type { FSWatcher } from "node:fs";
-import { watch } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
-import { OptionError } from "../errors.js";
-import type { Facility, FaultRule, OutageRule } from "../facility/index.js";
+import type { GrantRequest, MockRun } from "../commands/mock.js";
+import type { FaultRule, OutageRule } from "../facility/index.js";
 import { SYSTEM_NAMES } from "../facility/systems.js";
 import { printableLine } from "../printable.js";
 import { Command, InvalidArgumentError, Option } from "./commander.js";
@@ -41,16 +36,9 @@ interface MockFlags {
   down?: OutageRule[];
   degraded?: OutageRule[];
   outages?: string;
-  grant?: GrantFlag[];
+  grant?: GrantRequest[];
   quiet?: boolean;
   globus?: boolean;
-}
-
-/** One `--grant <name>=<scope1,scope2>`, as given (checked against the description once it is read). */
-interface GrantFlag {
-  spec: string;
-  name: string;
-  scopes: string[];
 }
 
 export function mockCommand(io: CliIo): Command {
@@ -117,7 +105,7 @@ export function mockCommand(io: CliIo): Command {
       "--grant <name=scopes>",
       "for a description with OAuth2 scopes: a client holding these (e.g. reader=user-library-read,user-top-read; " +
         "besides all and none; repeatable)",
-      (value: string, previous: GrantFlag[] | undefined) => [...(previous ?? []), parseGrant(value)],
+      (value: string, previous: GrantRequest[] | undefined) => [...(previous ?? []), parseGrant(value)],
     )
     .option("--quiet", "no line per request")
     .option("--globus", "give the clients the Globus option (without it, Globus calls get 403, as at the facility)")
@@ -127,135 +115,85 @@ export function mockCommand(io: CliIo): Command {
       wholeNumber("--task-delay"),
     );
   return addExternalRefsOption(addScopeOptions(command, { policy: false })).action(async (flags: MockFlags) => {
-    const { startFacility } = await import("../facility/index.js");
-    const { savedClient, writeAllClientFiles } = await import("../facility/client-files.js");
-    const { lifetimeNote } = await import("../facility/clients.js");
-    const { lockClientsDir } = await import("../facility/clients-lock.js");
-    const { SHELL_PACKAGE } = await import("../facility/shell.js");
-    const grants = await import("../facility/grants.js");
+    const { startMock } = await import("../commands/mock.js");
     const config = readConfig(io.cwd);
-    // Held while it runs: a second mock on the same folder would repoint the key files the first one's users read.
-    const unlock = flags.clientsDir ? await lockClientsDir(resolve(io.cwd, flags.clientsDir)) : undefined;
+    const flagged = [...(flags.down ?? []), ...(flags.degraded ?? [])];
+    const run = await startMock({
+      host: flags.host,
+      port: flags.port,
+      file: flags.file,
+      cwd: io.cwd,
+      allowExternalRefs: flags.allowExternalRefs,
+      vendor: flags.vendor ?? config.vendor,
+      levels: flags.levels ?? config.levels,
+      authorization: flags.strictAuthorization ?? "bare-or-bearer",
+      tokenLifetimeSeconds: flags.tokenLifetime,
+      tokenRealLifetimeSeconds: flags.tokenRealLifetime,
+      taskDelayMs: flags.taskDelay,
+      faults: flags.fault,
+      cors: flags.cors,
+      outages: flagged,
+      outagesFile: flags.outages,
+      clientsDir: flags.clientsDir,
+      grants: flags.grant,
+      globus: flags.globus,
+      // One line per request: method, path, status, the client's color (never a token; the path has no query).
+      onRequest: flags.quiet
+        ? undefined
+        : (entry) => {
+            const color = entry.color ? ` ${printableLine(entry.color)}` : "";
+            io.stderr.write(
+              `sfapi-gen mock: ${printableLine(entry.method)} ${printableLine(entry.path)} ${entry.status}${color}\n`,
+            );
+          },
+      onWarnings: (warnings) => printWarnings(io, warnings),
+      onOutagesRead: (rules) => {
+        const listed = rules.map((o) => `\n  outage: ${describeOutage(o)}`).join("");
+        io.stdout.write(`sfapi-gen mock: outages read again from ${flags.outages} (${rules.length})${listed}\n`);
+      },
+      onOutagesRefused: (message) => io.stderr.write(`sfapi-gen mock: ${message}; the outages stay as they were\n`),
+    });
     try {
-      await serve(flags, io, config, {
-        startFacility,
-        savedClient,
-        writeAllClientFiles,
-        lifetimeNote,
-        grants,
-        SHELL_PACKAGE,
-      });
+      io.stdout.write(startLines(run, flags, flagged).join("\n") + "\n");
+      const reason = await untilStopped(io.signal);
+      io.stdout.write(`sfapi-gen mock: ${reason}, stopping\n`);
     } finally {
-      await unlock?.();
+      await run.close();
     }
   });
 }
 
-async function serve(
-  flags: MockFlags,
-  io: CliIo,
-  config: ReturnType<typeof readConfig>,
-  modules: {
-    startFacility: typeof import("../facility/index.js").startFacility;
-    savedClient: typeof import("../facility/client-files.js").savedClient;
-    writeAllClientFiles: typeof import("../facility/client-files.js").writeAllClientFiles;
-    lifetimeNote: typeof import("../facility/clients.js").lifetimeNote;
-    grants: typeof import("../facility/grants.js");
-    SHELL_PACKAGE: string;
-  },
-): Promise<void> {
-  const { startFacility, savedClient, writeAllClientFiles, lifetimeNote, grants, SHELL_PACKAGE } = modules;
-  const outageFile = flags.outages === undefined ? undefined : resolve(io.cwd, flags.outages);
-  const flagged = [...(flags.down ?? []), ...(flags.degraded ?? [])];
-  const fromFile = outageFile === undefined ? [] : await readOutages(outageFile, flags.outages!);
-  const facility = await startFacility({
-    host: flags.host,
-    port: flags.port,
-    file: flags.file,
-    cwd: io.cwd,
-    allowExternalRefs: flags.allowExternalRefs,
-    vendor: flags.vendor ?? config.vendor,
-    levels: flags.levels ?? config.levels,
-    authorization: flags.strictAuthorization ?? "bare-or-bearer",
-    tokenLifetimeSeconds: flags.tokenLifetime,
-    tokenRealLifetimeSeconds: flags.tokenRealLifetime,
-    taskDelayMs: flags.taskDelay,
-    faults: flags.fault,
-    cors: flags.cors,
-    outages: [...flagged, ...fromFile],
-    // Commands and job scripts run in the shell when its optional package is installed; else they are acted out.
-    shell: "if-installed",
-    // One line per request: method, path, status, the client's color (never a token; the path has no query).
-    onRequest: flags.quiet
-      ? undefined
-      : (entry) => {
-          const color = entry.color ? ` ${printableLine(entry.color)}` : "";
-          io.stderr.write(
-            `sfapi-gen mock: ${printableLine(entry.method)} ${printableLine(entry.path)} ${entry.status}${color}\n`,
-          );
-        },
-  });
-  // A key folder the command made is its own to remove on exit; one the user named is left as it is.
-  let madeDir: string | undefined;
-  let watcher: FSWatcher | undefined;
-  try {
-    printWarnings(io, facility.model.warnings);
-    const dir = flags.clientsDir
-      ? resolve(io.cwd, flags.clientsDir)
-      : (madeDir = await mkdtemp(join(tmpdir(), "sfapi-mock-")));
-    // One client per level; under the security policy, one per grant (`scopes` set).
-    const wanted = clientsWanted(facility, flags.grant ?? [], grants);
-    // A folder the user named may hold the clients of an earlier start: those still valid are registered again
-    // (same client IDs and keys), so key files saved from it keep working.
-    const saved = flags.clientsDir
-      ? await Promise.all(wanted.map(({ name }) => savedClient(dir, name, Date.now())))
-      : [];
-    const clients = await Promise.all(
-      wanted.map(({ name, scopes }, i) => {
-        const more = { ...(scopes ? { scopes } : {}), ...(flags.globus ? { globus: true } : {}) };
-        return saved[i] ? facility.restoreClient(saved[i], more) : facility.createClient(name, more);
-      }),
+/** Where things are: the facility's URLs, its outages and notes, each client and the key files written for it. */
+function startLines(run: MockRun, flags: MockFlags, flagged: readonly OutageRule[]): string[] {
+  const { facility } = run;
+  const lines = [
+    `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
+    `  base URL:  ${facility.baseUrl}`,
+    `  token URL: ${facility.tokenUrl}`,
+    ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
+    ...[...flagged, ...run.fileOutages].map((o) => `  outage: ${describeOutage(o)}`),
+    ...(flags.outages !== undefined ? [`  outages read again when ${flags.outages} changes`] : []),
+    ...(run.lifetimeNote ? [`  note: ${run.lifetimeNote}`] : []),
+    facility.shell
+      ? "  commands and job scripts run in a simulated bash over each machine's files"
+      : `  commands are acted out and job scripts never run (${run.shellPackage} is not installed: ` +
+        `npm install ${run.shellPackage})`,
+    facility.scopes
+      ? `  clients by OAuth2 grant (${facility.scopes.length} scopes named; clients live ` +
+        `${run.grantLifetimeDays} days):`
+      : `  clients (${facility.ladder.join(" < ")}), ${flags.globus ? "with" : "without"} the Globus option:`,
+  ];
+  for (const { client, files, reused } of run.clients) {
+    const again = reused ? " (reused from an earlier start)" : "";
+    const holds = client.scopes ? `, scopes: ${client.scopes.length > 0 ? client.scopes.join(" ") : "none"}` : "";
+    lines.push(
+      `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${again}${holds}, ` +
+        `IP ranges ${client.ipRanges.join(", ")} (at most ${client.maxIpRanges})`,
+      ...files.map((f) => `      wrote ${f}`),
     );
-    const lifetimes = facility.scopes ? undefined : lifetimeNote(facility.ladder);
-    const lines = [
-      `sfapi-gen mock: serving ${facility.model.description.source} (${facility.model.operations.length} operations)`,
-      `  base URL:  ${facility.baseUrl}`,
-      `  token URL: ${facility.tokenUrl}`,
-      ...(flags.cors?.length ? [`  pages allowed (CORS): ${flags.cors.join(", ")}`] : []),
-      ...[...flagged, ...fromFile].map((o) => `  outage: ${describeOutage(o)}`),
-      ...(outageFile ? [`  outages read again when ${flags.outages} changes`] : []),
-      ...(lifetimes ? [`  note: ${lifetimes}`] : []),
-      facility.shell
-        ? "  commands and job scripts run in a simulated bash over each machine's files"
-        : `  commands are acted out and job scripts never run (${SHELL_PACKAGE} is not installed: ` +
-          `npm install ${SHELL_PACKAGE})`,
-      facility.scopes
-        ? `  clients by OAuth2 grant (${facility.scopes.length} scopes named; clients live ` +
-          `${grants.GRANT_LIFETIME_DAYS} days):`
-        : `  clients (${facility.ladder.join(" < ")}), ${flags.globus ? "with" : "without"} the Globus option:`,
-    ];
-    // All or nothing: a refused start (a foreign key file for any color) leaves the folder as it was.
-    const written = await writeAllClientFiles(dir, clients, facility);
-    for (const [i, client] of clients.entries()) {
-      const files = written[i]!;
-      const reused = saved[i] ? " (reused from an earlier start)" : "";
-      const holds = client.scopes ? `, scopes: ${client.scopes.length > 0 ? client.scopes.join(" ") : "none"}` : "";
-      lines.push(
-        `    ${client.color}: ${client.clientId}, expires ${client.expiresAt.toISOString()}${reused}${holds}, ` +
-          `IP ranges ${client.ipRanges.join(", ")} (at most ${client.maxIpRanges})`,
-        ...files.map((f) => `      wrote ${f}`),
-      );
-    }
-    lines.push("  stop with Ctrl-C (SIGINT) or SIGTERM");
-    if (outageFile) watcher = watchOutages(outageFile, flags.outages!, facility, flagged, io);
-    io.stdout.write(lines.join("\n") + "\n");
-    const reason = await untilStopped(io.signal);
-    io.stdout.write(`sfapi-gen mock: ${reason}, stopping\n`);
-  } finally {
-    watcher?.close();
-    await facility.close();
-    if (madeDir) await rm(madeDir, { recursive: true, force: true });
   }
+  lines.push("  stop with Ctrl-C (SIGINT) or SIGTERM");
+  return lines;
 }
 
 /** `--down perlmutter:Rolling reboots`: the system, then (after the first ":") the notes. */
@@ -279,83 +217,11 @@ function describeOutage(rule: OutageRule): string {
   return `${rule.system} ${rule.status ?? "unavailable"} from ${time(rule.start) ?? "now"} ${until}${notes}`;
 }
 
-async function readOutages(path: string, shown: string): Promise<OutageRule[]> {
-  const { outagesFromJson } = await import("../facility/index.js");
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new OptionError(`--outages ${shown}: ${code === "ENOENT" ? "no such file" : (code ?? "cannot be read")}`);
-  }
-  // Times without a start begin when the file is read: fixed here, so the facility keeps them as read.
-  return outagesFromJson(text, `--outages ${shown}`, Date.now()).map((o) => ({ ...o, start: o.start ?? Date.now() }));
-}
-
-/**
- * Watches the outage file's folder (an editor may replace the file rather than write it) and, when the file changes,
- * puts the facility's outages to the flags' and the file's; a file that no longer reads keeps the outages as they were
- * and says why.
- */
-function watchOutages(path: string, shown: string, facility: Facility, flagged: OutageRule[], io: CliIo): FSWatcher {
-  let last: Promise<void> = Promise.resolve();
-  const reread = async () => {
-    let rules: OutageRule[];
-    try {
-      rules = await readOutages(path, shown);
-    } catch (error) {
-      io.stderr.write(`sfapi-gen mock: ${(error as Error).message}; the outages stay as they were\n`);
-      return;
-    }
-    facility.outages.clear();
-    for (const rule of [...flagged, ...rules]) facility.outages.add(rule);
-    const listed = rules.map((o) => `\n  outage: ${describeOutage(o)}`).join("");
-    io.stdout.write(`sfapi-gen mock: outages read again from ${shown} (${rules.length})${listed}\n`);
-  };
-  return watch(dirname(path), (_event, name) => {
-    if (name === basename(path)) last = last.then(reread);
-  });
-}
-
-/**
- * The clients to make: one per level of the ladder, or (when the description lists OAuth2 scopes) `all`, `none` and
- * each `--grant`, whose scopes must be ones the description names. `--grant` on a facility of colors is refused.
- */
-function clientsWanted(
-  facility: { scopes?: readonly string[]; ladder: readonly string[]; model: { description: { source: string } } },
-  flags: readonly GrantFlag[],
-  grants: typeof import("../facility/grants.js"),
-): { name: string; scopes?: string[] }[] {
-  const known = facility.scopes;
-  if (!known) {
-    if (flags.length > 0)
-      throw new OptionError(
-        `--grant ${JSON.stringify(flags[0]!.spec)}: ${facility.model.description.source} is served by levels ` +
-          `(${facility.ladder.join(" < ")}), not by OAuth2 scopes (its requirements list none, or --levels was given)`,
-      );
-    return facility.ladder.map((name) => ({ name }));
-  }
-  const wanted = [
-    { name: grants.GRANT_ALL, scopes: [...known] },
-    { name: grants.GRANT_NONE, scopes: [] },
-  ];
-  for (const { spec, name, scopes } of flags) {
-    const where = `--grant ${JSON.stringify(spec)}`;
-    grants.checkGrantName(name, where);
-    if (wanted.some((w) => w.name === name))
-      throw new OptionError(
-        `${where}: there is already a grant named "${name}" (all and none are made anyway; names must differ)`,
-      );
-    wanted.push({ name, scopes: grants.checkGrantScopes(scopes, known, where) });
-  }
-  return wanted;
-}
-
 /**
  * `--grant <name>=<scope1,scope2>`: the name (it names the key files) and the comma-separated scopes (may be none),
  * both checked once the description is read.
  */
-function parseGrant(spec: string): GrantFlag {
+function parseGrant(spec: string): GrantRequest {
   const at = spec.indexOf("=");
   if (at <= 0)
     throw new InvalidArgumentError(

@@ -11,7 +11,7 @@ import { backoffMs, RETRYABLE_STATUS, retryAfterMs } from "./backoff.js";
 import type { Clock } from "./clock.js";
 import { ConfigError, NetworkError } from "./errors.js";
 import { noAnswerError, reason } from "./network.js";
-import { notify, type RetryEvent, requestWhat } from "./observe.js";
+import { debugFetch, notify, type RetryEvent, requestWhat } from "./observe.js";
 import type { FetchLike } from "./token.js";
 
 export interface CallRetryOptions {
@@ -71,6 +71,27 @@ export const DEFAULT_TOTAL_MS = 30_000;
 /** Thrown (as the last error) when every attempt ran out of `timeoutMs`. */
 class AttemptTimeout extends Error {
   override readonly name = "TimeoutError";
+}
+
+/**
+ * The fetch below a client's guard, from its configuration (options.ts's ClientConfig): each attempt logged when
+ * debugging is on, and retried where that is safe.
+ */
+export function attemptsFetch(
+  fetch: FetchLike,
+  config: {
+    readonly debug: ((line: string) => void) | undefined;
+    readonly callRetry: CallRetryPolicy | undefined;
+    readonly clock: Clock;
+    readonly observers: { readonly onRetry?: ((event: RetryEvent) => void) | undefined };
+  },
+): FetchLike {
+  return retryingFetch(
+    debugFetch(fetch, config.debug, config.clock),
+    config.callRetry,
+    config.clock,
+    config.observers.onRetry,
+  );
 }
 
 /**

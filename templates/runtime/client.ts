@@ -5,7 +5,7 @@
  * `compute`) comes as an add-on from the generated `index.js`, so that `core.js`, and a bundle of it, goes without.
  */
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
-import { retryingFetch } from "./call-retry.js";
+import { attemptsFetch } from "./call-retry.js";
 import { type NamedCall, operationCalls } from "./calls.js";
 import type { Clock } from "./clock.js";
 import { ConfigError } from "./errors.js";
@@ -16,12 +16,18 @@ import { CallRequest, createGuardedFetch, type RedirectMode } from "./guarded-fe
 import type { KeyFileReader } from "./keys.js";
 import { compileTable, requestPath } from "./matcher.js";
 import { reportingBrowserFailures } from "./network.js";
-import { debugFetch, type Observers } from "./observe.js";
-import type { KeyTokens } from "./options.js";
-import { type ClientOptions, type GrantClientOptions, httpUrl, resolveOptions } from "./options.js";
+import {
+  type ClientConfig,
+  type ClientOptions,
+  type GrantClientOptions,
+  httpUrl,
+  type KeyTokens,
+  resolveOptions,
+} from "./options.js";
 import { fillWholePath } from "./path.js";
 import { FORM_MEDIA_TYPE } from "./protocol.js";
 import { type HTTP_METHODS, type OperationTable, unpackTable } from "./table.js";
+import type { FetchLike } from "./token.js";
 
 /**
  * What a generated `index.js` hands the runtime about its API. Its operation table comes packed (`table`, see
@@ -54,7 +60,7 @@ export interface ClientParts {
   readonly calls: Readonly<Record<string, NamedCall>>;
   readonly clock: Clock;
   /** The user's hooks on polls (the helpers call `onPoll`). */
-  readonly observers: Observers;
+  readonly observers: ClientConfig["observers"];
   /** Throws ScopeError, before any request, when the color may not call one of these operations (by name). */
   readonly checkOperations: (names: readonly (string | undefined)[]) => void;
   /** Whether the client may call the operation of that name (by the guard's ladder or grant): no request, no throw. */
@@ -106,30 +112,20 @@ export function createScopedClient(
   options: ClientOptions | GrantClientOptions,
   addOns: readonly ClientAddOn[] = [],
 ): RuntimeClient {
-  const resolved = resolveOptions(options, spec);
+  // The options are read here, once (options.ts); the client is wired from `config` alone.
+  const config = resolveOptions(options, spec);
+  const { baseUrl, grant, tokens, authorizationPrefix, clock, observers } = config;
   const operations = spec.table === undefined ? spec.operations : unpackTable(spec.table);
   const table = compileTable(operations);
-  const { baseUrl, grant } = resolved;
   const guard = createGuard(
     grant === undefined
-      ? { table, ladder: resolved.ladder, color: resolved.color, baseUrl }
+      ? { table, ladder: config.ladder, color: config.color, baseUrl }
       : { table, grant, baseUrl, grantPermission: grant.rules.grantPermission },
   );
   // Retries sit below the guard: each attempt is the request it allowed, with its token.
-  const retried = (fetch: (request: Request) => Promise<Response>) =>
-    retryingFetch(
-      debugFetch(fetch, resolved.debug, resolved.clock),
-      resolved.callRetry,
-      resolved.clock,
-      resolved.observers.onRetry,
-    );
-  const send = createGuardedFetch({
-    guard,
-    tokens: resolved.tokens,
-    baseUrl: resolved.baseUrl,
-    fetch: retried(reportingBrowserFailures(resolved.fetch)),
-    authorizationPrefix: resolved.authorizationPrefix,
-  });
+  const guarded = (fetch: FetchLike) =>
+    createGuardedFetch({ guard, tokens, baseUrl, fetch: attemptsFetch(fetch, config), authorizationPrefix });
+  const send = guarded(reportingBrowserFailures(config.fetch));
   /**
    * The middlewares registered with `use`, kept here and not in openapi-fetch: each call hands openapi-fetch a copy of
    * this list taken as the call starts (with the call's own middlewares), and judges by that same copy whether a
@@ -139,11 +135,11 @@ export function createScopedClient(
   const middlewares: object[] = [];
   // Driven untyped (one cast): its methods are generic over `paths`, which the runtime does not know.
   const inner = createFetchClient<any>({
-    baseUrl: resolved.baseUrl,
+    baseUrl,
     Request: CallRequest,
     // Only calls that no middleware sees come here: the others get a fetch of their own (see `prepare`).
     fetch: (request: Request) => send(request, "follow", false),
-    headers: resolved.headers,
+    headers: config.headers,
     redirect: "manual",
   }) as unknown as UntypedFetchClient;
   const formTypeOf = formMediaTypes(table);
@@ -193,16 +189,7 @@ export function createScopedClient(
       seen = chain.length > 0;
     }
     if (typeof out.fetch === "function" || typeof out.redirect === "string" || seen) {
-      const own =
-        typeof out.fetch === "function"
-          ? createGuardedFetch({
-              guard,
-              tokens: resolved.tokens,
-              baseUrl: resolved.baseUrl,
-              fetch: retried(out.fetch as (r: Request) => Promise<Response>),
-              authorizationPrefix: resolved.authorizationPrefix,
-            })
-          : send;
+      const own = typeof out.fetch === "function" ? guarded(out.fetch as FetchLike) : send;
       const mode = redirectMode(out.redirect);
       out.fetch = (request: Request) => own(request, mode, seen);
       out.redirect = "manual";
@@ -278,19 +265,13 @@ export function createScopedClient(
   for (const addOn of addOns)
     Object.assign(
       client,
-      addOn({
-        calls: named,
-        clock: resolved.clock,
-        checkOperations,
-        mayCall: (name) => guard.allowsOperation(name),
-        observers: resolved.observers,
-      }),
+      addOn({ calls: named, clock, checkOperations, mayCall: (name) => guard.allowsOperation(name), observers }),
     );
   // util.inspect shows what the client is, never what it holds (the key and tokens live in closures anyway).
   Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), {
     value: () =>
       `ScopedClient { ${grant === undefined ? "color" : "scopes"}: ` +
-      `${JSON.stringify(grant === undefined ? resolved.color : grant.scopes)}, baseUrl: ${JSON.stringify(baseUrl)} }`,
+      `${JSON.stringify(grant === undefined ? config.color : grant.scopes)}, baseUrl: ${JSON.stringify(baseUrl)} }`,
   });
   return client;
 }

@@ -17,22 +17,25 @@ export type { KeyTokens } from "./options.js";
 export const keyTokens: KeyTokens = {
   loadPrivateKey,
   keyTokenSource({ options, fromFile, readKeyFile, fetch, clock, scopes, defaultTokenUrl }) {
-    const key = fromFile ?? loadPrivateKey(options.privateKey!, readKeyFile);
-    checkKeyColor("createClient", key, options.color);
-    const clientId = options.clientId ?? key.clientId;
+    // The settings options.ts read once from the user's options (TokenSettings), checked and defaulted here.
+    const { color, privateKey, clientId: givenId, tokenUrl: givenUrl, timeoutMs, retry, refreshSkewMs } = options;
+    const { clientExpiresAt, logger, onToken, onRetry } = options;
+    const key = fromFile ?? loadPrivateKey(privateKey!, readKeyFile);
+    checkKeyColor("createClient", key, color);
+    const clientId = givenId ?? key.clientId;
     if (clientId === undefined || clientId.trim() === "")
       throw new ConfigError({
         message: "createClient: privateKey was given without clientId (and the key file names none)",
       });
-    if (options.clientId !== undefined && key.clientId !== undefined && key.clientId !== options.clientId) {
+    if (givenId !== undefined && key.clientId !== undefined && key.clientId !== givenId) {
       throw new ConfigError({
-        message: `createClient: clientId "${options.clientId}" differs from the key file's client ID "${key.clientId}"`,
+        message: `createClient: clientId "${givenId}" differs from the key file's client ID "${key.clientId}"`,
       });
     }
     // A client of OAuth2 scopes is another API's: the facility's token URL is no default for it (an assertion sent
     // there would go to the wrong party), only the client-credentials token URL its own description names.
     const fallback = scopes === undefined ? DEFAULT_TOKEN_URL : defaultTokenUrl;
-    const given = options.tokenUrl ?? fromFile?.tokenUrl ?? fallback;
+    const given = givenUrl ?? fromFile?.tokenUrl ?? fallback;
     if (given === undefined)
       throw new ConfigError({
         message: "createClient: tokenUrl is required: this API's description names no token URL to default to",
@@ -43,16 +46,16 @@ export const keyTokens: KeyTokens = {
       key,
       tokenUrl,
       fetch,
-      timeoutMs: positive(options.timeoutMs, 30_000, "timeoutMs"),
-      retry: retryPolicy(ownFields(options.retry)),
-      refreshSkewMs: positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
+      timeoutMs: positive(timeoutMs, 30_000, "timeoutMs"),
+      retry: retryPolicy(ownFields(retry)),
+      refreshSkewMs: positive(refreshSkewMs, 5_000, "refreshSkewMs", true),
       // The option wins over the key file's `expires_at`, as every explicit option does.
-      clientExpiresAt: expiry(options.clientExpiresAt ?? key.expiresAt),
-      expiryFrom: options.clientExpiresAt === undefined ? key.file : undefined,
-      logger: options.logger ?? console,
+      clientExpiresAt: expiry(clientExpiresAt ?? key.expiresAt),
+      expiryFrom: clientExpiresAt === undefined ? key.file : undefined,
+      logger: logger ?? console,
       clock,
-      onToken: options.onToken,
-      onRetry: options.onRetry,
+      onToken,
+      onRetry,
       scopes,
     });
   },

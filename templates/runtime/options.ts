@@ -175,7 +175,7 @@ export function accessTokens(
     debugWriter(options.debug),
     clock,
   );
-  const source = tokenSource(options as ClientOptions, fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl)!;
+  const source = tokenSource(tokenSettings(options), fromFile, spec, fetch, clock, grant, spec.defaultTokenUrl)!;
   return { color: options.color ?? fromFile?.color, token: () => source.get() };
 }
 
@@ -201,7 +201,7 @@ export interface KeyTokens {
   loadPrivateKey: typeof loadPrivateKey;
   /** The token source of a client given a key (`privateKey`, or a key file already read: `fromFile`). */
   keyTokenSource(given: {
-    options: ClientOptions;
+    options: TokenSettings;
     fromFile: LoadedKey | undefined;
     readKeyFile: KeyFileReader | undefined;
     fetch: FetchLike;
@@ -211,24 +211,68 @@ export interface KeyTokens {
   }): TokenSource;
 }
 
-export interface ResolvedOptions {
+/**
+ * createClient's options read once: checked, defaulted and frozen. client.ts wires the guard, the token source, the
+ * retries and the fetch from this alone, and goes back to no option after.
+ */
+export interface ClientConfig {
   /** The color; `""` for a client of OAuth2 scopes. */
-  color: string;
+  readonly color: string;
   /** The ladder; empty for a client of OAuth2 scopes. */
-  ladder: readonly string[];
+  readonly ladder: readonly string[];
   /** A client of OAuth2 scopes: its grant, every scope the API names, and the API's scope rules. */
-  grant: { scopes: readonly string[]; all: readonly string[]; rules: Grants } | undefined;
-  baseUrl: string;
-  fetch: FetchLike;
-  headers: Record<string, string>;
-  tokens: TokenSource | undefined;
-  authorizationPrefix: string | undefined;
-  clock: Clock;
+  readonly grant: Readonly<{ scopes: readonly string[]; all: readonly string[]; rules: Grants }> | undefined;
+  readonly baseUrl: string;
+  /** The user's fetch, or the global one: the API calls' (below their retries) and the token requests'. */
+  readonly fetch: FetchLike;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The chosen token source (`accessToken`, a key, or none for a client of public operations only). */
+  readonly tokens: TokenSource | undefined;
+  readonly authorizationPrefix: string | undefined;
+  readonly clock: Clock;
   /** Retries of idempotent API calls; undefined when off. */
-  callRetry: CallRetryPolicy | undefined;
-  observers: Observers;
+  readonly callRetry: CallRetryPolicy | undefined;
+  readonly observers: Readonly<Observers>;
   /** Writes the debug lines, when debugging is on. */
-  debug: ((line: string) => void) | undefined;
+  readonly debug: ((line: string) => void) | undefined;
+}
+
+/**
+ * The options that choose and make the token source, each read once from the user's options: for `accessToken`, or
+ * for a key (key-tokens.ts checks and defaults these, so that an entry without keys carries none of that code).
+ */
+export interface TokenSettings {
+  readonly color: string | undefined;
+  readonly accessToken: unknown;
+  readonly clientId: string | undefined;
+  readonly privateKey: PrivateKeyInput | undefined;
+  readonly tokenUrl: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly retry: RetryOptions | undefined;
+  readonly refreshSkewMs: number | undefined;
+  readonly clientExpiresAt: Date | string | number | undefined;
+  readonly logger: Logger | undefined;
+  readonly onToken: Observers["onToken"];
+  readonly onRetry: Observers["onRetry"];
+}
+
+function tokenSettings(options: Omit<TokenSourceOptions, "scopes"> & { accessToken?: unknown }): TokenSettings {
+  const { color, accessToken, clientId, privateKey, tokenUrl, timeoutMs, retry, refreshSkewMs } = options;
+  const { clientExpiresAt, logger, onToken, onRetry } = options;
+  return Object.freeze({
+    color,
+    accessToken,
+    clientId,
+    privateKey,
+    tokenUrl,
+    timeoutMs,
+    retry,
+    refreshSkewMs,
+    clientExpiresAt,
+    logger,
+    onToken,
+    onRetry,
+  });
 }
 
 export function resolveOptions(
@@ -243,58 +287,61 @@ export function resolveOptions(
     /** An API of OAuth2 scopes: its rules (grants.ts). */
     grants?: Grants;
   },
-): ResolvedOptions {
+): ClientConfig {
   const what = spec.scopes === undefined ? "{ color }" : "{ scopes }";
   if (!given || typeof given !== "object")
     throw new ConfigError({ message: `createClient needs an options object with at least ${what}` });
   // Own properties only: a `fetch`, `levels` or `clock` that some dependency set on Object.prototype is no option.
+  // Each option is read here, once; what follows works on these values.
   const options = ownFields(given) as ClientOptions & { scopes?: unknown };
+  const { color, levels, scopes, keyFile, baseUrl: givenBaseUrl, authorizationPrefix, headers } = options;
+  const { clock: givenClock, debug: givenDebug, fetch: givenFetch, callRetry, onPoll } = options;
+  const token = tokenSettings(options);
   let ladder: readonly string[] = [];
-  let grant: ResolvedOptions["grant"];
+  let grant: ClientConfig["grant"];
   if (spec.scopes !== undefined) {
     // An API of OAuth2 scopes: the grant decides; a color would mean nothing here, so it is no silent no-op either.
-    if (options.color !== undefined || options.levels !== undefined)
+    if (color !== undefined || levels !== undefined)
       throw new ConfigError({
         message: "createClient: this API's client is narrowed by OAuth2 scopes: give `scopes`, not `color`",
       });
     const rules = scopeRules(spec);
-    grant = { scopes: rules.checkGrant(options.scopes, spec.scopes), all: spec.scopes, rules };
+    grant = Object.freeze({ scopes: rules.checkGrant(scopes, spec.scopes), all: spec.scopes, rules });
   } else {
-    if (options.scopes !== undefined)
+    if (scopes !== undefined)
       throw new ConfigError({
         message: "createClient: `scopes` is for APIs that list OAuth2 scopes; this client takes a `color`",
       });
-    if (typeof options.color !== "string" || options.color === "")
+    if (typeof color !== "string" || color === "")
       throw new ConfigError({ message: 'createClient: `color` is required (e.g. "green")' });
-    ladder = checkLadder(options.levels ?? spec.ladder ?? [], options.color);
+    ladder = checkLadder(levels ?? spec.ladder ?? [], color);
   }
-  const clock = options.clock ?? systemClock;
-  const debug = debugWriter(options.debug);
+  const clock = givenClock ?? systemClock;
+  const debug = debugWriter(givenDebug);
   // API calls are logged below their retries (client.ts), token requests here.
-  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetch = givenFetch ?? ((request: Request) => globalThis.fetch(request));
   // An entry without key support (page.js) refuses key options here, before any key is read or request made.
   const keys = spec.keyTokens;
-  if (!keys && (options.keyFile !== undefined || options.privateKey !== undefined || options.clientId !== undefined))
+  if (!keys && (keyFile !== undefined || token.privateKey !== undefined || token.clientId !== undefined))
     throw new ConfigError({
       message:
         "createClient: page.js takes no keys (keyFile, clientId, privateKey): give it accessToken, " +
         "or import createClient from core.js or index.js",
     });
-  const fromFile =
-    options.keyFile === undefined ? undefined : keys!.loadPrivateKey({ file: options.keyFile }, spec.readKeyFile);
-  const baseUrl = httpUrl(options.baseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
-  const prefix = options.authorizationPrefix?.trim();
+  const fromFile = keyFile === undefined ? undefined : keys!.loadPrivateKey({ file: keyFile }, spec.readKeyFile);
+  const baseUrl = httpUrl(givenBaseUrl ?? fromFile?.baseUrl ?? spec.defaultBaseUrl ?? DEFAULT_BASE_URL, "baseUrl");
+  const prefix = authorizationPrefix?.trim();
   if (prefix !== undefined && !/^[\x21-\x7e]*$/.test(prefix))
     throw new ConfigError({ message: 'authorizationPrefix must be one word of visible ASCII (e.g. "Bearer")' });
-  return {
-    color: grant === undefined ? options.color : "",
+  return Object.freeze({
+    color: grant === undefined ? (color as string) : "",
     ladder,
     grant,
     baseUrl,
     fetch,
-    headers: { accept: "application/json", ...options.headers },
+    headers: Object.freeze({ accept: "application/json", ...headers }),
     tokens: tokenSource(
-      options,
+      token,
       fromFile,
       spec,
       debugFetch(fetch, debug, clock),
@@ -304,10 +351,10 @@ export function resolveOptions(
     ),
     authorizationPrefix: prefix === "" ? undefined : prefix,
     clock,
-    callRetry: callRetryPolicy(ownFields(options.callRetry)),
-    observers: { onRetry: options.onRetry, onPoll: options.onPoll, onToken: options.onToken },
+    callRetry: callRetryPolicy(ownFields(callRetry)),
+    observers: Object.freeze({ onRetry: token.onRetry, onPoll, onToken: token.onToken }),
     debug,
-  };
+  });
 }
 
 /**
@@ -323,7 +370,7 @@ function scopeRules(spec: { grants?: Grants | undefined }): Grants {
 }
 
 function tokenSource(
-  options: ClientOptions,
+  options: TokenSettings,
   fromFile: LoadedKey | undefined,
   {
     readKeyFile,
@@ -337,28 +384,29 @@ function tokenSource(
   /** A client of OAuth2 scopes: the client-credentials token URL its description names, if any. */
   defaultTokenUrl?: string,
 ): TokenSource | undefined {
-  if (options.accessToken !== undefined) {
-    if (options.privateKey !== undefined || fromFile !== undefined || options.clientId !== undefined)
+  const { accessToken, privateKey, clientId, refreshSkewMs, onToken } = options;
+  if (accessToken !== undefined) {
+    if (privateKey !== undefined || fromFile !== undefined || clientId !== undefined)
       throw new ConfigError({
         message: "createClient: give either accessToken or keyFile/clientId/privateKey, not both",
       });
-    if (typeof options.accessToken !== "string" && typeof options.accessToken !== "function")
+    if (typeof accessToken !== "string" && typeof accessToken !== "function")
       throw new ConfigError({ message: "createClient: accessToken must be a string or a function returning one" });
     // A function's empty answer comes at call time, from the token source: a TokenError then (token-provider.ts).
-    if (typeof options.accessToken === "string" && options.accessToken.trim() === "")
+    if (typeof accessToken === "string" && accessToken.trim() === "")
       throw new ConfigError({ message: "createClient: accessToken is empty" });
     return providedTokenSource(
-      options.accessToken,
+      accessToken as AccessTokenInput,
       clock,
-      positive(options.refreshSkewMs, 5_000, "refreshSkewMs", true),
-      options.onToken,
+      positive(refreshSkewMs, 5_000, "refreshSkewMs", true),
+      onToken,
       scopes === undefined ? undefined : (token) => scopeRules({ grants }).grantedBy(token, scopes),
     );
   }
-  if (options.privateKey !== undefined && fromFile !== undefined)
+  if (privateKey !== undefined && fromFile !== undefined)
     throw new ConfigError({ message: "createClient: give either keyFile or privateKey, not both" });
-  if (options.privateKey === undefined && fromFile === undefined) {
-    if (options.clientId !== undefined)
+  if (privateKey === undefined && fromFile === undefined) {
+    if (clientId !== undefined)
       throw new ConfigError({ message: "createClient: clientId was given without privateKey or keyFile" });
     return undefined;
   }
