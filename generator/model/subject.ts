@@ -2,6 +2,7 @@
  * The model as a report or an emitter reads it: title, version, scope settings and operations, without the document.
  * The audit, the generated files and the manifest all start from this one view.
  */
+import { apiName } from "../description/document.js";
 import { generatorVersion } from "../package-files.js";
 import type { Model } from "./model.js";
 import type { Operation } from "./operations.js";
@@ -29,7 +30,7 @@ export interface Subject {
 
 export function subjectOf(model: Model): Subject {
   return {
-    title: String(model.description.document.info?.title ?? "API"),
+    title: apiName(model.description.document).title,
     version: model.description.version,
     source: model.description.source,
     scopeField: model.scopeField,
