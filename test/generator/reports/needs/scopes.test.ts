@@ -140,7 +140,7 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     expect(md).toContain("| GET `/me` (getCurrentUsersProfile) | `user-read-email` and `user-read-private` |");
     expect(md).toContain(
       "| GET `/albums/{id}` (getAnAlbum), GET `/albums/{id}/tracks` (getAnAlbumsTracks) | " +
-        "a token, no scope; a token, no scope | - |",
+        "a token, no scope | - |",
     );
   });
 
@@ -235,6 +235,20 @@ export const top = () => c.GET("/me/top/artists");
   it("finds the one scope both operations allow, and says the choice was searched", () => {
     expect(report.grant).toMatchObject({ scopes: ["user-top-read"], forced: [], choices: 2, proven: true });
     expect(report.uses.map((u) => u.scopes)).toEqual([["user-top-read"], ["user-top-read"]]);
+  });
+
+  it("words a requirement that several operations of one use share once in the Markdown", () => {
+    // A use that may reach two operations, both allowed by any token (or both by one scope): each must be allowed,
+    // and saying the same condition twice ("a token, no scope; a token, no scope") adds nothing.
+    const use = report.uses[0]!;
+    const op = use.operations[0]!;
+    const twin = (name: string, security: string[][]) => ({ ...op, name, path: `/${name}`, security });
+    const row = (ops: ReturnType<typeof twin>[]) =>
+      renderNeeds({ ...report, uses: [{ ...use, operations: ops }] }, "md")
+        .split("\n")
+        .find((line) => line.startsWith(`| ${use.file}:${use.line} | `))!;
+    expect(row([twin("a", [[]]), twin("b", [[]])])).toContain("| a token, no scope |");
+    expect(row([twin("a", [["x"]]), twin("b", [[]]), twin("c", [["x"]])])).toContain("| `x`; a token, no scope |");
   });
 });
 
