@@ -53,6 +53,18 @@ export function statesScopes(doc: OpenApiDocument): boolean {
 }
 
 /**
+ * Does the description declare any security: a scheme in `components.securitySchemes`, or a requirement list (even
+ * `[]`) in the document's or an operation's `security`? Microsoft Graph's has neither: read literally, all public.
+ */
+export function declaresSecurity(doc: OpenApiDocument): boolean {
+  const schemes = doc.components?.securitySchemes;
+  if (schemes && typeof schemes === "object" && Object.keys(schemes).length > 0) return true;
+  if (doc.security !== undefined) return true;
+  for (const [, , op] of eachOperationObject(doc)) if (op.security !== undefined) return true;
+  return false;
+}
+
+/**
  * Every scope the description names: those its OAuth2 and OpenID Connect schemes declare and those its well-formed
  * requirements list. What a malformed requirement, or a path no operation has, needs (the top of any grant). Sorted.
  */

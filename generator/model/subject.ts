@@ -7,6 +7,7 @@ import { generatorVersion } from "../package-files.js";
 import type { Model } from "./model.js";
 import type { Operation } from "./operations.js";
 import type { Ladder, Policy } from "./scope.js";
+import { declaresSecurity } from "./security.js";
 
 /** What an audit or an emitter needs to know of a model. */
 export interface Subject {
@@ -26,6 +27,8 @@ export interface Subject {
    * anything.
    */
   note: string | undefined;
+  /** Whether the description declares any security (model/security.ts); false: every operation reads as public. */
+  declaresSecurity: boolean;
 }
 
 export function subjectOf(model: Model): Subject {
@@ -40,5 +43,6 @@ export function subjectOf(model: Model): Subject {
     sha256: model.description.sha256,
     generatorVersion,
     note: model.description.note,
+    declaresSecurity: declaresSecurity(model.description.document),
   };
 }

@@ -95,6 +95,7 @@ describe("sfapi-gen audit --format html", () => {
       sha256: "0".repeat(64),
       generatorVersion: "9.9.9",
       note: "assumed <script>x</script>",
+      declaresSecurity: true,
     };
     const page = renderAudit(buildAudit(subject), "html");
     expect(page).toContain("<title>Scope audit: A &lt;b&gt;&quot;bold&quot;&lt;/b&gt; API 1 &amp; 2</title>");
