@@ -27,8 +27,11 @@ export interface Subject {
    * anything.
    */
   note: string | undefined;
-  /** Whether the description declares any security (model/security.ts); false: every operation reads as public. */
-  declaresSecurity: boolean;
+  /**
+   * Whether the description declares any security (model/security.ts); false: every operation reads as public.
+   * Absent in a subject made by hand: not known, and the audit says nothing of it.
+   */
+  declaresSecurity?: boolean;
 }
 
 export function subjectOf(model: Model): Subject {

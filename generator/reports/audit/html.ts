@@ -28,7 +28,7 @@ export function renderHtml(report: AuditReport): string {
       `${summary.total} operations.${source} Description SHA-256 <code>${esc(d.sha256)}</code>; ` +
       `audited by sfapi-gen ${esc(report.generator.version)}.</p>`,
     d.note ? `<p class="note"><b>Note:</b> ${esc(d.note)}</p>` : "",
-    d.declaresSecurity
+    d.declaresSecurity !== false
       ? ""
       : `<p class="note"><b>No security declared:</b> ${noSecurityText((s) => `<code>${s}</code>`)}</p>`,
     `<table class="summary"><thead><tr><th>level</th><th>operations</th></tr></thead><tbody>`,

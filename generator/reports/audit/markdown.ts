@@ -15,7 +15,7 @@ export function renderMarkdown(report: AuditReport): string {
       `${summary.total} operations.${from}`,
     `Description SHA-256 \`${d.sha256}\`; audited by sfapi-gen ${report.generator.version}.`,
     ...(d.note ? ["", `> **Note:** ${inline(d.note)}`] : []),
-    ...(d.declaresSecurity ? [] : ["", `> **No security declared:** ${noSecurityText(code)}`]),
+    ...(d.declaresSecurity !== false ? [] : ["", `> **No security declared:** ${noSecurityText(code)}`]),
     "",
     "| level | operations |",
     "| --- | --- |",

@@ -61,8 +61,11 @@ export interface AuditReport {
     source: string | null;
     sha256: string;
     note: string | null;
-    /** False when the description has no security scheme and no `security` anywhere: all public, as written. */
-    declaresSecurity: boolean;
+    /**
+     * False when the description has no security scheme and no `security` anywhere: all public, as written. Null
+     * when not known (a subject made by hand).
+     */
+    declaresSecurity: boolean | null;
   };
   generator: { name: typeof GENERATOR_NAME; version: string };
   scope: { field: string; ladder: string[]; policy: Policy };
@@ -182,7 +185,7 @@ export function reportHead(subject: AuditSubject): Pick<AuditReport, "descriptio
       source: subject.source ?? null,
       sha256: subject.sha256,
       note: subject.note ?? null,
-      declaresSecurity: subject.declaresSecurity,
+      declaresSecurity: subject.declaresSecurity ?? null,
     },
     generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
   };
