@@ -17,6 +17,16 @@ export { escapePointer, unescapePointer } from "./pointer.js";
  */
 export type OpenApiDocument = Record<string, any>;
 
+/**
+ * The API's name and version as clients, manifests and reports print them: `info.title` and `info.version`, or a
+ * stand-in ("API", "unversioned") where one is blank. OpenAPI and openapi-typescript accept an empty title (drchrono's
+ * is), but a manifest must name the API (output/client-folder.ts refuses a blank one), so every reader starts here.
+ */
+export function apiName(doc: OpenApiDocument): { title: string; version: string } {
+  const filled = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+  return { title: filled(doc.info?.title) ?? "API", version: filled(doc.info?.version) ?? "unversioned" };
+}
+
 /** The runtime's method list in lower case, as a description's path items spell the methods. */
 export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowercase<typeof m>);
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -15,6 +15,7 @@ import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
 import { inlineLikeTheBundler, refResolver } from "./bundle.js";
 import { loadRedocly } from "./cjs.js";
 import type { OpenApiDocument } from "./document.js";
+import { apiName } from "./document.js";
 import { preflight } from "./limits.js";
 import type { LintProblem } from "./lint.js";
 import { lint } from "./lint.js";
@@ -50,7 +51,7 @@ export interface LoadedDescription {
   sha256: string;
   /** The description as read, before parsing (the local facility serves it verbatim). */
   text: string;
-  /** `info.version`, and the version segment of the base URL (`v1.2`) when there is one. */
+  /** `info.version` (document.ts's apiName), and the version segment of the base URL (`v1.2`) when there is one. */
   version: { info: string; api?: string };
   /** What the validation found that only judges style (not a reason to refuse), one line each, for stderr. */
   warnings?: readonly string[];
@@ -143,7 +144,7 @@ function loaded(
     text,
     warnings,
     version: {
-      info: String(document.info?.version ?? ""),
+      info: apiName(document).version,
       api: apiFromUrl ?? apiVersionSegment(document.servers?.[0]?.url),
     },
     ...(bundled ? { levels: bundled.levels, note: bundled.note } : {}),

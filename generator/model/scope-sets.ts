@@ -12,11 +12,13 @@ export type ScopeSets = readonly (readonly string[])[];
 
 /**
  * `a and b, or c`; `a token, no scope` for an empty alternative; `public, no token` for none. `quote` renders one
- * scope (Markdown code, HTML escaping, or as is).
+ * scope (Markdown code, HTML escaping, or as is). Equal alternatives (the same scopes through two schemes) are worded
+ * once: the words name scopes, not schemes.
  */
 export function setsText(anyOf: ScopeSets, quote: (scope: string) => string = (s) => s): string {
   if (anyOf.length === 0) return "public, no token";
-  return anyOf.map((set) => (set.length === 0 ? "a token, no scope" : set.map(quote).join(" and "))).join(", or ");
+  const words = anyOf.map((set) => (set.length === 0 ? "a token, no scope" : set.map(quote).join(" and ")));
+  return [...new Set(words)].join(", or ");
 }
 
 /**

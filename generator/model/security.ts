@@ -20,6 +20,11 @@ export { isScopeToken };
 export interface ScopeSet {
   schemes: string[];
   scopes: string[];
+  /**
+   * The schemes of the requirement's other alternatives with exactly these scopes (`[{ key: [] }, { bearer: [] }]`),
+   * each sorted: one alternative to every verdict, still named by the reports that name schemes (the scope audit).
+   */
+  sameScopesVia?: string[][];
 }
 
 /** An operation's reading under the security policy. */
@@ -45,6 +50,18 @@ export function statesScopes(doc: OpenApiDocument): boolean {
           Object.values(req).some((scopes) => Array.isArray(scopes) && scopes.length > 0),
       ),
   );
+}
+
+/**
+ * Does the description declare any security: a scheme in `components.securitySchemes`, or a requirement list (even
+ * `[]`) in the document's or an operation's `security`? Microsoft Graph's has neither: read literally, all public.
+ */
+export function declaresSecurity(doc: OpenApiDocument): boolean {
+  const schemes = doc.components?.securitySchemes;
+  if (schemes && typeof schemes === "object" && Object.keys(schemes).length > 0) return true;
+  if (doc.security !== undefined) return true;
+  for (const [, , op] of eachOperationObject(doc)) if (op.security !== undefined) return true;
+  return false;
 }
 
 /**
@@ -119,12 +136,19 @@ function declaresScheme(doc: OpenApiDocument, name: string): boolean {
 }
 
 /**
- * Alternatives without repeats, in a stable order (fewest scopes first). One that a smaller one already allows is
- * dropped too when there are few (it changes no verdict; the pairwise check is kept off long, crafted lists).
+ * Alternatives without repeats, in a stable order (fewest scopes first): one with the scopes of an earlier one is
+ * folded into it (its schemes kept in `sameScopesVia`). One that a smaller one already allows is dropped too when
+ * there are few (it changes no verdict; the pairwise check is kept off long, crafted lists).
  */
 function dedupe(sets: ScopeSet[]): ScopeSet[] {
   const byKey = new Map<string, ScopeSet>();
-  for (const set of sets) byKey.set(set.scopes.join(" "), set);
+  for (const set of sets) {
+    const key = set.scopes.join(" ");
+    const kept = byKey.get(key);
+    if (!kept) byKey.set(key, set);
+    else if (![kept.schemes, ...(kept.sameScopesVia ?? [])].some((via) => via.join(" ") === set.schemes.join(" ")))
+      (kept.sameScopesVia ??= []).push(set.schemes);
+  }
   const sorted = [...byKey].sort(([a, x], [b, y]) => x.scopes.length - y.scopes.length || (a < b ? -1 : 1));
   const unique = sorted.map(([, set]) => set);
   if (unique.length > 32) return unique;

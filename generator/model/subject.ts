@@ -2,10 +2,12 @@
  * The model as a report or an emitter reads it: title, version, scope settings and operations, without the document.
  * The audit, the generated files and the manifest all start from this one view.
  */
+import { apiName } from "../description/document.js";
 import { generatorVersion } from "../package-files.js";
 import type { Model } from "./model.js";
 import type { Operation } from "./operations.js";
 import type { Ladder, Policy } from "./scope.js";
+import { declaresSecurity } from "./security.js";
 
 /** What an audit or an emitter needs to know of a model. */
 export interface Subject {
@@ -25,11 +27,16 @@ export interface Subject {
    * anything.
    */
   note: string | undefined;
+  /**
+   * Whether the description declares any security (model/security.ts); false: every operation reads as public.
+   * Absent in a subject made by hand: not known, and the audit says nothing of it.
+   */
+  declaresSecurity?: boolean;
 }
 
 export function subjectOf(model: Model): Subject {
   return {
-    title: String(model.description.document.info?.title ?? "API"),
+    title: apiName(model.description.document).title,
     version: model.description.version,
     source: model.description.source,
     scopeField: model.scopeField,
@@ -39,5 +46,6 @@ export function subjectOf(model: Model): Subject {
     sha256: model.description.sha256,
     generatorVersion,
     note: model.description.note,
+    declaresSecurity: declaresSecurity(model.description.document),
   };
 }

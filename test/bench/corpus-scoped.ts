@@ -7,8 +7,11 @@
  *    `createClient({ scopes, accessToken })`; `buildNeeds` on it prints the least grant, and whether it is proven;
  * 3. the facility, started in this process on the description, gets a client holding exactly that grant; the
  *    generated client, holding the token it got, makes the call: the mock must answer other than 403. Then, for each
- *    scope of the grant, the grant less that scope: the generated client holding it refuses the call itself
- *    (ScopeError), and the same call as a plain request with its token must be refused 403 by the mock.
+ *    scope of the grant, the grant less that scope: some operation the call may reach (needs lists them: the one
+ *    called, and those a value it does not see may fall on) must not be callable with it. The generated client
+ *    holding it refuses a call to that operation itself (ScopeError), and the same call as a plain request with its
+ *    token must be refused 403 by the mock. (The call with the consumer's own value may need less: needs does not
+ *    read path values, so it counts what any value may reach, as the guard would judge it.)
  *
  * Each step's failure is a class (`needs`, `mock-refuses`, ...) with its first line, gathered in corpus.ts's notes.
  */
@@ -134,6 +137,7 @@ export async function scopedCheck(
       `  return client.${op.name}(${Object.keys(args).length > 0 ? JSON.stringify(args) : ""});\n}\n`,
   );
   let grant: string[];
+  let reached: { name: string; security?: string[][] }[];
   try {
     const report = buildNeeds({ code: consumerDir, client: clientDir });
     if (report.format !== SCOPE_NEEDS_FORMAT_ID) throw new Error(`needs printed ${report.format}`);
@@ -144,6 +148,7 @@ export async function scopedCheck(
         `needs found ${report.summary.uses} uses (${report.uses.map((u) => u.operations.map((o) => o.name)).join("; ")})`,
       );
     grant = report.grant.scopes;
+    reached = report.uses[0]!.operations;
     outcome.needs = { ok: true, grant, proven: report.grant.proven };
   } catch (error) {
     outcome.needs = { ok: false, error: firstLine(error) };
@@ -177,15 +182,31 @@ export async function scopedCheck(
       const statuses: Record<string, number> = {};
       for (const [i, scope] of grant.entries()) {
         const less = grant.filter((s) => s !== scope);
+        // The operation of the call's reach that the smaller grant may not call: the one called, else one a value
+        // may fall on (`getCategoryTree`'s id `1/fetch_item_aspects` is eBay's fetchItemAspects, which needs one
+        // more scope); none means needs counted a scope no reached operation needs.
+        const allowed = (o: (typeof reached)[number]) =>
+          (o.security ?? []).length === 0 || o.security!.some((set) => set.every((s) => less.includes(s)));
+        const target = reached.find((o) => !allowed(o));
+        const targetOp = target && model.operations.find((o) => o.name === target.name);
+        if (!targetOp) {
+          statuses[scope] = 0;
+          outcome.failure ??= {
+            kind: "needs-over-counts",
+            error: `${op.name} without ${scope}: every operation it may reach is allowed`,
+          };
+          continue;
+        }
+        const called = targetOp === op ? op.name : `${op.name} (falling on ${targetOp.name})`;
         try {
           const token = await tokenFor(less, `less${i}`);
           // The generated client holding the smaller grant refuses the call itself, before any request.
-          const own = await callStatus(clientDir, op, facility.baseUrl, less, token).then(
+          const own = await callStatus(clientDir, targetOp, facility.baseUrl, less, token).then(
             (status) => `answered ${status}`,
             (error: Error) => (error.name === "ScopeError" ? "" : firstLine(error)),
           );
-          if (own !== "") outcome.failure ??= { kind: "guard-lets-less", error: `${op.name} without ${scope}: ${own}` };
-          statuses[scope] = await fetchStatus(facility.baseUrl, op, token);
+          if (own !== "") outcome.failure ??= { kind: "guard-lets-less", error: `${called} without ${scope}: ${own}` };
+          statuses[scope] = await fetchStatus(facility.baseUrl, targetOp, token);
         } catch (error) {
           statuses[scope] = 0;
           outcome.failure ??= { kind: `refusal-${(error as Error).name}`, error: `${op.name}: ${firstLine(error)}` };

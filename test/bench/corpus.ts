@@ -298,7 +298,7 @@ function section(outcomes: Outcome[], version: string, total: number, scopedOnly
       figure: "scoped: the mock accepts the least grant needs prints",
       ours: `${accepted.length} of ${needsOk.length}`,
       peers: [""],
-      ratio: `refused 403 without any one of its scopes: ${refused.length} of ${refusable.length}`,
+      ratio: `without any one of its scopes, a reached operation refused 403: ${refused.length} of ${refusable.length}`,
       target: "every one, and every smaller grant refused",
       verdict: verdict(accepted.length === needsOk.length && refused.length === refusable.length),
     },

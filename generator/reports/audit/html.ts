@@ -6,6 +6,7 @@
 import { html as esc } from "../../emit/text.js";
 import { auditGroups } from "./groups.js";
 import type { AuditedOperation, AuditReport } from "./report.js";
+import { noSecurityText } from "./report.js";
 
 const UNTAGGED = "(untagged)";
 
@@ -27,6 +28,9 @@ export function renderHtml(report: AuditReport): string {
       `${summary.total} operations.${source} Description SHA-256 <code>${esc(d.sha256)}</code>; ` +
       `audited by sfapi-gen ${esc(report.generator.version)}.</p>`,
     d.note ? `<p class="note"><b>Note:</b> ${esc(d.note)}</p>` : "",
+    d.declaresSecurity !== false
+      ? ""
+      : `<p class="note"><b>No security declared:</b> ${noSecurityText((s) => `<code>${s}</code>`)}</p>`,
     `<table class="summary"><thead><tr><th>level</th><th>operations</th></tr></thead><tbody>`,
     ...groups.map((g) => `<tr><td>${chip(g.key, g.title)}</td><td class="num">${g.operations.length}</td></tr>`),
     `</tbody></table>`,

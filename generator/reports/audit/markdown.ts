@@ -2,6 +2,7 @@
 import { cell, code, inline } from "../../emit/text.js";
 import { auditGroups } from "./groups.js";
 import type { AuditedOperation, AuditReport } from "./report.js";
+import { noSecurityText } from "./report.js";
 
 export function renderMarkdown(report: AuditReport): string {
   const { description: d, scope, summary } = report;
@@ -14,6 +15,7 @@ export function renderMarkdown(report: AuditReport): string {
       `${summary.total} operations.${from}`,
     `Description SHA-256 \`${d.sha256}\`; audited by sfapi-gen ${report.generator.version}.`,
     ...(d.note ? ["", `> **Note:** ${inline(d.note)}`] : []),
+    ...(d.declaresSecurity !== false ? [] : ["", `> **No security declared:** ${noSecurityText(code)}`]),
     "",
     "| level | operations |",
     "| --- | --- |",

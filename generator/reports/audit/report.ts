@@ -61,6 +61,11 @@ export interface AuditReport {
     source: string | null;
     sha256: string;
     note: string | null;
+    /**
+     * False when the description has no security scheme and no `security` anywhere: all public, as written. Null
+     * when not known (a subject made by hand).
+     */
+    declaresSecurity: boolean | null;
   };
   generator: { name: typeof GENERATOR_NAME; version: string };
   scope: { field: string; ladder: string[]; policy: Policy };
@@ -159,6 +164,17 @@ export function operationIdentity(
   };
 }
 
+/**
+ * What an audit of a description that declares no security says (Markdown, HTML), lest "public" read as checked;
+ * `code` renders a field name (fixed text, nothing from the description).
+ */
+export function noSecurityText(code: (field: string) => string): string {
+  return (
+    `the description has no ${code("security")} requirement and no ${code("components.securitySchemes")}, so every ` +
+    "operation below is read as public, callable without a token."
+  );
+}
+
 /** What was audited and by what: both audits' `description` and `generator`. */
 export function reportHead(subject: AuditSubject): Pick<AuditReport, "description" | "generator"> {
   return {
@@ -169,6 +185,7 @@ export function reportHead(subject: AuditSubject): Pick<AuditReport, "descriptio
       source: subject.source ?? null,
       sha256: subject.sha256,
       note: subject.note ?? null,
+      declaresSecurity: subject.declaresSecurity ?? null,
     },
     generator: { name: GENERATOR_NAME, version: subject.generatorVersion },
   };

@@ -13,7 +13,13 @@ import { operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.j
 export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
   const operations = subject.operations.map((op): ScopeAuditedOperation => {
     const security = op.requirement.security;
-    const anyOf = (security?.anyOf ?? []).map((set) => ({ schemes: [...set.schemes], scopes: [...set.scopes] }));
+    // Each alternative with its schemes, those of equal scopes too (the model folds them into one).
+    const anyOf = (security?.anyOf ?? []).flatMap((set) =>
+      [set.schemes, ...(set.sameScopesVia ?? [])]
+        .map((schemes) => [...schemes])
+        .sort((a, b) => (a.join(" ") < b.join(" ") ? -1 : 1))
+        .map((schemes) => ({ schemes, scopes: [...set.scopes] })),
+    );
     return {
       ...operationIdentity(op),
       anyOf,

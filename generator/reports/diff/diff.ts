@@ -12,6 +12,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve as resolvePath } from "node:path";
 import type { OpenApiDocument } from "../../description/document.js";
+import { apiName } from "../../description/document.js";
 import type { DescriptionSource } from "../../description/read.js";
 import { loadDescription } from "../../description/read.js";
 import { reportJson } from "../../emit/text.js";
@@ -260,7 +261,7 @@ export function fails(report: DiffReport, mode: FailOn): boolean {
 
 function side(model: Model): DiffSide {
   const { source, version, document } = model.description;
-  return { source, title: String(document.info?.title ?? "API"), version: version.info, api: version.api ?? null };
+  return { source, title: apiName(document).title, version: version.info, api: version.api ?? null };
 }
 
 export function ref(op: TableEntry, ladder: Ladder, policy?: Policy): OperationRef {

@@ -98,8 +98,9 @@ function grantText(scopes: readonly string[]): string {
 
 function useRow(u: ScopeNeedsUse): string {
   const ops = u.operations.length === 0 ? "unknown" : u.operations.map(opText).join(", ");
-  const allowed =
-    u.unknown !== null ? "every scope" : u.operations.map((op) => setsText(op.security ?? [], code)).join("; ");
+  // Each operation must be allowed: a condition that several share is said once.
+  const each = new Set(u.operations.map((op) => setsText(op.security ?? [], code)));
+  const allowed = u.unknown !== null ? "every scope" : [...each].join("; ");
   const takes = u.scopes.length === 0 ? "-" : u.scopes.map(code).join(", ");
   const assumed = u.assumed === undefined ? "" : " (assumed)";
   return `| ${cell(u.file)}:${u.line} | ${code(u.code)} | ${ops}${assumed} | ${allowed} | ${takes} |`;

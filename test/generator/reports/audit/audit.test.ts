@@ -296,3 +296,40 @@ describe("audit of a description with unranked operations", () => {
     expect(rows[0]!.match(/`/g)).toHaveLength(2);
   });
 });
+
+describe("audit of a description that declares no security", () => {
+  // Microsoft Graph's description in APIs.guru (microsoft.com/graph.json) has no `security` anywhere and no
+  // `components.securitySchemes`: read literally, every operation is public. The audit says so rather than leaving
+  // the reader to think the API needs no token.
+  const bare = description({ "GET /things": {}, "DELETE /things/{id}": {} });
+  delete bare.components;
+  const dir = tempDir("audit-bare-");
+  const file = writeJson(dir, "bare.json", bare);
+
+  it("says plainly in Markdown, HTML and JSON that no security is declared", async () => {
+    const [md, html, json] = await Promise.all(
+      ["md", "html", "json"].map((format) => runCli(["audit", "--file", file, "--format", format])),
+    );
+    for (const run of [md!, html!, json!]) expect(run.code, run.stderr).toBe(0);
+    expect(md!.stdout).toContain(
+      "> **No security declared:** the description has no `security` requirement and no " +
+        "`components.securitySchemes`, so every operation below is read as public, callable without a token.",
+    );
+    expect(html!.stdout).toContain("<b>No security declared:</b>");
+    const report = JSON.parse(json!.stdout);
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report.description.declaresSecurity).toBe(false);
+    expect(report.summary.public).toBe(2);
+  });
+
+  it("says nothing of it when a scheme or a requirement is declared", async () => {
+    for (const doc of [edge, { ...bare, security: [], components: edge.components }]) {
+      const run = await runCli(["audit", "--file", writeJson(dir, "declared.json", doc), "--format", "json"]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).description.declaresSecurity).toBe(true);
+      const md = await runCli(["audit", "--file", writeJson(dir, "declared.json", doc)]);
+      expect(md.stdout).not.toContain("No security declared");
+    }
+  });
+});

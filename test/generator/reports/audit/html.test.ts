@@ -96,7 +96,11 @@ describe("sfapi-gen audit --format html", () => {
       generatorVersion: "9.9.9",
       note: "assumed <script>x</script>",
     };
-    const page = renderAudit(buildAudit(subject), "html");
+    const built = buildAudit(subject);
+    // A subject made by hand does not say whether its description declares security: no claim either way.
+    expect(built.description.declaresSecurity).toBeNull();
+    const page = renderAudit(built, "html");
+    expect(page).not.toContain("No security declared");
     expect(page).toContain("<title>Scope audit: A &lt;b&gt;&quot;bold&quot;&lt;/b&gt; API 1 &amp; 2</title>");
     expect(page).toContain(`<p class="note"><b>Note:</b> assumed &lt;script&gt;x&lt;/script&gt;</p>`);
     expect(page).toContain(`Description SHA-256 <code>${"0".repeat(64)}</code>; audited by sfapi-gen 9.9.9.`);

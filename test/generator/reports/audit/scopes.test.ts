@@ -191,6 +191,51 @@ describe("the scope audit of alternatives, malformed requirements and hostile na
   });
 });
 
+describe("the scope audit of equal requirements through different schemes", () => {
+  // Adyen's and Ably's descriptions offer `[{ BasicAuth: [] }, { ApiKeyAuth: [] }]`: two ways to call, both a token
+  // with no scope. The words name that need once; the JSON and the schemes line still name both schemes.
+  const doc = {
+    ...description({
+      "GET /either": { operationId: "either", security: [{ key: [] }, { bearer: [] }] },
+      "GET /read": { operationId: "read", security: [{ oauth: ["read"] }, { key: ["read"] }, { bearer: [] }] },
+      "GET /scoped": { operationId: "scoped", security: [{ oauth: ["read"] }] },
+    }),
+    components: {
+      securitySchemes: {
+        oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://e.test/t", scopes: { read: "" } } } },
+        key: { type: "apiKey", in: "header", name: "X-Key" },
+        bearer: { type: "http", scheme: "bearer" },
+      },
+    },
+  };
+  let report: ScopeAuditReport;
+  beforeAll(() => {
+    report = buildAudit(modelOf(doc, "t.json", { policy: "security", levels: undefined })) as ScopeAuditReport;
+  });
+
+  it("lists each alternative with its scheme in JSON, valid by the schema", () => {
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    const either = report.operations.find((op) => op.name === "either")!;
+    expect(either.anyOf).toEqual([
+      { schemes: ["bearer"], scopes: [] },
+      { schemes: ["key"], scopes: [] },
+    ]);
+    expect(report.scope.schemes).toEqual(["bearer", "key", "oauth"]);
+  });
+
+  it("words an equal requirement once in Markdown, CSV and HTML", () => {
+    const either = report.operations.find((op) => op.name === "either")!;
+    expect(either.needs).toBe("a token, no scope");
+    const md = renderAudit(report, "md");
+    expect(md).toContain("| GET | `/either` | either | a token, no scope |");
+    expect(md).toContain("schemes `bearer`, `key`, `oauth`:");
+    const rows = parseCsv(renderAudit(report, "csv"));
+    expect(rows.find((r) => r[1] === "/either")![5]).toBe("a token, no scope");
+    expect(renderAudit(report, "html")).not.toContain("a token, no scope, or a token, no scope");
+  });
+});
+
 describe("the ladder audit of a scope description", () => {
   it("is refused rather than calling every secured operation unranked", async () => {
     const model = await loadModel({ file: spotifyFile, cwd: root });

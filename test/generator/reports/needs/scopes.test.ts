@@ -4,7 +4,7 @@
 // where the greedy first guess is not least.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { validateManifest } from "../../../../generator/output/client-folder.js";
 import { leastGrant } from "../../../../generator/reports/needs/least-grant.js";
@@ -12,6 +12,8 @@ import { renderNeeds } from "../../../../generator/reports/needs/needs.js";
 import type { ScopeNeedsReport } from "../../../../generator/reports/needs/report.js";
 import { beyond } from "../../../../generator/reports/needs/scopes.js";
 import { runCli } from "../../../support/cli.js";
+import { description, writeJson } from "../../../support/descriptions.js";
+import { listenLocal } from "../../../support/http.js";
 import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
@@ -139,8 +141,7 @@ describe("sfapi-gen needs, OAuth2 scopes (security policy)", () => {
     expect(md).toContain("| `user-read-email` | yes | " + `${rel(app)}/profile.ts:6:13 |`);
     expect(md).toContain("| GET `/me` (getCurrentUsersProfile) | `user-read-email` and `user-read-private` |");
     expect(md).toContain(
-      "| GET `/albums/{id}` (getAnAlbum), GET `/albums/{id}/tracks` (getAnAlbumsTracks) | " +
-        "a token, no scope; a token, no scope | - |",
+      "| GET `/albums/{id}` (getAnAlbum), GET `/albums/{id}/tracks` (getAnAlbumsTracks) | " + "a token, no scope | - |",
     );
   });
 
@@ -235,6 +236,20 @@ export const top = () => c.GET("/me/top/artists");
   it("finds the one scope both operations allow, and says the choice was searched", () => {
     expect(report.grant).toMatchObject({ scopes: ["user-top-read"], forced: [], choices: 2, proven: true });
     expect(report.uses.map((u) => u.scopes)).toEqual([["user-top-read"], ["user-top-read"]]);
+  });
+
+  it("words a requirement that several operations of one use share once in the Markdown", () => {
+    // A use that may reach two operations, both allowed by any token (or both by one scope): each must be allowed,
+    // and saying the same condition twice ("a token, no scope; a token, no scope") adds nothing.
+    const use = report.uses[0]!;
+    const op = use.operations[0]!;
+    const twin = (name: string, security: string[][]) => ({ ...op, name, path: `/${name}`, security });
+    const row = (ops: ReturnType<typeof twin>[]) =>
+      renderNeeds({ ...report, uses: [{ ...use, operations: ops }] }, "md")
+        .split("\n")
+        .find((line) => line.startsWith(`| ${use.file}:${use.line} | `))!;
+    expect(row([twin("a", [[]]), twin("b", [[]])])).toContain("| a token, no scope |");
+    expect(row([twin("a", [["x"]]), twin("b", [[]]), twin("c", [["x"]])])).toContain("| `x`; a token, no scope |");
   });
 });
 
@@ -374,5 +389,66 @@ describe("needs bounds the least-grant search by work (issue 44)", () => {
     expect(bounded.proven).toBe(false);
     // Each grant looks up at least one scope per unmet requirement: 100,000 steps are at most that many grants.
     expect(bounded.visited).toBeLessThan(100_000 / OPERATIONS);
+  });
+});
+
+describe("needs counts what a call's unseen values may reach (eBay's commerce-taxonomy, issue 43)", () => {
+  // GET /category_tree/{id} needs `api`; GET /category_tree/{id}/fetch_item_aspects needs `api` and `insights`. A
+  // call of the first by name whose id is "1/fetch_item_aspects" is a request to the second, so needs, which does not
+  // read path values, counts both scopes; the guard demands as much for that value. The corpus check once read the
+  // grant as an over-count because the id it passed, "v0", needs only `api`.
+  let out: string;
+  let report: ScopeNeedsReport;
+  let api: Awaited<ReturnType<typeof listenLocal>>;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    const dir = tempDir("needs-reach-");
+    const scheme = { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://e.test/t", scopes: {} } } };
+    const pathId = [{ name: "id", in: "path", required: true, schema: { type: "string" } }];
+    const doc = {
+      ...description({
+        "GET /category_tree/{id}": { operationId: "getCategoryTree", parameters: pathId, security: [{ o: ["api"] }] },
+        "GET /category_tree/{id}/fetch_item_aspects": {
+          operationId: "fetchItemAspects",
+          parameters: pathId,
+          security: [{ o: ["api", "insights"] }],
+        },
+      }),
+      components: { securitySchemes: { o: scheme } },
+    };
+    out = join(dir, "client");
+    const generated = await runCli(["generate", "--file", writeJson(dir, "tax.json", doc), "--out", rel(out)]);
+    expect(generated.code, generated.stderr).toBe(0);
+    const code = codeBase(join(dir, "app"), {
+      "call.ts": `import { createClient } from "../client/index.js";
+
+const client = createClient({ scopes: ["api"], accessToken: "t" });
+export const tree = () => client.getCategoryTree({ path: { id: "v0" } });
+`,
+    });
+    const run = await runCli(["needs", rel(code), "--client", rel(out), "--format", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    report = JSON.parse(run.stdout);
+    api = await listenLocal((req, res) => {
+      seen.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  afterAll(() => api?.close());
+
+  it("prints both scopes, the second for the operation a value may fall on", () => {
+    expect(report.grant).toMatchObject({ scopes: ["api", "insights"], proven: true });
+    expect(report.uses[0]!.operations.map((op) => op.name)).toEqual(["getCategoryTree", "fetchItemAspects"]);
+  });
+
+  it("is what the guard demands: without `insights`, a falling id is refused before any request", async () => {
+    const { createClient } = await import(join(out, "index.js"));
+    const client = createClient({ baseUrl: api.origin, scopes: ["api"], accessToken: "t" });
+    await client.getCategoryTree({ path: { id: "v0" } });
+    expect(seen).toEqual(["/category_tree/v0"]);
+    await expect(client.getCategoryTree({ path: { id: "1/fetch_item_aspects" } })).rejects.toMatchObject({
+      name: "ScopeError",
+    });
+    expect(seen).toEqual(["/category_tree/v0"]);
   });
 });
