@@ -9,7 +9,8 @@
  */
 /**
  * The base of every runtime error; abstract, as only a subclass has a code. Every class takes one init object: its
- * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`.
+ * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`. A subclass
+ * declares each field once: its init type is computed from them, and one `assign` copies them in.
  */
 export declare abstract class SfapiError extends Error {
     /** Stable across versions: branch on this, not on messages. The class's static `code`, written once per class. */
