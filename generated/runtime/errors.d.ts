@@ -29,18 +29,20 @@ export declare abstract class SfapiError extends Error {
     }, value: unknown): value is SfapiError extends T ? AnySfapiError : T;
 }
 /**
- * A class's init object, computed from the fields it declares: each of them (optional where the field may be
- * `undefined`), an optional `cause`, and `message` unless the class builds it from its fields (`{ message?: never }`).
+ * The init object of a class that builds its message, computed from the fields it declares: each of them (optional
+ * where the field may be `undefined`) and an optional `cause`.
  */
-type Init<E, Message = {
-    message: string;
-}> = Message & {
+type Fields<E> = {
     cause?: unknown;
 } & {
     [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? K : never]?: E[K];
 } & {
     [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? never : K]: E[K];
 };
+/** A class's init object: its fields (as `Fields`) and its `message`. */
+type Init<E> = {
+    message: string;
+} & Fields<E>;
 /**
  * A call above the client's color (or beyond its grant of OAuth2 scopes), or to a path that matches no operation.
  * Nothing was sent.
@@ -94,9 +96,7 @@ export declare class ClientExpiredError extends SfapiError {
     readonly expiredAt: Date;
     /** The key file whose `expires_at` said so, when one did. */
     readonly file: string | undefined;
-    constructor(init: Init<ClientExpiredError, {
-        message?: never;
-    }>);
+    constructor(init: Fields<ClientExpiredError>);
 }
 /** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */
 export declare class KeyError extends SfapiError {
@@ -187,9 +187,7 @@ export declare class CommandError extends SfapiError {
     readonly taskId: string;
     /** The task's final status (`completed`, `failed`, `cancelled`). */
     readonly taskStatus: string | undefined;
-    constructor(init: Init<CommandError, {
-        message?: never;
-    }>);
+    constructor(init: Fields<CommandError>);
 }
 /**
  * A batch job did not end well: it ended in a state other than COMPLETED (FAILED, TIMEOUT, CANCELLED, ...), the
@@ -221,9 +219,7 @@ export declare class FileError extends SfapiError {
     readonly operation: string;
     /** What the facility said. */
     readonly error: string | undefined;
-    constructor(init: Init<FileError, {
-        message?: never;
-    }>);
+    constructor(init: Fields<FileError>);
 }
 /**
  * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a

@@ -50,12 +50,15 @@ function assign(error: SfapiError, init: object): void {
 }
 
 /**
- * A class's init object, computed from the fields it declares: each of them (optional where the field may be
- * `undefined`), an optional `cause`, and `message` unless the class builds it from its fields (`{ message?: never }`).
+ * The init object of a class that builds its message, computed from the fields it declares: each of them (optional
+ * where the field may be `undefined`) and an optional `cause`.
  */
-type Init<E, Message = { message: string }> = Message & { cause?: unknown } & {
+type Fields<E> = { cause?: unknown } & {
   [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? K : never]?: E[K];
 } & { [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? never : K]: E[K] };
+
+/** A class's init object: its fields (as `Fields`) and its `message`. */
+type Init<E> = { message: string } & Fields<E>;
 
 /**
  * A call above the client's color (or beyond its grant of OAuth2 scopes), or to a path that matches no operation.
@@ -122,7 +125,7 @@ export class ClientExpiredError extends SfapiError {
   /** The key file whose `expires_at` said so, when one did. */
   readonly file: string | undefined;
 
-  constructor(init: Init<ClientExpiredError, { message?: never }>) {
+  constructor(init: Fields<ClientExpiredError>) {
     const message =
       `The API client ${init.file === undefined ? "" : `of the key file ${init.file} `}expired at ` +
       `${init.expiredAt.toISOString()}; create a new client in Iris and ` +
@@ -287,7 +290,7 @@ export class CommandError extends SfapiError {
   /** The task's final status (`completed`, `failed`, `cancelled`). */
   readonly taskStatus: string | undefined;
 
-  constructor(init: Init<CommandError, { message?: never }>) {
+  constructor(init: Fields<CommandError>) {
     const why =
       init.taskStatus !== undefined && init.taskStatus !== "completed"
         ? `its task ${init.taskId} ended ${init.taskStatus}`
@@ -337,7 +340,7 @@ export class FileError extends SfapiError {
   /** What the facility said. */
   readonly error: string | undefined;
 
-  constructor(init: Init<FileError, { message?: never }>) {
+  constructor(init: Fields<FileError>) {
     const said = init.error ? `: ${oneLine(init.error)}` : "";
     super({ message: `${init.operation} ${init.path} on ${init.machine} failed${said}`, cause: init.cause });
     assign(this, init);

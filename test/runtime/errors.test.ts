@@ -204,6 +204,69 @@ describe("one declaration per class", () => {
     expect(new runtime.NetworkError({ message: "m", attempts: 3 }).attempts).toBe(3);
   });
 
+  it("each class's init object is the one it spelled out by hand before", () => {
+    type InitOf<C extends abstract new (...args: never[]) => unknown> = Flat<ConstructorParameters<C>[0]>;
+    type Flat<T> = { [K in keyof T]: T[K] };
+    type With<Fields> = Flat<{ message: string; cause?: unknown } & Fields>;
+    const r = runtime;
+    expectTypeOf<InitOf<typeof r.ScopeError>>().toEqualTypeOf<
+      With<{
+        operation?: string | undefined;
+        required?: string | undefined;
+        color: string;
+        missing?: readonly string[] | undefined;
+        grant?: readonly string[] | undefined;
+        method: string;
+        path: string;
+      }>
+    >();
+    expectTypeOf<InitOf<typeof r.CredentialsError>>().toEqualTypeOf<With<unknown>>();
+    expectTypeOf<InitOf<typeof r.ConfigError>>().toEqualTypeOf<With<unknown>>();
+    expectTypeOf<InitOf<typeof r.TokenError>>().toEqualTypeOf<
+      With<{ error: string; errorDescription?: string | undefined; status?: number | undefined; attempts: number }>
+    >();
+    expectTypeOf<InitOf<typeof r.ClientExpiredError>>().toEqualTypeOf<{
+      cause?: unknown;
+      expiredAt: Date;
+      file?: string | undefined;
+    }>();
+    expectTypeOf<InitOf<typeof r.KeyError>>().toEqualTypeOf<With<{ file?: string | undefined }>>();
+    expectTypeOf<InitOf<typeof r.TaskError>>().toEqualTypeOf<
+      With<{ taskId: string; status?: number | undefined; lastStatus?: string | null | undefined }>
+    >();
+    expectTypeOf<InitOf<typeof r.NetworkError>>().toEqualTypeOf<
+      With<{ origin?: string | undefined; attempts?: number }>
+    >();
+    expectTypeOf<InitOf<typeof r.RedirectError>>().toEqualTypeOf<With<{ status: number }>>();
+    expectTypeOf<InitOf<typeof r.CommandError>>().toEqualTypeOf<{
+      cause?: unknown;
+      machine: string;
+      command: string;
+      exitCode?: number | undefined;
+      error?: string | undefined;
+      output?: string | undefined;
+      taskId: string;
+      taskStatus?: string | undefined;
+    }>();
+    expectTypeOf<InitOf<typeof r.JobError>>().toEqualTypeOf<
+      With<{
+        reason: "state" | "submit" | "not-found" | "query" | "timeout";
+        machine: string;
+        jobId?: string | undefined;
+        state?: string | undefined;
+        record?: Readonly<Record<string, unknown>> | undefined;
+        error?: string | undefined;
+      }>
+    >();
+    expectTypeOf<InitOf<typeof r.FileError>>().toEqualTypeOf<{
+      cause?: unknown;
+      machine: string;
+      path: string;
+      operation: string;
+      error?: string | undefined;
+    }>();
+  });
+
   it.each([
     ["templates/runtime", runtime],
     ["generated/", generated as unknown as typeof runtime],
