@@ -40,7 +40,7 @@ export abstract class SfapiError extends Error {
 /**
  * Sets the fields `error`'s class declares (its own enumerable keys but `code` and `name`, which class fields define in
  * their order) from `init`, once; a key `init` leaves undefined keeps its initial value. Only declared fields: anything
- * else in `init` never reaches the error.
+ * else in `init` never reaches the error. (A field that cannot be undefined is declared with `!`: this sets it.)
  */
 function assign(error: SfapiError, init: object): void {
   const from = init as Record<string, unknown>;
