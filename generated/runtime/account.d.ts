@@ -131,5 +131,23 @@ export interface TransferWatching<Record> {
     /** Wait until it is SUCCEEDED, FAILED or CANCELED (read every `interval`): its last state. */
     complete(options?: TransferWaitOptions): Promise<Record>;
 }
+type Json = Record<string, unknown>;
+/** A Unix group as the runtime builds it: the facility's fields, `members`, and the methods its operations allow. */
+export type GroupHandle = Json & GroupMembers<unknown> & Partial<GroupUpdating & GroupChanging>;
+/** A project as the runtime builds it: the facility's fields, and `createGroup` when the API has it. */
+export type ProjectHandle = Json & Partial<GroupCreating<GroupHandle>>;
+/** A user as the runtime builds it: the facility's fields, and the readings the API has. */
+export type UserHandle = Json & Partial<UserReading<GroupHandle, ProjectHandle, unknown, unknown>>;
+/**
+ * The client's own helpers as the runtime builds them: the pieces the generated types pick their members from (so the
+ * helpers are checked against what those types promise), each present when the description has its operations. The
+ * generated types narrow them further, by color and by the description's answer types.
+ */
+export type AccountHelpers = Partial<UserFinding<UserHandle> & GroupFinding<GroupHandle>> & {
+    resources?: Partial<ResourceStatus<unknown> & ResourceNotes<unknown> & ResourceOutages<unknown> & ResourcePlannedOutages<unknown>>;
+    api?: Partial<ApiChangelog<unknown> & ApiConfig>;
+    globus?: Partial<TransferStarting<TransferWatching<unknown>> & TransferFinding<TransferWatching<unknown>>>;
+};
 /** `user`, `group`, `resources`, `api` and `globus`, for the roles the description has. */
-export declare function accountHelpers(deps: AccountDeps): Record<string, unknown>;
+export declare function accountHelpers(deps: AccountDeps): AccountHelpers;
+export {};

@@ -12,7 +12,12 @@ function accountHelpers(deps) {
   const groupOf = (data) => {
     let state = data;
     const name = String(data.name ?? "");
-    const group = {};
+    const group = {
+      get members() {
+        return Array.isArray(state.users) ? state.users : [];
+      }
+    };
+    Object.defineProperty(group, "members", { enumerable: false });
     const refresh = (next) => {
       if (next && typeof next === "object")
         state = next;
@@ -23,10 +28,6 @@ function accountHelpers(deps) {
         if (key !== "members")
           group[key] = value;
     };
-    Object.defineProperty(group, "members", {
-      get: () => Array.isArray(state.users) ? state.users : [],
-      enumerable: false
-    });
     refresh(void 0);
     if (has("readGroup"))
       group.update = async (options = {}) => {
@@ -80,10 +81,10 @@ function accountHelpers(deps) {
       return groupOf(await call("readGroup")({ path: { group: name } }, signalOf(options)));
     };
   const resources = {};
-  const byName = (all, one, list) => {
+  function byName(all, one, list) {
     if (!has(all) && !has(one))
       return void 0;
-    return async (name, options = {}) => {
+    async function read(name, options = {}) {
       if (name !== void 0) {
         if (!has(one))
           throw new ConfigError({ message: `this API has no operation for one resource's ${String(one)}` });
@@ -101,8 +102,9 @@ function accountHelpers(deps) {
           map[key] = item;
       }
       return map;
-    };
-  };
+    }
+    return read;
+  }
   const status = byName("readStatuses", "readStatus", false);
   const notes = byName("readNotes", "readNotesOf", true);
   const outages = byName("readOutages", "readOutagesOf", true);

@@ -9,7 +9,8 @@
  */
 /**
  * The base of every runtime error; abstract, as only a subclass has a code. Every class takes one init object: its
- * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`.
+ * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`. A subclass
+ * declares each field once: its init type is computed from them, and one `assign` copies them in.
  */
 export declare abstract class SfapiError extends Error {
     /** Stable across versions: branch on this, not on messages. The class's static `code`, written once per class. */
@@ -27,6 +28,21 @@ export declare abstract class SfapiError extends Error {
         readonly code?: SfapiErrorCode;
     }, value: unknown): value is SfapiError extends T ? AnySfapiError : T;
 }
+/**
+ * The init object of a class that builds its message, computed from the fields it declares: each of them (optional
+ * where the field may be `undefined`) and an optional `cause`.
+ */
+type Fields<E> = {
+    cause?: unknown;
+} & {
+    [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? K : never]?: E[K];
+} & {
+    [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? never : K]: E[K];
+};
+/** A class's init object: its fields (as `Fields`) and its `message`. */
+type Init<E> = {
+    message: string;
+} & Fields<E>;
 /**
  * A call above the client's color (or beyond its grant of OAuth2 scopes), or to a path that matches no operation.
  * Nothing was sent.
@@ -51,26 +67,12 @@ export declare class ScopeError extends SfapiError {
     readonly method: string;
     /** The request path below `baseUrl` (or the full URL when it is not below it). */
     readonly path: string;
-    constructor(init: {
-        message: string;
-        operation?: string | undefined;
-        required?: string | undefined;
-        color: string;
-        missing?: readonly string[] | undefined;
-        grant?: readonly string[] | undefined;
-        method: string;
-        path: string;
-        cause?: unknown;
-    });
+    constructor(init: Init<ScopeError>);
 }
 /** A secured operation was called on a client created without credentials. Nothing was sent. */
 export declare class CredentialsError extends SfapiError {
     static readonly code = "ERR_CREDENTIALS";
     readonly name = "CredentialsError";
-    constructor(init: {
-        message: string;
-        cause?: unknown;
-    });
 }
 /**
  * The token endpoint refused or failed. `error`/`errorDescription` are RFC 6749 §5.2 fields when the server sent them.
@@ -85,14 +87,7 @@ export declare class TokenError extends SfapiError {
     readonly status: number | undefined;
     /** How many token requests were made before giving up. */
     readonly attempts: number;
-    constructor(init: {
-        message: string;
-        error: string;
-        errorDescription?: string | undefined;
-        status?: number | undefined;
-        attempts: number;
-        cause?: unknown;
-    });
+    constructor(init: Init<TokenError>);
 }
 /** `clientExpiresAt` has passed: the facility would refuse the client, so no token is requested. */
 export declare class ClientExpiredError extends SfapiError {
@@ -101,11 +96,7 @@ export declare class ClientExpiredError extends SfapiError {
     readonly expiredAt: Date;
     /** The key file whose `expires_at` said so, when one did. */
     readonly file: string | undefined;
-    constructor(init: {
-        expiredAt: Date;
-        file?: string | undefined;
-        cause?: unknown;
-    });
+    constructor(init: Fields<ClientExpiredError>);
 }
 /** The private key could not be used: unreadable, too widely readable, not RSA, too short, or a public key. */
 export declare class KeyError extends SfapiError {
@@ -113,20 +104,12 @@ export declare class KeyError extends SfapiError {
     readonly name = "KeyError";
     /** The key file, when the key came from one. */
     readonly file: string | undefined;
-    constructor(init: {
-        message: string;
-        file?: string | undefined;
-        cause?: unknown;
-    });
+    constructor(init: Init<KeyError>);
 }
 /** createClient options that cannot work (unknown color, bad ladder, malformed URL, key without client ID...). */
 export declare class ConfigError extends SfapiError {
     static readonly code = "ERR_CONFIG";
     readonly name = "ConfigError";
-    constructor(init: {
-        message: string;
-        cause?: unknown;
-    });
 }
 /** `waitForTask` gave up: the task was still running at the deadline, or reading it failed. */
 export declare class TaskError extends SfapiError {
@@ -137,13 +120,7 @@ export declare class TaskError extends SfapiError {
     readonly status: number | undefined;
     /** The last task state seen, if any. */
     readonly lastStatus: string | null | undefined;
-    constructor(init: {
-        message: string;
-        taskId: string;
-        status?: number | undefined;
-        lastStatus?: string | null | undefined;
-        cause?: unknown;
-    });
+    constructor(init: Init<TaskError>);
 }
 /**
  * A call got no answer: the connection was refused or reset, the name did not resolve, or no attempt answered within
@@ -158,11 +135,8 @@ export declare class NetworkError extends SfapiError {
     readonly origin: string | undefined;
     /** Attempts made, the first included. */
     readonly attempts: number;
-    constructor(init: {
-        message: string;
-        origin?: string;
+    constructor(init: Omit<Init<NetworkError>, "attempts"> & {
         attempts?: number;
-        cause?: unknown;
     });
 }
 /** The API redirected a call made with `redirect: "error"` (fetch would throw a TypeError here). */
@@ -171,11 +145,7 @@ export declare class RedirectError extends SfapiError {
     readonly name = "RedirectError";
     /** The 3xx status the API answered. */
     readonly status: number;
-    constructor(init: {
-        message: string;
-        status: number;
-        cause?: unknown;
-    });
+    constructor(init: Init<RedirectError>);
 }
 /** A named operation got a non-2xx answer. `body` is the answer, parsed as JSON when it is JSON. */
 export declare class ResponseError<Body = unknown> extends SfapiError {
@@ -217,16 +187,7 @@ export declare class CommandError extends SfapiError {
     readonly taskId: string;
     /** The task's final status (`completed`, `failed`, `cancelled`). */
     readonly taskStatus: string | undefined;
-    constructor(init: {
-        machine: string;
-        command: string;
-        exitCode?: number | undefined;
-        error?: string | undefined;
-        output?: string | undefined;
-        taskId: string;
-        taskStatus?: string | undefined;
-        cause?: unknown;
-    });
+    constructor(init: Fields<CommandError>);
 }
 /**
  * A batch job did not end well: it ended in a state other than COMPLETED (FAILED, TIMEOUT, CANCELLED, ...), the
@@ -246,16 +207,7 @@ export declare class JobError extends SfapiError {
     readonly record: Readonly<Record<string, unknown>> | undefined;
     /** What the facility said (sbatch's error for a refused submission). */
     readonly error: string | undefined;
-    constructor(init: {
-        message: string;
-        reason: JobError["reason"];
-        machine: string;
-        jobId?: string | undefined;
-        state?: string | undefined;
-        record?: Readonly<Record<string, unknown>> | undefined;
-        error?: string | undefined;
-        cause?: unknown;
-    });
+    constructor(init: Init<JobError>);
 }
 /** `compute.ls`, `download` or `upload`: the facility answered, but with `status: "ERROR"` (no such file, ...). */
 export declare class FileError extends SfapiError {
@@ -267,13 +219,7 @@ export declare class FileError extends SfapiError {
     readonly operation: string;
     /** What the facility said. */
     readonly error: string | undefined;
-    constructor(init: {
-        machine: string;
-        path: string;
-        operation: string;
-        error?: string | undefined;
-        cause?: unknown;
-    });
+    constructor(init: Fields<FileError>);
 }
 /**
  * The one list of the runtime's error classes (the base aside). The code union, `AnySfapiError` and the names a

@@ -18,6 +18,13 @@ class SfapiError extends Error {
     return this.code === void 0 || value.code === this.code;
   }
 }
+function assign(error, init) {
+  const from = init;
+  const to = error;
+  for (const key of Object.keys(error))
+    if (key !== "code" && key !== "name" && from[key] !== void 0)
+      to[key] = from[key];
+}
 class ScopeError extends SfapiError {
   static code = "ERR_SCOPE";
   name = "ScopeError";
@@ -40,21 +47,12 @@ class ScopeError extends SfapiError {
   path;
   constructor(init) {
     super(init);
-    this.operation = init.operation;
-    this.required = init.required;
-    this.color = init.color;
-    this.missing = init.missing;
-    this.grant = init.grant;
-    this.method = init.method;
-    this.path = init.path;
+    assign(this, init);
   }
 }
 class CredentialsError extends SfapiError {
   static code = "ERR_CREDENTIALS";
   name = "CredentialsError";
-  constructor(init) {
-    super(init);
-  }
 }
 class TokenError extends SfapiError {
   static code = "ERR_TOKEN";
@@ -68,10 +66,7 @@ class TokenError extends SfapiError {
   attempts;
   constructor(init) {
     super(init);
-    this.error = init.error;
-    this.errorDescription = init.errorDescription;
-    this.status = init.status;
-    this.attempts = init.attempts;
+    assign(this, init);
   }
 }
 class ClientExpiredError extends SfapiError {
@@ -81,12 +76,9 @@ class ClientExpiredError extends SfapiError {
   /** The key file whose `expires_at` said so, when one did. */
   file;
   constructor(init) {
-    super({
-      message: `The API client ${init.file === void 0 ? "" : `of the key file ${init.file} `}expired at ${init.expiredAt.toISOString()}; create a new client in Iris and ` + (init.file === void 0 ? "update clientId/privateKey" : "use its key file (or folder) instead"),
-      cause: init.cause
-    });
-    this.expiredAt = init.expiredAt;
-    this.file = init.file;
+    const message = `The API client ${init.file === void 0 ? "" : `of the key file ${init.file} `}expired at ${init.expiredAt.toISOString()}; create a new client in Iris and ` + (init.file === void 0 ? "update clientId/privateKey" : "use its key file (or folder) instead");
+    super({ message, cause: init.cause });
+    assign(this, init);
   }
 }
 class KeyError extends SfapiError {
@@ -96,15 +88,12 @@ class KeyError extends SfapiError {
   file;
   constructor(init) {
     super(init);
-    this.file = init.file;
+    assign(this, init);
   }
 }
 class ConfigError extends SfapiError {
   static code = "ERR_CONFIG";
   name = "ConfigError";
-  constructor(init) {
-    super(init);
-  }
 }
 class TaskError extends SfapiError {
   static code = "ERR_TASK";
@@ -116,9 +105,7 @@ class TaskError extends SfapiError {
   lastStatus;
   constructor(init) {
     super(init);
-    this.taskId = init.taskId;
-    this.status = init.status;
-    this.lastStatus = init.lastStatus;
+    assign(this, init);
   }
 }
 class NetworkError extends SfapiError {
@@ -127,11 +114,10 @@ class NetworkError extends SfapiError {
   /** The origin the call tried (`https://api.nersc.gov`): scheme, host and port, never credentials. */
   origin;
   /** Attempts made, the first included. */
-  attempts;
+  attempts = 1;
   constructor(init) {
     super(init);
-    this.origin = init.origin;
-    this.attempts = init.attempts ?? 1;
+    assign(this, init);
   }
 }
 class RedirectError extends SfapiError {
@@ -141,7 +127,7 @@ class RedirectError extends SfapiError {
   status;
   constructor(init) {
     super(init);
-    this.status = init.status;
+    assign(this, init);
   }
 }
 class ResponseError extends SfapiError {
@@ -154,13 +140,11 @@ class ResponseError extends SfapiError {
   /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
   detail;
   constructor(init) {
-    const call = `${init.operation} (${init.method} ${init.path})`;
-    super({ message: `${call} answered HTTP ${init.response.status}${detailOf(init.body)}`, cause: init.cause });
-    this.operation = init.operation;
-    this.status = init.response.status;
-    this.body = init.body;
-    this.detail = detailText(init.body);
-    Object.defineProperty(this, "response", { value: init.response, enumerable: false });
+    const { operation, response, body } = init;
+    const message = `${operation} (${init.method} ${init.path}) answered HTTP ${response.status}${detailOf(body)}`;
+    super({ message, cause: init.cause });
+    assign(this, { operation, status: response.status, body, detail: detailText(body) });
+    Object.defineProperty(this, "response", { value: response, enumerable: false });
   }
 }
 function detailText(body) {
@@ -202,13 +186,7 @@ class CommandError extends SfapiError {
     const said = init.error ? `: ${oneLine(init.error)}` : "";
     const command = JSON.stringify(oneLine(init.command));
     super({ message: `Command ${command} on ${init.machine}: ${why}${said}`, cause: init.cause });
-    this.machine = init.machine;
-    this.command = init.command;
-    this.exitCode = init.exitCode;
-    this.error = init.error;
-    this.output = init.output;
-    this.taskId = init.taskId;
-    this.taskStatus = init.taskStatus;
+    assign(this, init);
   }
 }
 class JobError extends SfapiError {
@@ -227,12 +205,7 @@ class JobError extends SfapiError {
   error;
   constructor(init) {
     super(init);
-    this.reason = init.reason;
-    this.machine = init.machine;
-    this.jobId = init.jobId;
-    this.state = init.state;
-    this.record = init.record;
-    this.error = init.error;
+    assign(this, init);
   }
 }
 class FileError extends SfapiError {
@@ -247,10 +220,7 @@ class FileError extends SfapiError {
   constructor(init) {
     const said = init.error ? `: ${oneLine(init.error)}` : "";
     super({ message: `${init.operation} ${init.path} on ${init.machine} failed${said}`, cause: init.cause });
-    this.machine = init.machine;
-    this.path = init.path;
-    this.operation = init.operation;
-    this.error = init.error;
+    assign(this, init);
   }
 }
 function oneLine(text) {

@@ -6,9 +6,9 @@
  * The generator hands over which operations these are (matched by method and path) and writes the types, narrowed by
  * color; a helper whose operation the description lacks is left out.
  */
-import { type AccountSpec } from "./account.js";
+import { type AccountHelpers, type AccountSpec } from "./account.js";
 import type { NamedCall } from "./calls.js";
-import type { ClientAddOn } from "./client.js";
+import type { ClientParts } from "./client.js";
 import type { Clock } from "./clock.js";
 import { JobMonitor, type JobRow, type WatchOptions } from "./jobs.js";
 import type { Observers } from "./observe.js";
@@ -198,13 +198,21 @@ export type ItemsOf<T, K extends string> = T extends {
     [P in K]?: readonly (infer Item)[] | null;
 } ? Item : unknown;
 /**
+ * What `clientHelpers` adds to a client, as the runtime builds it: `waitForTask`, the account helpers and
+ * `compute(machine)`, each present when the description has its operations.
+ */
+export type ClientHelpers = AccountHelpers & {
+    waitForTask: TaskWaiter;
+    compute?: (machine: string) => ComputeHelpers;
+};
+/**
  * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
 export declare function clientHelpers(spec: {
     taskOperation?: string;
     workflow?: WorkflowSpec;
-}): ClientAddOn;
+}): (parts: ClientParts) => ClientHelpers;
 /**
  * The least operation that reads jobs for this client: the job list where the client may call it (one query batches
  * every job of a machine), else the one-job operation (one query per job), else the list (whose call the guard then

@@ -163,28 +163,50 @@ export interface TransferWatching<Record> {
 
 type Json = Record<string, unknown>;
 
+/** A Unix group as the runtime builds it: the facility's fields, `members`, and the methods its operations allow. */
+export type GroupHandle = Json & GroupMembers<unknown> & Partial<GroupUpdating & GroupChanging>;
+/** A project as the runtime builds it: the facility's fields, and `createGroup` when the API has it. */
+export type ProjectHandle = Json & Partial<GroupCreating<GroupHandle>>;
+/** A user as the runtime builds it: the facility's fields, and the readings the API has. */
+export type UserHandle = Json & Partial<UserReading<GroupHandle, ProjectHandle, unknown, unknown>>;
+
+/**
+ * The client's own helpers as the runtime builds them: the pieces the generated types pick their members from (so the
+ * helpers are checked against what those types promise), each present when the description has its operations. The
+ * generated types narrow them further, by color and by the description's answer types.
+ */
+export type AccountHelpers = Partial<UserFinding<UserHandle> & GroupFinding<GroupHandle>> & {
+  resources?: Partial<
+    ResourceStatus<unknown> & ResourceNotes<unknown> & ResourceOutages<unknown> & ResourcePlannedOutages<unknown>
+  >;
+  api?: Partial<ApiChangelog<unknown> & ApiConfig>;
+  globus?: Partial<TransferStarting<TransferWatching<unknown>> & TransferFinding<TransferWatching<unknown>>>;
+};
+
 const GLOBUS_DONE: ReadonlySet<string> = new Set(["SUCCEEDED", "FAILED", "CANCELED", "CANCELLED"]);
 
 /** `user`, `group`, `resources`, `api` and `globus`, for the roles the description has. */
-export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
+export function accountHelpers(deps: AccountDeps): AccountHelpers {
   const { spec, calls } = deps;
   const call = (role: keyof AccountSpec): NamedCall => calls[spec[role]!]!;
   const has = (...roles: (keyof AccountSpec)[]) => roles.every((r) => spec[r] !== undefined);
-  const out: Record<string, unknown> = {};
+  const out: AccountHelpers = {};
 
-  const groupOf = (data: Json): object => {
+  const groupOf = (data: Json): GroupHandle => {
     let state = data;
     const name = String(data.name ?? "");
-    const group: Json = {};
+    const group: GroupHandle = {
+      get members() {
+        return Array.isArray(state.users) ? state.users : [];
+      },
+    };
+    // Not enumerable: the group's own fields are the facility's, which refresh() replaces.
+    Object.defineProperty(group, "members", { enumerable: false });
     const refresh = (next: unknown) => {
       if (next && typeof next === "object") state = next as Json;
       for (const key of Object.keys(group)) if (!(typeof group[key] === "function")) delete group[key];
       for (const [key, value] of Object.entries(state)) if (key !== "members") group[key] = value;
     };
-    Object.defineProperty(group, "members", {
-      get: () => (Array.isArray(state.users) ? state.users : []),
-      enumerable: false,
-    });
     refresh(undefined);
     if (has("readGroup"))
       group.update = async (options: SignalOption = {}) => {
@@ -206,8 +228,8 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
     return group;
   };
 
-  const projectOf = (data: Json): object => {
-    const project: Json = { ...data };
+  const projectOf = (data: Json): ProjectHandle => {
+    const project: ProjectHandle = { ...data };
     if (has("createGroup"))
       project.createGroup = async (name: string, options: SignalOption = {}) => {
         const body = { name, repo_name: String(data.repo_name ?? "") };
@@ -220,7 +242,7 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
     out.user = async (name?: string, options: SignalOption = {}) => {
       const query = name === undefined ? {} : { query: { username: name } };
       const data = (await call("readUser")(query, signalOf(options))) as Json;
-      const user: Json = { ...data };
+      const user: UserHandle = { ...data };
       if (has("readGroups"))
         user.groups = async (o: SignalOption = {}) => {
           const answer = (await call("readGroups")({}, signalOf(o))) as Json | undefined;
@@ -243,10 +265,17 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
     };
 
   // resources: every resource (by name) with `all`, one with `one`, as the official client's _resource_name.
-  const resources: Json = {};
-  const byName = (all: keyof AccountSpec, one: keyof AccountSpec, list: boolean) => {
+  const resources: NonNullable<AccountHelpers["resources"]> = {};
+  /** A resource helper, answering `T` for one resource (`T[]` when `list`: notes, outages). */
+  function byName<T>(
+    all: keyof AccountSpec,
+    one: keyof AccountSpec,
+    list: boolean,
+  ): ResourceStatus<T>["status"] | undefined {
     if (!has(all) && !has(one)) return undefined;
-    return async (name?: string, options: SignalOption = {}) => {
+    function read(name?: undefined, options?: SignalOption): Promise<Record<string, T>>;
+    function read(name: string, options?: SignalOption): Promise<T>;
+    async function read(name?: string, options: SignalOption = {}): Promise<unknown> {
       if (name !== undefined) {
         if (!has(one))
           throw new ConfigError({ message: `this API has no operation for one resource's ${String(one)}` });
@@ -262,19 +291,20 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
         else map[key] = item;
       }
       return map;
-    };
-  };
-  const status = byName("readStatuses", "readStatus", false);
-  const notes = byName("readNotes", "readNotesOf", true);
-  const outages = byName("readOutages", "readOutagesOf", true);
-  const planned = byName("readPlannedOutages", "readPlannedOutagesOf", true);
+    }
+    return read;
+  }
+  const status = byName<unknown>("readStatuses", "readStatus", false);
+  const notes = byName<unknown[]>("readNotes", "readNotesOf", true);
+  const outages = byName<unknown[]>("readOutages", "readOutagesOf", true);
+  const planned = byName<unknown[]>("readPlannedOutages", "readPlannedOutagesOf", true);
   if (status) resources.status = status;
   if (notes) resources.notes = notes;
   if (outages) resources.outages = outages;
   if (planned) resources.plannedOutages = planned;
   if (Object.keys(resources).length > 0) out.resources = resources;
 
-  const api: Json = {};
+  const api: NonNullable<AccountHelpers["api"]> = {};
   if (has("readChangelog"))
     api.changelog = async (options: SignalOption = {}) => arrayOf(await call("readChangelog")({}, signalOf(options)));
   if (has("readConfig"))
@@ -286,8 +316,8 @@ export function accountHelpers(deps: AccountDeps): Record<string, unknown> {
     };
   if (Object.keys(api).length > 0) out.api = api;
 
-  const globus: Json = {};
-  const transferOf = (id: string, first: unknown): object => {
+  const globus: NonNullable<AccountHelpers["globus"]> = {};
+  const transferOf = (id: string, first: unknown): TransferWatching<unknown> => {
     let record = first;
     const read = async (options: SignalOption = {}) => {
       record = await call("readTransfer")({ path: { globus_uuid: id } }, signalOf(options));

@@ -11,7 +11,8 @@ const BRAND = Symbol.for("sfapi-gen.error");
 
 /**
  * The base of every runtime error; abstract, as only a subclass has a code. Every class takes one init object: its
- * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`.
+ * fields, `message` (unless the class builds it from them) and, as `Error` does, an optional `cause`. A subclass
+ * declares each field once: its init type is computed from them, and one `assign` copies them in.
  */
 export abstract class SfapiError extends Error {
   /** Stable across versions: branch on this, not on messages. The class's static `code`, written once per class. */
@@ -37,6 +38,29 @@ export abstract class SfapiError extends Error {
 }
 
 /**
+ * Sets the fields `error`'s class declares (its own enumerable keys but `code` and `name`, which class fields define in
+ * their order) from `init`, once; a key `init` leaves undefined keeps its initial value. Only declared fields: anything
+ * else in `init` never reaches the error. (A field that cannot be undefined is declared with `!`: this sets it.)
+ */
+function assign(error: SfapiError, init: object): void {
+  const from = init as Record<string, unknown>;
+  const to = error as unknown as Record<string, unknown>;
+  for (const key of Object.keys(error))
+    if (key !== "code" && key !== "name" && from[key] !== undefined) to[key] = from[key];
+}
+
+/**
+ * The init object of a class that builds its message, computed from the fields it declares: each of them (optional
+ * where the field may be `undefined`) and an optional `cause`.
+ */
+type Fields<E> = { cause?: unknown } & {
+  [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? K : never]?: E[K];
+} & { [K in Exclude<keyof E, keyof SfapiError> as undefined extends E[K] ? never : K]: E[K] };
+
+/** A class's init object: its fields (as `Fields`) and its `message`. */
+type Init<E> = { message: string } & Fields<E>;
+
+/**
  * A call above the client's color (or beyond its grant of OAuth2 scopes), or to a path that matches no operation.
  * Nothing was sent.
  */
@@ -48,7 +72,7 @@ export class ScopeError extends SfapiError {
   /** The level the call needs: a ladder level, or `undefined` when no color may make it (and for a scopes client). */
   readonly required: string | undefined;
   /** The client's configured color; `""` for a client of OAuth2 scopes (its grant is `grant`). */
-  readonly color: string;
+  readonly color!: string;
   /**
    * A client of OAuth2 scopes: the scopes the call lacks, those of the operation's alternative that lacks fewest (every
    * scope the API names that the grant lacks, for a path no operation has; empty when the call was refused for its
@@ -57,29 +81,13 @@ export class ScopeError extends SfapiError {
   readonly missing: readonly string[] | undefined;
   /** A client of OAuth2 scopes: the scopes it was granted (`createClient`'s `scopes`); `undefined` for a color one. */
   readonly grant: readonly string[] | undefined;
-  readonly method: string;
+  readonly method!: string;
   /** The request path below `baseUrl` (or the full URL when it is not below it). */
-  readonly path: string;
+  readonly path!: string;
 
-  constructor(init: {
-    message: string;
-    operation?: string | undefined;
-    required?: string | undefined;
-    color: string;
-    missing?: readonly string[] | undefined;
-    grant?: readonly string[] | undefined;
-    method: string;
-    path: string;
-    cause?: unknown;
-  }) {
+  constructor(init: Init<ScopeError>) {
     super(init);
-    this.operation = init.operation;
-    this.required = init.required;
-    this.color = init.color;
-    this.missing = init.missing;
-    this.grant = init.grant;
-    this.method = init.method;
-    this.path = init.path;
+    assign(this, init);
   }
 }
 
@@ -87,10 +95,6 @@ export class ScopeError extends SfapiError {
 export class CredentialsError extends SfapiError {
   static readonly code = "ERR_CREDENTIALS";
   override readonly name = "CredentialsError";
-
-  constructor(init: { message: string; cause?: unknown }) {
-    super(init);
-  }
 }
 
 /**
@@ -100,26 +104,16 @@ export class TokenError extends SfapiError {
   static readonly code = "ERR_TOKEN";
   override readonly name = "TokenError";
   /** The OAuth error code (`invalid_client`), or ours: `timeout`, `network_error`, `invalid_response`, `http_error`. */
-  readonly error: string;
+  readonly error!: string;
   readonly errorDescription: string | undefined;
   /** HTTP status of the last response, when there was one. */
   readonly status: number | undefined;
   /** How many token requests were made before giving up. */
-  readonly attempts: number;
+  readonly attempts!: number;
 
-  constructor(init: {
-    message: string;
-    error: string;
-    errorDescription?: string | undefined;
-    status?: number | undefined;
-    attempts: number;
-    cause?: unknown;
-  }) {
+  constructor(init: Init<TokenError>) {
     super(init);
-    this.error = init.error;
-    this.errorDescription = init.errorDescription;
-    this.status = init.status;
-    this.attempts = init.attempts;
+    assign(this, init);
   }
 }
 
@@ -127,20 +121,17 @@ export class TokenError extends SfapiError {
 export class ClientExpiredError extends SfapiError {
   static readonly code = "ERR_CLIENT_EXPIRED";
   override readonly name = "ClientExpiredError";
-  readonly expiredAt: Date;
+  readonly expiredAt!: Date;
   /** The key file whose `expires_at` said so, when one did. */
   readonly file: string | undefined;
 
-  constructor(init: { expiredAt: Date; file?: string | undefined; cause?: unknown }) {
-    super({
-      message:
-        `The API client ${init.file === undefined ? "" : `of the key file ${init.file} `}expired at ` +
-        `${init.expiredAt.toISOString()}; create a new client in Iris and ` +
-        (init.file === undefined ? "update clientId/privateKey" : "use its key file (or folder) instead"),
-      cause: init.cause,
-    });
-    this.expiredAt = init.expiredAt;
-    this.file = init.file;
+  constructor(init: Fields<ClientExpiredError>) {
+    const message =
+      `The API client ${init.file === undefined ? "" : `of the key file ${init.file} `}expired at ` +
+      `${init.expiredAt.toISOString()}; create a new client in Iris and ` +
+      (init.file === undefined ? "update clientId/privateKey" : "use its key file (or folder) instead");
+    super({ message, cause: init.cause });
+    assign(this, init);
   }
 }
 
@@ -151,9 +142,9 @@ export class KeyError extends SfapiError {
   /** The key file, when the key came from one. */
   readonly file: string | undefined;
 
-  constructor(init: { message: string; file?: string | undefined; cause?: unknown }) {
+  constructor(init: Init<KeyError>) {
     super(init);
-    this.file = init.file;
+    assign(this, init);
   }
 }
 
@@ -161,33 +152,21 @@ export class KeyError extends SfapiError {
 export class ConfigError extends SfapiError {
   static readonly code = "ERR_CONFIG";
   override readonly name = "ConfigError";
-
-  constructor(init: { message: string; cause?: unknown }) {
-    super(init);
-  }
 }
 
 /** `waitForTask` gave up: the task was still running at the deadline, or reading it failed. */
 export class TaskError extends SfapiError {
   static readonly code = "ERR_TASK";
   override readonly name = "TaskError";
-  readonly taskId: string;
+  readonly taskId!: string;
   /** HTTP status when reading the task failed; undefined on a timeout. */
   readonly status: number | undefined;
   /** The last task state seen, if any. */
   readonly lastStatus: string | null | undefined;
 
-  constructor(init: {
-    message: string;
-    taskId: string;
-    status?: number | undefined;
-    lastStatus?: string | null | undefined;
-    cause?: unknown;
-  }) {
+  constructor(init: Init<TaskError>) {
     super(init);
-    this.taskId = init.taskId;
-    this.status = init.status;
-    this.lastStatus = init.lastStatus;
+    assign(this, init);
   }
 }
 
@@ -203,12 +182,11 @@ export class NetworkError extends SfapiError {
   /** The origin the call tried (`https://api.nersc.gov`): scheme, host and port, never credentials. */
   readonly origin: string | undefined;
   /** Attempts made, the first included. */
-  readonly attempts: number;
+  readonly attempts: number = 1;
 
-  constructor(init: { message: string; origin?: string; attempts?: number; cause?: unknown }) {
+  constructor(init: Omit<Init<NetworkError>, "attempts"> & { attempts?: number }) {
     super(init);
-    this.origin = init.origin;
-    this.attempts = init.attempts ?? 1;
+    assign(this, init);
   }
 }
 
@@ -217,11 +195,11 @@ export class RedirectError extends SfapiError {
   static readonly code = "ERR_REDIRECT";
   override readonly name = "RedirectError";
   /** The 3xx status the API answered. */
-  readonly status: number;
+  readonly status!: number;
 
-  constructor(init: { message: string; status: number; cause?: unknown }) {
+  constructor(init: Init<RedirectError>) {
     super(init);
-    this.status = init.status;
+    assign(this, init);
   }
 }
 
@@ -230,9 +208,9 @@ export class ResponseError<Body = unknown> extends SfapiError {
   static readonly code = "ERR_RESPONSE";
   override readonly name = "ResponseError";
   /** The operation's friendly name (`submitJob`). */
-  readonly operation: string;
-  readonly status: number;
-  readonly body: Body;
+  readonly operation!: string;
+  readonly status!: number;
+  readonly body!: Body;
   /** What the facility said: FastAPI's `detail` as one line (validation errors as `where: msg; ...`), if any. */
   readonly detail: string | undefined;
   declare readonly response: Response;
@@ -245,14 +223,12 @@ export class ResponseError<Body = unknown> extends SfapiError {
     body: Body;
     cause?: unknown;
   }) {
-    const call = `${init.operation} (${init.method} ${init.path})`;
-    super({ message: `${call} answered HTTP ${init.response.status}${detailOf(init.body)}`, cause: init.cause });
-    this.operation = init.operation;
-    this.status = init.response.status;
-    this.body = init.body;
-    this.detail = detailText(init.body);
+    const { operation, response, body } = init;
+    const message = `${operation} (${init.method} ${init.path}) answered HTTP ${response.status}${detailOf(body)}`;
+    super({ message, cause: init.cause });
+    assign(this, { operation, status: response.status, body, detail: detailText(body) });
     // Not enumerable: JSON.stringify(error) and util.inspect stay short; the response is there for who asks.
-    Object.defineProperty(this, "response", { value: init.response, enumerable: false });
+    Object.defineProperty(this, "response", { value: response, enumerable: false });
   }
 }
 
@@ -302,28 +278,19 @@ function detailOf(body: unknown): string {
 export class CommandError extends SfapiError {
   static readonly code = "ERR_COMMAND";
   override readonly name = "CommandError";
-  readonly machine: string;
-  readonly command: string;
+  readonly machine!: string;
+  readonly command!: string;
   /** The command's exit code, when the facility reported one. */
   readonly exitCode: number | undefined;
   /** What the facility said went wrong (the task result's `error`), if anything. */
   readonly error: string | undefined;
   /** What the command printed before it failed. */
   readonly output: string | undefined;
-  readonly taskId: string;
+  readonly taskId!: string;
   /** The task's final status (`completed`, `failed`, `cancelled`). */
   readonly taskStatus: string | undefined;
 
-  constructor(init: {
-    machine: string;
-    command: string;
-    exitCode?: number | undefined;
-    error?: string | undefined;
-    output?: string | undefined;
-    taskId: string;
-    taskStatus?: string | undefined;
-    cause?: unknown;
-  }) {
+  constructor(init: Fields<CommandError>) {
     const why =
       init.taskStatus !== undefined && init.taskStatus !== "completed"
         ? `its task ${init.taskId} ended ${init.taskStatus}`
@@ -333,13 +300,7 @@ export class CommandError extends SfapiError {
     const said = init.error ? `: ${oneLine(init.error)}` : "";
     const command = JSON.stringify(oneLine(init.command));
     super({ message: `Command ${command} on ${init.machine}: ${why}${said}`, cause: init.cause });
-    this.machine = init.machine;
-    this.command = init.command;
-    this.exitCode = init.exitCode;
-    this.error = init.error;
-    this.output = init.output;
-    this.taskId = init.taskId;
-    this.taskStatus = init.taskStatus;
+    assign(this, init);
   }
 }
 
@@ -351,8 +312,8 @@ export class JobError extends SfapiError {
   static readonly code = "ERR_JOB";
   override readonly name = "JobError";
   /** Why: it ended in a bad `state`, the `submit` was refused, it was `not-found`, a `query` failed, or a `timeout`. */
-  readonly reason: "state" | "submit" | "not-found" | "query" | "timeout";
-  readonly machine: string;
+  readonly reason!: "state" | "submit" | "not-found" | "query" | "timeout";
+  readonly machine!: string;
   /** The job id; undefined when the submission was refused before the scheduler gave one. */
   readonly jobId: string | undefined;
   /** The last Slurm state seen (`FAILED`, `TIMEOUT`, `PENDING` at a timeout, ...). */
@@ -362,23 +323,9 @@ export class JobError extends SfapiError {
   /** What the facility said (sbatch's error for a refused submission). */
   readonly error: string | undefined;
 
-  constructor(init: {
-    message: string;
-    reason: JobError["reason"];
-    machine: string;
-    jobId?: string | undefined;
-    state?: string | undefined;
-    record?: Readonly<Record<string, unknown>> | undefined;
-    error?: string | undefined;
-    cause?: unknown;
-  }) {
+  constructor(init: Init<JobError>) {
     super(init);
-    this.reason = init.reason;
-    this.machine = init.machine;
-    this.jobId = init.jobId;
-    this.state = init.state;
-    this.record = init.record;
-    this.error = init.error;
+    assign(this, init);
   }
 }
 
@@ -386,26 +333,17 @@ export class JobError extends SfapiError {
 export class FileError extends SfapiError {
   static readonly code = "ERR_FILE";
   override readonly name = "FileError";
-  readonly machine: string;
-  readonly path: string;
+  readonly machine!: string;
+  readonly path!: string;
   /** The operation's friendly name (`readDirectory`). */
-  readonly operation: string;
+  readonly operation!: string;
   /** What the facility said. */
   readonly error: string | undefined;
 
-  constructor(init: {
-    machine: string;
-    path: string;
-    operation: string;
-    error?: string | undefined;
-    cause?: unknown;
-  }) {
+  constructor(init: Fields<FileError>) {
     const said = init.error ? `: ${oneLine(init.error)}` : "";
     super({ message: `${init.operation} ${init.path} on ${init.machine} failed${said}`, cause: init.cause });
-    this.machine = init.machine;
-    this.path = init.path;
-    this.operation = init.operation;
-    this.error = init.error;
+    assign(this, init);
   }
 }
 

@@ -6,9 +6,9 @@
  * color; a helper whose operation the description lacks is left out.
  */
 
-import { type AccountSpec, accountHelpers } from "./account.js";
+import { type AccountHelpers, type AccountSpec, accountHelpers } from "./account.js";
 import type { NamedCall } from "./calls.js";
-import type { ClientAddOn } from "./client.js";
+import type { ClientParts } from "./client.js";
 import type { Clock } from "./clock.js";
 import { type Deadline, startDeadline } from "./deadline.js";
 import { CommandError, ConfigError, FileError, JobError, SfapiError, TaskError } from "./errors.js";
@@ -229,10 +229,22 @@ export type ElementOf<T> = T extends readonly (infer Item)[] ? Item : unknown;
 export type ItemsOf<T, K extends string> = T extends { [P in K]?: readonly (infer Item)[] | null } ? Item : unknown;
 
 /**
+ * What `clientHelpers` adds to a client, as the runtime builds it: `waitForTask`, the account helpers and
+ * `compute(machine)`, each present when the description has its operations.
+ */
+export type ClientHelpers = AccountHelpers & {
+  waitForTask: TaskWaiter;
+  compute?: (machine: string) => ComputeHelpers;
+};
+
+/**
  * What the generated `index.js` adds to the core client: `waitForTask`, and `compute(machine)` when the API has the
  * helpers' operations. `core.js` leaves it out, and with it this module, jobs.ts and tasks.ts from a bundle.
  */
-export function clientHelpers(spec: { taskOperation?: string; workflow?: WorkflowSpec }): ClientAddOn {
+export function clientHelpers(spec: {
+  taskOperation?: string;
+  workflow?: WorkflowSpec;
+}): (parts: ClientParts) => ClientHelpers {
   return ({ calls, clock, checkOperations, mayCall, observers }) => {
     const readTask = spec.taskOperation === undefined ? undefined : calls[spec.taskOperation];
     const waitForTask = taskWaiter(readTask, clock, observers.onPoll);
@@ -263,7 +275,7 @@ export function clientHelpers(spec: { taskOperation?: string; workflow?: Workflo
       checkOperations,
       observers,
     };
-    const added: Record<string, unknown> = { waitForTask, ...accountHelpers(deps) };
+    const added: ClientHelpers = { waitForTask, ...accountHelpers(deps) };
     if (COMPUTE_ROLES.some((role) => workflow[role] !== undefined))
       added.compute = (machine: string) => computeHelpers(machine, deps);
     return added;

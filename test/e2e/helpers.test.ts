@@ -104,6 +104,8 @@ describe("client.group(name), project.createGroup(name)", () => {
     const group = await orange.group("m1234");
     expect(group.name).toBe("m1234");
     expect(group.members.map((m) => m.name)).toEqual(["mockuser"]);
+    // `members` is read from the record's `users`, not a field of its own: JSON and Object.keys show the facility's.
+    expect(Object.keys(group)).not.toContain("members");
     expect(await sent(() => group.add(["alice", "bob"]))).toEqual(["PUT /account/groups/m1234 200"]);
     expect(group.members.map((m) => m.name)).toEqual(["mockuser", "alice", "bob"]);
     expect(await sent(() => group.remove("alice"))).toEqual(["PUT /account/groups/m1234 200"]);

@@ -5,6 +5,7 @@
  * instances of the template's classes and of the generated client's copies.
  */
 import { readFileSync } from "node:fs";
+import { inspect } from "node:util";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as generated from "../../generated/index.js";
 import { PUBLIC_ERRORS } from "../../generator/emit/public-exports.js";
@@ -184,5 +185,116 @@ describe("AnySfapiError", () => {
         "ERR_NETWORK",
       ]),
     );
+  });
+});
+
+describe("one declaration per class", () => {
+  it("an init object is the class's fields (optional where they may be undefined), message and cause", () => {
+    type ScopeInit = ConstructorParameters<typeof ScopeError>[0];
+    expectTypeOf<ScopeInit["missing"]>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<ScopeInit>().toMatchTypeOf<{ message: string; color: string; method: string; path: string }>();
+    // @ts-expect-error: color, method and path are required (their fields cannot be undefined)
+    new ScopeError({ message: "m", required: "red" });
+    // @ts-expect-error: a key the class does not declare
+    new runtime.KeyError({ message: "m", privateKey: "x" });
+    // @ts-expect-error: the class builds its message from its fields
+    new ClientExpiredError({ expiredAt: new Date(0), message: "m" });
+    new runtime.NetworkError({ message: "m" }); // attempts is optional: it has a default
+    expect(new runtime.NetworkError({ message: "m" }).attempts).toBe(1);
+    expect(new runtime.NetworkError({ message: "m", attempts: 3 }).attempts).toBe(3);
+  });
+
+  it("each class's init object is the one it spelled out by hand before", () => {
+    type InitOf<C extends abstract new (...args: never[]) => unknown> = Flat<ConstructorParameters<C>[0]>;
+    type Flat<T> = { [K in keyof T]: T[K] };
+    type With<Fields> = Flat<{ message: string; cause?: unknown } & Fields>;
+    const r = runtime;
+    expectTypeOf<InitOf<typeof r.ScopeError>>().toEqualTypeOf<
+      With<{
+        operation?: string | undefined;
+        required?: string | undefined;
+        color: string;
+        missing?: readonly string[] | undefined;
+        grant?: readonly string[] | undefined;
+        method: string;
+        path: string;
+      }>
+    >();
+    expectTypeOf<InitOf<typeof r.CredentialsError>>().toEqualTypeOf<With<unknown>>();
+    expectTypeOf<InitOf<typeof r.ConfigError>>().toEqualTypeOf<With<unknown>>();
+    expectTypeOf<InitOf<typeof r.TokenError>>().toEqualTypeOf<
+      With<{ error: string; errorDescription?: string | undefined; status?: number | undefined; attempts: number }>
+    >();
+    expectTypeOf<InitOf<typeof r.ClientExpiredError>>().toEqualTypeOf<{
+      cause?: unknown;
+      expiredAt: Date;
+      file?: string | undefined;
+    }>();
+    expectTypeOf<InitOf<typeof r.KeyError>>().toEqualTypeOf<With<{ file?: string | undefined }>>();
+    expectTypeOf<InitOf<typeof r.TaskError>>().toEqualTypeOf<
+      With<{ taskId: string; status?: number | undefined; lastStatus?: string | null | undefined }>
+    >();
+    expectTypeOf<InitOf<typeof r.NetworkError>>().toEqualTypeOf<
+      With<{ origin?: string | undefined; attempts?: number }>
+    >();
+    expectTypeOf<InitOf<typeof r.RedirectError>>().toEqualTypeOf<With<{ status: number }>>();
+    expectTypeOf<InitOf<typeof r.CommandError>>().toEqualTypeOf<{
+      cause?: unknown;
+      machine: string;
+      command: string;
+      exitCode?: number | undefined;
+      error?: string | undefined;
+      output?: string | undefined;
+      taskId: string;
+      taskStatus?: string | undefined;
+    }>();
+    expectTypeOf<InitOf<typeof r.JobError>>().toEqualTypeOf<
+      With<{
+        reason: "state" | "submit" | "not-found" | "query" | "timeout";
+        machine: string;
+        jobId?: string | undefined;
+        state?: string | undefined;
+        record?: Readonly<Record<string, unknown>> | undefined;
+        error?: string | undefined;
+      }>
+    >();
+    expectTypeOf<InitOf<typeof r.FileError>>().toEqualTypeOf<{
+      cause?: unknown;
+      machine: string;
+      path: string;
+      operation: string;
+      error?: string | undefined;
+    }>();
+  });
+
+  it.each([
+    ["templates/runtime", runtime],
+    ["generated/", generated as unknown as typeof runtime],
+  ])("every declared field is an own key in declaration order, even undefined; nothing else is (%s)", (_, r) => {
+    const init = { message: "m", color: "green", method: "GET", path: "/x", secret: "s3cr3t" };
+    const error = new r.ScopeError(init as ConstructorParameters<typeof r.ScopeError>[0]);
+    expect(Object.keys(error)).toEqual([
+      "code",
+      "name",
+      "operation",
+      "required",
+      "color",
+      "missing",
+      "grant",
+      "method",
+      "path",
+    ]);
+    expect(error).toHaveProperty("required", undefined);
+    expect(`${inspect(error)} ${JSON.stringify(error)}`).not.toContain("s3cr3t");
+    const response = new r.ResponseError({
+      operation: "readTask",
+      method: "GET",
+      path: "/tasks/7",
+      response: new Response(null, { status: 404 }),
+      body: { detail: "no such task" },
+    });
+    expect(Object.keys(response)).toEqual(["code", "name", "operation", "status", "body", "detail"]);
+    expect(response.message).toBe("readTask (GET /tasks/7) answered HTTP 404: no such task");
+    expect(response.response.status).toBe(404);
   });
 });

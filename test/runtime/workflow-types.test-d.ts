@@ -11,15 +11,20 @@ import {
   type GreenEntry,
   type JobRecord,
   type Machine,
+  type RedApi,
+  type RedClientHelpers,
   type RedCompute,
   type RedEntry,
+  type RedGlobus,
   type RedJob,
   type RedReadJob,
+  type RedResources,
   type UploadAnswer,
   type YellowCompute,
   type YellowEntry,
 } from "../../generated/index.js";
 import type { NeedsColor, RemoteFileReader, RemoteFileWriter } from "../../templates/runtime/index.js";
+import type { ClientHelpers, ComputeHelpers } from "../../templates/runtime/workflow.js";
 
 const script = "#!/bin/bash\nsrun hostname\n";
 
@@ -127,5 +132,18 @@ describe("compute(machine) by color", () => {
     const color: string = "green";
     const any = createClient({ color }).compute("perlmutter");
     expectTypeOf(await any.run("hostname")).toEqualTypeOf<string>();
+  });
+});
+
+describe("the runtime builds what the generated types offer", () => {
+  test("each helper a red client is offered is a member of the runtime's own helper types", () => {
+    // The runtime's records are typed (ClientHelpers, ComputeHelpers): a helper the generated types name but the
+    // runtime's types lack, or of another shape, fails here or in the runtime's own type check.
+    expectTypeOf<keyof RedClientHelpers>().toMatchTypeOf<keyof ClientHelpers>();
+    expectTypeOf<keyof RedResources>().toMatchTypeOf<keyof NonNullable<ClientHelpers["resources"]>>();
+    expectTypeOf<keyof RedApi>().toMatchTypeOf<keyof NonNullable<ClientHelpers["api"]>>();
+    expectTypeOf<keyof RedGlobus>().toMatchTypeOf<keyof NonNullable<ClientHelpers["globus"]>>();
+    expectTypeOf<keyof RedCompute>().toMatchTypeOf<keyof ComputeHelpers>();
+    expectTypeOf<ReturnType<NonNullable<ClientHelpers["compute"]>>>().toEqualTypeOf<ComputeHelpers>();
   });
 });
