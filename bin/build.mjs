@@ -109,9 +109,22 @@ await esbuild().build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
+  // Every package outside but commander, which every command loads: one file of ours instead of seven of its own
+  // through Node's CommonJS-from-ESM path.
+  external: Object.keys(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).dependencies)
+    .filter((name) => name !== "commander")
+    .flatMap((name) => [name, `${name}/*`]),
+  plugins: [lazyChildProcess()],
+  // commander's `require`s of builtins, in an ES module: esbuild's shim calls the module's `require` when there is one
+  // (our own modules' `require` constants it renames).
+  banner: {
+    js:
+      'const require = globalThis.process.getBuiltinModule?.("node:module").createRequire(import.meta.url) ??\n' +
+      '  (await import("node:module")).createRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });
+builtinsWithoutFacade(join(dist, "cli"));
 // `sfapi-gen --help` as the CLI prints it into a pipe, for bin/sfapi-gen.js to print without loading the CLI (a
 // child process: its stdout is not a terminal, so commander uses its fixed width).
 const help = spawnSync(process.execPath, [join(root, "bin", "sfapi-gen.js"), "--help"], { encoding: "utf8" });
@@ -130,7 +143,51 @@ function esbuild() {
 }
 
 /**
- * redocly builds the node types of its own config file (`redocly.yaml`) from @redocly/config's JSON Schemas when its
+ * commander requires node:child_process (and with it net and streams, some 5 ms) for subcommands run as programs,
+ * which sfapi-gen has none of: in the CLI's bundle it is loaded when first used.
+ */
+function lazyChildProcess() {
+  return {
+    name: "lazy-child-process",
+    setup(build) {
+      build.onResolve({ filter: /^node:child_process$/ }, (args) =>
+        args.kind === "require-call" && /commander/.test(args.importer)
+          ? { path: args.path, namespace: "lazy-builtin" }
+          : { path: args.path, external: true },
+      );
+      build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
+        contents: `let m;\nmodule.exports = new Proxy({}, { get: (_, key) => (m ??= require(${JSON.stringify(args.path)}))[key] });`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/**
+ * The CLI bundle's imports of Node builtins (`import { a, b as c } from "node:x";`, as esbuild writes them) made
+ * `process.getBuiltinModule` calls (Node 20.16 on; older ones import them): Node's ESM wrapper of a builtin reads
+ * every export, which for node:fs loads the streams machinery through its lazy `ReadStream` getters, a few ms of
+ * every command.
+ */
+function builtinsWithoutFacade(dir) {
+  const importLine = /^import \{([^}]*)\} from "(node:[\w/]+)";$/gm;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".js")) continue;
+    const file = join(dir, name);
+    const text = readFileSync(file, "utf8").replace(importLine, (_, list, id) => {
+      const names = list
+        .split(",")
+        .map((item) => item.trim().replace(/\s+as\s+/, ": "))
+        .filter(Boolean);
+      const q = JSON.stringify(id);
+      return `const { ${names.join(", ")} } = globalThis.process.getBuiltinModule?.(${q}) ?? (await import(${q}));`;
+    });
+    writeFileSync(file, text);
+  }
+}
+
+/**
+ * redocly builds the node types of its own config file from @redocly/config's JSON Schemas when its
  * module loads, about 30 ms, for `lintConfig` and `bundleConfig`, which sfapi-gen never calls. This plugin defers
  * that to first use, in the bundle only: `ConfigTypes` and `NormalizedConfigTypes` become getters that build them
  * once, and bundle.js's config visitor, built from them at load, is built on first use too. Where redocly's code no

@@ -113,7 +113,33 @@ describe("what a command loads", () => {
       /\/node_modules\/(typescript|openapi-typescript|@redocly|ts-morph)\//.test(line),
     );
     expect(packages).toEqual([]);
-    expect(log.some((line) => line.startsWith("cjs ") && line.includes("/node_modules/commander/"))).toBe(true);
+    // commander is in the CLI's bundle: neither required nor imported from node_modules.
+    expect(log.filter((line) => line.includes("/node_modules/commander/"))).toEqual([]);
+    expect(log).toContain("dist/cli/main.js");
+    expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
+      readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
+    );
+  });
+
+  it("generate on other bytes: openapi-typescript and redocly from the build's one bundle, not file by file", async () => {
+    const live = join(dir, "live.json");
+    writeFileSync(live, JSON.stringify(JSON.parse(readFileSync(V12, "utf8"))));
+    const out = join(dir, "live-client");
+    const log = await esmModules(
+      "generate-live",
+      ["generate", "--file", live, "--levels", "green,yellow,orange,red", "--out", out],
+      "cjs.mjs",
+    );
+    const required = log.filter((line) => line.startsWith("cjs ")).map((line) => line.slice(4));
+    expect(required).toContain(join(root, "dist/generator/description/packages.cjs"));
+    expect(required.filter((path) => /\/node_modules\/(openapi-typescript|@redocly)\//.test(path))).toEqual([]);
+    // TypeScript stays outside the bundle: the one compiler, required once.
+    expect(required.filter((path) => /\/node_modules\/typescript\/lib\/typescript\.js$/.test(path))).toHaveLength(1);
+    // And none through the ESM loader.
+    const imported = log.filter((line) => !line.startsWith("cjs "));
+    expect(imported.filter((url) => /\/node_modules\/(openapi-typescript|@redocly|typescript)\//.test(url))).toEqual(
+      [],
+    );
     expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
       readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
     );
