@@ -19,11 +19,14 @@ const require = createRequire(import.meta.url);
 export type Redocly = typeof import("@redocly/openapi-core");
 export type OpenapiTypescript = typeof import("openapi-typescript");
 
-/** Where @redocly/openapi-core is (its bundler and YAML reader; openapi-typescript requires it too). */
-const redoclyPath = require.resolve("@redocly/openapi-core");
+/**
+ * Where @redocly/openapi-core is (its bundler and YAML reader; openapi-typescript requires it too). Resolved when
+ * first asked: `audit` loads this module and never redocly.
+ */
+const redoclyPath = () => require.resolve("@redocly/openapi-core");
 
 /** redocly's node types module (its `normalizeTypes`), for `ownKeysOnly`. */
-const redoclyTypesPath = join(dirname(redoclyPath), "types", "index.js");
+const redoclyTypesPath = () => join(dirname(redoclyPath()), "types", "index.js");
 
 /** The build's bundle of openapi-typescript and redocly (bin/build.mjs writes it; a run from source may have none). */
 export const PACKAGES_BUNDLE = join(packageRoot, "dist", "generator", "description", "packages.cjs");
@@ -76,7 +79,7 @@ export function packageVersions(): Record<string, string> {
   const ots = require.resolve("openapi-typescript/package.json");
   return {
     "openapi-typescript": version(ots),
-    "@redocly/openapi-core": version(join(dirname(dirname(redoclyPath)), "package.json")),
+    "@redocly/openapi-core": version(join(dirname(dirname(redoclyPath())), "package.json")),
     typescript: version(createRequire(ots).resolve("typescript/package.json")),
   };
 }
@@ -87,8 +90,8 @@ export function loadRedocly(): Redocly {
     ownKeysOnly(bundle.redoclyTypes);
     return bundle.redocly;
   }
-  ownKeysOnly(require(redoclyTypesPath));
-  return require(redoclyPath) as Redocly;
+  ownKeysOnly(require(redoclyTypesPath()));
+  return require(redoclyPath()) as Redocly;
 }
 
 /**

@@ -42,6 +42,15 @@ beforeAll(() => {
       'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, Object.keys(cache).map((p) => "cjs " + p + "\\n").join("")));',
     ].join("\n"),
   );
+  // Which of Node's own modules the run loaded (`process.moduleLoadList`), without hooks (their worker would load more),
+  // and without an ESM import of node:fs (its wrapper would load the stream modules itself).
+  writeFileSync(
+    join(dir, "builtins.mjs"),
+    [
+      'const { appendFileSync } = process.getBuiltinModule("node:fs");',
+      'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, process.moduleLoadList.map((m) => "builtin " + m + "\\n").join("")));',
+    ].join("\n"),
+  );
   // Node's compile cache, stood in for (Node 20 has none, and a real one leaves nothing to observe); with the hooks.
   writeFileSync(
     join(dir, "cache.mjs"),
@@ -144,6 +153,18 @@ describe("what a command loads", () => {
       readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
     );
   });
+
+  // Node 20.16 on: the preload needs process.getBuiltinModule.
+  it.skipIf(!("getBuiltinModule" in process))(
+    "audit of a file: no stream modules, no child_process (commander's, for programs run as subcommands)",
+    async () => {
+      const log = await esmModules("builtins", ["audit", "--file", V12], "builtins.mjs");
+      expect(log).toContain("builtin NativeModule fs");
+      expect(log.filter((line) => /^builtin NativeModule (internal\/fs\/streams|child_process)$/.test(line))).toEqual(
+        [],
+      );
+    },
+  );
 
   it("turns Node's module compile cache on, where Node has one, before loading the CLI", async () => {
     const log = await esmModules("cache", ["audit", "--file", V12], "cache.mjs");
