@@ -70,6 +70,32 @@ for (const [name, source] of Object.entries(oasValidatorSources())) {
     logLevel: "warning",
   });
 }
+// openapi-typescript and redocly (with their dependencies, some 360 files) in one CommonJS file, for
+// generator/description/cjs.ts to require instead of resolving and reading each file (about 40 ms of a `generate`):
+// TypeScript stays outside (one compiler for openapi-typescript and us). The versions it is made from go beside it;
+// cjs.ts uses it only while those are the ones installed.
+const packagesBundle = join(dist, "generator", "description", "packages.cjs");
+await esbuild().build({
+  stdin: {
+    contents: [
+      'exports.openapiTypescript = require("openapi-typescript");',
+      'exports.redocly = require("@redocly/openapi-core");',
+      'exports.redoclyTypes = require("@redocly/openapi-core/lib/types/index.js");',
+    ].join("\n"),
+    resolveDir: root,
+    loader: "js",
+  },
+  outfile: packagesBundle,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  external: ["typescript"],
+  plugins: [lazyRedoclyConfigTypes()],
+  logLevel: "error",
+});
+const cjsModule = await import(pathToFileURL(join(dist, "generator", "description", "cjs.js")).href);
+writeFileSync(packagesBundle.replace(/\.cjs$/, ".json"), JSON.stringify(cjsModule.packageVersions()));
 // The CLI as one bundle of our modules (dist/cli/: an entry and the chunks its commands load when they run), for
 // bin/sfapi-gen.js: Node's ESM loader resolves, reads and links each module on its own, and `audit` ran some 55 of
 // ours (bundled: about a tenth fewer instructions in all). Packages stay outside it (each command loads TypeScript,
@@ -83,9 +109,22 @@ await esbuild().build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
+  // Every package outside but commander, which every command loads: one file of ours instead of seven of its own
+  // through Node's CommonJS-from-ESM path.
+  external: Object.keys(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).dependencies)
+    .filter((name) => name !== "commander")
+    .flatMap((name) => [name, `${name}/*`]),
+  plugins: [lazyChildProcess()],
+  // commander's `require`s of builtins, in an ES module: esbuild's shim calls the module's `require` when there is one
+  // (our own modules' `require` constants it renames).
+  banner: {
+    js:
+      'const require = globalThis.process.getBuiltinModule?.("node:module").createRequire(import.meta.url) ??\n' +
+      '  (await import("node:module")).createRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });
+builtinsWithoutFacade(join(dist, "cli"));
 // `sfapi-gen --help` as the CLI prints it into a pipe, for bin/sfapi-gen.js to print without loading the CLI (a
 // child process: its stdout is not a terminal, so commander uses its fixed width).
 const help = spawnSync(process.execPath, [join(root, "bin", "sfapi-gen.js"), "--help"], { encoding: "utf8" });
@@ -101,6 +140,100 @@ writeFileSync(join(dist, ".built"), "");
 /** esbuild, a development dependency: the checkout builds, an installed package does not (it exits above). */
 function esbuild() {
   return createRequire(import.meta.url)("esbuild");
+}
+
+/**
+ * commander requires node:child_process (and with it net and streams, some 5 ms) for subcommands run as programs,
+ * which sfapi-gen has none of: in the CLI's bundle it is loaded when first used.
+ */
+function lazyChildProcess() {
+  return {
+    name: "lazy-child-process",
+    setup(build) {
+      build.onResolve({ filter: /^node:child_process$/ }, (args) =>
+        args.kind === "require-call" && /commander/.test(args.importer)
+          ? { path: args.path, namespace: "lazy-builtin" }
+          : { path: args.path, external: true },
+      );
+      build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
+        contents: `let m;\nmodule.exports = new Proxy({}, { get: (_, key) => (m ??= require(${JSON.stringify(args.path)}))[key] });`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/**
+ * The CLI bundle's imports of Node builtins (`import { a, b as c } from "node:x";`, as esbuild writes them) made
+ * `process.getBuiltinModule` calls (Node 20.16 on; older ones import them): Node's ESM wrapper of a builtin reads
+ * every export, which for node:fs loads the streams machinery through its lazy `ReadStream` getters, a few ms of
+ * every command.
+ */
+function builtinsWithoutFacade(dir) {
+  const importLine = /^import \{([^}]*)\} from "(node:[\w/]+)";$/gm;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".js")) continue;
+    const file = join(dir, name);
+    const text = readFileSync(file, "utf8").replace(importLine, (_, list, id) => {
+      const names = list
+        .split(",")
+        .map((item) => item.trim().replace(/\s+as\s+/, ": "))
+        .filter(Boolean);
+      const q = JSON.stringify(id);
+      return `const { ${names.join(", ")} } = globalThis.process.getBuiltinModule?.(${q}) ?? (await import(${q}));`;
+    });
+    writeFileSync(file, text);
+  }
+}
+
+/**
+ * redocly builds the node types of its own config file from @redocly/config's JSON Schemas when its
+ * module loads, about 30 ms, for `lintConfig` and `bundleConfig`, which sfapi-gen never calls. This plugin defers
+ * that to first use, in the bundle only: `ConfigTypes` and `NormalizedConfigTypes` become getters that build them
+ * once, and bundle.js's config visitor, built from them at load, is built on first use too. Where redocly's code no
+ * longer reads as expected, both files are bundled as they are (the bundle is then only slower).
+ */
+function lazyRedoclyConfigTypes() {
+  const patches = {
+    "types/redocly-yaml.js": [
+      [
+        "exports.ConfigTypes = createConfigTypes(config_1.rootRedoclyConfigSchema);\n" +
+          "exports.NormalizedConfigTypes = (0, types_1.normalizeTypes)(exports.ConfigTypes);",
+        "let configTypes, normalizedConfigTypes;\n" +
+          'Object.defineProperty(exports, "ConfigTypes", { enumerable: true, configurable: true, get: () =>\n' +
+          "  (configTypes ??= createConfigTypes(config_1.rootRedoclyConfigSchema)) });\n" +
+          'Object.defineProperty(exports, "NormalizedConfigTypes", { enumerable: true, configurable: true, get: () =>\n' +
+          "  (normalizedConfigTypes ??= (0, types_1.normalizeTypes)(exports.ConfigTypes)) });",
+      ],
+    ],
+    "bundle.js": [
+      [
+        "const bundleVisitor = (0, visitors_1.normalizeVisitors)([",
+        "let configBundleVisitor;\nconst bundleVisitorOf = () => configBundleVisitor ??= (0, visitors_1.normalizeVisitors)([",
+      ],
+      ["normalizedVisitors: bundleVisitor,", "normalizedVisitors: bundleVisitorOf(),"],
+    ],
+  };
+  const root = dirname(createRequire(import.meta.url).resolve("@redocly/openapi-core"));
+  const sources = {};
+  for (const [file, replacements] of Object.entries(patches)) {
+    let text = readFileSync(join(root, file), "utf8");
+    for (const [from, to] of replacements) {
+      const at = text.indexOf(from);
+      // The first occurrence is the top-level one (bundle.js builds another visitor of that name in a function).
+      if (at < 0) return { name: "lazy-redocly-config-types", setup() {} };
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+    }
+    sources[join(root, file)] = text;
+  }
+  return {
+    name: "lazy-redocly-config-types",
+    setup(build) {
+      build.onLoad({ filter: /@redocly[\\/]openapi-core[\\/]lib[\\/](types[\\/]redocly-yaml|bundle)\.js$/ }, (args) =>
+        sources[args.path] === undefined ? undefined : { contents: sources[args.path], loader: "js" },
+      );
+    },
+  };
 }
 
 /** Each OpenAPI schema validator's CommonJS source (ajv's runtime helpers still to bundle), by name. */

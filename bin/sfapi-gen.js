@@ -2,10 +2,13 @@
 // The `sfapi-gen` command: runs the compiled CLI (dist/). The published package ships dist/ (built by `prepack`) and
 // carries no install script, so npm has nothing to warn about; in a fresh checkout of the repository (sources, no
 // dist/ yet) the first run builds it, so that `npm ci && npx sfapi-gen generate` works there too.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
+
+// node:fs without its ESM wrapper, which reads every export and so loads the streams machinery (a few ms of every
+// command); Node before 20.16 has no getBuiltinModule.
+const require = module.createRequire(import.meta.url);
+const { existsSync, readFileSync } = process.getBuiltinModule?.("node:fs") ?? require("node:fs");
 
 // The CLI bundled by the build (bin/build.mjs): our modules in a few files, so a command starts fast.
 const cli = new URL("../dist/cli/main.js", import.meta.url);
@@ -23,7 +26,11 @@ else {
       process.exit(2);
     }
     process.stderr.write("sfapi-gen: building dist/ (first run in this checkout)\n");
-    execFileSync(process.execPath, [fileURLToPath(new URL("build.mjs", import.meta.url))], { stdio: "inherit" });
+    require("node:child_process").execFileSync(
+      process.execPath,
+      [fileURLToPath(new URL("build.mjs", import.meta.url))],
+      { stdio: "inherit" },
+    );
   }
   // Node's on-disk cache of compiled modules (Node 22.1 on; Node 20 has none): TypeScript's compiler and redocly,
   // which generate, needs and diff load, compile from it after the first run instead of from source each time.

@@ -3,25 +3,95 @@
  * CommonJS file makes Node scan its source for export names and, in a package without a `type`, parse it once more to
  * guess its format: for TypeScript's 9 MB compiler, which openapi-typescript loads, that is about a second of every
  * run, where `require` only compiles it. openapi-typescript ships a CommonJS build beside its ESM one.
+ *
+ * openapi-typescript and redocly are some 360 files; Node resolves, reads and wraps each on its own, about 40 ms of
+ * the 0.4 s `generate` takes on a small description. The build bundles both into one file (bin/build.mjs, `PACKAGES`),
+ * which is loaded instead when it was made from the very versions installed beside it, TypeScript left outside (one
+ * compiler for openapi-typescript and for us).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { packageRoot } from "../package-files.js";
 
 const require = createRequire(import.meta.url);
 
 export type Redocly = typeof import("@redocly/openapi-core");
 export type OpenapiTypescript = typeof import("openapi-typescript");
 
-/** Where @redocly/openapi-core is (its bundler and YAML reader; openapi-typescript requires it too). */
-export const redoclyPath = require.resolve("@redocly/openapi-core");
+/**
+ * Where @redocly/openapi-core is (its bundler and YAML reader; openapi-typescript requires it too). Resolved when
+ * first asked: `audit` loads this module and never redocly.
+ */
+const redoclyPath = () => require.resolve("@redocly/openapi-core");
 
 /** redocly's node types module (its `normalizeTypes`), for `ownKeysOnly`. */
-export const redoclyTypesPath = join(dirname(redoclyPath), "types", "index.js");
+const redoclyTypesPath = () => join(dirname(redoclyPath()), "types", "index.js");
+
+/** The build's bundle of openapi-typescript and redocly (bin/build.mjs writes it; a run from source may have none). */
+export const PACKAGES_BUNDLE = join(packageRoot, "dist", "generator", "description", "packages.cjs");
+
+/** What the bundle exports: the two packages, redocly's types module, and the versions it was made from. */
+interface PackagesBundle {
+  openapiTypescript: OpenapiTypescript;
+  redocly: Redocly;
+  redoclyTypes: { normalizeTypes: (...args: any[]) => Record<string, any> };
+  versions: Record<string, string>;
+}
+
+let packagesBundle: PackagesBundle | null | undefined;
+
+/**
+ * The bundle, when it holds the versions of openapi-typescript, redocly and TypeScript installed now and its
+ * `require("typescript")` finds the compiler openapi-typescript's own would; else (no bundle, any doubt) nothing, and
+ * each package is required from node_modules as before.
+ */
+function bundledPackages(): PackagesBundle | undefined {
+  if (packagesBundle === undefined) packagesBundle = readBundle() ?? null;
+  return packagesBundle ?? undefined;
+}
+
+function readBundle(): PackagesBundle | undefined {
+  if (!existsSync(PACKAGES_BUNDLE)) return undefined;
+  const installed = packageVersions();
+  const versions = bundleVersions();
+  if (!versions || Object.keys(installed).some((name) => versions[name] !== installed[name])) return undefined;
+  const typescript = createRequire(require.resolve("openapi-typescript")).resolve("typescript");
+  if (createRequire(PACKAGES_BUNDLE).resolve("typescript") !== typescript) return undefined;
+  return require(PACKAGES_BUNDLE) as PackagesBundle;
+}
+
+/** The versions the bundle was made from, from the small JSON file the build writes beside it. */
+function bundleVersions(): Record<string, string> | undefined {
+  try {
+    return JSON.parse(readFileSync(PACKAGES_BUNDLE.replace(/\.cjs$/, ".json"), "utf8")) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The installed versions of the packages the bundle holds, and of the TypeScript openapi-typescript builds with (the
+ * build records the same names; bin/build.mjs).
+ */
+export function packageVersions(): Record<string, string> {
+  const version = (file: string) => String((JSON.parse(readFileSync(file, "utf8")) as { version: unknown }).version);
+  const ots = require.resolve("openapi-typescript/package.json");
+  return {
+    "openapi-typescript": version(ots),
+    "@redocly/openapi-core": version(join(dirname(dirname(redoclyPath())), "package.json")),
+    typescript: version(createRequire(ots).resolve("typescript/package.json")),
+  };
+}
 
 export function loadRedocly(): Redocly {
-  ownKeysOnly(require(redoclyTypesPath));
-  return require(redoclyPath) as Redocly;
+  const bundle = bundledPackages();
+  if (bundle) {
+    ownKeysOnly(bundle.redoclyTypes);
+    return bundle.redocly;
+  }
+  ownKeysOnly(require(redoclyTypesPath()));
+  return require(redoclyPath()) as Redocly;
 }
 
 /**
@@ -71,6 +141,11 @@ export function schemaEmitterVersions(): { openapiTypescript: string; typescript
  * older Node imports its ESM build instead.
  */
 export async function loadOpenapiTypescript(): Promise<OpenapiTypescript> {
+  const bundle = bundledPackages();
+  if (bundle) {
+    ownKeysOnly(bundle.redoclyTypes);
+    return bundle.openapiTypescript;
+  }
   try {
     return require("openapi-typescript") as OpenapiTypescript;
   } catch (error) {

