@@ -15,7 +15,8 @@
  * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON`). The places
  * where following stops besides these (weaker implementations, throw, unresolved modules, code from a string) are
  * usage/boundaries.ts's; which types carry the client is usage/capabilities.ts's. A call whose own options change what
- * it sends (a per-call `baseUrl`, `fetch`, `middleware`; `use(...)`) is unknown too.
+ * it sends (a per-call `baseUrl`, `fetch`, `middleware`, path or query serializer; `use(...)`) is unknown too. A
+ * call's literal path values are read at the call (usage/path-values.ts), so that it counts what they reach.
  * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
  * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.
  *
@@ -29,6 +30,7 @@ import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { boundaries, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
+import { FETCH_PATH, literalPathValues, NAMED_PATH } from "./path-values.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 import {
@@ -231,28 +233,57 @@ export function followClient(input: FollowOptions): Followed {
       if (METHODS.has(name)) {
         const paths = call ? literals(call.arguments[0]) : undefined;
         if (paths === undefined) unknown(call ?? read, at, `${name} without a literal path where it is read`, receiver);
-        else for (const path of paths) add({ kind: "call", method: name, path, ...where(call!, at) }, receiver);
+        else {
+          const values = literalPathValues(call!.arguments[1], FETCH_PATH, checker);
+          for (const path of paths)
+            add({ kind: "call", method: name, path, ...(values && { values }), ...where(call!, at) }, receiver);
+        }
       } else if (name === "request") {
         const methods = call ? literals(call.arguments[0]) : undefined;
         const paths = call ? literals(call.arguments[1]) : undefined;
         if (methods === undefined || paths === undefined)
           unknown(call ?? read, at, "request without a literal method and path where it is read", receiver);
-        else
+        else {
+          const values = literalPathValues(call!.arguments[2], FETCH_PATH, checker);
           for (const method of methods)
             for (const path of paths)
-              add({ kind: "call", method: method.toUpperCase(), path, ...where(call!, at) }, receiver);
+              add(
+                { kind: "call", method: method.toUpperCase(), path, ...(values && { values }), ...where(call!, at) },
+                receiver,
+              );
+        }
       } else if (name === "waitForTask") add({ kind: "wait", ...where(call ?? read, at) }, receiver);
-      else if (input.names.has(name) && inOperations(property))
-        add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
+      else if (input.names.has(name) && inOperations(property)) named(name, call, read, at, receiver);
       else if (helperCallsOf(property) !== undefined) {
         for (const c of openCalls(property, call) ?? jobsCalls(helperCallsOf(property)!, call?.arguments.length))
           add(helperCallUse(c, where(call ?? read, at)), receiver);
       } else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
         const calls = jobsCalls(COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!], call?.arguments.length);
         for (const c of calls) add(helperCallUse(c, where(call ?? read, at)), receiver);
-      } else if (input.names.has(name)) add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
+      } else if (input.names.has(name)) named(name, call, read, at, receiver);
       else if (capability(property))
         unknown(call ?? read, at, `${JSON.stringify(name)} is a member this analysis does not know`, receiver);
+    };
+
+    /**
+     * A named call read at `read`: with the literal path values of its arguments when it is called there, directly or
+     * as `.safe(...)` (usage/path-values.ts), so that it counts what those values reach.
+     */
+    const named = (
+      name: string,
+      call: TS.CallExpression | undefined,
+      read: TS.Node,
+      at: TS.Node,
+      receiver: TS.Node | undefined,
+    ): void => {
+      const outer = skipOuter(read).parent;
+      const safe =
+        call === undefined && ts.isPropertyAccessExpression(outer) && outer.name.text === "safe"
+          ? calledAt(outer)
+          : undefined;
+      const args = (call ?? safe)?.arguments[0];
+      const values = args === undefined ? undefined : literalPathValues(args, NAMED_PATH, checker);
+      add({ kind: "named", entry: name, ...(values && { values }), ...where(call ?? read, at) }, receiver);
     };
 
     /** A value of a capability-carrying type reaching a place whose type no longer shows it. */

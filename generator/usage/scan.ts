@@ -36,6 +36,7 @@ import { CODE_EXTENSIONS, codeFiles, withImported } from "./code-files.js";
 import { type CodeProgram, codeOptions, codeProgram, followClient } from "./follow.js";
 import { clientModules, JOB_SOURCES, JOBS, specifierText, traceJobs } from "./jobs.js";
 import { CodeModules } from "./modules.js";
+import { FETCH_PATH, literalPathValues, NAMED_PATH } from "./path-values.js";
 import { ts } from "./typescript.js";
 import {
   COMPUTE_HELPERS,
@@ -207,7 +208,9 @@ function scanFile(
         const method = callee.name.text;
         const target = callee.expression;
         if (CLIENT_METHODS.has(method)) {
-          uses.push({ kind: "call", method, path: literalValue(node.arguments[0]), ...where(node, callee.name) });
+          const path = literalValue(node.arguments[0]);
+          const values = literalPathValues(node.arguments[1], FETCH_PATH, checker);
+          uses.push({ kind: "call", method, path, ...(values && { values }), ...where(node, callee.name) });
         } else if (method === WAIT_FOR_TASK) {
           uses.push({ kind: "wait", ...where(node, callee.name) });
         } else if (Object.hasOwn(COMPUTE_HELPERS, method) && jobs.isCompute(target)) {
@@ -218,14 +221,16 @@ function scanFile(
         } else if (Object.hasOwn(JOB_HELPERS, method) && !jobs.isNotJob(target)) {
           untraced.push({ node, at: callee.name, method });
         } else if (names.has(method) && !isTable(target)) {
-          uses.push({ kind: "named", entry: method, ...where(node, callee.name) });
+          const values = literalPathValues(node.arguments[0], NAMED_PATH, checker);
+          uses.push({ kind: "named", entry: method, ...(values && { values }), ...where(node, callee.name) });
         } else if (
           method === "safe" &&
           ts.isPropertyAccessExpression(target) &&
           names.has(target.name.text) &&
           !isTable(target.expression)
         ) {
-          uses.push({ kind: "named", entry: target.name.text, ...where(node, target.name) });
+          const values = literalPathValues(node.arguments[0], NAMED_PATH, checker);
+          uses.push({ kind: "named", entry: target.name.text, ...(values && { values }), ...where(node, target.name) });
         }
       }
     } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
