@@ -333,13 +333,16 @@ function inType(node: TS.Node): boolean {
   return false;
 }
 
-/** Per-call options that change what a call sends (openapi-fetch's). */
-const SENDING: readonly string[] = ["baseUrl", "fetch", "middleware"];
+/**
+ * Per-call options that change what a call sends (openapi-fetch's): where, through what, and the path and query
+ * themselves (a `pathSerializer` may write any path; a `querySerializer` may drop a `?` key's discriminator).
+ */
+const SENDING: readonly string[] = ["baseUrl", "fetch", "middleware", "pathSerializer", "querySerializer"];
 
 /**
- * Why a call's own options may send something other than what is written (a per-call `baseUrl`, `fetch` or
- * `middleware`), or undefined. Options that are not an object literal count when their type has (or may have) such a
- * member; a spread, by its type; a computed key that is not a literal, always.
+ * Why a call's own options may send something other than what is written (a per-call `baseUrl`, `fetch`,
+ * `middleware` or serializer of the path or query), or undefined. Options that are not an object literal count when
+ * their type has (or may have) such a member; a spread, by its type; a computed key that is not a literal, always.
  */
 export function sentOtherwise(
   options: TS.Expression | undefined,

@@ -76,6 +76,8 @@ const NOT_SENT: Record<string, string> = {
     'red.GET("/tasks", { middleware: [{ onRequest: ({ request }) => new Request(request.url + "x") }] } as never);',
   "per-call fetch":
     'red.GET("/tasks", { fetch: (r: Request) => fetch(r.url.replace("tasks", "utilities")) } as never);',
+  "per-call pathSerializer": 'red.GET("/tasks", { pathSerializer: () => "/utilities/command/dtn01" } as never);',
+  "per-call querySerializer": 'red.GET("/tasks", { querySerializer: () => "x=1" } as never);',
 };
 
 /** Shapes the red team found held (issue 44), kept: the value is followed by its type, or lost loudly. */
