@@ -322,6 +322,83 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
   }
 }
 
+/** @types/node's declarations (its `Console`). */
+export const NODE_TYPES = /[\\/]node_modules[\\/]@types[\\/]node[\\/]/;
+
+/** The interfaces of what the allowlist trusts not to call a client handed to it, and their global names. */
+const INSPECTORS: ReadonlySet<string> = new Set(["Console", "JSON"]);
+const INSPECTOR_NAMES: ReadonlySet<string> = new Set(["console", "JSON"]);
+/** `Object.<name>(target, ...)` and `Reflect.<name>(target, ...)` that write to `target`. */
+const WRITERS: ReadonlySet<string> = new Set(["assign", "defineProperty", "defineProperties", "setPrototypeOf", "set"]);
+
+/**
+ * Where the code replaces what the allowlist trusts not to call (`console.log = f`, `JSON.stringify = f`,
+ * `Object.assign(console, ...)`, `globalThis.console = ...`): a client later handed to console may reach `f`, so each
+ * such write is unknown. Checked in every file of the code, as a replacement may sit in a file that cannot see the
+ * client; by declaration: the receiver's type is the standard library's (or @types/node's) `Console` or `JSON`, or
+ * the name written is their global. A write through `any` is not seen (see docs/needs.md).
+ */
+export function inspectorWrites(program: TS.Program, checker: TS.TypeChecker, file: TS.SourceFile): TS.Node[] {
+  const found: TS.Node[] = [];
+  const library = (d: TS.Declaration): boolean => {
+    const from = d.getSourceFile();
+    return (
+      program.isSourceFileDefaultLibrary(from) ||
+      (NODE_TYPES.test(from.fileName) && program.isSourceFileFromExternalLibrary(from))
+    );
+  };
+  const inspector = (type: TS.Type): boolean =>
+    eachType(type).some((t) =>
+      (t.getSymbol()?.declarations ?? []).some(
+        (d) => ts.isInterfaceDeclaration(d) && INSPECTORS.has(d.name.text) && library(d),
+      ),
+    );
+  /** `console`, `JSON` (also as `globalThis.console`): the global variables the library declares. */
+  const global = (name: TS.Node): boolean =>
+    (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) &&
+    INSPECTOR_NAMES.has(name.text) &&
+    (checker.getSymbolAtLocation(name)?.declarations ?? []).some((d) => ts.isVariableDeclaration(d) && library(d));
+  const target = (node: TS.Expression): boolean => {
+    const left = skipParentheses(node);
+    if (ts.isIdentifier(left)) return global(left);
+    if (ts.isPropertyAccessExpression(left))
+      return global(left.name) || inspector(checker.getTypeAtLocation(left.expression));
+    if (ts.isElementAccessExpression(left)) return inspector(checker.getTypeAtLocation(left.expression));
+    return false;
+  };
+  const visit = (node: TS.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      target(node.left)
+    )
+      found.push(node);
+    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const callee = node.expression;
+      const owner = callee.expression;
+      const first = node.arguments[0];
+      if (
+        WRITERS.has(callee.name.text) &&
+        ts.isIdentifier(owner) &&
+        (owner.text === "Object" || owner.text === "Reflect") &&
+        first !== undefined &&
+        (global(skipParentheses(first)) || inspector(checker.getTypeAtLocation(first)))
+      )
+        found.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function skipParentheses(node: TS.Expression): TS.Expression {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner)) inner = inner.expression;
+  return inner;
+}
+
 /** A name written in a type (`f: Function`, `typeof eval`), which runs nothing. */
 function inType(node: TS.Node): boolean {
   for (let at = node.parent; at !== undefined && !ts.isSourceFile(at); at = at.parent) {

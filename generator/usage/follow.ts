@@ -12,7 +12,8 @@
  *    parameter or slot, a generic parameter of a function outside the standard library or of a reflective one such as
  *    `Reflect.apply` or `Object.values`): from there on nobody can follow it.
  * That is an allowlist: a client value may only be called as a known operation or helper, flow where its type still
- * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON`). The places
+ * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON.stringify` without
+ * a replacer function: inspectsOnly, by declaration; code that replaces them is unknown, boundaries.ts). The places
  * where following stops besides these (weaker implementations, throw, unresolved modules, code from a string) are
  * usage/boundaries.ts's; which types carry the client is usage/capabilities.ts's. A call whose own options change what
  * it sends (a per-call `baseUrl`, `fetch`, `middleware`, path or query serializer; `use(...)`) is unknown too. A
@@ -27,7 +28,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
 import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
-import { boundaries, sentOtherwise } from "./boundaries.js";
+import { boundaries, inspectorWrites, NODE_TYPES, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
 import { FETCH_PATH, literalPathValues, NAMED_PATH } from "./path-values.js";
@@ -62,11 +63,6 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
   "NewableFunction",
   "ProxyHandler",
 ]);
-/**
- * What only looks at a value (prints, serialises): its methods are never called by name, so a client given to it
- * stays where it was. `console` is declared by the DOM library or by @types/node.
- */
-const INSPECTING: ReadonlySet<string> = new Set(["Console", "JSON"]);
 /** Function methods whose first argument is the `this` of the call. */
 const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 export interface FollowOptions {
@@ -178,6 +174,13 @@ export function followClient(input: FollowOptions): Followed {
     if (program.isSourceFileDefaultLibrary(file) || input.skip(resolve(file.fileName))) continue;
     if (capabilityFile(file)) continue;
     try {
+      for (const write of inspectorWrites(program, checker, file)) {
+        const { line, character } = file.getLineAndCharacterOfPosition(write.getStart(file));
+        const code = shorten(write, file);
+        const reason =
+          "could not tell which operation: console or JSON is replaced, and a client handed to it may be used";
+        uses.push({ kind: "unknown", reason, file: show(file.fileName), line: line + 1, column: character + 1, code });
+      }
       const reaches = reach === undefined || reach(file);
       if (!reaches && !mayRunString(file)) continue;
       walkFile(file, reaches);
@@ -340,7 +343,7 @@ export function followClient(input: FollowOptions): Followed {
         const owner =
           ts.isInterfaceDeclaration(container) || ts.isModuleDeclaration(container) ? container.name.text : "";
         if (REFLECTIVE.has(owner)) return `is passed to ${callee}, which can reach its members by name`;
-        if (INSPECTING.has(owner)) return undefined;
+        if (inspectsOnly(owner, declaration, call, index)) return undefined;
         const contextual = checker.getContextualType(argument);
         return contextual !== undefined && holds(contextual)
           ? undefined
@@ -350,7 +353,12 @@ export function followClient(input: FollowOptions): Followed {
       const from = declaration.getSourceFile();
       if (from.isDeclarationFile && !capabilityFile(from) && holdsAt(signature, index))
         return `is passed to ${callee}, whose implementation the analysis does not read (${show(from.fileName)})`;
-      if (ts.isInterfaceDeclaration(declaration.parent) && INSPECTING.has(declaration.parent.name.text))
+      if (
+        NODE_TYPES.test(from.fileName) &&
+        program.isSourceFileFromExternalLibrary(from) &&
+        ts.isInterfaceDeclaration(declaration.parent) &&
+        inspectsOnly(declaration.parent.name.text, declaration, call, index)
+      )
         return undefined;
       const parameters = declaration.parameters;
       const last = parameters[parameters.length - 1];
@@ -588,6 +596,26 @@ export function codeOptions(root: string, cwd: string): TS.CompilerOptions {
     base = parsed?.options ?? base;
   }
   return { ...base, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true };
+}
+
+/**
+ * The functions known not to call what they are given (the allowlist's third way), by declaration: a method of the
+ * standard library's or @types/node's `Console` (it prints), and `JSON.stringify(value)` without a replacer function
+ * (a replacer is given every member). Anything else a client is handed to, typed without it, loses it.
+ */
+function inspectsOnly(
+  owner: string,
+  declaration: TS.SignatureDeclaration | TS.JSDocSignature,
+  call: TS.CallExpression | TS.NewExpression,
+  index: number,
+): boolean {
+  if (owner === "Console") return true;
+  if (owner !== "JSON" || index !== 0 || !ts.isMethodSignature(declaration)) return false;
+  if (!ts.isIdentifier(declaration.name) || declaration.name.text !== "stringify") return false;
+  const replacer = call.arguments?.[1];
+  if (replacer === undefined) return true;
+  const inner = skipInner(replacer);
+  return inner.kind === ts.SyntaxKind.NullKeyword || ts.isArrayLiteralExpression(inner);
 }
 
 /** Whether a file may run code from a string (by its text: a comment or a longer name can only say yes). */

@@ -80,6 +80,21 @@ const NOT_SENT: Record<string, string> = {
   "per-call querySerializer": 'red.GET("/tasks", { querySerializer: () => "x=1" } as never);',
 };
 
+/**
+ * What the allowlist trusts not to call, taken by declaration (the standard library's or @types/node's `Console`, and
+ * `JSON.stringify` without a replacer function), not by name: an interface of the code's own named `Console`, a
+ * replacer (given every member), a console or JSON replaced by the code.
+ */
+const NOT_CALLING: Record<string, string> = {
+  "an interface of our own named Console": `interface Console {\n  go(c: any): void;\n}\nconst k: Console = {\n  go(c: any) {\n  ${RUN}\n  },\n};\nk.go(red);`,
+  "an interface of our own named JSON": `interface JSON {\n  go(c: any): void;\n}\nconst k: JSON = {\n  go(c: any) {\n  ${RUN}\n  },\n};\nk.go(red);`,
+  "JSON.stringify with a replacer": `JSON.stringify({ r: red }, (k, v) => {\n  if (k !== "r") return v;\n  const c = v;\n  ${RUN}\n  return 1;\n});`,
+  "console.log replaced": `console.log = (c: any) => {\n  ${RUN}\n};\nconsole.log(red);`,
+  "console replaced through an alias": `const k: Console = console;\nk["warn"] = (c: any) => {\n  ${RUN}\n};\nconsole.warn(red);`,
+  "JSON replaced by Object.assign": `Object.assign(JSON, {\n  stringify(c: any) {\n  ${RUN}\n  },\n});\nJSON.stringify(red);`,
+  "globalThis.console replaced": `globalThis.console = { log(c: any) {\n  ${RUN}\n} } as never;\nconsole.log(red);`,
+};
+
 /** Shapes the red team found held (issue 44), kept: the value is followed by its type, or lost loudly. */
 const HELD: Record<string, string> = {
   generator: `function* g() {\n  yield red;\n}\nfor (const c of g()) {\n  ${RUN}\n}`,
@@ -105,7 +120,7 @@ const HELD: Record<string, string> = {
   "static field": `class K {\n  static c = red;\n}\nconst c = K.c;\n${RUN}`,
 };
 
-const GROUPS = { ANY_IMPLEMENTATIONS, FLOWS, IMPORTS, FROM_STRING, NOT_SENT, HELD };
+const GROUPS = { ANY_IMPLEMENTATIONS, FLOWS, IMPORTS, FROM_STRING, NOT_SENT, NOT_CALLING, HELD };
 const fileOf = (group: string, name: string) => `${group}-${name.replace(/[^A-Za-z0-9]+/g, "-")}.ts`;
 
 let report: NeedsReport;
@@ -123,6 +138,8 @@ beforeAll(() => {
     // A declaration the code reads, and the JavaScript it stands for, which the analysis does not follow through.
     "pair-lib.d.ts": 'import type { RedClient } from "./client.js";\nexport declare function go(c: RedClient): void;\n',
     "pair-lib.js": `export function go(c) {\n  ${RUN}\n}\n`,
+    // A console replaced in a file that cannot see the client: a client logged elsewhere reaches it.
+    "patch-console.ts": `export const patch = () => {\n  console.info = (c: any) => {\n  ${RUN}\n  };\n};\n`,
     // The README's error handling (issue 45), with the client's static helpers: no use, so green.
     "explain.ts": [
       `import { ScopeError, SfapiError } from "${clientPath(dir)}";`,
@@ -163,6 +180,8 @@ const GREEN: Record<string, string> = {
   "Function and eval as types":
     "function take(f: Function, g: typeof eval) {\n  return [f, g];\n}\nvoid take;\ngreen.readTasks();",
   "per-call signal and headers": 'green.GET("/tasks", { headers: { "x-a": "1" }, signal: AbortSignal.timeout(1000) });',
+  "logged and serialised":
+    'console.log(green);\nconsole.error("%o", green);\nJSON.stringify(green, null, 2);\ngreen.readTasks();',
 };
 
 describe("needs keeps the same shapes done right green", () => {
@@ -173,6 +192,15 @@ describe("needs keeps the same shapes done right green", () => {
       inFile.filter((u) => u.level !== "green" && u.level !== "public"),
       JSON.stringify(inFile, null, 1),
     ).toEqual([]);
+  });
+});
+
+describe("needs counts a replaced console where it is replaced", () => {
+  it("in a file that cannot see the client", () => {
+    const inFile = report.uses.filter((u) => u.file.endsWith("/patch-console.ts"));
+    expect(inFile.map((u) => [u.line, u.level, u.unknown])).toEqual([
+      [2, "red", expect.stringContaining("console or JSON is replaced")],
+    ]);
   });
 });
 
