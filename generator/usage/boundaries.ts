@@ -13,7 +13,8 @@
  *    specifier with a query), `createRequire` (a require made at run time);
  *  - code from a string: the global `eval` or `Function` reached any way (a variable, `globalThis.eval`, `(0,
  *    eval)`), the `constructor` of a function (the AsyncFunction and GeneratorFunction constructors), `node:vm`, a
- *    worker started from a string (`new Worker(code, { eval: true })`).
+ *    worker started from a string (`new Worker(code, { eval: true })`, the constructor under another name, or an
+ *    `eval` option written anywhere else).
  */
 import { builtinModules } from "node:module";
 import type * as TS from "typescript";
@@ -273,16 +274,20 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
       }
       case ts.SyntaxKind.NewExpression: {
         const created = node as TS.NewExpression;
-        const callee = created.expression;
-        const name = ts.isIdentifier(callee)
-          ? callee.text
-          : ts.isPropertyAccessExpression(callee)
-            ? callee.name.text
-            : "";
         const options = created.arguments?.[1];
-        if (name === "Worker" && options !== undefined && runsString(options))
+        if (isWorker(created.expression, 0) && options !== undefined && runsString(options))
           unknown(created, created, "a worker started from a string may use any client");
         return;
+      }
+      case ts.SyntaxKind.ObjectLiteralExpression: {
+        // `{ eval: true }` anywhere but as the options of a worker it knows (checked above): options that may reach a
+        // worker however it is constructed (`Reflect.construct`, a subclass, a variable holding them).
+        const literal = node as TS.ObjectLiteralExpression;
+        const parent = literal.parent;
+        if (ts.isNewExpression(parent) && parent.arguments?.[1] === literal && isWorker(parent.expression, 0)) break;
+        if (literal.properties.some(evalOption))
+          unknown(literal, literal, "an `eval` option may start a worker from a string, which may use any client");
+        break;
       }
       case ts.SyntaxKind.Identifier: {
         const id = node as TS.Identifier;
@@ -314,6 +319,27 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
     }
     if (isFunctionFlow(node)) functionValue(node as TS.Expression);
   };
+
+  /**
+   * A worker's constructor: named `Worker` (`Worker`, `threads.Worker`), or a name that stands for it (imported or
+   * destructured under another name, a `const` holding it).
+   */
+  function isWorker(callee: TS.Expression, depth: number): boolean {
+    let inner = callee;
+    while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner)) inner = inner.expression;
+    if (ts.isPropertyAccessExpression(inner)) return inner.name.text === "Worker";
+    if (!ts.isIdentifier(inner)) return false;
+    if (inner.text === "Worker") return true;
+    const declaration = checker.getSymbolAtLocation(inner)?.declarations?.[0];
+    if (declaration === undefined || depth > 8) return false;
+    if (ts.isImportSpecifier(declaration) || ts.isBindingElement(declaration)) {
+      const imported = declaration.propertyName ?? declaration.name;
+      return ts.isIdentifier(imported) && imported.text === "Worker";
+    }
+    if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined)
+      return isWorker(declaration.initializer, depth + 1);
+    return false;
+  }
 
   /** `require` is the global one (not a function the code declares). */
   function requireOf(name: TS.Identifier): boolean {
@@ -473,6 +499,19 @@ function runsString(options: TS.Expression): boolean {
         (!ts.isIdentifier(p.name) || p.name.text === "eval") &&
         !(ts.isPropertyAssignment(p) && p.initializer.kind === ts.SyntaxKind.FalseKeyword)),
   );
+}
+
+/** A property `eval` (by any spelling of its key) whose value is not `false`. */
+function evalOption(p: TS.ObjectLiteralElementLike): boolean {
+  const name = p.name;
+  if (name === undefined) return false;
+  const key =
+    ts.isIdentifier(name) || ts.isStringLiteralLike(name)
+      ? name.text
+      : ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)
+        ? name.expression.text
+        : undefined;
+  return key === "eval" && !(ts.isPropertyAssignment(p) && p.initializer.kind === ts.SyntaxKind.FalseKeyword);
 }
 
 /** A name or member read handed on as a value (an argument, an initialiser, a return), not called where it is read. */

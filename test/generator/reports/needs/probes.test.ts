@@ -62,6 +62,10 @@ const FROM_STRING: Record<string, string> = {
     'void red;\nconst AsyncFunction = (async () => {}).constructor as any;\nnew AsyncFunction("return globalThis.run()")();',
   "worker with eval":
     '// @ts-ignore\nimport { Worker } from "node:worker_threads";\nvoid red;\nnew Worker("require(\'./client.js\').red.runCommand({})", { eval: true });',
+  "Worker under another name":
+    '// @ts-ignore\nimport { Worker as W } from "node:worker_threads";\nvoid red;\nnew W("require(\'./client.js\').red.runCommand({})", { eval: true });',
+  "Worker options built apart":
+    '// @ts-ignore\nimport { Worker } from "node:worker_threads";\nvoid red;\nconst options = { eval: true };\nReflect.construct(Worker, ["require(\'./client.js\').red.runCommand({})", options]);',
   "vm.runInThisContext":
     '// @ts-ignore\nimport * as vm from "node:vm";\nvoid red;\nvm.runInThisContext("red.runCommand({})");',
 };
