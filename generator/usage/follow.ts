@@ -31,7 +31,7 @@ import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { boundaries, inspectorWrites, NODE_TYPES, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
-import { FETCH_PATH, literalPathValues, NAMED_PATH } from "./path-values.js";
+import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenLiterals } from "./path-values.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 import {
@@ -234,7 +234,7 @@ export function followClient(input: FollowOptions): Followed {
         return;
       }
       if (METHODS.has(name)) {
-        const paths = call ? literals(call.arguments[0]) : undefined;
+        const paths = call ? written(call.arguments[0]) : undefined;
         if (paths === undefined) unknown(call ?? read, at, `${name} without a literal path where it is read`, receiver);
         else {
           const values = literalPathValues(call!.arguments[1], FETCH_PATH, checker);
@@ -242,8 +242,8 @@ export function followClient(input: FollowOptions): Followed {
             add({ kind: "call", method: name, path, ...(values && { values }), ...where(call!, at) }, receiver);
         }
       } else if (name === "request") {
-        const methods = call ? literals(call.arguments[0]) : undefined;
-        const paths = call ? literals(call.arguments[1]) : undefined;
+        const methods = call ? written(call.arguments[0]) : undefined;
+        const paths = call ? written(call.arguments[1]) : undefined;
         if (methods === undefined || paths === undefined)
           unknown(call ?? read, at, "request without a literal method and path where it is read", receiver);
         else {
@@ -395,7 +395,7 @@ export function followClient(input: FollowOptions): Followed {
         member(typeOf(node.expression), node.name.text, node.name, node, node.expression);
       } else if (ts.isElementAccessExpression(node)) {
         const type = typeOf(node.expression);
-        const keys = literals(node.argumentExpression);
+        const keys = written(node.argumentExpression);
         if (keys !== undefined)
           for (const key of keys) member(type, key, node.argumentExpression, node, node.expression);
         else if (!(type.flags & ts.TypeFlags.Any) && holdsDirectly(checker.getNonNullableType(type)))
@@ -435,6 +435,13 @@ export function followClient(input: FollowOptions): Followed {
       }
     };
 
+    /**
+     * The values a path, method, mode or key can take, as written (usage/path-values.ts): never from a type alone,
+     * which a cast or an `any` can make lie about what is sent.
+     */
+    const written = (node: TS.Node | undefined): string[] | undefined =>
+      node !== undefined && ts.isExpression(node) ? writtenLiterals(node, checker) : undefined;
+
     /** The string values a key or argument can take, when its type is a string literal or a union of them. */
     const literals = (node: TS.Node | undefined): string[] | undefined => {
       if (node === undefined) return undefined;
@@ -452,7 +459,7 @@ export function followClient(input: FollowOptions): Followed {
       if (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key)) return key.text;
       if (ts.isPrivateIdentifier(key)) return undefined;
       if (ts.isComputedPropertyName(key)) {
-        const values = literals(key.expression);
+        const values = written(key.expression);
         return values?.length === 1 ? values[0] : undefined;
       }
       return undefined;
@@ -473,7 +480,7 @@ export function followClient(input: FollowOptions): Followed {
     /** A path's `open(mode)` with literal modes: the calls of those modes only (else undefined: both). */
     const openCalls = (property: TS.Symbol, call: TS.CallExpression | undefined) => {
       if (property.name !== "open" || helperCallsOf(property) !== HELPER_CALLS.path?.open) return undefined;
-      const modes = call ? literals(call.arguments[0]) : undefined;
+      const modes = call ? written(call.arguments[0]) : undefined;
       if (modes === undefined || !modes.every((m) => Object.hasOwn(PATH_OPEN_MODES, m))) return undefined;
       return [...new Set(modes.map((m) => PATH_OPEN_MODES[m]!))];
     };

@@ -89,7 +89,15 @@ function keyOf(property: TS.ObjectLiteralElementLike): string | undefined {
   return undefined;
 }
 
-/** The texts a value written at a call turns into (`String(value)`), or undefined when it is not a literal. */
+/**
+ * The texts a value written in the code turns into (`String(value)`), or undefined when it is not a literal as written
+ * (a literal through casts, a `const` chain, a conditional between literals): what a path, a method or a member's key
+ * is, which a cast to a literal type (`"/utilities/command/dtn01" as string as "/tasks"`) cannot change.
+ */
+export function writtenLiterals(node: TS.Expression, checker: TS.TypeChecker): string[] | undefined {
+  return literalTexts(node, checker, 0);
+}
+
 function literalTexts(node: TS.Expression, checker: TS.TypeChecker, depth: number): string[] | undefined {
   if (depth > DEPTH) return undefined;
   const inner = skipCasts(node);

@@ -80,6 +80,14 @@ const NOT_SENT: Record<string, string> = {
     'red.GET("/tasks", { middleware: [{ onRequest: ({ request }) => new Request(request.url + "x") }] } as never);',
   "per-call fetch":
     'red.GET("/tasks", { fetch: (r: Request) => fetch(r.url.replace("tasks", "utilities")) } as never);',
+  "a path cast to another path's type":
+    'red.POST("/utilities/command/dtn01" as string as "/account/groups", { body: {} } as never);',
+  "a path through a parameter typed as another path":
+    'function post(p: "/account/groups") {\n  return red.POST(p, { body: {} } as never);\n}\npost("/utilities/command/dtn01" as any);',
+  "a method cast to another method's type":
+    'red.request("post" as string as "get", "/compute/jobs/{machine}", { params: { path: { machine: "pm" } } } as never);',
+  "a member key cast to another member's type":
+    'const k = "runCommand" as string as "readTasks";\nconst f = red[k];\nvoid f;',
   "per-call pathSerializer": 'red.GET("/tasks", { pathSerializer: () => "/utilities/command/dtn01" } as never);',
   "per-call querySerializer": 'red.GET("/tasks", { querySerializer: () => "x=1" } as never);',
 };
