@@ -12,8 +12,8 @@
  *  - a module the analysis cannot read: an import, `import()` or `require` it cannot resolve (a computed one, a
  *    specifier with a query), `createRequire` (a require made at run time);
  *  - code from a string: the global `eval` or `Function` reached any way (a variable, `globalThis.eval`, `(0,
- *    eval)`), the `constructor` of a function (the AsyncFunction and GeneratorFunction constructors), `node:vm`, a
- *    worker started from a string (`new Worker(code, { eval: true })`, the constructor under another name, or an
+ *    eval)`), the `constructor` of a function (the AsyncFunction and GeneratorFunction constructors), `node:vm`,
+ *    `node:inspector`, `node:repl`, a worker started from a string (`new Worker(code, { eval: true })`, the constructor under another name, or an
  *    `eval` option written anywhere else).
  */
 import { builtinModules } from "node:module";
@@ -26,6 +26,9 @@ import { ts } from "./typescript.js";
 const LOADERS: Readonly<Record<string, string>> = {
   vm: "code run from a string (node:vm) may use any client in scope",
   module: "a module loaded through createRequire cannot be followed",
+  inspector: "code run from a string (node:inspector's Runtime.evaluate) may use any client in scope",
+  "inspector/promises": "code run from a string (node:inspector's Runtime.evaluate) may use any client in scope",
+  repl: "code run from a string (node:repl) may use any client in scope",
 };
 const BUILTINS: ReadonlySet<string> = new Set(builtinModules);
 

@@ -66,6 +66,10 @@ const FROM_STRING: Record<string, string> = {
     '// @ts-ignore\nimport { Worker as W } from "node:worker_threads";\nvoid red;\nnew W("require(\'./client.js\').red.runCommand({})", { eval: true });',
   "Worker options built apart":
     '// @ts-ignore\nimport { Worker } from "node:worker_threads";\nvoid red;\nconst options = { eval: true };\nReflect.construct(Worker, ["require(\'./client.js\').red.runCommand({})", options]);',
+  "inspector's Runtime.evaluate":
+    '// @ts-ignore\nimport { Session } from "node:inspector";\nvoid red;\nconst s = new Session();\ns.connect();\ns.post("Runtime.evaluate", { expression: "1" });',
+  "a repl fed a string":
+    '// @ts-ignore\nimport * as repl from "node:repl";\n// @ts-ignore\nimport { Readable } from "node:stream";\nvoid red;\nrepl.start({ input: Readable.from(["1\\n"]), output: process.stdout });',
   "vm.runInThisContext":
     '// @ts-ignore\nimport * as vm from "node:vm";\nvoid red;\nvm.runInThisContext("red.runCommand({})");',
 };
