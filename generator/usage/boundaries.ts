@@ -20,6 +20,7 @@ import { builtinModules } from "node:module";
 import type * as TS from "typescript";
 import type { Capabilities } from "./capabilities.js";
 import { eachType } from "./capabilities.js";
+import { writtenLiterals } from "./path-values.js";
 import { ts } from "./typescript.js";
 
 /** Node's modules that load or run code the analysis cannot read. */
@@ -440,15 +441,36 @@ function inType(node: TS.Node): boolean {
 }
 
 /**
- * Per-call options that change what a call sends (openapi-fetch's): where, through what, and the path and query
- * themselves (a `pathSerializer` may write any path; a `querySerializer` may drop a `?` key's discriminator).
+ * Per-call options known to change only how a call's request is made, never where it goes or through what: its
+ * parameters (judged by the analysis), body and headers, and the standard RequestInit fields. Anything else a call is
+ * given (openapi-fetch's `baseUrl`, `fetch`, `middleware`, `pathSerializer`, `querySerializer`, a field a later
+ * version adds) may send something other than what is written.
  */
-const SENDING: readonly string[] = ["baseUrl", "fetch", "middleware", "pathSerializer", "querySerializer"];
+const SAFE_OPTIONS: ReadonlySet<string> = new Set([
+  "params",
+  "body",
+  "headers",
+  "signal",
+  "parseAs",
+  "bodySerializer",
+  "cache",
+  "credentials",
+  "integrity",
+  "keepalive",
+  "mode",
+  "priority",
+  "redirect",
+  "referrer",
+  "referrerPolicy",
+  "window",
+  "duplex",
+]);
 
 /**
- * Why a call's own options may send something other than what is written (a per-call `baseUrl`, `fetch`,
- * `middleware` or serializer of the path or query), or undefined. Options that are not an object literal count when
- * their type has (or may have) such a member; a spread, by its type; a computed key that is not a literal, always.
+ * Why a call's own options may send something other than what is written (an option not in SAFE_OPTIONS: a per-call
+ * `baseUrl`, `fetch`, `middleware` or serializer of the path or query), or undefined. Options that are not an object
+ * literal count when their type has (or may have) such a member; a spread, by its type; a key that is not a literal
+ * as written, always.
  */
 export function sentOtherwise(
   options: TS.Expression | undefined,
@@ -460,14 +482,15 @@ export function sentOtherwise(
   while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner))
     inner = inner.expression;
   const reason = (key: string) => `the call's own ${key} can change what it sends`;
-  const mayHave = (type: TS.Type): string | undefined =>
-    SENDING.find(
-      (key) =>
-        (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 ||
-        eachType(checker.getNonNullableType(type)).some(
-          (t) => checker.getPropertyOfType(t, key) !== undefined || checker.getIndexInfosOfType(t).length > 0,
-        ),
-    );
+  const mayHave = (type: TS.Type): string | undefined => {
+    if ((type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0) return "options (untyped)";
+    for (const t of eachType(checker.getNonNullableType(type))) {
+      if (checker.getIndexInfosOfType(t).length > 0) return "options (any key)";
+      const other = checker.getPropertiesOfType(t).find((p) => !SAFE_OPTIONS.has(p.name));
+      if (other !== undefined) return JSON.stringify(other.name).slice(1, -1);
+    }
+    return undefined;
+  };
   if (!ts.isObjectLiteralExpression(inner)) {
     const found = mayHave(typeOf(inner));
     return found ? reason(found) : undefined;
@@ -483,11 +506,11 @@ export function sentOtherwise(
     if (name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)))
       key = name.text;
     else if (name !== undefined && ts.isComputedPropertyName(name)) {
-      const type = checker.getTypeAtLocation(name.expression);
-      key = type.isStringLiteral() ? type.value : undefined;
+      const keys = writtenLiterals(name.expression, checker);
+      key = keys?.length === 1 ? keys[0] : undefined;
     }
     if (key === undefined) return reason("options (a computed key)");
-    if (SENDING.includes(key)) return reason(key);
+    if (!SAFE_OPTIONS.has(key)) return reason(JSON.stringify(key).slice(1, -1));
   }
   return undefined;
 }

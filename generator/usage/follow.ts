@@ -16,7 +16,7 @@
  * a replacer function: inspectsOnly, by declaration; code that replaces them is unknown, boundaries.ts). The places
  * where following stops besides these (weaker implementations, throw, unresolved modules, code from a string) are
  * usage/boundaries.ts's; which types carry the client is usage/capabilities.ts's. A call whose own options change what
- * it sends (a per-call `baseUrl`, `fetch`, `middleware`, path or query serializer; `use(...)`) is unknown too. A
+ * it sends (any option but those known to leave it alone, boundaries.ts's SAFE_OPTIONS; `use(...)`) is unknown too. A
  * call's literal path values are read at the call (usage/path-values.ts), so that it counts what they reach.
  * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
  * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.

@@ -92,6 +92,9 @@ const NOT_SENT: Record<string, string> = {
     'red.request("post" as string as "get", "/compute/jobs/{machine}", { params: { path: { machine: "pm" } } } as never);',
   "a member key cast to another member's type":
     'const k = "runCommand" as string as "readTasks";\nconst f = red[k];\nvoid f;',
+  "an option needs does not know": 'red.GET("/tasks", { dispatcher: {} } as never);',
+  "an option key cast to a safe one":
+    'red.GET("/tasks", { ["baseUrl" as string as "params"]: "https://e.test/x?" } as never);',
   "per-call pathSerializer": 'red.GET("/tasks", { pathSerializer: () => "/utilities/command/dtn01" } as never);',
   "per-call querySerializer": 'red.GET("/tasks", { querySerializer: () => "x=1" } as never);',
 };
@@ -196,6 +199,8 @@ const GREEN: Record<string, string> = {
   "Function and eval as types":
     "function take(f: Function, g: typeof eval) {\n  return [f, g];\n}\nvoid take;\ngreen.readTasks();",
   "per-call signal and headers": 'green.GET("/tasks", { headers: { "x-a": "1" }, signal: AbortSignal.timeout(1000) });',
+  "per-call RequestInit fields":
+    'green.GET("/tasks", { cache: "no-store", credentials: "omit", keepalive: false, parseAs: "text", redirect: "error" });',
   "logged and serialised":
     'console.log(green);\nconsole.error("%o", green);\nJSON.stringify(green, null, 2);\ngreen.readTasks();',
 };
