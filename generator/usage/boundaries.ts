@@ -391,9 +391,18 @@ export function inspectorWrites(program: TS.Program, checker: TS.TypeChecker, fi
   const target = (node: TS.Expression): boolean => {
     const left = skipParentheses(node);
     if (ts.isIdentifier(left)) return global(left);
-    if (ts.isPropertyAccessExpression(left))
-      return global(left.name) || inspector(checker.getTypeAtLocation(left.expression));
-    if (ts.isElementAccessExpression(left)) return inspector(checker.getTypeAtLocation(left.expression));
+    // Only a member of those the library declares asks for the receiver's type (most writes are to other names).
+    if (ts.isPropertyAccessExpression(left)) {
+      const name = left.name.text;
+      if (INSPECTOR_NAMES.has(name) && global(left.name)) return true; // `globalThis.console = ...`
+      return memberNames(program, checker).has(name) && inspector(checker.getTypeAtLocation(left.expression));
+    }
+    if (ts.isElementAccessExpression(left)) {
+      const key = left.argumentExpression;
+      if ((ts.isStringLiteralLike(key) || ts.isNumericLiteral(key)) && !memberNames(program, checker).has(key.text))
+        return false;
+      return inspector(checker.getTypeAtLocation(left.expression));
+    }
     return false;
   };
   const visit = (node: TS.Node): void => {
@@ -421,6 +430,23 @@ export function inspectorWrites(program: TS.Program, checker: TS.TypeChecker, fi
   };
   visit(file);
   return found;
+}
+
+const memberNamesOf = new WeakMap<TS.Program, ReadonlySet<string>>();
+
+/** The members of the global `console` and `JSON`, as the program's library declares them. */
+function memberNames(program: TS.Program, checker: TS.TypeChecker): ReadonlySet<string> {
+  let names = memberNamesOf.get(program);
+  if (names === undefined) {
+    const found = new Set<string>();
+    for (const name of INSPECTOR_NAMES) {
+      const symbol = checker.resolveName(name, undefined, ts.SymbolFlags.Value, false);
+      if (symbol === undefined) continue;
+      for (const member of checker.getPropertiesOfType(checker.getTypeOfSymbol(symbol))) found.add(member.name);
+    }
+    memberNamesOf.set(program, (names = found));
+  }
+  return names;
 }
 
 function skipParentheses(node: TS.Expression): TS.Expression {
