@@ -12,19 +12,24 @@
  *  - a module the analysis cannot read: an import, `import()` or `require` it cannot resolve (a computed one, a
  *    specifier with a query), `createRequire` (a require made at run time);
  *  - code from a string: the global `eval` or `Function` reached any way (a variable, `globalThis.eval`, `(0,
- *    eval)`), the `constructor` of a function (the AsyncFunction and GeneratorFunction constructors), `node:vm`, a
- *    worker started from a string (`new Worker(code, { eval: true })`).
+ *    eval)`), the `constructor` of a function (the AsyncFunction and GeneratorFunction constructors), `node:vm`,
+ *    `node:inspector`, `node:repl`, a worker started from a string (`new Worker(code, { eval: true })`, the constructor under another name, or an
+ *    `eval` option written anywhere else).
  */
 import { builtinModules } from "node:module";
 import type * as TS from "typescript";
 import type { Capabilities } from "./capabilities.js";
 import { eachType } from "./capabilities.js";
+import { writtenLiterals } from "./path-values.js";
 import { ts } from "./typescript.js";
 
 /** Node's modules that load or run code the analysis cannot read. */
 const LOADERS: Readonly<Record<string, string>> = {
   vm: "code run from a string (node:vm) may use any client in scope",
   module: "a module loaded through createRequire cannot be followed",
+  inspector: "code run from a string (node:inspector's Runtime.evaluate) may use any client in scope",
+  "inspector/promises": "code run from a string (node:inspector's Runtime.evaluate) may use any client in scope",
+  repl: "code run from a string (node:repl) may use any client in scope",
 };
 const BUILTINS: ReadonlySet<string> = new Set(builtinModules);
 
@@ -273,16 +278,20 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
       }
       case ts.SyntaxKind.NewExpression: {
         const created = node as TS.NewExpression;
-        const callee = created.expression;
-        const name = ts.isIdentifier(callee)
-          ? callee.text
-          : ts.isPropertyAccessExpression(callee)
-            ? callee.name.text
-            : "";
         const options = created.arguments?.[1];
-        if (name === "Worker" && options !== undefined && runsString(options))
+        if (isWorker(created.expression, 0) && options !== undefined && runsString(options))
           unknown(created, created, "a worker started from a string may use any client");
         return;
+      }
+      case ts.SyntaxKind.ObjectLiteralExpression: {
+        // `{ eval: true }` anywhere but as the options of a worker it knows (checked above): options that may reach a
+        // worker however it is constructed (`Reflect.construct`, a subclass, a variable holding them).
+        const literal = node as TS.ObjectLiteralExpression;
+        const parent = literal.parent;
+        if (ts.isNewExpression(parent) && parent.arguments?.[1] === literal && isWorker(parent.expression, 0)) break;
+        if (literal.properties.some(evalOption))
+          unknown(literal, literal, "an `eval` option may start a worker from a string, which may use any client");
+        break;
       }
       case ts.SyntaxKind.Identifier: {
         const id = node as TS.Identifier;
@@ -315,11 +324,135 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
     if (isFunctionFlow(node)) functionValue(node as TS.Expression);
   };
 
+  /**
+   * A worker's constructor: named `Worker` (`Worker`, `threads.Worker`), or a name that stands for it (imported or
+   * destructured under another name, a `const` holding it).
+   */
+  function isWorker(callee: TS.Expression, depth: number): boolean {
+    let inner = callee;
+    while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner)) inner = inner.expression;
+    if (ts.isPropertyAccessExpression(inner)) return inner.name.text === "Worker";
+    if (!ts.isIdentifier(inner)) return false;
+    if (inner.text === "Worker") return true;
+    const declaration = checker.getSymbolAtLocation(inner)?.declarations?.[0];
+    if (declaration === undefined || depth > 8) return false;
+    if (ts.isImportSpecifier(declaration) || ts.isBindingElement(declaration)) {
+      const imported = declaration.propertyName ?? declaration.name;
+      return ts.isIdentifier(imported) && imported.text === "Worker";
+    }
+    if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined)
+      return isWorker(declaration.initializer, depth + 1);
+    return false;
+  }
+
   /** `require` is the global one (not a function the code declares). */
   function requireOf(name: TS.Identifier): boolean {
     const declaration = checker.getSymbolAtLocation(name)?.declarations?.[0];
     return declaration === undefined || declaration.getSourceFile().isDeclarationFile;
   }
+}
+
+/** @types/node's declarations (its `Console`). */
+export const NODE_TYPES = /[\\/]node_modules[\\/]@types[\\/]node[\\/]/;
+
+/** The interfaces of what the allowlist trusts not to call a client handed to it, and their global names. */
+const INSPECTORS: ReadonlySet<string> = new Set(["Console", "JSON"]);
+const INSPECTOR_NAMES: ReadonlySet<string> = new Set(["console", "JSON"]);
+/** `Object.<name>(target, ...)` and `Reflect.<name>(target, ...)` that write to `target`. */
+const WRITERS: ReadonlySet<string> = new Set(["assign", "defineProperty", "defineProperties", "setPrototypeOf", "set"]);
+
+/**
+ * Where the code replaces what the allowlist trusts not to call (`console.log = f`, `JSON.stringify = f`,
+ * `Object.assign(console, ...)`, `globalThis.console = ...`): a client later handed to console may reach `f`, so each
+ * such write is unknown. Checked in every file of the code, as a replacement may sit in a file that cannot see the
+ * client; by declaration: the receiver's type is the standard library's (or @types/node's) `Console` or `JSON`, or
+ * the name written is their global. A write through `any` is not seen (see docs/needs.md).
+ */
+export function inspectorWrites(program: TS.Program, checker: TS.TypeChecker, file: TS.SourceFile): TS.Node[] {
+  const found: TS.Node[] = [];
+  const library = (d: TS.Declaration): boolean => {
+    const from = d.getSourceFile();
+    return (
+      program.isSourceFileDefaultLibrary(from) ||
+      (NODE_TYPES.test(from.fileName) && program.isSourceFileFromExternalLibrary(from))
+    );
+  };
+  const inspector = (type: TS.Type): boolean =>
+    eachType(type).some((t) =>
+      (t.getSymbol()?.declarations ?? []).some(
+        (d) => ts.isInterfaceDeclaration(d) && INSPECTORS.has(d.name.text) && library(d),
+      ),
+    );
+  /** `console`, `JSON` (also as `globalThis.console`): the global variables the library declares. */
+  const global = (name: TS.Node): boolean =>
+    (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) &&
+    INSPECTOR_NAMES.has(name.text) &&
+    (checker.getSymbolAtLocation(name)?.declarations ?? []).some((d) => ts.isVariableDeclaration(d) && library(d));
+  const target = (node: TS.Expression): boolean => {
+    const left = skipParentheses(node);
+    if (ts.isIdentifier(left)) return global(left);
+    // Only a member of those the library declares asks for the receiver's type (most writes are to other names).
+    if (ts.isPropertyAccessExpression(left)) {
+      const name = left.name.text;
+      if (INSPECTOR_NAMES.has(name) && global(left.name)) return true; // `globalThis.console = ...`
+      return memberNames(program, checker).has(name) && inspector(checker.getTypeAtLocation(left.expression));
+    }
+    if (ts.isElementAccessExpression(left)) {
+      const key = left.argumentExpression;
+      if ((ts.isStringLiteralLike(key) || ts.isNumericLiteral(key)) && !memberNames(program, checker).has(key.text))
+        return false;
+      return inspector(checker.getTypeAtLocation(left.expression));
+    }
+    return false;
+  };
+  const visit = (node: TS.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      target(node.left)
+    )
+      found.push(node);
+    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const callee = node.expression;
+      const owner = callee.expression;
+      const first = node.arguments[0];
+      if (
+        WRITERS.has(callee.name.text) &&
+        ts.isIdentifier(owner) &&
+        (owner.text === "Object" || owner.text === "Reflect") &&
+        first !== undefined &&
+        (global(skipParentheses(first)) || inspector(checker.getTypeAtLocation(first)))
+      )
+        found.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+const memberNamesOf = new WeakMap<TS.Program, ReadonlySet<string>>();
+
+/** The members of the global `console` and `JSON`, as the program's library declares them. */
+function memberNames(program: TS.Program, checker: TS.TypeChecker): ReadonlySet<string> {
+  let names = memberNamesOf.get(program);
+  if (names === undefined) {
+    const found = new Set<string>();
+    for (const name of INSPECTOR_NAMES) {
+      const symbol = checker.resolveName(name, undefined, ts.SymbolFlags.Value, false);
+      if (symbol === undefined) continue;
+      for (const member of checker.getPropertiesOfType(checker.getTypeOfSymbol(symbol))) found.add(member.name);
+    }
+    memberNamesOf.set(program, (names = found));
+  }
+  return names;
+}
+
+function skipParentheses(node: TS.Expression): TS.Expression {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner)) inner = inner.expression;
+  return inner;
 }
 
 /** A name written in a type (`f: Function`, `typeof eval`), which runs nothing. */
@@ -333,13 +466,37 @@ function inType(node: TS.Node): boolean {
   return false;
 }
 
-/** Per-call options that change what a call sends (openapi-fetch's). */
-const SENDING: readonly string[] = ["baseUrl", "fetch", "middleware"];
+/**
+ * Per-call options known to change only how a call's request is made, never where it goes or through what: its
+ * parameters (judged by the analysis), body and headers, and the standard RequestInit fields. Anything else a call is
+ * given (openapi-fetch's `baseUrl`, `fetch`, `middleware`, `pathSerializer`, `querySerializer`, a field a later
+ * version adds) may send something other than what is written.
+ */
+const SAFE_OPTIONS: ReadonlySet<string> = new Set([
+  "params",
+  "body",
+  "headers",
+  "signal",
+  "parseAs",
+  "bodySerializer",
+  "cache",
+  "credentials",
+  "integrity",
+  "keepalive",
+  "mode",
+  "priority",
+  "redirect",
+  "referrer",
+  "referrerPolicy",
+  "window",
+  "duplex",
+]);
 
 /**
- * Why a call's own options may send something other than what is written (a per-call `baseUrl`, `fetch` or
- * `middleware`), or undefined. Options that are not an object literal count when their type has (or may have) such a
- * member; a spread, by its type; a computed key that is not a literal, always.
+ * Why a call's own options may send something other than what is written (an option not in SAFE_OPTIONS: a per-call
+ * `baseUrl`, `fetch`, `middleware` or serializer of the path or query), or undefined. Options that are not an object
+ * literal count when their type has (or may have) such a member; a spread, by its type; a key that is not a literal
+ * as written, always.
  */
 export function sentOtherwise(
   options: TS.Expression | undefined,
@@ -351,14 +508,15 @@ export function sentOtherwise(
   while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner))
     inner = inner.expression;
   const reason = (key: string) => `the call's own ${key} can change what it sends`;
-  const mayHave = (type: TS.Type): string | undefined =>
-    SENDING.find(
-      (key) =>
-        (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 ||
-        eachType(checker.getNonNullableType(type)).some(
-          (t) => checker.getPropertyOfType(t, key) !== undefined || checker.getIndexInfosOfType(t).length > 0,
-        ),
-    );
+  const mayHave = (type: TS.Type): string | undefined => {
+    if ((type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0) return "options (untyped)";
+    for (const t of eachType(checker.getNonNullableType(type))) {
+      if (checker.getIndexInfosOfType(t).length > 0) return "options (any key)";
+      const other = checker.getPropertiesOfType(t).find((p) => !SAFE_OPTIONS.has(p.name));
+      if (other !== undefined) return JSON.stringify(other.name).slice(1, -1);
+    }
+    return undefined;
+  };
   if (!ts.isObjectLiteralExpression(inner)) {
     const found = mayHave(typeOf(inner));
     return found ? reason(found) : undefined;
@@ -374,11 +532,11 @@ export function sentOtherwise(
     if (name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)))
       key = name.text;
     else if (name !== undefined && ts.isComputedPropertyName(name)) {
-      const type = checker.getTypeAtLocation(name.expression);
-      key = type.isStringLiteral() ? type.value : undefined;
+      const keys = writtenLiterals(name.expression, checker);
+      key = keys?.length === 1 ? keys[0] : undefined;
     }
     if (key === undefined) return reason("options (a computed key)");
-    if (SENDING.includes(key)) return reason(key);
+    if (!SAFE_OPTIONS.has(key)) return reason(JSON.stringify(key).slice(1, -1));
   }
   return undefined;
 }
@@ -393,6 +551,19 @@ function runsString(options: TS.Expression): boolean {
         (!ts.isIdentifier(p.name) || p.name.text === "eval") &&
         !(ts.isPropertyAssignment(p) && p.initializer.kind === ts.SyntaxKind.FalseKeyword)),
   );
+}
+
+/** A property `eval` (by any spelling of its key) whose value is not `false`. */
+function evalOption(p: TS.ObjectLiteralElementLike): boolean {
+  const name = p.name;
+  if (name === undefined) return false;
+  const key =
+    ts.isIdentifier(name) || ts.isStringLiteralLike(name)
+      ? name.text
+      : ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)
+        ? name.expression.text
+        : undefined;
+  return key === "eval" && !(ts.isPropertyAssignment(p) && p.initializer.kind === ts.SyntaxKind.FalseKeyword);
 }
 
 /** A name or member read handed on as a value (an argument, an initialiser, a return), not called where it is read. */

@@ -12,10 +12,12 @@
  *    parameter or slot, a generic parameter of a function outside the standard library or of a reflective one such as
  *    `Reflect.apply` or `Object.values`): from there on nobody can follow it.
  * That is an allowlist: a client value may only be called as a known operation or helper, flow where its type still
- * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON`). The places
+ * shows it into code the analysis reads, or be handed to what is known not to call (`console`, `JSON.stringify` without
+ * a replacer function: inspectsOnly, by declaration; code that replaces them is unknown, boundaries.ts). The places
  * where following stops besides these (weaker implementations, throw, unresolved modules, code from a string) are
  * usage/boundaries.ts's; which types carry the client is usage/capabilities.ts's. A call whose own options change what
- * it sends (a per-call `baseUrl`, `fetch`, `middleware`; `use(...)`) is unknown too.
+ * it sends (any option but those known to leave it alone, boundaries.ts's SAFE_OPTIONS; `use(...)`) is unknown too. A
+ * call's literal path values are read at the call (usage/path-values.ts), so that it counts what they reach.
  * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
  * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.
  *
@@ -26,9 +28,10 @@ import { dirname, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
 import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
-import { boundaries, sentOtherwise } from "./boundaries.js";
+import { boundaries, inspectorWrites, NODE_TYPES, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
+import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenLiterals } from "./path-values.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 import {
@@ -60,11 +63,6 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
   "NewableFunction",
   "ProxyHandler",
 ]);
-/**
- * What only looks at a value (prints, serialises): its methods are never called by name, so a client given to it
- * stays where it was. `console` is declared by the DOM library or by @types/node.
- */
-const INSPECTING: ReadonlySet<string> = new Set(["Console", "JSON"]);
 /** Function methods whose first argument is the `this` of the call. */
 const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 export interface FollowOptions {
@@ -176,6 +174,13 @@ export function followClient(input: FollowOptions): Followed {
     if (program.isSourceFileDefaultLibrary(file) || input.skip(resolve(file.fileName))) continue;
     if (capabilityFile(file)) continue;
     try {
+      for (const write of inspectorWrites(program, checker, file)) {
+        const { line, character } = file.getLineAndCharacterOfPosition(write.getStart(file));
+        const code = shorten(write, file);
+        const reason =
+          "could not tell which operation: console or JSON is replaced, and a client handed to it may be used";
+        uses.push({ kind: "unknown", reason, file: show(file.fileName), line: line + 1, column: character + 1, code });
+      }
       const reaches = reach === undefined || reach(file);
       if (!reaches && !mayRunString(file)) continue;
       walkFile(file, reaches);
@@ -229,30 +234,59 @@ export function followClient(input: FollowOptions): Followed {
         return;
       }
       if (METHODS.has(name)) {
-        const paths = call ? literals(call.arguments[0]) : undefined;
+        const paths = call ? written(call.arguments[0]) : undefined;
         if (paths === undefined) unknown(call ?? read, at, `${name} without a literal path where it is read`, receiver);
-        else for (const path of paths) add({ kind: "call", method: name, path, ...where(call!, at) }, receiver);
+        else {
+          const values = literalPathValues(call!.arguments[1], FETCH_PATH, checker);
+          for (const path of paths)
+            add({ kind: "call", method: name, path, ...(values && { values }), ...where(call!, at) }, receiver);
+        }
       } else if (name === "request") {
-        const methods = call ? literals(call.arguments[0]) : undefined;
-        const paths = call ? literals(call.arguments[1]) : undefined;
+        const methods = call ? written(call.arguments[0]) : undefined;
+        const paths = call ? written(call.arguments[1]) : undefined;
         if (methods === undefined || paths === undefined)
           unknown(call ?? read, at, "request without a literal method and path where it is read", receiver);
-        else
+        else {
+          const values = literalPathValues(call!.arguments[2], FETCH_PATH, checker);
           for (const method of methods)
             for (const path of paths)
-              add({ kind: "call", method: method.toUpperCase(), path, ...where(call!, at) }, receiver);
+              add(
+                { kind: "call", method: method.toUpperCase(), path, ...(values && { values }), ...where(call!, at) },
+                receiver,
+              );
+        }
       } else if (name === "waitForTask") add({ kind: "wait", ...where(call ?? read, at) }, receiver);
-      else if (input.names.has(name) && inOperations(property))
-        add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
+      else if (input.names.has(name) && inOperations(property)) named(name, call, read, at, receiver);
       else if (helperCallsOf(property) !== undefined) {
         for (const c of openCalls(property, call) ?? jobsCalls(helperCallsOf(property)!, call?.arguments.length))
           add(helperCallUse(c, where(call ?? read, at)), receiver);
       } else if (Object.hasOwn(COMPUTE_HELPERS, name) || Object.hasOwn(JOB_HELPERS, name)) {
         const calls = jobsCalls(COMPUTE_HELPERS[name] ?? [JOB_HELPERS[name]!], call?.arguments.length);
         for (const c of calls) add(helperCallUse(c, where(call ?? read, at)), receiver);
-      } else if (input.names.has(name)) add({ kind: "named", entry: name, ...where(call ?? read, at) }, receiver);
+      } else if (input.names.has(name)) named(name, call, read, at, receiver);
       else if (capability(property))
         unknown(call ?? read, at, `${JSON.stringify(name)} is a member this analysis does not know`, receiver);
+    };
+
+    /**
+     * A named call read at `read`: with the literal path values of its arguments when it is called there, directly or
+     * as `.safe(...)` (usage/path-values.ts), so that it counts what those values reach.
+     */
+    const named = (
+      name: string,
+      call: TS.CallExpression | undefined,
+      read: TS.Node,
+      at: TS.Node,
+      receiver: TS.Node | undefined,
+    ): void => {
+      const outer = skipOuter(read).parent;
+      const safe =
+        call === undefined && ts.isPropertyAccessExpression(outer) && outer.name.text === "safe"
+          ? calledAt(outer)
+          : undefined;
+      const args = (call ?? safe)?.arguments[0];
+      const values = args === undefined ? undefined : literalPathValues(args, NAMED_PATH, checker);
+      add({ kind: "named", entry: name, ...(values && { values }), ...where(call ?? read, at) }, receiver);
     };
 
     /** A value of a capability-carrying type reaching a place whose type no longer shows it. */
@@ -309,7 +343,7 @@ export function followClient(input: FollowOptions): Followed {
         const owner =
           ts.isInterfaceDeclaration(container) || ts.isModuleDeclaration(container) ? container.name.text : "";
         if (REFLECTIVE.has(owner)) return `is passed to ${callee}, which can reach its members by name`;
-        if (INSPECTING.has(owner)) return undefined;
+        if (inspectsOnly(owner, declaration, call, index)) return undefined;
         const contextual = checker.getContextualType(argument);
         return contextual !== undefined && holds(contextual)
           ? undefined
@@ -319,7 +353,12 @@ export function followClient(input: FollowOptions): Followed {
       const from = declaration.getSourceFile();
       if (from.isDeclarationFile && !capabilityFile(from) && holdsAt(signature, index))
         return `is passed to ${callee}, whose implementation the analysis does not read (${show(from.fileName)})`;
-      if (ts.isInterfaceDeclaration(declaration.parent) && INSPECTING.has(declaration.parent.name.text))
+      if (
+        NODE_TYPES.test(from.fileName) &&
+        program.isSourceFileFromExternalLibrary(from) &&
+        ts.isInterfaceDeclaration(declaration.parent) &&
+        inspectsOnly(declaration.parent.name.text, declaration, call, index)
+      )
         return undefined;
       const parameters = declaration.parameters;
       const last = parameters[parameters.length - 1];
@@ -356,7 +395,7 @@ export function followClient(input: FollowOptions): Followed {
         member(typeOf(node.expression), node.name.text, node.name, node, node.expression);
       } else if (ts.isElementAccessExpression(node)) {
         const type = typeOf(node.expression);
-        const keys = literals(node.argumentExpression);
+        const keys = written(node.argumentExpression);
         if (keys !== undefined)
           for (const key of keys) member(type, key, node.argumentExpression, node, node.expression);
         else if (!(type.flags & ts.TypeFlags.Any) && holdsDirectly(checker.getNonNullableType(type)))
@@ -396,6 +435,13 @@ export function followClient(input: FollowOptions): Followed {
       }
     };
 
+    /**
+     * The values a path, method, mode or key can take, as written (usage/path-values.ts): never from a type alone,
+     * which a cast or an `any` can make lie about what is sent.
+     */
+    const written = (node: TS.Node | undefined): string[] | undefined =>
+      node !== undefined && ts.isExpression(node) ? writtenLiterals(node, checker) : undefined;
+
     /** The string values a key or argument can take, when its type is a string literal or a union of them. */
     const literals = (node: TS.Node | undefined): string[] | undefined => {
       if (node === undefined) return undefined;
@@ -413,7 +459,7 @@ export function followClient(input: FollowOptions): Followed {
       if (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key)) return key.text;
       if (ts.isPrivateIdentifier(key)) return undefined;
       if (ts.isComputedPropertyName(key)) {
-        const values = literals(key.expression);
+        const values = written(key.expression);
         return values?.length === 1 ? values[0] : undefined;
       }
       return undefined;
@@ -434,7 +480,7 @@ export function followClient(input: FollowOptions): Followed {
     /** A path's `open(mode)` with literal modes: the calls of those modes only (else undefined: both). */
     const openCalls = (property: TS.Symbol, call: TS.CallExpression | undefined) => {
       if (property.name !== "open" || helperCallsOf(property) !== HELPER_CALLS.path?.open) return undefined;
-      const modes = call ? literals(call.arguments[0]) : undefined;
+      const modes = call ? written(call.arguments[0]) : undefined;
       if (modes === undefined || !modes.every((m) => Object.hasOwn(PATH_OPEN_MODES, m))) return undefined;
       return [...new Set(modes.map((m) => PATH_OPEN_MODES[m]!))];
     };
@@ -557,6 +603,26 @@ export function codeOptions(root: string, cwd: string): TS.CompilerOptions {
     base = parsed?.options ?? base;
   }
   return { ...base, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true };
+}
+
+/**
+ * The functions known not to call what they are given (the allowlist's third way), by declaration: a method of the
+ * standard library's or @types/node's `Console` (it prints), and `JSON.stringify(value)` without a replacer function
+ * (a replacer is given every member). Anything else a client is handed to, typed without it, loses it.
+ */
+function inspectsOnly(
+  owner: string,
+  declaration: TS.SignatureDeclaration | TS.JSDocSignature,
+  call: TS.CallExpression | TS.NewExpression,
+  index: number,
+): boolean {
+  if (owner === "Console") return true;
+  if (owner !== "JSON" || index !== 0 || !ts.isMethodSignature(declaration)) return false;
+  if (!ts.isIdentifier(declaration.name) || declaration.name.text !== "stringify") return false;
+  const replacer = call.arguments?.[1];
+  if (replacer === undefined) return true;
+  const inner = skipInner(replacer);
+  return inner.kind === ts.SyntaxKind.NullKeyword || ts.isArrayLiteralExpression(inner);
 }
 
 /** Whether a file may run code from a string (by its text: a comment or a longer name can only say yes). */

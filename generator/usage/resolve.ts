@@ -4,23 +4,26 @@
  * several templates needs the most demanding of them (every match must be callable), and a path that matches nothing,
  * that the guard refuses, or that is not a literal, needs the top level (fail closed).
  *
- * A use by template or by name (`client.GET("/things/{id}")`, `client.readThing(...)`, `operations.readThing`) has
- * path values this analysis does not see, so it needs every operation a request filled from the template may be
- * (matcher.ts's mayFallOn): its route's and its literal siblings' (`/things/secret` when `id` is `secret`), as the
- * guard judges such a request. Only a `?` key's own discriminator counts (the runtime sends it); a `#` key's is sent
- * only where the code sets that header or query value, which this analysis does not read, so such a call needs its
- * whole route.
+ * A use by template or by name (`client.GET("/things/{id}")`, `client.readThing(...)`, `operations.readThing`) whose
+ * path values are not all literals written at the call needs every operation a request filled from the template may
+ * be (matcher.ts's mayFallOn): its route's and its literal siblings' (`/things/secret` when `id` is `secret`), as the
+ * guard judges such a request. When they are all literals (usage/path-values.ts), the request is built as the runtime
+ * builds it (openapi-fetch's path serializer, a whole path keeping its slashes) and judged as a concrete path: exactly
+ * what `id: "42"` reaches, and both for `id: "secret"`. Only a `?` key's own discriminator counts (the runtime sends
+ * it); a `#` key's is sent only where the code sets that header or query value, which this analysis does not read, so
+ * such a call needs its whole route.
  */
 
+import { defaultPathSerializer } from "openapi-fetch";
 import type { CompiledTable } from "../../templates/runtime/matcher.js";
-import { ALL, compileTable, keyValues, mayBe, mayFallOn } from "../../templates/runtime/matcher.js";
-import { matchPath, readPath } from "../../templates/runtime/path.js";
+import { ALL, compileTable, keyValues, mayBe, mayFallOn, requestPath } from "../../templates/runtime/matcher.js";
+import { fillWholePath, matchPath, readPath } from "../../templates/runtime/path.js";
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import type { Ladder } from "../model/scope.js";
 import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
 import type { TableEntry } from "../output/client-folder.js";
-import type { FoundUse } from "./uses.js";
+import type { FoundUse, PathValues } from "./uses.js";
 
 /** What `waitForTask` calls (templates/runtime/tasks.ts). */
 export const WAIT_FOR_TASK_CALL = { method: "GET", path: TASK_PATH } as const;
@@ -66,11 +69,13 @@ export function resolveUse(use: FoundUse, lookup: Lookup): Resolution | undefine
   switch (use.kind) {
     case "call":
       if (use.either !== undefined) return resolveEither(lookup, use.either);
-      return use.path === null ? unknown(lookup, "path is not a literal") : resolveCall(lookup, use.method, use.path);
+      return use.path === null
+        ? unknown(lookup, "path is not a literal")
+        : resolveCall(lookup, use.method, use.path, use.values);
     case "wait":
       return resolveCall(lookup, WAIT_FOR_TASK_CALL.method, WAIT_FOR_TASK_CALL.path);
     case "named":
-      return byName(lookup, use.entry);
+      return byName(lookup, use.entry, use.values);
     case "table":
       if (use.entry === null) return unknown(lookup, "entry name is not a literal");
       if (use.via === "import" && !lookup.byName.has(use.entry)) return undefined; // another export of operations.js
@@ -95,16 +100,41 @@ function resolveEither(lookup: Lookup, calls: readonly (readonly [string, string
   );
 }
 
-function byName(lookup: Lookup, name: string): Resolution {
+function byName(lookup: Lookup, name: string, values?: PathValues): Resolution {
   const entry = lookup.byName.get(name);
   if (!entry) return unknown(lookup, `the table has no entry "${name}"`);
   const compiled = lookup.compiled.byTemplate.get(`${entry.method.toUpperCase()} ${entry.path}`);
-  return compiled ? byTemplate(lookup, compiled) : resolved(lookup, [entry]);
+  return compiled ? byTemplate(lookup, compiled, values) : resolved(lookup, [entry]);
 }
 
-/** A call by template: every operation a request filled from it may be (see the module comment), its own first. */
-function byTemplate(lookup: Lookup, entry: OperationEntry): Resolution {
+/** How many requests literal values may make (a few conditionals multiply): past it, every sibling counts. */
+const FILLED_MAX = 64;
+
+/**
+ * A call by template: every operation a request filled from it may be (see the module comment), its own first. With
+ * the literal values of every parameter (usage/path-values.ts), exactly what the requests those values make reach.
+ */
+function byTemplate(lookup: Lookup, entry: OperationEntry, values?: PathValues): Resolution {
   const own = keyValues(entry.path);
+  const paths = values === undefined ? undefined : filledPaths(entry, values);
+  if (paths !== undefined) {
+    const method = entry.method.toUpperCase();
+    const reached: OperationEntry[] = [];
+    for (const path of paths) {
+      const reading = readPath(path);
+      if ("refused" in reading)
+        return unknown(lookup, `${reading.message}; the guard refuses ${JSON.stringify(path)} for every color`);
+      // As the guard: every match of the path sent, less the entries the key's own query rules out.
+      const matches = matchPath(lookup.compiled, method, reading).filter((e) => mayBe(e, own));
+      if (matches.length === 0) return unknown(lookup, `no ${method} operation matches ${path}`);
+      for (const match of matches) if (!reached.includes(match)) reached.push(match);
+    }
+    const ordered = reached.includes(entry) ? [entry, ...reached.filter((e) => e !== entry)] : reached;
+    return resolved(
+      lookup,
+      ordered.map((e) => lookup.origin.get(e)!),
+    );
+  }
   const method = entry.method.toUpperCase();
   const fallen = mayFallOn(lookup.compiled, entry);
   const candidates = fallen === ALL ? lookup.compiled.entries.filter((e) => e.method.toUpperCase() === method) : fallen;
@@ -115,10 +145,34 @@ function byTemplate(lookup: Lookup, entry: OperationEntry): Resolution {
   );
 }
 
+/**
+ * The request paths a call by `entry`'s template sends with `values`, as the runtime builds them (openapi-fetch's
+ * serializer, a whole path keeping its slashes: templates/runtime/client.ts); undefined when a parameter has no value
+ * (it stays `{name}` in what the runtime sends) or the values make too many requests.
+ */
+function filledPaths(entry: OperationEntry, values: PathValues): string[] | undefined {
+  let combinations: Record<string, string>[] = [{}];
+  for (const [name, texts] of Object.entries(values)) {
+    combinations = combinations.flatMap((c) => texts.map((text) => ({ ...c, [name]: text })));
+    if (combinations.length > FILLED_MAX) return undefined;
+  }
+  const template = requestPath(entry.path);
+  const paths: string[] = [];
+  for (const params of combinations) {
+    const whole = entry.wholePath;
+    const url =
+      whole !== undefined && Object.hasOwn(params, whole) ? fillWholePath(template, whole, params[whole]!) : template;
+    const path = defaultPathSerializer(url, params);
+    if (path.includes("{")) return undefined;
+    paths.push(path);
+  }
+  return paths;
+}
+
 /** A path as written in code: a template (`/tasks/{id}`) or concrete (`/tasks/42?x=1`). */
-function resolveCall(lookup: Lookup, method: string, written: string): Resolution {
+function resolveCall(lookup: Lookup, method: string, written: string, values?: PathValues): Resolution {
   const template = lookup.compiled.byTemplate.get(`${method.toUpperCase()} ${written}`);
-  if (template) return byTemplate(lookup, template);
+  if (template) return byTemplate(lookup, template, values);
   const reading = readPath(written);
   if ("refused" in reading)
     return unknown(lookup, `${reading.message}; the guard refuses ${JSON.stringify(written)} for every color`);

@@ -3,8 +3,9 @@
  * adds what the syntax does not show):
  *  - calls `<anything>.GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE(path, ...)`: upper-case method names are
  *    openapi-fetch's convention and rare elsewhere, so any receiver counts (a wrapper or a renamed client is not
- *    missed; over-counting can only raise the color, never lower it). The path is read from its literal type, so
- *    `"/tasks"`, a `const` holding it and a template without substitutions all count as literals;
+ *    missed; over-counting can only raise the color, never lower it). The path is read as written
+ *    (usage/path-values.ts), so `"/tasks"`, a `const` holding it and a template without substitutions count as
+ *    literals, and a cast to a literal type does not;
  *  - named operations: `<anything>.<name>(...)` and `<anything>.<name>.safe(...)` where `<name>` is one of the
  *    table's names (`client.runCommand(args)`), again with any receiver;
  *  - `waitForTask(client, id)` (also imported under another name) and `<anything>.waitForTask(...)`: a `GET
@@ -23,8 +24,8 @@
  * the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level: the scan names it and
  * never under-reports because of it. Cost is linear in a file's size (line numbers come from TypeScript's line map,
  * not from counting newlines per use). The rules read the files of the one Program the type analysis builds
- * (usage/follow.ts `codeProgram`), not a parse of their own, and ask its checker only what a name declares and, for a
- * path not written as a literal, its literal type; only the job rule asks where an import leads (usage/modules.ts).
+ * (usage/follow.ts `codeProgram`), not a parse of their own, and ask its checker only what a name declares (a `const`
+ * holding a path); only the job rule asks where an import leads (usage/modules.ts).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
@@ -36,6 +37,7 @@ import { CODE_EXTENSIONS, codeFiles, withImported } from "./code-files.js";
 import { type CodeProgram, codeOptions, codeProgram, followClient } from "./follow.js";
 import { clientModules, JOB_SOURCES, JOBS, specifierText, traceJobs } from "./jobs.js";
 import { CodeModules } from "./modules.js";
+import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenLiterals } from "./path-values.js";
 import { ts } from "./typescript.js";
 import {
   COMPUTE_HELPERS,
@@ -86,7 +88,7 @@ export function scanCode(
   for (const dir of new Set(code.files.map((file) => dirname(file)))) modules.configFor(dir);
   const fromClient = clientModules(modules);
   // One Program for both analyses: the syntax rules below read its parsed files and ask its checker the little they
-  // ask (what a name declares, the literal type of a path); the type analysis follows the client through it.
+  // ask (what a name declares); the type analysis follows the client through it.
   const { program, unparsable } = codeProgram(code.files, codeOptions(root, cwd));
   const checker = program.getTypeChecker();
   // The walk's files, and those the code imports from a dot-folder (usage/code-files.ts: the code base's files).
@@ -159,12 +161,14 @@ function scanFile(
     const { line, character } = ts.getLineAndCharacterOfPosition(source, at.getStart(source));
     return { file: name, line: line + 1, column: character + 1, code: shorten(node, source) };
   };
-  /** The string a path or key argument is: a literal as written, else from its literal type (a `const` holding one). */
+  /**
+   * The string a path or key argument is, as written (usage/path-values.ts: a literal through casts, a `const` holding
+   * one), never from a type alone, which a cast can make lie.
+   */
   const literalValue = (node: TS.Node | undefined): string | null => {
-    if (node === undefined) return null;
-    if (ts.isStringLiteralLike(node)) return node.text;
-    const type = checker.getTypeAtLocation(node);
-    return type.isStringLiteral() ? type.value : null;
+    if (node === undefined || !ts.isExpression(node)) return null;
+    const values = writtenLiterals(node, checker);
+    return values?.length === 1 ? values[0]! : null;
   };
   const uses: FoundUse[] = [];
   const tables = new Set<string>();
@@ -207,7 +211,9 @@ function scanFile(
         const method = callee.name.text;
         const target = callee.expression;
         if (CLIENT_METHODS.has(method)) {
-          uses.push({ kind: "call", method, path: literalValue(node.arguments[0]), ...where(node, callee.name) });
+          const path = literalValue(node.arguments[0]);
+          const values = literalPathValues(node.arguments[1], FETCH_PATH, checker);
+          uses.push({ kind: "call", method, path, ...(values && { values }), ...where(node, callee.name) });
         } else if (method === WAIT_FOR_TASK) {
           uses.push({ kind: "wait", ...where(node, callee.name) });
         } else if (Object.hasOwn(COMPUTE_HELPERS, method) && jobs.isCompute(target)) {
@@ -218,14 +224,16 @@ function scanFile(
         } else if (Object.hasOwn(JOB_HELPERS, method) && !jobs.isNotJob(target)) {
           untraced.push({ node, at: callee.name, method });
         } else if (names.has(method) && !isTable(target)) {
-          uses.push({ kind: "named", entry: method, ...where(node, callee.name) });
+          const values = literalPathValues(node.arguments[0], NAMED_PATH, checker);
+          uses.push({ kind: "named", entry: method, ...(values && { values }), ...where(node, callee.name) });
         } else if (
           method === "safe" &&
           ts.isPropertyAccessExpression(target) &&
           names.has(target.name.text) &&
           !isTable(target.expression)
         ) {
-          uses.push({ kind: "named", entry: target.name.text, ...where(node, target.name) });
+          const values = literalPathValues(node.arguments[0], NAMED_PATH, checker);
+          uses.push({ kind: "named", entry: target.name.text, ...(values && { values }), ...where(node, target.name) });
         }
       }
     } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {

@@ -182,6 +182,9 @@ export function helperKind(interfaceName: string): string | undefined {
   return HELPER_KINDS.find(([suffix]) => interfaceName.endsWith(suffix))?.[1];
 }
 
+/** Path parameter name -> every value it may have (one, or a few from a conditional), as the runtime turns it to text. */
+export type PathValues = Readonly<Record<string, readonly string[]>>;
+
 export interface Where {
   /** Relative to the working directory, with "/" separators. */
   file: string;
@@ -208,11 +211,13 @@ export type FoundUse =
        * among those the table has (usage/resolve.ts).
        */
       either?: readonly (readonly [string, string])[];
+      /** The path parameters' literal values as written at the call (usage/path-values.ts), when all are literals. */
+      values?: PathValues;
     })
   /** `waitForTask(client, id)` or `client.waitForTask(id)`: polls `GET /tasks/{id}`. */
   | (Where & { kind: "wait" })
   /** `client.runCommand(...)` or `client.runCommand.safe(...)`: a named operation of the table. */
-  | (Where & { kind: "named"; entry: string })
+  | (Where & { kind: "named"; entry: string; values?: PathValues })
   /**
    * `import`: a named import of an entry (only names the table has count); `access`: `operations.x` / `operations[x]`.
    */

@@ -162,7 +162,7 @@ describe("needs on the new helpers", () => {
       rel(
         codeBase({
           "u.ts":
-            'const k: string = "status";\n' +
+            'const k: string = process.argv[2] ?? "status";\n' +
             "export const go = () => (green.resources as typeof green.resources & Record<string, () => 0>)[k]!();",
         }),
       ),

@@ -62,6 +62,14 @@ const FROM_STRING: Record<string, string> = {
     'void red;\nconst AsyncFunction = (async () => {}).constructor as any;\nnew AsyncFunction("return globalThis.run()")();',
   "worker with eval":
     '// @ts-ignore\nimport { Worker } from "node:worker_threads";\nvoid red;\nnew Worker("require(\'./client.js\').red.runCommand({})", { eval: true });',
+  "Worker under another name":
+    '// @ts-ignore\nimport { Worker as W } from "node:worker_threads";\nvoid red;\nnew W("require(\'./client.js\').red.runCommand({})", { eval: true });',
+  "Worker options built apart":
+    '// @ts-ignore\nimport { Worker } from "node:worker_threads";\nvoid red;\nconst options = { eval: true };\nReflect.construct(Worker, ["require(\'./client.js\').red.runCommand({})", options]);',
+  "inspector's Runtime.evaluate":
+    '// @ts-ignore\nimport { Session } from "node:inspector";\nvoid red;\nconst s = new Session();\ns.connect();\ns.post("Runtime.evaluate", { expression: "1" });',
+  "a repl fed a string":
+    '// @ts-ignore\nimport * as repl from "node:repl";\n// @ts-ignore\nimport { Readable } from "node:stream";\nvoid red;\nrepl.start({ input: Readable.from(["1\\n"]), output: process.stdout });',
   "vm.runInThisContext":
     '// @ts-ignore\nimport * as vm from "node:vm";\nvoid red;\nvm.runInThisContext("red.runCommand({})");',
 };
@@ -76,6 +84,34 @@ const NOT_SENT: Record<string, string> = {
     'red.GET("/tasks", { middleware: [{ onRequest: ({ request }) => new Request(request.url + "x") }] } as never);',
   "per-call fetch":
     'red.GET("/tasks", { fetch: (r: Request) => fetch(r.url.replace("tasks", "utilities")) } as never);',
+  "a path cast to another path's type":
+    'red.POST("/utilities/command/dtn01" as string as "/account/groups", { body: {} } as never);',
+  "a path through a parameter typed as another path":
+    'function post(p: "/account/groups") {\n  return red.POST(p, { body: {} } as never);\n}\npost("/utilities/command/dtn01" as any);',
+  "a method cast to another method's type":
+    'red.request("post" as string as "get", "/compute/jobs/{machine}", { params: { path: { machine: "pm" } } } as never);',
+  "a member key cast to another member's type":
+    'const k = "runCommand" as string as "readTasks";\nconst f = red[k];\nvoid f;',
+  "an option needs does not know": 'red.GET("/tasks", { dispatcher: {} } as never);',
+  "an option key cast to a safe one":
+    'red.GET("/tasks", { ["baseUrl" as string as "params"]: "https://e.test/x?" } as never);',
+  "per-call pathSerializer": 'red.GET("/tasks", { pathSerializer: () => "/utilities/command/dtn01" } as never);',
+  "per-call querySerializer": 'red.GET("/tasks", { querySerializer: () => "x=1" } as never);',
+};
+
+/**
+ * What the allowlist trusts not to call, taken by declaration (the standard library's or @types/node's `Console`, and
+ * `JSON.stringify` without a replacer function), not by name: an interface of the code's own named `Console`, a
+ * replacer (given every member), a console or JSON replaced by the code.
+ */
+const NOT_CALLING: Record<string, string> = {
+  "an interface of our own named Console": `interface Console {\n  go(c: any): void;\n}\nconst k: Console = {\n  go(c: any) {\n  ${RUN}\n  },\n};\nk.go(red);`,
+  "an interface of our own named JSON": `interface JSON {\n  go(c: any): void;\n}\nconst k: JSON = {\n  go(c: any) {\n  ${RUN}\n  },\n};\nk.go(red);`,
+  "JSON.stringify with a replacer": `JSON.stringify({ r: red }, (k, v) => {\n  if (k !== "r") return v;\n  const c = v;\n  ${RUN}\n  return 1;\n});`,
+  "console.log replaced": `console.log = (c: any) => {\n  ${RUN}\n};\nconsole.log(red);`,
+  "console replaced through an alias": `const k: Console = console;\nk["warn"] = (c: any) => {\n  ${RUN}\n};\nconsole.warn(red);`,
+  "JSON replaced by Object.assign": `Object.assign(JSON, {\n  stringify(c: any) {\n  ${RUN}\n  },\n});\nJSON.stringify(red);`,
+  "globalThis.console replaced": `globalThis.console = { log(c: any) {\n  ${RUN}\n} } as never;\nconsole.log(red);`,
 };
 
 /** Shapes the red team found held (issue 44), kept: the value is followed by its type, or lost loudly. */
@@ -103,7 +139,7 @@ const HELD: Record<string, string> = {
   "static field": `class K {\n  static c = red;\n}\nconst c = K.c;\n${RUN}`,
 };
 
-const GROUPS = { ANY_IMPLEMENTATIONS, FLOWS, IMPORTS, FROM_STRING, NOT_SENT, HELD };
+const GROUPS = { ANY_IMPLEMENTATIONS, FLOWS, IMPORTS, FROM_STRING, NOT_SENT, NOT_CALLING, HELD };
 const fileOf = (group: string, name: string) => `${group}-${name.replace(/[^A-Za-z0-9]+/g, "-")}.ts`;
 
 let report: NeedsReport;
@@ -121,6 +157,8 @@ beforeAll(() => {
     // A declaration the code reads, and the JavaScript it stands for, which the analysis does not follow through.
     "pair-lib.d.ts": 'import type { RedClient } from "./client.js";\nexport declare function go(c: RedClient): void;\n',
     "pair-lib.js": `export function go(c) {\n  ${RUN}\n}\n`,
+    // A console replaced in a file that cannot see the client: a client logged elsewhere reaches it.
+    "patch-console.ts": `export const patch = () => {\n  console.info = (c: any) => {\n  ${RUN}\n  };\n};\n`,
     // The README's error handling (issue 45), with the client's static helpers: no use, so green.
     "explain.ts": [
       `import { ScopeError, SfapiError } from "${clientPath(dir)}";`,
@@ -161,6 +199,10 @@ const GREEN: Record<string, string> = {
   "Function and eval as types":
     "function take(f: Function, g: typeof eval) {\n  return [f, g];\n}\nvoid take;\ngreen.readTasks();",
   "per-call signal and headers": 'green.GET("/tasks", { headers: { "x-a": "1" }, signal: AbortSignal.timeout(1000) });',
+  "per-call RequestInit fields":
+    'green.GET("/tasks", { cache: "no-store", credentials: "omit", keepalive: false, parseAs: "text", redirect: "error" });',
+  "logged and serialised":
+    'console.log(green);\nconsole.error("%o", green);\nJSON.stringify(green, null, 2);\ngreen.readTasks();',
 };
 
 describe("needs keeps the same shapes done right green", () => {
@@ -171,6 +213,15 @@ describe("needs keeps the same shapes done right green", () => {
       inFile.filter((u) => u.level !== "green" && u.level !== "public"),
       JSON.stringify(inFile, null, 1),
     ).toEqual([]);
+  });
+});
+
+describe("needs counts a replaced console where it is replaced", () => {
+  it("in a file that cannot see the client", () => {
+    const inFile = report.uses.filter((u) => u.file.endsWith("/patch-console.ts"));
+    expect(inFile.map((u) => [u.line, u.level, u.unknown])).toEqual([
+      [2, "red", expect.stringContaining("console or JSON is replaced")],
+    ]);
   });
 });
 
