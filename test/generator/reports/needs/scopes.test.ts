@@ -394,11 +394,12 @@ describe("needs bounds the least-grant search by work (issue 44)", () => {
 
 describe("needs counts what a call's unseen values may reach (eBay's commerce-taxonomy, issue 43)", () => {
   // GET /category_tree/{id} needs `api`; GET /category_tree/{id}/fetch_item_aspects needs `api` and `insights`. A
-  // call of the first by name whose id is "1/fetch_item_aspects" is a request to the second, so needs, which does not
-  // read path values, counts both scopes; the guard demands as much for that value. The corpus check once read the
-  // grant as an over-count because the id it passed, "v0", needs only `api`.
+  // call of the first by name whose id is "1/fetch_item_aspects" is a request to the second, so an id known only at
+  // run time counts both scopes; the guard demands as much for that value. A literal id ("v0") is read as written and
+  // needs only `api`: the corpus check once read that grant as an over-count.
   let out: string;
   let report: ScopeNeedsReport;
+  let literal: ScopeNeedsReport;
   let api: Awaited<ReturnType<typeof listenLocal>>;
   const seen: string[] = [];
   beforeAll(async () => {
@@ -423,12 +424,22 @@ describe("needs counts what a call's unseen values may reach (eBay's commerce-ta
       "call.ts": `import { createClient } from "../client/index.js";
 
 const client = createClient({ scopes: ["api"], accessToken: "t" });
-export const tree = () => client.getCategoryTree({ path: { id: "v0" } });
+export const tree = (id: string) => client.getCategoryTree({ path: { id } });
 `,
     });
     const run = await runCli(["needs", rel(code), "--client", rel(out), "--format", "json"]);
     expect(run.code, run.stderr).toBe(0);
     report = JSON.parse(run.stdout);
+    const exact = codeBase(join(dir, "exact"), {
+      "call.ts": `import { createClient } from "../client/index.js";
+
+const client = createClient({ scopes: ["api"], accessToken: "t" });
+export const tree = () => client.getCategoryTree({ path: { id: "v0" } });
+`,
+    });
+    const exactRun = await runCli(["needs", rel(exact), "--client", rel(out), "--format", "json"]);
+    expect(exactRun.code, exactRun.stderr).toBe(0);
+    literal = JSON.parse(exactRun.stdout);
     api = await listenLocal((req, res) => {
       seen.push(req.url ?? "");
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
@@ -436,9 +447,14 @@ export const tree = () => client.getCategoryTree({ path: { id: "v0" } });
   });
   afterAll(() => api?.close());
 
-  it("prints both scopes, the second for the operation a value may fall on", () => {
+  it("prints both scopes for an id known at run time, the second for the operation it may fall on", () => {
     expect(report.grant).toMatchObject({ scopes: ["api", "insights"], proven: true });
     expect(report.uses[0]!.operations.map((op) => op.name)).toEqual(["getCategoryTree", "fetchItemAspects"]);
+  });
+
+  it("reads a literal id as written: it reaches the one operation, and needs its scope alone", () => {
+    expect(literal.grant).toMatchObject({ scopes: ["api"], proven: true });
+    expect(literal.uses[0]!.operations.map((op) => op.name)).toEqual(["getCategoryTree"]);
   });
 
   it("is what the guard demands: without `insights`, a falling id is refused before any request", async () => {
