@@ -276,7 +276,7 @@ describe("diff <client folder> <new>", () => {
     asOlderFolder(old);
     const runs = await Promise.all([now, old].map((dir) => cli(["diff", dir, "new.json", "--format", "json"])));
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
-    const [fromNow, fromOld]: DiffReport[] = runs.map((run) => JSON.parse(run.stdout));
+    const [fromNow, fromOld] = runs.map((run): DiffReport => JSON.parse(run.stdout)) as [DiffReport, DiffReport];
     expect(fromOld.old.source).toBe(`${old}/description.json`);
     expect({ ...fromOld, old: { ...fromOld.old, source: "" } }).toEqual({
       ...fromNow,
