@@ -50,7 +50,11 @@ export async function checkOutput(
       .filter((path) => {
         const now = emitted.get(path);
         const there = files.get(path);
-        return now === undefined || there === undefined || !there.equals(Buffer.from(now, "utf8"));
+        return (
+          now === undefined ||
+          there === undefined ||
+          !there.equals(typeof now === "string" ? Buffer.from(now, "utf8") : now)
+        );
       })
       .map((path): FileProblem => ({ path, problem: "stale" }));
     report = checkGenerated(model, manifest, out, stale);

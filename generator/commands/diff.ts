@@ -63,7 +63,9 @@ export async function buildDiff(source: DiffPair, options: DiffOptions = {}): Pr
       import("./generate.js"),
       import("../usage/typecheck.js"),
     ]);
-    const served = await emitClient(after);
+    // Its text files: the type check reads no other (the description's copy is bytes).
+    const served = new Map<string, string>();
+    for (const [path, content] of await emitClient(after)) if (typeof content === "string") served.set(path, content);
     // The first check reads the scan's Program when it can (usage/typecheck.ts says when).
     check = { client: clientDir, result: typeBreaks(code, clientDir, served, cwd, codeBase) };
   }

@@ -14,7 +14,7 @@ import { loadModel } from "../model/model.js";
 import { allScopes, clientCredentialsTokenUrl } from "../model/security.js";
 import { subjectOf } from "../model/subject.js";
 import { dropFoldedWarning, keepScope, keptNote } from "../output/kept.js";
-import { DESCRIPTION_FILE, emitManifest } from "../output/manifest.js";
+import { DESCRIPTION_FILE, descriptionCopy, emitManifest } from "../output/manifest.js";
 import type { FileSet } from "../output/write.js";
 import { prepareOutput, writeAtomically } from "../output/write.js";
 import { generatorVersion } from "../package-files.js";
@@ -81,7 +81,7 @@ export async function emitClient(model: Model): Promise<FileSet> {
   const grant = ctx.policy === "security";
   const table = emitOperationsTable(ctx);
   const packed = emitPackedTable(ctx);
-  const files: FileSet = new Map([
+  const files: FileSet = new Map<string, string | Uint8Array>([
     ["schema.d.ts", await emitSchema(model.description.document, model.description.sha256)],
     ["operations.js", table.js],
     ["operations.d.ts", table.dts],
@@ -101,11 +101,14 @@ export async function emitClient(model: Model): Promise<FileSet> {
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
     ["scope-audit.md", renderAudit(buildAudit(ctx), "md")],
-    // The description itself (bundled, as compact JSON: no reader needs it pretty, and Graph's was 34 MB indented), so
-    // that `diff <this folder> <new>` and `diff --code` compare schemas too.
-    [DESCRIPTION_FILE, JSON.stringify(model.description.document) + "\n"],
+    // The description itself (bundled, compact JSON, in gzip: only diff reads it), so that `diff <this folder> <new>`
+    // and `diff --code` compare schemas too.
+    [DESCRIPTION_FILE, descriptionCopy(model.description.document)],
   ]);
-  const entries = ["core.js", "page.js", "index.js"].flatMap((name) => files.get(name) ?? []);
+  const entries = ["core.js", "page.js", "index.js"].flatMap((name) => {
+    const text = files.get(name);
+    return typeof text === "string" ? [text] : [];
+  });
   for (const [path, content] of await runtimeFiles(entries)) files.set(path, content);
   // Last: it lists every other file with its hash.
   files.set("manifest.json", emitManifest(ctx, files));

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
 import { open, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { readCapped } from "../../templates/runtime/body.js";
 import { DescriptionError } from "../errors.js";
 import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
@@ -199,7 +200,24 @@ async function readFileText(path: string, source: string): Promise<string> {
     await handle?.close().catch(() => undefined);
   }
   if (size > MAX_DESCRIPTION_BYTES) throw tooLarge(source);
-  return Buffer.concat(chunks, size).toString("utf8");
+  const bytes = Buffer.concat(chunks, size);
+  return (isGzip(bytes) ? gunzipCapped(bytes, source) : bytes).toString("utf8");
+}
+
+/** Gzip's magic number: no JSON or YAML text starts with byte 0x1f (a client folder's copy, `description.json.gz`). */
+function isGzip(bytes: Buffer): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** The gzip-compressed `bytes` inflated, at most MAX_DESCRIPTION_BYTES of them (a small file may inflate hugely). */
+function gunzipCapped(bytes: Buffer, source: string): Buffer {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: MAX_DESCRIPTION_BYTES });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(source);
+    throw new DescriptionError(source, `not valid gzip data (${code ?? String(error)})`);
+  }
 }
 
 function tooLarge(source: string): DescriptionError {

@@ -25,8 +25,8 @@ import { GENERATOR_NAME } from "./manifest.js";
 import type { Hashed, Strays } from "./ours.js";
 import { findStrays, hasStrays, listedByManifest, straysError } from "./ours.js";
 
-/** Relative path (forward slashes) -> file content. */
-export type FileSet = Map<string, string>;
+/** Relative path (forward slashes) -> file content: text (written as UTF-8), or bytes (the description's copy). */
+export type FileSet = Map<string, string | Uint8Array>;
 
 export interface WriteOptions {
   /** The working directory, which the output may not replace (default: the process's). */

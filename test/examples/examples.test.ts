@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, JobError } from "../../generated/index.js";
 import { type CliRun, outputOf } from "../support/cli.js";
@@ -184,7 +185,7 @@ beforeAll(async () => {
   builds = Promise.all([scriptOk("red-workflow", "build"), scriptOk("commonjs", "build")]);
   dashboardBuild = scriptOk("dashboard-page", "build");
   passingGate = script("ci-gate", "gate", [], {
-    NEXT_API: join(example("ci-gate"), "src", "sfapi", "description.json"),
+    NEXT_API: join(example("ci-gate"), "src", "sfapi", "description.json.gz"),
   });
   // Nothing is left running unawaited when a test fails first.
   builds.catch(() => undefined);
@@ -238,13 +239,13 @@ describe("examples/, installed from a clone as their READMEs say", () => {
     "the CI gate passes as it is, and fails on an escalation the code would hit and on an edited client",
     async () => {
       const gate = example("ci-gate");
-      const same = join(gate, "src", "sfapi", "description.json");
+      const same = join(gate, "src", "sfapi", "description.json.gz");
       const passing = await passingGate;
       expect(passing.code, passing.stderr).toBe(0);
       expect(passing.stdout).toContain("# Needs: yellow");
 
       // The next version asks red for downloading, which the code does: diff --fail-on breaking stops the gate.
-      const next = JSON.parse(readFileSync(same, "utf8"));
+      const next = JSON.parse(gunzipSync(readFileSync(same)).toString("utf8"));
       next.paths["/utilities/download/{machine}/{path}"].get["x-nersc-scope"] = "red";
       writeFileSync(join(work, "next.json"), JSON.stringify(next));
       const escalated = await script("ci-gate", "gate", [], { NEXT_API: join(work, "next.json") });

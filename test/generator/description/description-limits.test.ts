@@ -3,6 +3,7 @@
 // and loops, and descriptions larger than any real one. Recursion through properties/items stays legal.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NESTING, MAX_REF_CHAIN, preflight } from "../../../generator/description/limits.js";
 import { loadDescription, MAX_DESCRIPTION_BYTES } from "../../../generator/description/read.js";
@@ -256,5 +257,19 @@ describe("size", () => {
   it.skipIf(process.platform === "win32")("an endless file (a device) is cut off", async () => {
     const run = await runCli(["audit", "--file", "/dev/zero"]);
     expect(run.stderr).toBe(`sfapi-gen: /dev/zero: ${tooLarge}\n`);
+  });
+
+  it("a gzip file (a client folder's description copy) is read inflated, and cut off past the limit", async () => {
+    const small = join(dir, "small.json.gz");
+    writeFileSync(small, gzipSync(JSON.stringify(description({ "GET /status": {} }))));
+    expect((await loadDescription({ file: small })).document.paths).toHaveProperty(["/status", "get"]);
+    // A few hundred kilobytes that inflate past the limit: refused as too large, never inflated whole.
+    const bomb = join(dir, "bomb.json.gz");
+    writeFileSync(bomb, gzipSync(Buffer.alloc(MAX_DESCRIPTION_BYTES + 1, " "), { level: 9 }));
+    const run = await runCli(["audit", "--file", bomb]);
+    expect([run.code, run.stderr]).toEqual([2, `sfapi-gen: ${bomb}: ${tooLarge}\n`]);
+    writeFileSync(bomb, Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+    const broken = await runCli(["audit", "--file", bomb]);
+    expect([broken.code, broken.stderr]).toEqual([2, `sfapi-gen: ${bomb}: not valid gzip data (Z_DATA_ERROR)\n`]);
   });
 });

@@ -97,7 +97,7 @@ describe("the client's named types and method docs", () => {
 
 /** What generated/ holds as data, not code: exempt from the line width (see docs/client.md, "Named types"). */
 const DATA = new Set([
-  "description.json", // the description's copy, compact JSON
+  "description.json.gz", // the description's copy, compact JSON in gzip
   "manifest.json", // the file list and table that tools read, compact JSON
   "packed-table.js", // the runtime's table, one string
   "schema.d.ts", // openapi-typescript's output, as it prints it

@@ -159,7 +159,7 @@ describe("diff <folder> <new> reads the folder's marks on both sides", () => {
     expect(moved).toEqual([[expect.stringMatching(/^readDirectory/), dropped]]);
   });
 
-  it("a folder regenerated with kept marks (its description.json unmarked) against the bundled: none either", async () => {
+  it("a folder regenerated with kept marks (its description copy unmarked) against the bundled: none either", async () => {
     const again = await cli(["generate", "--file", "v1.3.json", "--out", "src/again"]);
     expect(again.code, again.stderr).toBe(0);
     expect(marksOf("src/again").table).toEqual(ALL);

@@ -156,7 +156,7 @@ describe("sfapi-gen diff --fail-on with scopes", () => {
     expect(runs.generate!.code, runs.generate!.stderr).toBe(0);
     expect(runs.folder!.code).toBe(1);
     expect(runs.folder!.stderr).toContain("--fail-on escalation: 2 escalation(s) between");
-    // The folder's description.json is the bundled JSON: schema wording differs too, scopes as between the files.
+    // The folder's description copy is the bundled JSON: schema wording differs too, scopes as between the files.
     expect(runs.folder!.stdout).toContain("0 added, 0 removed, ");
     expect(runs.folder!.stdout).toContain(": 2 escalations, 4 relaxations, ");
     expect(runs.folder!.stdout).toContain("- scopes escalated (a grant that could call it before cannot now)");
