@@ -324,10 +324,10 @@ export interface GreenOperations {
    *
    * `GET /account/`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadUserResponse = await client.readUser();
@@ -341,10 +341,10 @@ export interface GreenOperations {
    *
    * `GET /account/clients`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadClientsResponse = await client.readClients();
@@ -358,10 +358,10 @@ export interface GreenOperations {
    *
    * `GET /account/groups`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadGroupsResponse = await client.readGroups();
@@ -375,10 +375,10 @@ export interface GreenOperations {
    *
    * `GET /account/projects`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadProjectsResponse = await client.readProjects();
@@ -392,10 +392,10 @@ export interface GreenOperations {
    *
    * `GET /account/roles`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadRolesResponse = await client.readRoles();
@@ -409,10 +409,10 @@ export interface GreenOperations {
    *
    * `GET /compute/jobs/{machine}/{jobid}`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadJobResponse = await client.readJob({ path: { machine: "dtn01", jobid: "123" } });
@@ -426,10 +426,10 @@ export interface GreenOperations {
    *
    * `DELETE /compute/jobs/{machine}/{jobid}`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: CancelJobResponse = await client.cancelJob({ path: { machine: "dtn01", jobid: "123" } });
@@ -444,8 +444,8 @@ export interface GreenOperations {
    * `GET /meta/changelog`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadChangelogResponse = await client.readChangelog();
@@ -460,8 +460,8 @@ export interface GreenOperations {
    * `GET /meta/config`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadConfigResponse = await client.readConfig();
@@ -476,8 +476,8 @@ export interface GreenOperations {
    * `GET /status/`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadStatusesResponse = await client.readStatuses();
@@ -492,8 +492,8 @@ export interface GreenOperations {
    * `GET /status/notes`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadNotesResponse = await client.readNotes();
@@ -508,8 +508,8 @@ export interface GreenOperations {
    * `GET /status/notes/{name}`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadNoteResponse = await client.readNote({ path: { name: "name" } });
@@ -524,8 +524,8 @@ export interface GreenOperations {
    * `GET /status/outages`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadOutagesResponse = await client.readOutages();
@@ -540,8 +540,8 @@ export interface GreenOperations {
    * `GET /status/outages/planned`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadPlannedOutagesResponse = await client.readPlannedOutages();
@@ -556,8 +556,8 @@ export interface GreenOperations {
    * `GET /status/outages/planned/{name}`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadPlannedOutagesGetResponse = await client.readPlannedOutagesGet({ path: { name: "name" } });
@@ -572,8 +572,8 @@ export interface GreenOperations {
    * `GET /status/outages/{name}`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadOutageResponse = await client.readOutage({ path: { name: "name" } });
@@ -588,8 +588,8 @@ export interface GreenOperations {
    * `GET /status/{name}`
    * @scope public
    * @public
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadStatusResponse = await client.readStatus({ path: { name: "name" } });
@@ -603,10 +603,10 @@ export interface GreenOperations {
    *
    * `GET /storage/globus/transfer/{globus_uuid}`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: CheckGlobusTransferResponse = await client.checkGlobusTransfer({ path: { globus_uuid: "123" } });
@@ -620,10 +620,10 @@ export interface GreenOperations {
    *
    * `GET /tasks`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadTasksResponse = await client.readTasks();
@@ -637,10 +637,10 @@ export interface GreenOperations {
    *
    * `GET /tasks/{id}`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadTaskResponse = await client.readTask({ path: { id: "123" } });
@@ -654,10 +654,10 @@ export interface GreenOperations {
    *
    * `DELETE /tasks/{id}`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: CancelTaskResponse = await client.cancelTask({ path: { id: "123" } });
@@ -671,10 +671,10 @@ export interface GreenOperations {
    *
    * `GET /utilities/ls/{machine}/{path}`
    * @scope green
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "green" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadDirectoryResponse = await client.readDirectory({ path: { machine: "dtn01", path: "path" } });
@@ -847,10 +847,10 @@ export interface YellowOperations extends GreenOperations {
    *
    * `GET /compute/jobs/{machine}`
    * @scope yellow
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "yellow" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadJobsResponse = await client.readJobs({ path: { machine: "dtn01" } });
@@ -864,10 +864,10 @@ export interface YellowOperations extends GreenOperations {
    *
    * `GET /utilities/download/{machine}/{path}`
    * @scope yellow
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "yellow" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: DownloadFileResponse = await client.downloadFile({ path: { machine: "dtn01", path: "path" } });
@@ -1035,10 +1035,10 @@ export interface OrangeOperations extends YellowOperations {
    *
    * `POST /account/groups`
    * @scope orange
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * declare const body: CreateGroupBody;
@@ -1053,10 +1053,10 @@ export interface OrangeOperations extends YellowOperations {
    *
    * `GET /account/groups/{group}`
    * @scope orange
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * const answer: ReadGroupResponse = await client.readGroup({ path: { group: "group" } });
@@ -1070,10 +1070,10 @@ export interface OrangeOperations extends YellowOperations {
    *
    * `PUT /account/groups/{group}`
    * @scope orange
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * declare const body: UpdateGroupMembershipBody;
@@ -1091,10 +1091,10 @@ export interface OrangeOperations extends YellowOperations {
    *
    * `POST /storage/globus/transfer`
    * @scope orange
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * declare const body: StartGlobusTransferBody;
@@ -1109,10 +1109,10 @@ export interface OrangeOperations extends YellowOperations {
    *
    * `PUT /utilities/upload/{machine}/{path}`
    * @scope orange
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "orange" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * declare const body: UploadFileBody;
@@ -1262,10 +1262,10 @@ export interface RedOperations extends OrangeOperations {
    *
    * `POST /compute/jobs/{machine}`
    * @scope red
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "red" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * declare const body: SubmitJobBody;
@@ -1280,10 +1280,10 @@ export interface RedOperations extends OrangeOperations {
    *
    * `POST /utilities/command/{machine}`
    * @scope red
-   * @throws {@link ResponseError} on a non-2xx answer (its `body` holds the answer).
+   * @throws {@link ResponseError} on a non-2xx answer (`body` holds it).
    * @throws {@link ScopeError} on a client whose color is below "red" (nothing is sent).
    * @throws {@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had.
-   * @throws {@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first).
+   * @throws {@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried).
    * @example
    * ```ts
    * declare const body: RunCommandBody;

@@ -194,7 +194,7 @@ export function memberDoc(ctx: EmitContext, op: Operation, indent = "  "): strin
 /** What a named call throws (templates/runtime/calls.ts, guard.ts, token.ts, guarded-fetch.ts). */
 function throwsTags(ctx: EmitContext, op: Operation): [string, string][] {
   const tags: [string, string][] = [
-    ["throws", "{@link ResponseError} on a non-2xx answer (its `body` holds the answer)."],
+    ["throws", "{@link ResponseError} on a non-2xx answer (`body` holds it)."],
   ];
   if (op.scope !== PUBLIC) {
     const level = blockCommentText(printable(literal(effectiveLevel(ctx.ladder, op.scope))));
@@ -205,7 +205,7 @@ function throwsTags(ctx: EmitContext, op: Operation): [string, string][] {
       ["throws", "{@link CredentialsError} on a client without credentials; {@link TokenError} when no token is had."],
     );
   }
-  tags.push(["throws", "{@link NetworkError} when the API cannot be reached (GET, HEAD, OPTIONS retried first)."]);
+  tags.push(["throws", "{@link NetworkError} when unreachable (GET, HEAD, OPTIONS retried)."]);
   return tags;
 }
 
