@@ -193,9 +193,7 @@ export function memberDoc(ctx: EmitContext, op: Operation, indent = "  "): strin
 
 /** What a named call throws (templates/runtime/calls.ts, guard.ts, token.ts, guarded-fetch.ts). */
 function throwsTags(ctx: EmitContext, op: Operation): [string, string][] {
-  const tags: [string, string][] = [
-    ["throws", "{@link ResponseError} on a non-2xx answer (`body` holds it)."],
-  ];
+  const tags: [string, string][] = [["throws", "{@link ResponseError} on a non-2xx answer (`body` holds it)."]];
   if (op.scope !== PUBLIC) {
     const level = blockCommentText(printable(literal(effectiveLevel(ctx.ladder, op.scope))));
     tags.push(
