@@ -27,6 +27,7 @@ const NOT_OURS = new Map([
   ["client.schemas.ts", "what a compared generator writes"],
   ["generated/api.github.com.json", "a file of the @octokit/openapi package"],
   ["bundle.js", "a module of @redocly/openapi-core"],
+  ["description.json", "the description copy of a client folder written before description.json.gz"],
 ]);
 
 /** A path-like word ending in a file extension: `bundle.ts`, `usage/scan.ts`, `test/bench/RESULTS.md`. */
