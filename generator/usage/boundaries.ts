@@ -13,14 +13,14 @@
  *    specifier with a query), `createRequire` (a require made at run time);
  *  - code from a string: the global `eval` or `Function` reached any way (a variable, `globalThis.eval`, `(0,
  *    eval)`), the `constructor` of a function (the AsyncFunction and GeneratorFunction constructors), `node:vm`,
- *    `node:inspector`, `node:repl`, a worker started from a string (`new Worker(code, { eval: true })`, the constructor under another name, or an
- *    `eval` option written anywhere else).
+ *    `node:inspector`, `node:repl`, a worker started from a string (`new Worker(code, { eval: true })`, the
+ *    constructor under another name, or an `eval` option written anywhere else).
  */
 import { builtinModules } from "node:module";
 import type * as TS from "typescript";
 import type { Capabilities } from "./capabilities.js";
 import { eachType } from "./capabilities.js";
-import { writtenLiterals } from "./path-values.js";
+import { writtenKey } from "./path-values.js";
 import { ts } from "./typescript.js";
 
 /** Node's modules that load or run code the analysis cannot read. */
@@ -527,14 +527,7 @@ export function sentOtherwise(
       if (found) return reason(found);
       continue;
     }
-    const name = p.name;
-    let key: string | undefined;
-    if (name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)))
-      key = name.text;
-    else if (name !== undefined && ts.isComputedPropertyName(name)) {
-      const keys = writtenLiterals(name.expression, checker);
-      key = keys?.length === 1 ? keys[0] : undefined;
-    }
+    const key = p.name === undefined ? undefined : writtenKey(p.name, checker);
     if (key === undefined) return reason("options (a computed key)");
     if (!SAFE_OPTIONS.has(key)) return reason(JSON.stringify(key).slice(1, -1));
   }

@@ -31,7 +31,7 @@ import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { boundaries, inspectorWrites, NODE_TYPES, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
 import { checkConfig, configError } from "./modules.js";
-import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenLiterals } from "./path-values.js";
+import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenKey, writtenLiterals } from "./path-values.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 import {
@@ -428,7 +428,7 @@ export function followClient(input: FollowOptions): Followed {
         if (ts.isBindingElement(element) && element.dotDotDotToken) continue; // the rest keeps its members' types
         if (ts.isSpreadAssignment(element)) continue;
         const key = ts.isBindingElement(element) ? (element.propertyName ?? element.name) : element.name;
-        const name = key === undefined ? undefined : propertyName(key);
+        const name = key === undefined ? undefined : writtenKey(key, checker);
         if (name !== undefined) member(type, name, key!, element, source);
         else if (holdsDirectly(checker.getNonNullableType(type)))
           unknown(element, element, "a member named by a value that is not a literal", source);
@@ -453,16 +453,6 @@ export function followClient(input: FollowOptions): Followed {
         values.push(t.value);
       }
       return values.length > 0 ? values : undefined;
-    };
-
-    const propertyName = (key: TS.Node): string | undefined => {
-      if (ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key)) return key.text;
-      if (ts.isPrivateIdentifier(key)) return undefined;
-      if (ts.isComputedPropertyName(key)) {
-        const values = written(key.expression);
-        return values?.length === 1 ? values[0] : undefined;
-      }
-      return undefined;
     };
 
     /** The calls of a helper object's member, by the kind of interface that declares it; undefined if unknown. */
@@ -514,7 +504,7 @@ export function followClient(input: FollowOptions): Followed {
         const options = call.arguments[0];
         let color: string | null = null;
         if (options !== undefined && ts.isObjectLiteralExpression(options)) {
-          const property = options.properties.find((p) => p.name && propertyName(p.name) === "color");
+          const property = options.properties.find((p) => p.name && writtenKey(p.name, checker) === "color");
           if (property && ts.isPropertyAssignment(property)) color = literals(property.initializer)?.join("|") ?? null;
         }
         const id = `${name}:${line + 1}:${character + 1}`;

@@ -98,6 +98,18 @@ export function writtenLiterals(node: TS.Expression, checker: TS.TypeChecker): s
   return literalTexts(node, checker, 0);
 }
 
+/**
+ * The key a property name is at run time: an identifier's or literal's text, or a computed key whose written value is
+ * one literal (`[KEY]` with `const KEY = "fetch"`); undefined otherwise (a private name, a binding pattern, a key known
+ * only at run time).
+ */
+export function writtenKey(name: TS.Node, checker: TS.TypeChecker): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
+  if (!ts.isComputedPropertyName(name)) return undefined;
+  const keys = writtenLiterals(name.expression, checker);
+  return keys?.length === 1 ? keys[0] : undefined;
+}
+
 function literalTexts(node: TS.Expression, checker: TS.TypeChecker, depth: number): string[] | undefined {
   if (depth > DEPTH) return undefined;
   const inner = skipCasts(node);

@@ -182,7 +182,7 @@ export function helperKind(interfaceName: string): string | undefined {
   return HELPER_KINDS.find(([suffix]) => interfaceName.endsWith(suffix))?.[1];
 }
 
-/** Path parameter name -> every value it may have (one, or a few from a conditional), as the runtime turns it to text. */
+/** Path parameter name -> every value it may have (one, or a few from a conditional), as text the runtime sends. */
 export type PathValues = Readonly<Record<string, readonly string[]>>;
 
 export interface Where {
