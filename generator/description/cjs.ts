@@ -75,12 +75,11 @@ function bundleVersions(): Record<string, string> | undefined {
  * build records the same names; bin/build.mjs).
  */
 export function packageVersions(): Record<string, string> {
-  const version = (file: string) => String((JSON.parse(readFileSync(file, "utf8")) as { version: unknown }).version);
-  const ots = require.resolve("openapi-typescript/package.json");
+  const { openapiTypescript, typescript } = schemaEmitterVersions();
   return {
-    "openapi-typescript": version(ots),
-    "@redocly/openapi-core": version(join(dirname(dirname(redoclyPath())), "package.json")),
-    typescript: version(createRequire(ots).resolve("typescript/package.json")),
+    "openapi-typescript": openapiTypescript,
+    "@redocly/openapi-core": versionIn(join(dirname(dirname(redoclyPath())), "package.json")),
+    typescript,
   };
 }
 
@@ -128,12 +127,16 @@ export function loadTypescriptOf(): typeof import("typescript") {
  * depends on besides the description and our options. Read from their package.json files, loading neither.
  */
 export function schemaEmitterVersions(): { openapiTypescript: string; typescript: string } {
-  const version = (file: string) => String((JSON.parse(readFileSync(file, "utf8")) as { version: unknown }).version);
   const ots = require.resolve("openapi-typescript/package.json");
   return {
-    openapiTypescript: version(ots),
-    typescript: version(createRequire(ots).resolve("typescript/package.json")),
+    openapiTypescript: versionIn(ots),
+    typescript: versionIn(createRequire(ots).resolve("typescript/package.json")),
   };
+}
+
+/** The `version` of a package.json. */
+function versionIn(file: string): string {
+  return String((JSON.parse(readFileSync(file, "utf8")) as { version: unknown }).version);
 }
 
 /**
