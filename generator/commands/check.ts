@@ -14,7 +14,7 @@ import { loadModel } from "../model/model.js";
 import type { Manifest } from "../output/client-folder.js";
 import { MANIFEST_FILE, readFolderFiles, readManifest } from "../output/client-folder.js";
 import { dropFoldedWarning, keepFrom, keptNote } from "../output/kept.js";
-import { sha256Of } from "../output/manifest.js";
+import { fileBytes, sha256Of } from "../output/manifest.js";
 import type { CheckReport, FileProblem } from "../reports/diff/check.js";
 import { checkGenerated } from "../reports/diff/check.js";
 import { emitClient } from "./generate.js";
@@ -50,11 +50,7 @@ export async function checkOutput(
       .filter((path) => {
         const now = emitted.get(path);
         const there = files.get(path);
-        return (
-          now === undefined ||
-          there === undefined ||
-          !there.equals(typeof now === "string" ? Buffer.from(now, "utf8") : now)
-        );
+        return now === undefined || there === undefined || !there.equals(fileBytes(now));
       })
       .map((path): FileProblem => ({ path, problem: "stale" }));
     report = checkGenerated(model, manifest, out, stale);

@@ -85,9 +85,12 @@ function securityOf(op: Operation): { security?: string[][] } {
 export function sha256Of(text: string | Uint8Array): string {
   // Encoded first: the same hash, but hashing a string directly is several times slower (about 0.1 s for GitHub's
   // description.json), as Node converts it to UTF-8 on a slower path than Buffer.from's.
-  return createHash("sha256")
-    .update(typeof text === "string" ? Buffer.from(text, "utf8") : text)
-    .digest("hex");
+  return createHash("sha256").update(fileBytes(text)).digest("hex");
+}
+
+/** A generated file's bytes as written: text in UTF-8, bytes (the description's copy) as they are. */
+export function fileBytes(content: string | Uint8Array): Uint8Array {
+  return typeof content === "string" ? Buffer.from(content, "utf8") : content;
 }
 
 /** `files`: the other files of the output (manifest.json itself excluded), each with its SHA-256, sorted by path. */
