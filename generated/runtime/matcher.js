@@ -215,13 +215,14 @@ function mayFallOn(table, entry) {
       each(node.param);
   };
   const seen = /* @__PURE__ */ new Map();
-  const walk = (node, i) => {
+  const walk = (node, i, spanning = false) => {
     let at = seen.get(node);
     if (!at)
       seen.set(node, at = /* @__PURE__ */ new Set());
-    if (at.has(i) || --budget < 0)
+    const key = spanning ? -1 - i : i;
+    if (at.has(key) || --budget < 0)
       return;
-    at.add(i);
+    at.add(key);
     if (i === segments.length) {
       node.ops?.forEach((op) => found.add(op));
       return;
@@ -233,7 +234,7 @@ function mayFallOn(table, entry) {
       return;
     }
     const segment = segments[i];
-    const isParam = WHOLE_PARAM.test(segment);
+    const isParam = spanning || WHOLE_PARAM.test(segment);
     const pieces = !isParam && segment.includes("{") ? segment.split(PART_PARAM) : void 0;
     if (isParam || pieces) {
       if (node.literals)
@@ -250,7 +251,7 @@ function mayFallOn(table, entry) {
       }
       if (node.param)
         walk(node.param, i + 1);
-      children(node, (next) => walk(next, i));
+      children(node, (next) => walk(next, i, true));
     } else {
       const literal = node.literals?.get(segment);
       if (literal)

@@ -301,13 +301,16 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
     if (node.patterns) for (const p of node.patterns) if (budget >= 0) each(p.node);
     if (node.param && budget >= 0) each(node.param);
   };
-  // (node, i) pairs already walked: a value spanning segments reaches one node along many ways.
+  // (node, i, spanning) already walked: a value spanning segments reaches one node along many ways.
   const seen = new Map<Node, Set<number>>();
-  const walk = (node: Node, i: number): void => {
+  // `spanning`: segment i is the rest of a value that began in an earlier segment, so it may be any text, even where
+  // the template's segment is mixed (`x{a}y{b}` with b = "c/d" sends `.../x1yc%2Fd`, read split as `x1yc` then `d`).
+  const walk = (node: Node, i: number, spanning = false): void => {
     let at = seen.get(node);
     if (!at) seen.set(node, (at = new Set()));
-    if (at.has(i) || --budget < 0) return;
-    at.add(i);
+    const key = spanning ? -1 - i : i;
+    if (at.has(key) || --budget < 0) return;
+    at.add(key);
     if (i === segments.length) {
       node.ops?.forEach((op) => found.add(op));
       return;
@@ -319,7 +322,7 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
       return;
     }
     const segment = segments[i]!;
-    const isParam = WHOLE_PARAM.test(segment);
+    const isParam = spanning || WHOLE_PARAM.test(segment);
     const pieces = !isParam && segment.includes("{") ? segment.split(PART_PARAM) : undefined;
     if (isParam || pieces) {
       if (node.literals)
@@ -330,7 +333,7 @@ export function mayFallOn(table: CompiledTable, entry: OperationEntry): Operatio
       if (node.patterns) for (const p of node.patterns) if (budget >= 0) walk(p.node, i + 1);
       if (node.param) walk(node.param, i + 1);
       // A value holding an encoded slash is also read split (path.ts): it may span several segments, any of them.
-      children(node, (next) => walk(next, i));
+      children(node, (next) => walk(next, i, true));
     } else {
       const literal = node.literals?.get(segment);
       if (literal) walk(literal, i + 1);

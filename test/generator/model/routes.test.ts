@@ -172,6 +172,28 @@ describe("literal siblings", () => {
   });
 });
 
+describe("a value spanning segments from a mixed segment", () => {
+  // POST /a/x{p0}y{p1} with p1 = "a/b" sends /a/x1ya%2Fb, which the guard also reads split: /a/x1ya/b, a request to
+  // POST /{p0}/{p1}/b. The last segment of the span is the rest of the value: any text, not the mixed pattern again.
+  const spanDoc = description({
+    "POST /a/x{p0}y{p1}": { ...green, operationId: "mixed", parameters: [param("p0"), param("p1")] },
+    "POST /{p0}/{p1}/b": { ...red, operationId: "deeper", parameters: [param("p0"), param("p1")] },
+  });
+  const spanModel = modelOf(spanDoc, "span.json");
+  const spanLookup = lookupOf(LADDER, tableEntries(spanModel.operations));
+
+  test("a call by name may fall on the deeper template, as the guard reads the request", () => {
+    const falls = fallsOn(spanModel.operations, LADDER);
+    const mixed = spanModel.operations.find((op) => op.name === "mixed")!;
+    expect(falls.get(mixed)!.onto.map((op) => op.name)).toEqual(["deeper"]);
+    const byName = resolveUse(
+      { file: "a.ts", line: 1, column: 1, kind: "named", entry: "mixed" } as FoundUse,
+      spanLookup,
+    )!;
+    expect([byName.level, byName.operations.map((op) => op.name)]).toEqual(["red", ["mixed", "deeper"]]);
+  });
+});
+
 describe("the audit and the types say the same", () => {
   test("the audit lists the routes and what may fall on what; --color green refuses a route's green operation", () => {
     const audit = buildLevelAudit(subjectOf(model), { color: "green" });
