@@ -20,6 +20,7 @@ import { ALL, compileTable, keyValues, mayBe, mayFallOn, requestPath } from "../
 import { fillWholePath, matchPath, readPath } from "../../templates/runtime/path.js";
 import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
+import { mostDemanding } from "../model/routes.js";
 import type { Ladder } from "../model/scope.js";
 import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
 import type { TableEntry } from "../output/client-folder.js";
@@ -200,11 +201,6 @@ function resolved(lookup: Lookup, operations: TableEntry[]): Resolution {
 function unknown(lookup: Lookup, why: string): Resolution {
   const top = topLevel(lookup.ladder);
   return { operations: [], level: top, unknown: `unknown: ${why}; assumes top level (${top})` };
-}
-
-/** Of levels ("public" or on the ladder), the most demanding; "public" when there are none. */
-export function mostDemanding(ladder: Ladder, levels: readonly string[]): string {
-  return levels.reduce((most, level) => (levelRank(ladder, level) > levelRank(ladder, most) ? level : most), PUBLIC);
 }
 
 /** The lowest color that may make uses needing `levels`: the lowest level when none needs more than public. */

@@ -7,13 +7,14 @@
  */
 
 import type { ScopeOptions } from "../../model/model.js";
+import { mostDemanding } from "../../model/routes.js";
 import type { Ladder } from "../../model/scope.js";
 import { levelRank } from "../../model/scope.js";
 import type { KeptScope } from "../../output/kept.js";
 import { keepScope } from "../../output/kept.js";
 import type { TableEntry } from "../../output/manifest.js";
 import { findClient } from "../../usage/find-client.js";
-import { coveringColor, lookupOf, mostDemanding, resolveUse } from "../../usage/resolve.js";
+import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
 import { useSite } from "../../usage/site.js";
 import type { TypeCheck } from "../../usage/typecheck.js";
 import type { Scan } from "../../usage/uses.js";
