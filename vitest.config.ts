@@ -38,6 +38,7 @@ export default defineConfig({
     include:
       tier === "slow" ? SLOW.map((glob) => (glob.endsWith(".ts") ? glob : `${glob}/*.test.ts`)) : ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/support/fast-check-seed.ts"],
     exclude: ["node_modules/**", "test/bench/**", "test/.tmp/**", ...(tier === "default" ? SLOW : [])],
     // One worker per core (vitest would use cores - 1). A third worker overlapped more waiting (child processes,
     // sockets) but cost more than it saved on two cores: each worker compiles the same code and loads TypeScript anew,
