@@ -77,13 +77,19 @@ export class CheckFailedError extends SfapiGenError {
  * The one list of the generator's error classes (the base aside): `SfapiGenErrorCode` and `AnyGeneratorError` are
  * computed from it, so a new class joins here and nowhere else.
  */
-export const GENERATOR_ERRORS = {
+export const GENERATOR_ERRORS: {
+  readonly DescriptionError: typeof DescriptionError;
+  readonly OptionError: typeof OptionError;
+  readonly OutputError: typeof OutputError;
+  readonly ManifestError: typeof ManifestError;
+  readonly CheckFailedError: typeof CheckFailedError;
+} = {
   DescriptionError,
   OptionError,
   OutputError,
   ManifestError,
   CheckFailedError,
-} as const;
+};
 
 /** Every generator error's code, one per class. */
 export type SfapiGenErrorCode =

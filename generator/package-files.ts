@@ -11,18 +11,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 const fromDist = basename(dirname(here)) === "dist";
 
 /** The package root (the folder of sfapi-gen's package.json). */
-export const packageRoot = fromDist ? dirname(dirname(here)) : dirname(here);
+export const packageRoot: string = fromDist ? dirname(dirname(here)) : dirname(here);
 /**
  * Bundled descriptions, each `<name>.json` with its `<name>.levels.json` (copied into dist/generator/ by the build),
  * found from the package root: the CLI's bundle (dist/cli/) runs this module from another folder than dist/generator/.
  */
-export const descriptionsDir = fromDist
+export const descriptionsDir: string = fromDist
   ? join(packageRoot, "dist", "generator", "descriptions")
   : join(here, "descriptions");
-export const bundledDescriptionPath = join(descriptionsDir, "v1.2.json");
-export const bundledLevelsPath = join(descriptionsDir, "v1.2.levels.json");
+export const bundledDescriptionPath: string = join(descriptionsDir, "v1.2.json");
+export const bundledLevelsPath: string = join(descriptionsDir, "v1.2.levels.json");
 /** The runtime compiled to `.js` + `.d.ts` by `npm run build` (from templates/runtime). */
-export const runtimeBuildDir = join(packageRoot, "dist", "runtime");
+export const runtimeBuildDir: string = join(packageRoot, "dist", "runtime");
 /** The generator's name, as manifests (`generator.name`, how a folder is recognised as ours) and audits record it. */
 export const GENERATOR_NAME = "sfapi-gen";
 export const generatorVersion: string = readVersion();

@@ -21,11 +21,6 @@ export declare class CallRequest extends Request {
     #private;
     constructor(input: string | URL | Request, init?: RequestInit);
     /**
-     * openapi-fetch checks what a middleware returns with `instanceof` the class it was given: any Request passes, as
-     * with the global class. Nothing of ours relies on `instanceof CallRequest` (see `vouch`).
-     */
-    static [Symbol.hasInstance](value: unknown): boolean;
-    /**
      * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else
      * undefined. Only the caller knows whether a middleware has seen it.
      */

@@ -11,13 +11,6 @@ class CallRequest extends Request {
     this.#manual = init?.redirect === "manual";
   }
   /**
-   * openapi-fetch checks what a middleware returns with `instanceof` the class it was given: any Request passes, as
-   * with the global class. Nothing of ours relies on `instanceof CallRequest` (see `vouch`).
-   */
-  static [Symbol.hasInstance](value) {
-    return value instanceof Request;
-  }
-  /**
    * `request`, when it is exactly one of ours (not a Proxy, not a subclass) that leaves redirects to us; else
    * undefined. Only the caller knows whether a middleware has seen it.
    */
@@ -34,6 +27,7 @@ class CallRequest extends Request {
     return request.body !== null ? request.clone() : void 0;
   }
 }
+Object.defineProperty(CallRequest, Symbol.hasInstance, { value: (value) => value instanceof Request });
 const MAX_REDIRECTS = 5;
 const REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
 function createGuardedFetch(config) {

@@ -29,7 +29,7 @@ const redoclyPath = () => require.resolve("@redocly/openapi-core");
 const redoclyTypesPath = () => join(dirname(redoclyPath()), "types", "index.js");
 
 /** The build's bundle of openapi-typescript and redocly (bin/build.mjs writes it; a run from source may have none). */
-export const PACKAGES_BUNDLE = join(packageRoot, "dist", "generator", "description", "packages.cjs");
+export const PACKAGES_BUNDLE: string = join(packageRoot, "dist", "generator", "description", "packages.cjs");
 
 /** What the bundle exports: the two packages, redocly's types module, and the versions it was made from. */
 interface PackagesBundle {

@@ -28,7 +28,9 @@ export function apiName(doc: OpenApiDocument): { title: string; version: string 
 }
 
 /** The runtime's method list in lower case, as a description's path items spell the methods. */
-export const HTTP_METHODS = CLIENT_METHODS.map((m) => m.toLowerCase() as Lowercase<typeof m>);
+export const HTTP_METHODS: Lowercase<(typeof CLIENT_METHODS)[number]>[] = CLIENT_METHODS.map(
+  (m) => m.toLowerCase() as Lowercase<typeof m>,
+);
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /**

@@ -66,7 +66,7 @@ export interface LoadedDescription {
 
 const FETCH_TIMEOUT_MS = 30_000;
 /** Larger than any real description (GitHub's is 13 MB), small enough to hold in memory several times over. */
-export const MAX_DESCRIPTION_BYTES = 64 * 1024 * 1024;
+export const MAX_DESCRIPTION_BYTES: number = 64 * 1024 * 1024;
 
 /** `{base}/openapi.json`, unless the URL already names a description file. */
 export function descriptionUrl(url: string): string {

@@ -33,7 +33,7 @@ export function preloadSchemaEmitter(): void {
  * to make that cheap). Used only for the same description bytes (their sha256) and the same versions of both
  * packages as installed now; a run from source has none, and any other description is transformed as always.
  */
-export const SCHEMA_CACHE_FILE = join(descriptionsDir, "v1.2.schema.json");
+export const SCHEMA_CACHE_FILE: string = join(descriptionsDir, "v1.2.schema.json");
 
 export interface SchemaCacheEntry {
   /** The description's bytes, as `LoadedDescription.sha256`. */
@@ -51,7 +51,7 @@ export interface SchemaCacheEntry {
 export async function emitSchema(
   description: OpenApiDocument,
   sha256?: string,
-  cacheFile = SCHEMA_CACHE_FILE,
+  cacheFile: string = SCHEMA_CACHE_FILE,
 ): Promise<string> {
   const cached = sha256 === undefined ? undefined : cachedSchema(sha256, cacheFile);
   if (cached !== undefined) return cached;

@@ -224,7 +224,7 @@ const CLIENT_HELPERS: Helper[] = [
   { name: "group", roles: ["readGroup"], type: (id) => `GroupFinding<${id}Group>["group"]` },
 ];
 
-export const WORKFLOW_TYPE_IMPORTS = [
+export const WORKFLOW_TYPE_IMPORTS: string[] = [
   "ApiChangelog",
   "ApiConfig",
   "CommandRunning",
@@ -361,7 +361,7 @@ export function workflowSharedTypes(ctx: EmitContext): string[] {
 }
 
 /** The helpers of each object of a level's types (`Compute`, `Job`, ...), as the level's interfaces declare them. */
-const OBJECTS = {
+const OBJECTS: Record<HelperObject, Helper[]> = {
   Job: JOB_HELPERS,
   Task: TASK_HELPERS,
   RemotePath: PATH_HELPERS,
@@ -373,7 +373,20 @@ const OBJECTS = {
   Api: API_HELPERS,
   Globus: GLOBUS_HELPERS,
   ClientHelpers: CLIENT_HELPERS,
-} as const satisfies Record<string, Helper[]>;
+};
+/** The objects of a level's types that carry helpers. */
+type HelperObject =
+  | "Job"
+  | "Task"
+  | "RemotePath"
+  | "Compute"
+  | "UserMethods"
+  | "GroupMethods"
+  | "ProjectMethods"
+  | "Resources"
+  | "Api"
+  | "Globus"
+  | "ClientHelpers";
 
 /** One helper as a level's types declare it: callable (`usable`), or a NeedsColor naming the least level (`need`). */
 export interface HelperMember {
@@ -387,10 +400,10 @@ export interface HelperMember {
  * color is offered (`usable`), and what is there only to name the color it needs. `RemotePath` counts `open` when one
  * of its halves is usable. Tests walk it to call every helper a level offers.
  */
-export function helperMembers(ctx: EmitContext, level: string): Record<keyof typeof OBJECTS, HelperMember[]> {
+export function helperMembers(ctx: EmitContext, level: string): Record<HelperObject, HelperMember[]> {
   const spec = workflowSpec(ctx);
-  const out = {} as Record<keyof typeof OBJECTS, HelperMember[]>;
-  for (const [object, helpers] of Object.entries(OBJECTS) as [keyof typeof OBJECTS, Helper[]][])
+  const out = {} as Record<HelperObject, HelperMember[]>;
+  for (const [object, helpers] of Object.entries(OBJECTS) as [HelperObject, Helper[]][])
     out[object] = helpers.flatMap((h) => {
       const need = neededLevel(ctx, spec, h);
       return need === undefined ? [] : [{ name: h.name, usable: usableAt(ctx, spec, h, level), need }];

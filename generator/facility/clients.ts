@@ -39,11 +39,11 @@ export const FACILITY_CLIENT_TERMS: readonly (ClientTerms & { readonly level: st
  * On a ladder whose levels are not the facility's, by rank: the lowest as the facility's lowest, the top as its top,
  * any between as the shortest-lived of its middle levels (orange). lifetimeNote says so.
  */
-export const ASSUMED_CLIENT_TERMS = {
+export const ASSUMED_CLIENT_TERMS: Readonly<Record<"lowest" | "between" | "top", ClientTerms>> = {
   lowest: { lifetimeDays: 60, ipRanges: 16 },
   between: { lifetimeDays: 30, ipRanges: 8 },
   top: { lifetimeDays: 2, ipRanges: 2 },
-} as const satisfies Record<string, ClientTerms>;
+};
 
 /**
  * The facility's terms by level when every level of `ladder` is one of its levels, in its order (its own ladder, or
@@ -132,7 +132,7 @@ export class ClientRegistry {
     private readonly ladder: Ladder,
     private readonly now: () => number = Date.now,
     /** Under the security policy: every scope the description names (a grant holds some of them). */
-    readonly grantScopes?: readonly string[],
+    readonly grantScopes?: readonly string[] | undefined,
   ) {}
 
   register(registration: ClientRegistration): RegisteredClient {

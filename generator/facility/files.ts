@@ -41,7 +41,7 @@ export type Lookup =
   | { kind: "missing"; path: string };
 
 export const DEFAULT_MAX_FILES = 10_000;
-export const DEFAULT_MAX_FILE_TREE_BYTES = 64 << 20;
+export const DEFAULT_MAX_FILE_TREE_BYTES: number = 64 << 20;
 
 /** An account's own folders, which exist on every machine before anything is uploaded. */
 function ownFolders(account: string): string[] {
@@ -67,8 +67,8 @@ export class FileTree {
 
   constructor(
     private readonly now: () => number,
-    readonly maxFiles = DEFAULT_MAX_FILES,
-    readonly maxBytes = DEFAULT_MAX_FILE_TREE_BYTES,
+    readonly maxFiles: number = DEFAULT_MAX_FILES,
+    readonly maxBytes: number = DEFAULT_MAX_FILE_TREE_BYTES,
     private readonly people: FileAccounts = MOCK_USER_ONLY,
   ) {}
 

@@ -15,7 +15,7 @@ interface Transfer {
 
 export const DEFAULT_MAX_TRANSFERS = 5000;
 /** What every finished transfer here has moved: a gibibyte in ten seconds. */
-export const TRANSFER_BYTES = 2 ** 30;
+export const TRANSFER_BYTES: number = 2 ** 30;
 
 export class GlobusTransfers {
   readonly #transfers = new Map<string, Transfer>();
@@ -23,7 +23,7 @@ export class GlobusTransfers {
   constructor(
     readonly delayMs: number,
     private readonly now: () => number,
-    readonly max = DEFAULT_MAX_TRANSFERS,
+    readonly max: number = DEFAULT_MAX_TRANSFERS,
   ) {}
 
   get size(): number {

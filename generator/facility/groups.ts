@@ -20,7 +20,7 @@ export const MAX_GROUPS = 1000;
 const MAX_MEMBERS = 1000;
 
 export type GroupOutcome =
-  | { group: ReturnType<typeof view> }
+  | { group: GroupView }
   | { refused: "exists" | "too-long" | "too-many" | "no-project" | "no-group" };
 
 export class GroupStore {
@@ -32,7 +32,7 @@ export class GroupStore {
   }
 
   /** The groups `account` is in or created, oldest first. */
-  list(account: string): ReturnType<typeof view>[] {
+  list(account: string): GroupView[] {
     return [...this.#groups.values()].filter((g) => g.creator === account || g.members.includes(account)).map(view);
   }
 
@@ -69,6 +69,13 @@ export class GroupStore {
   }
 }
 
-function view(group: Group) {
+/** A group as the facility's answers show it. */
+export interface GroupView {
+  gid: number;
+  name: string;
+  users: { uid: number; name: string }[];
+}
+
+function view(group: Group): GroupView {
   return { gid: group.gid, name: group.name, users: group.members.map((name) => ({ uid: uidOf(name), name })) };
 }

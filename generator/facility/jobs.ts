@@ -17,7 +17,7 @@ import type { Shell, ShellJobs } from "./shell.js";
 import type { TaskStore } from "./tasks.js";
 
 /** The Slurm states a job can end in here: the runtime's list, so the client waits for exactly these. */
-export const TERMINAL_STATES = SLURM_TERMINAL_STATES;
+export const TERMINAL_STATES: typeof SLURM_TERMINAL_STATES = SLURM_TERMINAL_STATES;
 export type { TerminalState };
 export type JobState = "PENDING" | "RUNNING" | TerminalState;
 export type JobRow = Record<string, string>;
@@ -114,8 +114,8 @@ export class JobStore implements ShellJobs {
   constructor(
     private readonly tasks: TaskStore,
     private readonly now: () => number = Date.now,
-    private readonly files?: FileTree,
-    readonly maxJobs = DEFAULT_MAX_JOBS,
+    private readonly files?: FileTree | undefined,
+    readonly maxJobs: number = DEFAULT_MAX_JOBS,
   ) {}
 
   /** How many jobs are remembered now. */
@@ -475,7 +475,7 @@ const PRIORITY = "69120";
  * sacct's fields, as the official Python client's model of its rows lists them (`_models/job_status_response_sacct.py`,
  * in its order): every row carries all of them.
  */
-export const SACCT_FIELDS = [
+export const SACCT_FIELDS: readonly string[] = [
   ...["account", "admincomment", "alloccpus", "allocnodes", "alloctres", "associd", "avecpu", "avecpufreq"],
   ...["avediskread", "avediskwrite", "avepages", "averss", "avevmsize", "blockid", "cluster", "comment"],
   ...["constraints", "consumedenergy", "consumedenergyraw", "cputime", "cputimeraw", "dbindex", "derivedexitcode"],

@@ -74,7 +74,10 @@ export interface Shell {
  * Bounds on one command or script (just-bash stops it past any of them, with a message naming the limit). The time is
  * a backstop against a command that blocks, never a pause: nothing here waits on a clock.
  */
-export const SHELL_LIMITS = {
+export const SHELL_LIMITS: Record<
+  "maxCommandCount" | "maxLoopIterations" | "maxCallDepth" | "maxOutputSize" | "maxSourceBytes" | "maxExecutionTimeMs",
+  number
+> = {
   maxCommandCount: 10_000,
   maxLoopIterations: 10_000,
   maxCallDepth: 100,

@@ -97,6 +97,37 @@ const DESCRIPTION: Record<OutageState | "active", string> = {
 /** Most severe first: a system in two outages at once reads as the worse. */
 const SEVERITY: readonly OutageState[] = ["unavailable", "degraded", "other"];
 
+/** A system's entry on the status page (`GET /status/{name}`). */
+export interface SystemStatus {
+  name: string;
+  full_name: string;
+  description: string;
+  system_type: (typeof SYSTEMS)[number]["system_type"];
+  notes: string[];
+  status: string;
+  updated_at: string;
+}
+
+/** One of a system's notes (`GET /status/notes/{name}`). */
+export interface SystemNote {
+  name: string;
+  notes: string;
+  active: boolean;
+  timestamp: string;
+}
+
+/** One of a system's outages, past or planned (`GET /status/outages/{name}`, `.../planned/{name}`). */
+export interface OutageEntry {
+  name: string;
+  start_at: string;
+  end_at?: string;
+  description: string;
+  notes: string;
+  status: string;
+  update_at: string;
+  swo?: string;
+}
+
 export class Outages {
   readonly #outages: Outage[] = [];
   /** Counts changes, so the status page's cached text knows when it is stale. */
@@ -141,7 +172,7 @@ export class Outages {
   }
 
   /** The status page's entry for `name`. */
-  status(name: string) {
+  status(name: string): SystemStatus {
     const { full_name = name, system_type = "service" } = SYSTEMS.find((s) => s.name === name) ?? {};
     const now = this.now();
     const current = this.#current(name, now);
@@ -161,7 +192,7 @@ export class Outages {
   }
 
   /** Every system's entry, in the status page's order. */
-  statuses() {
+  statuses(): SystemStatus[] {
     return SYSTEMS.map((s) => this.status(s.name));
   }
 
@@ -185,7 +216,7 @@ export class Outages {
    * `name`'s notes: one per outage begun, newest first (active while it lasts), then, while none is in force, the
    * canned "operating normally".
    */
-  notes(name: string) {
+  notes(name: string): SystemNote[] {
     const now = this.now();
     const begun = this.#outages.filter((o) => o.system === name && o.start <= now).reverse();
     const notes = begun.map((o) => ({
@@ -202,7 +233,7 @@ export class Outages {
   }
 
   /** `name`'s past and current outages: last week's maintenance, then those added that have begun. */
-  past(name: string) {
+  past(name: string): OutageEntry[] {
     const now = this.now();
     const start = this.startedAt - 7 * DAY_MS;
     return [
@@ -214,7 +245,7 @@ export class Outages {
   }
 
   /** `name`'s outages ahead: those added, then the canned maintenance in two weeks. */
-  planned(name: string) {
+  planned(name: string): OutageEntry[] {
     const now = this.now();
     const start = this.startedAt + 14 * DAY_MS;
     return [
@@ -254,7 +285,7 @@ export class Outages {
     return `${minute(o.start)} -- ${until}, ${DESCRIPTION[o.status]}, ${o.notes}`;
   }
 
-  #outage(o: Outage, status: "Active" | "Completed" | "Planned", updated: number) {
+  #outage(o: Outage, status: "Active" | "Completed" | "Planned", updated: number): OutageEntry {
     return {
       ...this.#maintenance(o.system, o.start, o.end, status, updated),
       description: DESCRIPTION[o.status],
@@ -265,7 +296,7 @@ export class Outages {
   }
 
   /** The canned history's shape: an outage entry (open-ended ones have no `end_at`). */
-  #maintenance(name: string, start: number, end: number, status: string, updated: number) {
+  #maintenance(name: string, start: number, end: number, status: string, updated: number): OutageEntry {
     return {
       name,
       start_at: this.isoTime(start),

@@ -49,7 +49,7 @@ export class TaskStore {
   constructor(
     readonly delayMs: number,
     private readonly now: () => number = Date.now,
-    readonly maxTasks = DEFAULT_MAX_TASKS,
+    readonly maxTasks: number = DEFAULT_MAX_TASKS,
   ) {}
 
   /** How many tasks are remembered now. */

@@ -9,7 +9,7 @@ import type { OpenApiDocument } from "../description/document.js";
 
 /** The facility's own host: relative `servers` URLs in its description (`/api/v1.2`) are relative to it. */
 const FACILITY_ORIGIN = new URL(DEFAULT_BASE_URL).origin;
-export const FALLBACK_BASE_URL = DEFAULT_BASE_URL;
+export const FALLBACK_BASE_URL: typeof DEFAULT_BASE_URL = DEFAULT_BASE_URL;
 
 export interface BaseUrlChoice {
   /** The generated client's default `baseUrl`. */

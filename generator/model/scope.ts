@@ -24,7 +24,7 @@ export type { HttpMethod };
 // use that one copy.
 export { canCall, PUBLIC, rank, topLevel, UNRANKED };
 /** The level a client needs for `scope` under `ladder`: the level itself when ranked, "public", else the top. */
-export const effectiveLevel = requiredLevel;
+export const effectiveLevel: typeof requiredLevel = requiredLevel;
 
 /** Levels from least to most capable; the last one (the top) may call everything. */
 export type Ladder = readonly string[];
@@ -40,7 +40,7 @@ export const DEFAULT_VENDOR = "nersc";
 export const POLICIES = ["scope", "method", "security"] as const;
 export type Policy = (typeof POLICIES)[number];
 /** What `--policy` and a config file accept: a policy, or `auto` (chosen by `choosePolicy`). */
-export const POLICY_CHOICES = [...POLICIES, "auto"] as const;
+export const POLICY_CHOICES: readonly [...typeof POLICIES, "auto"] = [...POLICIES, "auto"];
 export type PolicyChoice = (typeof POLICY_CHOICES)[number];
 
 /** The table's `scope` of an operation the security policy secures: its scopes are in `Requirement.anyOf`. */

@@ -353,7 +353,7 @@ export function boundaries(context: BoundaryContext): (node: TS.Node) => void {
 }
 
 /** @types/node's declarations (its `Console`). */
-export const NODE_TYPES = /[\\/]node_modules[\\/]@types[\\/]node[\\/]/;
+export const NODE_TYPES: RegExp = /[\\/]node_modules[\\/]@types[\\/]node[\\/]/;
 
 /** The interfaces of what the allowlist trusts not to call a client handed to it, and their global names. */
 const INSPECTORS: ReadonlySet<string> = new Set(["Console", "JSON"]);

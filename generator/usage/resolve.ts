@@ -27,7 +27,10 @@ import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse, PathValues } from "./uses.js";
 
 /** What `waitForTask` calls (templates/runtime/tasks.ts). */
-export const WAIT_FOR_TASK_CALL = { method: "GET", path: TASK_PATH } as const;
+export const WAIT_FOR_TASK_CALL: { readonly method: "GET"; readonly path: typeof TASK_PATH } = {
+  method: "GET",
+  path: TASK_PATH,
+};
 
 /** A table ready for lookups: by name, and by method and path through the runtime's compiled trie. */
 export interface Lookup {

@@ -10,7 +10,7 @@ export interface Backoff {
   readonly maxDelayMs: number;
 }
 
-export const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+export const RETRYABLE_STATUS: Set<number> = new Set([429, 502, 503, 504]);
 
 /** Exponential back-off with jitter for retry number `retry` (1 = the first retry). */
 export function backoffMs(policy: Backoff, retry: number): number {

@@ -68,7 +68,7 @@ function hex(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /** Bits of an unsigned big-endian integer (leading zero bytes ignored). */
-export function bitLength(bytes: Uint8Array, from = 0, to = bytes.length): number {
+export function bitLength(bytes: Uint8Array, from = 0, to: number = bytes.length): number {
   while (from < to && bytes[from] === 0) from++;
   if (from === to) return 0;
   return (to - from - 1) * 8 + (32 - Math.clz32(bytes[from]!));

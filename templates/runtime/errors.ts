@@ -357,7 +357,21 @@ function oneLine(text: string): string {
  * generated client exports (`PUBLIC_ERRORS`, in public-errors.ts) are all computed from it: a new class joins here,
  * and nowhere else.
  */
-export const SFAPI_ERRORS = {
+export const SFAPI_ERRORS: {
+  readonly ScopeError: typeof ScopeError;
+  readonly CredentialsError: typeof CredentialsError;
+  readonly TokenError: typeof TokenError;
+  readonly ClientExpiredError: typeof ClientExpiredError;
+  readonly KeyError: typeof KeyError;
+  readonly ConfigError: typeof ConfigError;
+  readonly TaskError: typeof TaskError;
+  readonly RedirectError: typeof RedirectError;
+  readonly ResponseError: typeof ResponseError;
+  readonly CommandError: typeof CommandError;
+  readonly JobError: typeof JobError;
+  readonly FileError: typeof FileError;
+  readonly NetworkError: typeof NetworkError;
+} = {
   ScopeError,
   CredentialsError,
   TokenError,
@@ -371,7 +385,7 @@ export const SFAPI_ERRORS = {
   JobError,
   FileError,
   NetworkError,
-} as const;
+};
 
 /** Every runtime error's code, one per class. */
 export type SfapiErrorCode = (typeof SFAPI_ERRORS)[keyof typeof SFAPI_ERRORS]["code"];

@@ -31,7 +31,7 @@ interface NodeLike {
 }
 
 /** Key files are a few KB; anything far larger is not a key file (and is not read whole). */
-export const MAX_KEY_FILE_BYTES = 64 * 1024;
+export const MAX_KEY_FILE_BYTES: number = 64 * 1024;
 
 function builtins(): { fs: Fs; os: Os; platform: string } {
   const process = (globalThis as { process?: NodeLike }).process;

@@ -21,7 +21,7 @@ export function inBrowser(): boolean {
 }
 
 /** The words every message about a blocked browser request carries. */
-export const BLOCKED_HINT =
+export const BLOCKED_HINT: string =
   "the request may have been blocked by the browser (CORS: the server must allow this page's origin) " +
   "or the browser is offline";
 

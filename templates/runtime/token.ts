@@ -60,7 +60,7 @@ export interface TokenSource {
 /** Lifetime assumed when the answer has no `expires_in` and the token is not a JWT with `exp`. */
 export const DEFAULT_TOKEN_LIFETIME_S = 600;
 /** A token answer is a few hundred bytes to a few KB; anything past this is not read further. */
-export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
+export const MAX_TOKEN_RESPONSE_BYTES: number = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What an Authorization header may carry: visible ASCII, no spaces (RFC 6750's b64token and every JWT fit). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;

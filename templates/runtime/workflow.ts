@@ -60,7 +60,7 @@ export const COMPUTE_ROLES = [
   "uploadFile",
   "readOutagesOf",
   "readPlannedOutagesOf",
-] as const satisfies readonly (keyof WorkflowSpec)[];
+] as const;
 
 /** A script on the machine (`isPath`), with its arguments. */
 export interface ScriptPath {
