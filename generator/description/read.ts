@@ -6,10 +6,10 @@
  * has checked its references and nesting (external references are refused unless `allowExternalRefs`).
  */
 import { createHash } from "node:crypto";
-import type { FileHandle } from "node:fs/promises";
-import { open, readFile } from "node:fs/promises";
+// node:fs, not node:fs/promises, and node:zlib only for a gzip file: each builtin module loaded is milliseconds of
+// every `audit` (issue 47), and Node has node:fs loaded before any of ours.
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { readCapped } from "../../templates/runtime/body.js";
 import { DescriptionError } from "../errors.js";
 import { bundledDescriptionPath, bundledLevelsPath } from "../package-files.js";
@@ -168,7 +168,7 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
     return {
       source: "bundled v1.2 description",
       absoluteRef: bundledDescriptionPath,
-      text: await readFile(bundledDescriptionPath, "utf8"),
+      text: readFileSync(bundledDescriptionPath, "utf8"),
     };
   const path = resolve(from.cwd ?? process.cwd(), from.file);
   return { source: from.file, absoluteRef: path, text: await readFileText(path, from.file) };
@@ -176,19 +176,19 @@ async function readSource(from: DescriptionSource): Promise<{ source: string; ab
 
 /**
  * A file's text, reading at most MAX_DESCRIPTION_BYTES + 1 bytes (a device or a huge file fails fast). By a file
- * handle, not a read stream: a stream loads Node's stream modules (a few ms of every `audit`) and reads 64 KiB at a
- * time; a regular file is read here in one go, its size known.
+ * descriptor, not a read stream: a stream loads Node's stream modules (a few ms of every `audit`) and reads 64 KiB at
+ * a time; a regular file is read here in one go, its size known.
  */
 async function readFileText(path: string, source: string): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  let handle: FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    handle = await open(path, "r");
-    const hint = (await handle.stat()).size;
+    fd = openSync(path, "r");
+    const hint = fstatSync(fd).size;
     while (size <= MAX_DESCRIPTION_BYTES) {
       const chunk = Buffer.allocUnsafe(Math.min(MAX_DESCRIPTION_BYTES + 1 - size, Math.max(hint + 1, 65_536)));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));
       size += bytesRead;
@@ -197,11 +197,16 @@ async function readFileText(path: string, source: string): Promise<string> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DescriptionError(source, code === "ENOENT" ? "no such file" : `cannot read (${code ?? String(error)})`);
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== undefined)
+      try {
+        closeSync(fd);
+      } catch {
+        // nothing was written: a failed close loses nothing
+      }
   }
   if (size > MAX_DESCRIPTION_BYTES) throw tooLarge(source);
   const bytes = Buffer.concat(chunks, size);
-  return (isGzip(bytes) ? gunzipCapped(bytes, source) : bytes).toString("utf8");
+  return (isGzip(bytes) ? await gunzipCapped(bytes, source) : bytes).toString("utf8");
 }
 
 /** Gzip's magic number: no JSON or YAML text starts with byte 0x1f (a client folder's copy, `description.json.gz`). */
@@ -210,7 +215,8 @@ function isGzip(bytes: Buffer): boolean {
 }
 
 /** The gzip-compressed `bytes` inflated, at most MAX_DESCRIPTION_BYTES of them (a small file may inflate hugely). */
-function gunzipCapped(bytes: Buffer, source: string): Buffer {
+async function gunzipCapped(bytes: Buffer, source: string): Promise<Buffer> {
+  const { gunzipSync } = await import("node:zlib");
   try {
     return gunzipSync(bytes, { maxOutputLength: MAX_DESCRIPTION_BYTES });
   } catch (error) {
@@ -234,7 +240,7 @@ function tooLarge(source: string): DescriptionError {
 async function bundledSidecar(
   sha256: string,
 ): Promise<{ levels: readonly string[]; note: string; wholePaths?: readonly string[] } | undefined> {
-  const sidecar = JSON.parse(await readFile(bundledLevelsPath, "utf8")) as {
+  const sidecar = JSON.parse(readFileSync(bundledLevelsPath, "utf8")) as {
     sha256: string;
     levels: string[];
     note: string;
