@@ -17,10 +17,7 @@ export function generateCommand(io: CliIo): Command {
       "write nothing; exit 1, printing the diff, when --out was generated from another description (for CI)",
     )
     .action(async (flags: SourceFlags & { out?: string; check?: boolean }) => {
-      const [{ generate }, { preloadSchemaEmitter }] = await Promise.all([
-        import("../commands/generate.js"),
-        import("../emit/schema.js"),
-      ]);
+      const { generate } = await import("../commands/generate.js");
       const config = readConfig(io.cwd);
       const out = flags.out ?? config.out ?? DEFAULT_OUT;
       if (flags.check) {
@@ -35,11 +32,9 @@ export function generateCommand(io: CliIo): Command {
           check.regenerateCommand(flags, out),
         );
       }
-      // openapi-typescript loads while a worker thread lints a large description.
       const { model, files, kept } = await generate({
         ...resolveSourceOptions(flags, config, io.cwd),
         out,
-        whileValidating: preloadSchemaEmitter,
         onPhase: io.phase,
       });
       if (kept) io.stdout.write(`sfapi-gen: ${kept}\n`);

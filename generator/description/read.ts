@@ -36,11 +36,6 @@ export interface DescriptionSource {
   cwd?: string;
   /** Follow `$ref`s to other files and URLs (`--allow-external-refs`); refused by default, before anything is read. */
   allowExternalRefs?: boolean;
-  /**
-   * Work for this thread while another one validates a large description, such as loading what reads the description
-   * next. Validation runs on this thread now (lint.ts is fast enough that a worker does not pay), so it is not called.
-   */
-  whileValidating?: () => void;
 }
 
 export interface LoadedDescription {

@@ -20,14 +20,6 @@ import { descriptionsDir } from "../package-files.js";
 const options: OpenAPITSOptions = { silent: true, defaultNonNullable: false };
 
 /**
- * Load openapi-typescript (and with it TypeScript's compiler, about 0.5 s) ahead of emitSchema, e.g. while the
- * description is validated.
- */
-export function preloadSchemaEmitter(): void {
-  void loadOpenapiTypescript().catch(() => undefined); // emitSchema reports a failure
-}
-
-/**
  * The bundled description's schema.d.ts, made by the build (bin/build.mjs, `schemaCacheEntry`) into dist/: for those
  * bytes, loading openapi-typescript and TypeScript's compiler is most of a `generate` (Node 20 has no compile cache
  * to make that cheap). Used only for the same description bytes (their sha256) and the same versions of both
