@@ -21,19 +21,31 @@
  * Each use is also attributed to the `createClient(...)` call it comes from when the code shows it plainly (a `const`
  * chain of member reads and calls back to the call), so a file holding a red and a green client says which needs what.
  *
- * One Program for the whole code base (the code's own tsconfig.json options, JavaScript included), no diagnostics.
+ * One Program for the whole code base (usage/program.ts: the code's own tsconfig.json options, JavaScript included),
+ * no diagnostics.
  */
-import { statSync } from "node:fs";
-import { dirname, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 // The real compiler with its lib files, as for diff --code (usage/typecheck.ts).
 import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { boundaries, inspectorWrites, NODE_TYPES, sentOtherwise } from "./boundaries.js";
 import { capabilities, eachType, NO_CALL } from "./capabilities.js";
-import { checkConfig, configError } from "./modules.js";
 import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenKey, writtenLiterals } from "./path-values.js";
 import { nameReach } from "./reach.js";
-import { compilerHost, ts } from "./typescript.js";
+import {
+  bindingSource,
+  calledAt,
+  calleeName,
+  enclosingVariable,
+  FLOW_PARENTS,
+  isAssignmentTarget,
+  isFlowPosition,
+  isJSDocCast,
+  shorten,
+  skipInner,
+  skipOuter,
+} from "./syntax.js";
+import { ts } from "./typescript.js";
 import {
   type ClientSite,
   COMPUTE_HELPERS,
@@ -66,92 +78,13 @@ const REFLECTIVE: ReadonlySet<string> = new Set([
 /** Function methods whose first argument is the `this` of the call. */
 const THIS_TAKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 export interface FollowOptions {
-  /** The code base's program (codeProgram): its own files and what they import. */
+  /** The code base's program (usage/program.ts's codeProgram): its own files and what they import. */
   program: TS.Program;
   /** Operation names of the client's table: members of these names are its named calls. */
   names: ReadonlySet<string>;
   /** Files not to analyse (a verified generated client's own files). */
   skip: (file: string) => boolean;
   cwd: string;
-}
-
-/**
- * Parsed declaration files (the standard library, packages' and clients' `.d.ts`), kept for the next analysis in
- * this process (the programmatic API, a test run): parsing and binding the library is most of a small code base's
- * cost, and a parsed file never changes. A file is taken again only with the same size, modification time and
- * parse settings. The least recently used go past `kept` files (a few programs' worth), so a process that analyses
- * many clients at new paths does not keep them all.
- */
-export class DeclarationCache {
-  private readonly files = new Map<string, { stamp: string; file: TS.SourceFile | undefined }>();
-
-  constructor(private readonly kept = 1_000) {}
-
-  get(
-    fileName: string,
-    language: TS.ScriptTarget | TS.CreateSourceFileOptions,
-    parse: () => TS.SourceFile | undefined,
-  ): TS.SourceFile | undefined {
-    if (!/\.d\.[cm]?ts$/.test(fileName)) return parse();
-    let stamp: string;
-    try {
-      const stat = statSync(fileName);
-      stamp = `${stat.size}:${stat.mtimeMs}:${JSON.stringify(language)}`;
-    } catch {
-      return parse();
-    }
-    const cached = this.files.get(fileName);
-    this.files.delete(fileName); // back in last: the most recently used
-    const entry = cached?.stamp === stamp ? cached : { stamp, file: parse() };
-    this.files.set(fileName, entry);
-    for (const oldest of this.files.keys()) {
-      if (this.files.size <= this.kept) break;
-      this.files.delete(oldest);
-    }
-    return entry.file;
-  }
-}
-const declarations = new DeclarationCache();
-
-/**
- * A compiler host's getSourceFile that takes declaration files from the cache: `only` says which (the default: all).
- */
-export function cachedDeclarations(
-  host: TS.CompilerHost,
-  only: (fileName: string) => boolean = () => true,
-): TS.CompilerHost["getSourceFile"] {
-  const parse = host.getSourceFile;
-  return (fileName, language, ...rest) =>
-    only(fileName)
-      ? declarations.get(fileName, language, () => parse.call(host, fileName, language, ...rest))
-      : parse.call(host, fileName, language, ...rest);
-}
-
-export interface CodeProgram {
-  program: TS.Program;
-  /** Files read as empty: the parser could not take them. */
-  unparsable: ReadonlySet<string>;
-}
-
-/**
- * One Program for the code base: the files to start from (its own), what they import, under `options`; no
- * diagnostics. A file the parser cannot take (nested too deeply for its stack) is read as empty, and named in
- * `unparsable`: the syntax scan counts it at the top level, and a use in it cannot be followed anyway.
- */
-export function codeProgram(rootNames: readonly string[], options: TS.CompilerOptions): CodeProgram {
-  const unparsable = new Set<string>();
-  const host = compilerHost(options);
-  const getSourceFile = cachedDeclarations(host);
-  host.getSourceFile = (fileName, language, ...rest) => {
-    try {
-      return getSourceFile(fileName, language, ...rest);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      unparsable.add(resolve(fileName));
-      return ts.createSourceFile(fileName, "", language);
-    }
-  };
-  return { program: ts.createProgram({ rootNames: [...rootNames], options, host }), unparsable };
 }
 
 export function followClient(input: FollowOptions): Followed {
@@ -562,40 +495,6 @@ export function followClient(input: FollowOptions): Followed {
 }
 
 /**
- * The options the code is compiled with: its tsconfig.json (at or above the code, not above the working directory),
- * JavaScript allowed, nothing emitted; TypeScript's strict defaults without one. A tsconfig.json that cannot be read
- * is an error naming it (usage/modules.ts), not an analysis under other options.
- */
-export function codeOptions(root: string, cwd: string): TS.CompilerOptions {
-  const top = resolve(cwd);
-  const nearest = ts.findConfigFile(root, ts.sys.fileExists);
-  const inside = nearest !== undefined && (dirname(resolve(nearest)) === top || resolve(nearest).startsWith(top + sep));
-  let base: TS.CompilerOptions = {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    types: [],
-  };
-  if (inside) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(
-      nearest,
-      {},
-      {
-        ...ts.sys,
-        readDirectory: () => [],
-        onUnRecoverableConfigFileDiagnostic: (d) => {
-          throw configError(d, nearest, cwd);
-        },
-      },
-    );
-    if (parsed) checkConfig(parsed, nearest, cwd);
-    base = parsed?.options ?? base;
-  }
-  return { ...base, allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true };
-}
-
-/**
  * The functions known not to call what they are given (the allowlist's third way), by declaration: a method of the
  * standard library's or @types/node's `Console` (it prints), and `JSON.stringify(value)` without a replacer function
  * (a replacer is given every member). Anything else a client is handed to, typed without it, loses it.
@@ -618,187 +517,4 @@ function inspectsOnly(
 /** Whether a file may run code from a string (by its text: a comment or a longer name can only say yes). */
 function mayRunString(file: TS.SourceFile): boolean {
   return /eval|Function|constructor|Worker|\bvm\b/.test(file.text);
-}
-
-/** For a destructuring pattern: the expression destructured, when it is one (`const { run } = pm`). */
-function bindingSource(pattern: TS.ObjectBindingPattern): TS.Node | undefined {
-  const parent = pattern.parent;
-  return ts.isVariableDeclaration(parent) ? parent.initializer : undefined;
-}
-
-function enclosingVariable(element: TS.BindingElement): TS.VariableDeclaration | undefined {
-  let node: TS.Node = element;
-  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
-    node = node.parent;
-  return ts.isVariableDeclaration(node) ? node : undefined;
-}
-
-/** `({ run } = pm)`, `[{ run }] = list`: an object literal written to, not read. */
-function isAssignmentTarget(node: TS.ObjectLiteralExpression): boolean {
-  let child: TS.Node = node;
-  let parent = node.parent;
-  while (
-    ts.isParenthesizedExpression(parent) ||
-    ts.isArrayLiteralExpression(parent) ||
-    ts.isPropertyAssignment(parent) ||
-    ts.isShorthandPropertyAssignment(parent) ||
-    ts.isSpreadElement(parent) ||
-    (ts.isObjectLiteralExpression(parent) && parent !== node)
-  ) {
-    child = parent;
-    parent = parent.parent;
-  }
-  if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) return parent.initializer === child;
-  return (
-    ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === child
-  );
-}
-
-/**
- * The parents under which isFlowPosition can say yes: most nodes have none of them (a member read's name, a
- * statement's expression), and are passed over without the checks below.
- */
-const FLOW_PARENTS: ReadonlySet<TS.SyntaxKind> = new Set([
-  ts.SyntaxKind.ParenthesizedExpression, // a JSDoc cast
-  ts.SyntaxKind.CallExpression,
-  ts.SyntaxKind.NewExpression,
-  ts.SyntaxKind.BinaryExpression,
-  ts.SyntaxKind.AsExpression,
-  ts.SyntaxKind.TypeAssertionExpression,
-  ts.SyntaxKind.ConditionalExpression,
-  ts.SyntaxKind.SpreadElement,
-  ts.SyntaxKind.VariableDeclaration,
-  ts.SyntaxKind.PropertyDeclaration,
-  ts.SyntaxKind.Parameter,
-  ts.SyntaxKind.PropertyAssignment,
-  ts.SyntaxKind.ShorthandPropertyAssignment,
-  ts.SyntaxKind.ArrayLiteralExpression,
-  ts.SyntaxKind.ReturnStatement,
-  ts.SyntaxKind.ArrowFunction,
-  ts.SyntaxKind.YieldExpression,
-  ts.SyntaxKind.JsxExpression,
-  ts.SyntaxKind.ExportAssignment,
-]);
-
-/** Where a value is handed on: an argument, an operand of a cast or an operator, an initialiser, a return value. */
-function isFlowPosition(node: TS.Expression): boolean {
-  if (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAwaitExpression(node)) return false;
-  if (cannotHold(node)) return false;
-  const parent = node.parent;
-  if (isJSDocCast(parent)) return true;
-  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.includes(node) ?? false;
-  if (ts.isBinaryExpression(parent)) {
-    const op = parent.operatorToken.kind;
-    if (op === ts.SyntaxKind.EqualsToken) return parent.right === node && !ts.isObjectLiteralExpression(parent.left);
-    return (
-      op === ts.SyntaxKind.QuestionQuestionToken ||
-      op === ts.SyntaxKind.BarBarToken ||
-      op === ts.SyntaxKind.AmpersandAmpersandToken ||
-      op === ts.SyntaxKind.BarBarEqualsToken ||
-      op === ts.SyntaxKind.AmpersandAmpersandEqualsToken ||
-      op === ts.SyntaxKind.QuestionQuestionEqualsToken ||
-      op === ts.SyntaxKind.CommaToken
-    );
-  }
-  return (
-    ts.isAsExpression(parent) ||
-    ts.isTypeAssertionExpression(parent) ||
-    ts.isConditionalExpression(parent) ||
-    ts.isSpreadElement(parent) ||
-    (ts.isVariableDeclaration(parent) &&
-      parent.initializer === node &&
-      (parent.type !== undefined || ts.getJSDocType(parent) !== undefined)) ||
-    (ts.isPropertyDeclaration(parent) && parent.initializer === node) ||
-    (ts.isParameter(parent) && parent.initializer === node) ||
-    (ts.isPropertyAssignment(parent) && parent.initializer === node) ||
-    ts.isShorthandPropertyAssignment(parent) ||
-    ts.isArrayLiteralExpression(parent) ||
-    ts.isReturnStatement(parent) ||
-    (ts.isArrowFunction(parent) && parent.body === node) ||
-    ts.isYieldExpression(parent) ||
-    ts.isJsxExpression(parent) ||
-    (ts.isExportAssignment(parent) && parent.expression === node)
-  );
-}
-
-/**
- * Values that are never a client: literals, functions (what they close over is followed inside them), operators that
- * make numbers, strings or booleans. Their types are not asked for: a type asked for at a place costs a walk back
- * through the file's control flow.
- */
-function cannotHold(node: TS.Expression): boolean {
-  if (
-    ts.isLiteralExpression(node) ||
-    ts.isTemplateExpression(node) ||
-    ts.isArrowFunction(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isClassExpression(node) ||
-    ts.isPrefixUnaryExpression(node) ||
-    ts.isPostfixUnaryExpression(node) ||
-    ts.isTypeOfExpression(node) ||
-    ts.isVoidExpression(node) ||
-    ts.isDeleteExpression(node)
-  )
-    return true;
-  const kind = node.kind;
-  return (
-    kind === ts.SyntaxKind.TrueKeyword ||
-    kind === ts.SyntaxKind.FalseKeyword ||
-    kind === ts.SyntaxKind.NullKeyword ||
-    kind === ts.SyntaxKind.UndefinedKeyword
-  );
-}
-
-/** `/** @type {any} *\/ (value)` in a JavaScript file: a cast. */
-function isJSDocCast(node: TS.Node): boolean {
-  return (
-    ts.isParenthesizedExpression(node) &&
-    (node.flags & ts.NodeFlags.JavaScriptFile) !== 0 &&
-    ts.getJSDocTypeTag(node) !== undefined
-  );
-}
-
-/** Up through parentheses and `!`: the node whose parent decides where the value goes. */
-function skipOuter(node: TS.Node): TS.Node {
-  let inner = node;
-  while (ts.isParenthesizedExpression(inner.parent) || ts.isNonNullExpression(inner.parent)) inner = inner.parent;
-  return inner;
-}
-
-/** Down through parentheses, `!`, `await` and casts: what an expression is (the syntax rules use it too). */
-export function skipInner(node: TS.Node): TS.Node {
-  let inner = node;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isNonNullExpression(inner) ||
-    ts.isAwaitExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isSatisfiesExpression(inner) ||
-    ts.isTypeAssertionExpression(inner)
-  )
-    inner = inner.expression;
-  return inner;
-}
-
-/** The call a member read is the callee of (`(red.POST)!(...)` included), if it is one. */
-function calledAt(read: TS.Node): TS.CallExpression | undefined {
-  const outer = skipOuter(read);
-  const parent = outer.parent;
-  return ts.isCallExpression(parent) && parent.expression === outer ? parent : undefined;
-}
-
-function calleeName(call: TS.CallExpression | TS.NewExpression, file: TS.SourceFile): string {
-  const text = call.expression.getText(file).replace(/\s+/g, " ");
-  return `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\``;
-}
-
-/** One line of code for a report: a call up to its first argument, anything else as written, shortened. */
-function shorten(node: TS.Node, file: TS.SourceFile): string {
-  let text: string;
-  if (ts.isCallExpression(node)) {
-    const [first, ...rest] = node.arguments;
-    const callee = node.expression.getText(file).replace(/\s+/g, " ");
-    text = `${callee}(${first ? first.getText(file).replace(/\s+/g, " ") : ""}${rest.length ? ", …" : ""})`;
-  } else text = node.getText(file).replace(/\s+/g, " ");
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
