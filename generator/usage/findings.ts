@@ -83,11 +83,12 @@ export class FileWalk implements WalkedFile {
     this.findings.overriding.add(this.findings.uses[this.findings.uses.length - 1]!);
   }
 
-  /** The site of a createClient call. */
+  /** Records a createClient call, so that a client nothing is read from still has its report. */
   clientSite(call: TS.CallExpression): void {
     this.findings.clients.siteOf(call, this);
   }
 
+  /** The `createClient` of a generated client (usage/client-sites.ts). */
   isCreateClient(call: TS.CallExpression): boolean {
     return this.findings.clients.isCreateClient(call);
   }

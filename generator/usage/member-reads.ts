@@ -36,7 +36,7 @@ interface Read {
   receiver: TS.Node | undefined;
 }
 
-/** `red.x`. */
+/** `red.x`: a read of the member `x`, whatever `red`'s type says it is. */
 export function propertyRead(walk: FileWalk, node: TS.PropertyAccessExpression): void {
   memberRead(walk, walk.caps.typeOf(node.expression), node.name.text, node.name, node, node.expression);
 }
