@@ -2,7 +2,7 @@
  * The allowlist's edges (usage/follow.ts follows the client's values; this module says where the following stops and
  * the place counts as unknown, at the top level). A client value may only be called as a known operation, flow where
  * its type still shows it into code the analysis reads, or be handed to what is known not to call. So, besides a
- * value cast or passed to a weaker type (follow.ts), these places are unknown:
+ * value cast or passed to a weaker type (usage/escapes.ts), these places are unknown:
  *  - an implementation the client may reach with a weaker parameter type than the signature it is reached through:
  *    an overload's or an interface's, an abstract or overridden method's, an object literal's method under its
  *    contextual type, a function given where a function taking the client is expected (`.then(onClient)`, `const f:

@@ -14,8 +14,8 @@ import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import type * as TS from "typescript";
 import { isGeneratedFolder } from "../output/client-folder.js";
-import { skipInner } from "./follow.js";
 import type { CodeModules } from "./modules.js";
+import { skipInner } from "./syntax.js";
 import { ts } from "./typescript.js";
 
 /** Where a module specifier written in a file leads: a generated client's module, nothing (`unresolved`), or else. */

@@ -24,7 +24,7 @@
  * the parser's stack) is skipped and becomes one `unreadable` use, which needs the top level: the scan names it and
  * never under-reports because of it. Cost is linear in a file's size (line numbers come from TypeScript's line map,
  * not from counting newlines per use). The rules read the files of the one Program the type analysis builds
- * (usage/follow.ts `codeProgram`), not a parse of their own, and ask its checker only what a name declares (a `const`
+ * (usage/program.ts `codeProgram`), not a parse of their own, and ask its checker only what a name declares (a `const`
  * holding a path); only the job rule asks where an import leads (usage/modules.ts).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -34,10 +34,11 @@ import type * as TS from "typescript";
 import { HTTP_METHODS } from "../../templates/runtime/table.js";
 import { SfapiGenError } from "../errors.js";
 import { CODE_EXTENSIONS, codeFiles, withImported } from "./code-files.js";
-import { type CodeProgram, codeOptions, codeProgram, followClient } from "./follow.js";
+import { followClient } from "./follow.js";
 import { clientModules, JOB_SOURCES, JOBS, specifierText, traceJobs } from "./jobs.js";
 import { CodeModules } from "./modules.js";
 import { FETCH_PATH, literalPathValues, NAMED_PATH, writtenLiterals } from "./path-values.js";
+import { type CodeProgram, codeOptions, codeProgram } from "./program.js";
 import { ts } from "./typescript.js";
 import {
   COMPUTE_HELPERS,

@@ -16,8 +16,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 // The real compiler with its lib files.
 import type * as TS from "typescript";
 import { codeFiles, isImportedCodeFile, withImported } from "./code-files.js";
-import { type CodeProgram, cachedDeclarations } from "./follow.js";
 import { checkConfig, configError } from "./modules.js";
+import { type CodeProgram, cachedDeclarations } from "./program.js";
 import { nameReach } from "./reach.js";
 import { compilerHost, ts } from "./typescript.js";
 

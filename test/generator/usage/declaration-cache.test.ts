@@ -1,10 +1,10 @@
-// The analyses' cache of parsed declaration files (generator/usage/follow.ts): a file is parsed again when it changed
+// The analyses' cache of parsed declaration files (generator/usage/program.ts): a file is parsed again when it changed
 // on disk or is parsed under other settings, other files are never cached, and the least recently used go past its
 // bound.
 import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DeclarationCache } from "../../../generator/usage/follow.js";
+import { DeclarationCache } from "../../../generator/usage/program.js";
 import { ts } from "../../../generator/usage/typescript.js";
 import { tempDir } from "../../support/project.js";
 

@@ -5,8 +5,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as TS from "typescript";
 import { describe, expect, it } from "vitest";
-import { codeProgram } from "../../../generator/usage/follow.js";
 import { type ClientModules, traceJobs } from "../../../generator/usage/jobs.js";
+import { codeProgram } from "../../../generator/usage/program.js";
 import { ts } from "../../../generator/usage/typescript.js";
 import { tempDir } from "../../support/project.js";
 

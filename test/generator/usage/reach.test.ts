@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { codeFiles } from "../../../generator/usage/code-files.js";
-import { codeOptions, codeProgram } from "../../../generator/usage/follow.js";
+import { codeOptions, codeProgram } from "../../../generator/usage/program.js";
 import { nameReach } from "../../../generator/usage/reach.js";
 import { colorNeeds } from "../../support/needs.js";
 import { root, tempDir } from "../../support/project.js";

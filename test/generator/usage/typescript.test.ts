@@ -1,11 +1,11 @@
 // The code's Programs parse JSDoc as `tsc` does (generator/usage/typescript.ts): all of it in JavaScript, where it is
-// types (a JSDoc cast hides a client: usage/follow.ts reads it), and in TypeScript only the comments that name
+// types (a JSDoc cast hides a client: usage/escapes.ts reads it), and in TypeScript only the comments that name
 // something (`{@link X}` keeps an import used); the rest of a TypeScript file's JSDoc is not parsed.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as TS from "typescript";
 import { describe, expect, it } from "vitest";
-import { codeProgram } from "../../../generator/usage/follow.js";
+import { codeProgram } from "../../../generator/usage/program.js";
 import { ts } from "../../../generator/usage/typescript.js";
 import { tempDir } from "../../support/project.js";
 
