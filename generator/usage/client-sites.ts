@@ -13,10 +13,11 @@ import type { ClientSite } from "./uses.js";
 /** How deep a chain back to the call is followed. */
 const DEPTH = 24;
 
-/** The file being walked, and its name as a report shows it. */
+/** The file being walked, its name as a report shows it, and how a report shows another file's name. */
 export interface WalkedFile {
   readonly file: TS.SourceFile;
   readonly name: string;
+  show(file: string): string;
 }
 
 /** The `createClient(...)` calls seen so far, each once, and the way back to them from a receiver. */
@@ -53,7 +54,9 @@ export class ClientSites {
   siteOf(call: TS.CallExpression, walked: WalkedFile): ClientSite {
     let site = this.sites.get(call);
     if (site === undefined) {
-      const { file, name } = walked;
+      // The call's own file: an import cycle can walk the file that uses a client before the one that makes it.
+      const file = call.getSourceFile();
+      const name = walked.show(file.fileName);
       const { line, character } = file.getLineAndCharacterOfPosition(call.getStart(file));
       const options = call.arguments[0];
       let color: string | null = null;

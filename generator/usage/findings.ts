@@ -15,7 +15,7 @@ import type { FoundUse, Where } from "./uses.js";
 export class Findings {
   readonly uses: FoundUse[] = [];
   /** Unknown uses that stand even where the syntax read an operation: the call may send something else. */
-  readonly overriding = new Set<FoundUse>();
+  readonly overriding: Set<FoundUse> = new Set<FoundUse>();
   readonly checker: TS.TypeChecker;
   readonly caps: Capabilities;
   readonly clients: ClientSites;

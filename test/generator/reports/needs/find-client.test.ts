@@ -93,3 +93,41 @@ describe("needs --fail-above <color>", () => {
     ]);
   });
 });
+
+describe("needs places each client where its createClient call is", () => {
+  it("in the file that makes it, even when an import cycle walks the file that uses it first", async () => {
+    const cycle = tempDir("needs-cycle-");
+    client(cycle, "code/sfapi");
+    // The first file makes the client and imports the second, which imports it back and calls it: the second is
+    // walked first.
+    writeFileSync(
+      join(cycle, "code", "a.ts"),
+      [
+        'import { createClient } from "./sfapi/index.js";',
+        'import { helper } from "./b.js";',
+        "",
+        'export const red = createClient({ color: "red" });',
+        "helper();",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(cycle, "code", "b.ts"),
+      [
+        'import { red } from "./a.js";',
+        "",
+        "export function helper(): void {",
+        "  void red.readTasks();",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const run = await runCli(["needs", "code", "--client", "code/sfapi", "--format", "json"], { cwd: cycle });
+    expect(run.code, run.stderr).toBe(0);
+    const report: NeedsReport = JSON.parse(run.stdout);
+    expect(report.clients.map(({ id, file, line, code, color }) => ({ id, file, line, code, color }))).toEqual([
+      { id: "code/a.ts:4:20", file: "code/a.ts", line: 4, code: 'createClient({ color: "red" })', color: "red" },
+    ]);
+    expect(report.uses.map((u) => u.client)).toEqual(["code/a.ts:4:20"]);
+  });
+});
