@@ -14,6 +14,6 @@ export { FAULT_STATUSES, type Faults } from "./faults.js";
 export type { Reply } from "./http.js";
 export type { IpRanges } from "./ip-ranges.js";
 export type { RequestLogEntry } from "./server.js";
-export type { OutageRule, OutageState, Outages } from "./systems.js";
+export type { OutageEntry, OutageRule, OutageState, Outages, SystemNote, SystemStatus } from "./systems.js";
 export { OUTAGE_STATES, outagesFromJson, SYSTEM_NAMES } from "./systems.js";
 export { CLOCK_TOLERANCE_S, GRANT_TYPE, JWT_BEARER, MAX_ASSERTION_LIFETIME_S } from "./token-endpoint.js";

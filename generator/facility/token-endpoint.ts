@@ -20,7 +20,7 @@ import { FORM, mediaType, reply } from "./http.js";
 
 export const GRANT_TYPE = "client_credentials";
 /** The client-assertion type, as the runtime sends it. */
-export const JWT_BEARER: typeof CLIENT_ASSERTION_TYPE = CLIENT_ASSERTION_TYPE;
+export const JWT_BEARER: string = CLIENT_ASSERTION_TYPE;
 /**
  * An assertion whose `exp` is further ahead than this is refused. A day is what the facility evidently accepts: its
  * training script signs `exp` 24 hours ahead (the official Python client's authlib signs one hour, others 10 or 30
