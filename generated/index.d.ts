@@ -260,27 +260,18 @@ export type TransferRecord = CheckGlobusTransferResponse;
 // ---- "green" ---------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "green" client may call. */
-export interface GreenPaths {
-  "/account/": { get: ReadUserOp };
-  "/account/clients": { get: ReadClientsOp };
+export interface GreenPaths
+  extends Omit<
+    paths,
+    | "/account/groups"
+    | "/account/groups/{group}"
+    | "/compute/jobs/{machine}"
+    | "/storage/globus/transfer"
+    | "/utilities/command/{machine}"
+    | "/utilities/download/{machine}/{path}"
+    | "/utilities/upload/{machine}/{path}"
+  > {
   "/account/groups": { get: ReadGroupsOp };
-  "/account/projects": { get: ReadProjectsOp };
-  "/account/roles": { get: ReadRolesOp };
-  "/compute/jobs/{machine}/{jobid}": { get: ReadJobOp; delete: CancelJobOp };
-  "/meta/changelog": { get: ReadChangelogOp };
-  "/meta/config": { get: ReadConfigOp };
-  "/status/": { get: ReadStatusesOp };
-  "/status/notes": { get: ReadNotesOp };
-  "/status/notes/{name}": { get: ReadNoteOp };
-  "/status/outages": { get: ReadOutagesOp };
-  "/status/outages/planned": { get: ReadPlannedOutagesOp };
-  "/status/outages/planned/{name}": { get: ReadPlannedOutagesGetOp };
-  "/status/outages/{name}": { get: ReadOutageOp };
-  "/status/{name}": { get: ReadStatusOp };
-  "/storage/globus/transfer/{globus_uuid}": { get: CheckGlobusTransferOp };
-  "/tasks": { get: ReadTasksOp };
-  "/tasks/{id}": { get: ReadTaskOp; delete: CancelTaskOp };
-  "/utilities/ls/{machine}/{path}": { get: ReadDirectoryOp };
 }
 
 /** The operations a "green" client may call, by name. */
@@ -801,9 +792,13 @@ export interface GreenClient
 // ---- "yellow" --------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "yellow" client may call. */
-export interface YellowPaths extends GreenPaths {
+export interface YellowPaths
+  extends GreenPaths,
+    Pick<
+      paths,
+      | "/utilities/download/{machine}/{path}"
+    > {
   "/compute/jobs/{machine}": { get: ReadJobsOp };
-  "/utilities/download/{machine}/{path}": { get: DownloadFileOp };
 }
 
 /** The operations a "yellow" client may call, by name (those of "green" and more). */
@@ -987,11 +982,15 @@ export interface YellowClient
 // ---- "orange" --------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "orange" client may call. */
-export interface OrangePaths extends YellowPaths {
+export interface OrangePaths
+  extends YellowPaths,
+    Pick<
+      paths,
+      | "/account/groups/{group}"
+      | "/storage/globus/transfer"
+      | "/utilities/upload/{machine}/{path}"
+    > {
   "/account/groups": { get: ReadGroupsOp; post: CreateGroupOp };
-  "/account/groups/{group}": { get: ReadGroupOp; put: UpdateGroupMembershipOp };
-  "/storage/globus/transfer": { post: StartGlobusTransferOp };
-  "/utilities/upload/{machine}/{path}": { put: UploadFileOp };
 }
 
 /** The operations a "orange" client may call, by name (those of "yellow" and more). */
