@@ -34,204 +34,172 @@ export type Level = "green" | "yellow" | "orange" | "red";
 
 // ---- named types -----------------------------------------------------------------------------------------
 
-/** Gives an object type its own name (an interface extends it), so that editors show the name. */
-type NamedType<T> = T;
+/**
+ * `AnswerOf<XOp, 200>`: operation X's answer of status 200, JSON unless `M` names another media type. An interface
+ * extends it to give an object answer its own name, so that editors show the name.
+ */
+type AnswerOf<Op extends { responses: any }, S extends PropertyKey, M extends PropertyKey = "application/json"> =
+  Op["responses"][S]["content"][M];
+/** `BodyOf<XOp>`: operation X's request body, JSON unless `M` names another media type. */
+type BodyOf<Op extends { requestBody?: any }, M extends PropertyKey = "application/json"> =
+  NonNullable<Op["requestBody"]>["content"][M];
 
-/** `GET /account/`: readUser's types. */
 type ReadUserOp = paths["/account/"]["get"];
 export type ReadUserArgs = { query?: ReadUserOp["parameters"]["query"] };
-export interface ReadUserResponse extends NamedType<ReadUserOp["responses"][200]["content"]["application/json"]> {}
-export type ReadUserError = ReadUserOp["responses"][422]["content"]["application/json"];
+export interface ReadUserResponse extends AnswerOf<ReadUserOp, 200> {}
+export type ReadUserError = AnswerOf<ReadUserOp, 422>;
 
-/** `GET /account/clients`: readClients's types. */
 type ReadClientsOp = paths["/account/clients"]["get"];
 export type ReadClientsArgs = Record<string, never>;
-export type ReadClientsResponse = ReadClientsOp["responses"][200]["content"]["application/json"];
+export type ReadClientsResponse = AnswerOf<ReadClientsOp, 200>;
 
-/** `GET /account/groups`: readGroups's types. */
 type ReadGroupsOp = paths["/account/groups"]["get"];
 export type ReadGroupsArgs = Record<string, never>;
-export interface ReadGroupsResponse extends NamedType<ReadGroupsOp["responses"][200]["content"]["application/json"]> {}
+export interface ReadGroupsResponse extends AnswerOf<ReadGroupsOp, 200> {}
 
-/** `POST /account/groups`: createGroup's types. */
 type CreateGroupOp = paths["/account/groups"]["post"];
 export type CreateGroupArgs = { body: CreateGroupBody };
-export type CreateGroupBody = NonNullable<CreateGroupOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
-export interface CreateGroupResponse
-  extends NamedType<CreateGroupOp["responses"][200]["content"]["application/json"]> {}
-export type CreateGroupError = CreateGroupOp["responses"][422]["content"]["application/json"];
+export type CreateGroupBody = BodyOf<CreateGroupOp, "application/x-www-form-urlencoded">;
+export interface CreateGroupResponse extends AnswerOf<CreateGroupOp, 200> {}
+export type CreateGroupError = AnswerOf<CreateGroupOp, 422>;
 
-/** `GET /account/groups/{group}`: readGroup's types. */
 type ReadGroupOp = paths["/account/groups/{group}"]["get"];
 export type ReadGroupArgs = { path: ReadGroupOp["parameters"]["path"] };
-export interface ReadGroupResponse extends NamedType<ReadGroupOp["responses"][200]["content"]["application/json"]> {}
-export type ReadGroupError = ReadGroupOp["responses"][422]["content"]["application/json"];
+export interface ReadGroupResponse extends AnswerOf<ReadGroupOp, 200> {}
+export type ReadGroupError = AnswerOf<ReadGroupOp, 422>;
 
-/** `PUT /account/groups/{group}`: updateGroupMembership's types. */
 type UpdateGroupMembershipOp = paths["/account/groups/{group}"]["put"];
 export type UpdateGroupMembershipArgs = {
   path: UpdateGroupMembershipOp["parameters"]["path"];
   body: UpdateGroupMembershipBody;
 };
-export type UpdateGroupMembershipBody =
-  NonNullable<UpdateGroupMembershipOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
-export interface UpdateGroupMembershipResponse
-  extends NamedType<UpdateGroupMembershipOp["responses"][200]["content"]["application/json"]> {}
-export type UpdateGroupMembershipError = UpdateGroupMembershipOp["responses"][422]["content"]["application/json"];
+export type UpdateGroupMembershipBody = BodyOf<UpdateGroupMembershipOp, "application/x-www-form-urlencoded">;
+export interface UpdateGroupMembershipResponse extends AnswerOf<UpdateGroupMembershipOp, 200> {}
+export type UpdateGroupMembershipError = AnswerOf<UpdateGroupMembershipOp, 422>;
 
-/** `GET /account/projects`: readProjects's types. */
 type ReadProjectsOp = paths["/account/projects"]["get"];
 export type ReadProjectsArgs = Record<string, never>;
-export type ReadProjectsResponse = ReadProjectsOp["responses"][200]["content"]["application/json"];
+export type ReadProjectsResponse = AnswerOf<ReadProjectsOp, 200>;
 
-/** `GET /account/roles`: readRoles's types. */
 type ReadRolesOp = paths["/account/roles"]["get"];
 export type ReadRolesArgs = Record<string, never>;
-export type ReadRolesResponse = ReadRolesOp["responses"][200]["content"]["application/json"];
+export type ReadRolesResponse = AnswerOf<ReadRolesOp, 200>;
 
-/** `GET /compute/jobs/{machine}`: readJobs's types. */
 type ReadJobsOp = paths["/compute/jobs/{machine}"]["get"];
 export type ReadJobsArgs = { path: ReadJobsOp["parameters"]["path"]; query?: ReadJobsOp["parameters"]["query"] };
-export interface ReadJobsResponse extends NamedType<ReadJobsOp["responses"][200]["content"]["application/json"]> {}
-export type ReadJobsError = ReadJobsOp["responses"][422]["content"]["application/json"];
+export interface ReadJobsResponse extends AnswerOf<ReadJobsOp, 200> {}
+export type ReadJobsError = AnswerOf<ReadJobsOp, 422>;
 
-/** `POST /compute/jobs/{machine}`: submitJob's types. */
 type SubmitJobOp = paths["/compute/jobs/{machine}"]["post"];
 export type SubmitJobArgs = { path: SubmitJobOp["parameters"]["path"]; body: SubmitJobBody };
-export type SubmitJobBody = NonNullable<SubmitJobOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
-export interface SubmitJobResponse extends NamedType<SubmitJobOp["responses"][200]["content"]["application/json"]> {}
-export type SubmitJobError = SubmitJobOp["responses"][422]["content"]["application/json"];
+export type SubmitJobBody = BodyOf<SubmitJobOp, "application/x-www-form-urlencoded">;
+export interface SubmitJobResponse extends AnswerOf<SubmitJobOp, 200> {}
+export type SubmitJobError = AnswerOf<SubmitJobOp, 422>;
 
-/** `GET /compute/jobs/{machine}/{jobid}`: readJob's types. */
 type ReadJobOp = paths["/compute/jobs/{machine}/{jobid}"]["get"];
 export type ReadJobArgs = { path: ReadJobOp["parameters"]["path"]; query?: ReadJobOp["parameters"]["query"] };
-export interface ReadJobResponse extends NamedType<ReadJobOp["responses"][200]["content"]["application/json"]> {}
-export type ReadJobError = ReadJobOp["responses"][422]["content"]["application/json"];
+export interface ReadJobResponse extends AnswerOf<ReadJobOp, 200> {}
+export type ReadJobError = AnswerOf<ReadJobOp, 422>;
 
-/** `DELETE /compute/jobs/{machine}/{jobid}`: cancelJob's types. */
 type CancelJobOp = paths["/compute/jobs/{machine}/{jobid}"]["delete"];
 export type CancelJobArgs = { path: CancelJobOp["parameters"]["path"] };
-export interface CancelJobResponse extends NamedType<CancelJobOp["responses"][200]["content"]["application/json"]> {}
-export type CancelJobError = CancelJobOp["responses"][422]["content"]["application/json"];
+export interface CancelJobResponse extends AnswerOf<CancelJobOp, 200> {}
+export type CancelJobError = AnswerOf<CancelJobOp, 422>;
 
-/** `GET /meta/changelog`: readChangelog's types. */
 type ReadChangelogOp = paths["/meta/changelog"]["get"];
 export type ReadChangelogArgs = Record<string, never>;
-export type ReadChangelogResponse = ReadChangelogOp["responses"][200]["content"]["application/json"];
+export type ReadChangelogResponse = AnswerOf<ReadChangelogOp, 200>;
 
-/** `GET /meta/config`: readConfig's types. */
 type ReadConfigOp = paths["/meta/config"]["get"];
 export type ReadConfigArgs = Record<string, never>;
-export type ReadConfigResponse = ReadConfigOp["responses"][200]["content"]["application/json"];
+export type ReadConfigResponse = AnswerOf<ReadConfigOp, 200>;
 
-/** `GET /status/`: readStatuses's types. */
 type ReadStatusesOp = paths["/status/"]["get"];
 export type ReadStatusesArgs = Record<string, never>;
-export type ReadStatusesResponse = ReadStatusesOp["responses"][200]["content"]["application/json"];
+export type ReadStatusesResponse = AnswerOf<ReadStatusesOp, 200>;
 
-/** `GET /status/notes`: readNotes's types. */
 type ReadNotesOp = paths["/status/notes"]["get"];
 export type ReadNotesArgs = Record<string, never>;
-export type ReadNotesResponse = ReadNotesOp["responses"][200]["content"]["application/json"];
+export type ReadNotesResponse = AnswerOf<ReadNotesOp, 200>;
 
-/** `GET /status/notes/{name}`: readNote's types. */
 type ReadNoteOp = paths["/status/notes/{name}"]["get"];
 export type ReadNoteArgs = { path: ReadNoteOp["parameters"]["path"] };
-export type ReadNoteResponse = ReadNoteOp["responses"][200]["content"]["application/json"];
-export type ReadNoteError = ReadNoteOp["responses"][422]["content"]["application/json"];
+export type ReadNoteResponse = AnswerOf<ReadNoteOp, 200>;
+export type ReadNoteError = AnswerOf<ReadNoteOp, 422>;
 
-/** `GET /status/outages`: readOutages's types. */
 type ReadOutagesOp = paths["/status/outages"]["get"];
 export type ReadOutagesArgs = Record<string, never>;
-export type ReadOutagesResponse = ReadOutagesOp["responses"][200]["content"]["application/json"];
+export type ReadOutagesResponse = AnswerOf<ReadOutagesOp, 200>;
 
-/** `GET /status/outages/planned`: readPlannedOutages's types. */
 type ReadPlannedOutagesOp = paths["/status/outages/planned"]["get"];
 export type ReadPlannedOutagesArgs = Record<string, never>;
-export type ReadPlannedOutagesResponse = ReadPlannedOutagesOp["responses"][200]["content"]["application/json"];
+export type ReadPlannedOutagesResponse = AnswerOf<ReadPlannedOutagesOp, 200>;
 
-/** `GET /status/outages/planned/{name}`: readPlannedOutagesGet's types. */
 type ReadPlannedOutagesGetOp = paths["/status/outages/planned/{name}"]["get"];
 export type ReadPlannedOutagesGetArgs = { path: ReadPlannedOutagesGetOp["parameters"]["path"] };
-export type ReadPlannedOutagesGetResponse = ReadPlannedOutagesGetOp["responses"][200]["content"]["application/json"];
-export type ReadPlannedOutagesGetError = ReadPlannedOutagesGetOp["responses"][422]["content"]["application/json"];
+export type ReadPlannedOutagesGetResponse = AnswerOf<ReadPlannedOutagesGetOp, 200>;
+export type ReadPlannedOutagesGetError = AnswerOf<ReadPlannedOutagesGetOp, 422>;
 
-/** `GET /status/outages/{name}`: readOutage's types. */
 type ReadOutageOp = paths["/status/outages/{name}"]["get"];
 export type ReadOutageArgs = { path: ReadOutageOp["parameters"]["path"] };
-export type ReadOutageResponse = ReadOutageOp["responses"][200]["content"]["application/json"];
-export type ReadOutageError = ReadOutageOp["responses"][422]["content"]["application/json"];
+export type ReadOutageResponse = AnswerOf<ReadOutageOp, 200>;
+export type ReadOutageError = AnswerOf<ReadOutageOp, 422>;
 
-/** `GET /status/{name}`: readStatus's types. */
 type ReadStatusOp = paths["/status/{name}"]["get"];
 export type ReadStatusArgs = { path: ReadStatusOp["parameters"]["path"] };
-export interface ReadStatusResponse extends NamedType<ReadStatusOp["responses"][200]["content"]["application/json"]> {}
-export type ReadStatusError = ReadStatusOp["responses"][422]["content"]["application/json"];
+export interface ReadStatusResponse extends AnswerOf<ReadStatusOp, 200> {}
+export type ReadStatusError = AnswerOf<ReadStatusOp, 422>;
 
-/** `POST /storage/globus/transfer`: startGlobusTransfer's types. */
 type StartGlobusTransferOp = paths["/storage/globus/transfer"]["post"];
 export type StartGlobusTransferArgs = { body: StartGlobusTransferBody };
-export type StartGlobusTransferBody =
-  NonNullable<StartGlobusTransferOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
-export interface StartGlobusTransferResponse
-  extends NamedType<StartGlobusTransferOp["responses"][200]["content"]["application/json"]> {}
-export type StartGlobusTransferError = StartGlobusTransferOp["responses"][422]["content"]["application/json"];
+export type StartGlobusTransferBody = BodyOf<StartGlobusTransferOp, "application/x-www-form-urlencoded">;
+export interface StartGlobusTransferResponse extends AnswerOf<StartGlobusTransferOp, 200> {}
+export type StartGlobusTransferError = AnswerOf<StartGlobusTransferOp, 422>;
 
-/** `GET /storage/globus/transfer/{globus_uuid}`: checkGlobusTransfer's types. */
 type CheckGlobusTransferOp = paths["/storage/globus/transfer/{globus_uuid}"]["get"];
 export type CheckGlobusTransferArgs = { path: CheckGlobusTransferOp["parameters"]["path"] };
-export interface CheckGlobusTransferResponse
-  extends NamedType<CheckGlobusTransferOp["responses"][200]["content"]["application/json"]> {}
-export type CheckGlobusTransferError = CheckGlobusTransferOp["responses"][422]["content"]["application/json"];
+export interface CheckGlobusTransferResponse extends AnswerOf<CheckGlobusTransferOp, 200> {}
+export type CheckGlobusTransferError = AnswerOf<CheckGlobusTransferOp, 422>;
 
-/** `GET /tasks`: readTasks's types. */
 type ReadTasksOp = paths["/tasks"]["get"];
 export type ReadTasksArgs = { query?: ReadTasksOp["parameters"]["query"] };
-export interface ReadTasksResponse extends NamedType<ReadTasksOp["responses"][200]["content"]["application/json"]> {}
-export type ReadTasksError = ReadTasksOp["responses"][422]["content"]["application/json"];
+export interface ReadTasksResponse extends AnswerOf<ReadTasksOp, 200> {}
+export type ReadTasksError = AnswerOf<ReadTasksOp, 422>;
 
-/** `GET /tasks/{id}`: readTask's types. */
 type ReadTaskOp = paths["/tasks/{id}"]["get"];
 export type ReadTaskArgs = { path: ReadTaskOp["parameters"]["path"] };
-export type ReadTaskResponse = WithJsonText<ReadTaskOp["responses"][200]["content"]["application/json"], "result">;
-export type ReadTaskError = ReadTaskOp["responses"][422]["content"]["application/json"];
+export type ReadTaskResponse = WithJsonText<AnswerOf<ReadTaskOp, 200>, "result">;
+export type ReadTaskError = AnswerOf<ReadTaskOp, 422>;
 
-/** `DELETE /tasks/{id}`: cancelTask's types. */
 type CancelTaskOp = paths["/tasks/{id}"]["delete"];
 export type CancelTaskArgs = { path: CancelTaskOp["parameters"]["path"] };
-export type CancelTaskResponse = CancelTaskOp["responses"][200]["content"]["application/json"];
-export type CancelTaskError = CancelTaskOp["responses"][422]["content"]["application/json"];
+export type CancelTaskResponse = AnswerOf<CancelTaskOp, 200>;
+export type CancelTaskError = AnswerOf<CancelTaskOp, 422>;
 
-/** `POST /utilities/command/{machine}`: runCommand's types. */
 type RunCommandOp = paths["/utilities/command/{machine}"]["post"];
 export type RunCommandArgs = { path: RunCommandOp["parameters"]["path"]; body: RunCommandBody };
-export type RunCommandBody = NonNullable<RunCommandOp["requestBody"]>["content"]["application/x-www-form-urlencoded"];
-export interface RunCommandResponse extends NamedType<RunCommandOp["responses"][200]["content"]["application/json"]> {}
-export type RunCommandError = RunCommandOp["responses"][422]["content"]["application/json"];
+export type RunCommandBody = BodyOf<RunCommandOp, "application/x-www-form-urlencoded">;
+export interface RunCommandResponse extends AnswerOf<RunCommandOp, 200> {}
+export type RunCommandError = AnswerOf<RunCommandOp, 422>;
 
-/** `GET /utilities/download/{machine}/{path}`: downloadFile's types. */
 type DownloadFileOp = paths["/utilities/download/{machine}/{path}"]["get"];
 export type DownloadFileArgs = {
   path: DownloadFileOp["parameters"]["path"];
   query?: DownloadFileOp["parameters"]["query"];
 };
-export interface DownloadFileResponse
-  extends NamedType<DownloadFileOp["responses"][200]["content"]["application/json"]> {}
-export type DownloadFileError = DownloadFileOp["responses"][422]["content"]["application/json"];
+export interface DownloadFileResponse extends AnswerOf<DownloadFileOp, 200> {}
+export type DownloadFileError = AnswerOf<DownloadFileOp, 422>;
 
-/** `GET /utilities/ls/{machine}/{path}`: readDirectory's types. */
 type ReadDirectoryOp = paths["/utilities/ls/{machine}/{path}"]["get"];
 export type ReadDirectoryArgs = { path: ReadDirectoryOp["parameters"]["path"] };
-export interface ReadDirectoryResponse
-  extends NamedType<ReadDirectoryOp["responses"][200]["content"]["application/json"]> {}
-export type ReadDirectoryError = ReadDirectoryOp["responses"][422]["content"]["application/json"];
+export interface ReadDirectoryResponse extends AnswerOf<ReadDirectoryOp, 200> {}
+export type ReadDirectoryError = AnswerOf<ReadDirectoryOp, 422>;
 
-/** `PUT /utilities/upload/{machine}/{path}`: uploadFile's types. */
 type UploadFileOp = paths["/utilities/upload/{machine}/{path}"]["put"];
 export type UploadFileArgs = { path: UploadFileOp["parameters"]["path"]; body: UploadFileBody };
-export type UploadFileBody = NonNullable<UploadFileOp["requestBody"]>["content"]["multipart/form-data"];
-export interface UploadFileResponse extends NamedType<UploadFileOp["responses"][200]["content"]["application/json"]> {}
-export type UploadFileError = UploadFileOp["responses"][422]["content"]["application/json"];
+export type UploadFileBody = BodyOf<UploadFileOp, "multipart/form-data">;
+export interface UploadFileResponse extends AnswerOf<UploadFileOp, 200> {}
+export type UploadFileError = AnswerOf<UploadFileOp, 422>;
 
 /** A task as the API answers it (`GET /tasks/{id}`), its JSON `result` parsed. */
 export type Task = ReadTaskResponse;
@@ -292,27 +260,18 @@ export type TransferRecord = CheckGlobusTransferResponse;
 // ---- "green" ---------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "green" client may call. */
-export interface GreenPaths {
-  "/account/": { get: ReadUserOp };
-  "/account/clients": { get: ReadClientsOp };
+export interface GreenPaths
+  extends Omit<
+    paths,
+    | "/account/groups"
+    | "/account/groups/{group}"
+    | "/compute/jobs/{machine}"
+    | "/storage/globus/transfer"
+    | "/utilities/command/{machine}"
+    | "/utilities/download/{machine}/{path}"
+    | "/utilities/upload/{machine}/{path}"
+  > {
   "/account/groups": { get: ReadGroupsOp };
-  "/account/projects": { get: ReadProjectsOp };
-  "/account/roles": { get: ReadRolesOp };
-  "/compute/jobs/{machine}/{jobid}": { get: ReadJobOp; delete: CancelJobOp };
-  "/meta/changelog": { get: ReadChangelogOp };
-  "/meta/config": { get: ReadConfigOp };
-  "/status/": { get: ReadStatusesOp };
-  "/status/notes": { get: ReadNotesOp };
-  "/status/notes/{name}": { get: ReadNoteOp };
-  "/status/outages": { get: ReadOutagesOp };
-  "/status/outages/planned": { get: ReadPlannedOutagesOp };
-  "/status/outages/planned/{name}": { get: ReadPlannedOutagesGetOp };
-  "/status/outages/{name}": { get: ReadOutageOp };
-  "/status/{name}": { get: ReadStatusOp };
-  "/storage/globus/transfer/{globus_uuid}": { get: CheckGlobusTransferOp };
-  "/tasks": { get: ReadTasksOp };
-  "/tasks/{id}": { get: ReadTaskOp; delete: CancelTaskOp };
-  "/utilities/ls/{machine}/{path}": { get: ReadDirectoryOp };
 }
 
 /** The operations a "green" client may call, by name. */
@@ -833,9 +792,13 @@ export interface GreenClient
 // ---- "yellow" --------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "yellow" client may call. */
-export interface YellowPaths extends GreenPaths {
+export interface YellowPaths
+  extends GreenPaths,
+    Pick<
+      paths,
+      | "/utilities/download/{machine}/{path}"
+    > {
   "/compute/jobs/{machine}": { get: ReadJobsOp };
-  "/utilities/download/{machine}/{path}": { get: DownloadFileOp };
 }
 
 /** The operations a "yellow" client may call, by name (those of "green" and more). */
@@ -1019,11 +982,15 @@ export interface YellowClient
 // ---- "orange" --------------------------------------------------------------------------------------------
 
 /** The paths, and their methods, a "orange" client may call. */
-export interface OrangePaths extends YellowPaths {
+export interface OrangePaths
+  extends YellowPaths,
+    Pick<
+      paths,
+      | "/account/groups/{group}"
+      | "/storage/globus/transfer"
+      | "/utilities/upload/{machine}/{path}"
+    > {
   "/account/groups": { get: ReadGroupsOp; post: CreateGroupOp };
-  "/account/groups/{group}": { get: ReadGroupOp; put: UpdateGroupMembershipOp };
-  "/storage/globus/transfer": { post: StartGlobusTransferOp };
-  "/utilities/upload/{machine}/{path}": { put: UploadFileOp };
 }
 
 /** The operations a "orange" client may call, by name (those of "yellow" and more). */

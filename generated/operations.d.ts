@@ -4,280 +4,43 @@
 /** Scope levels from least to most capable; "red" may call everything. */
 export declare const ladder: readonly ["green", "yellow", "orange", "red"];
 
-/**
- * Show a user's account
- *
- * `GET /account/`
- * @scope green
- */
-export declare const readUser: { readonly name: "readUser"; readonly operationId: "read_user_account__get"; readonly method: "GET"; readonly path: "/account/"; readonly scope: "green"; readonly tags: readonly ["account"] };
+export declare const readUser: Readonly<{ name: "readUser"; operationId: "read_user_account__get"; method: "GET"; path: "/account/"; scope: "green"; tags: readonly ["account"] }>;
+export declare const readClients: Readonly<{ name: "readClients"; operationId: "read_clients_account_clients_get"; method: "GET"; path: "/account/clients"; scope: "green"; tags: readonly ["account"] }>;
+export declare const readGroups: Readonly<{ name: "readGroups"; operationId: "read_groups_account_groups_get"; method: "GET"; path: "/account/groups"; scope: "green"; tags: readonly ["account"] }>;
+export declare const createGroup: Readonly<{ name: "createGroup"; operationId: "create_group_account_groups_post"; method: "POST"; path: "/account/groups"; scope: "orange"; tags: readonly ["account"]; requestMediaType: "application/x-www-form-urlencoded" }>;
+export declare const readGroup: Readonly<{ name: "readGroup"; operationId: "read_group_account_groups__group__get"; method: "GET"; path: "/account/groups/{group}"; scope: "orange"; tags: readonly ["account"] }>;
+export declare const updateGroupMembership: Readonly<{ name: "updateGroupMembership"; operationId: "update_group_membership_account_groups__group__put"; method: "PUT"; path: "/account/groups/{group}"; scope: "orange"; tags: readonly ["account"]; requestMediaType: "application/x-www-form-urlencoded" }>;
+export declare const readProjects: Readonly<{ name: "readProjects"; operationId: "read_projects_account_projects_get"; method: "GET"; path: "/account/projects"; scope: "green"; tags: readonly ["account"] }>;
+export declare const readRoles: Readonly<{ name: "readRoles"; operationId: "read_roles_account_roles_get"; method: "GET"; path: "/account/roles"; scope: "green"; tags: readonly ["account"] }>;
+export declare const readJobs: Readonly<{ name: "readJobs"; operationId: "read_jobs_compute_jobs__machine__get"; method: "GET"; path: "/compute/jobs/{machine}"; scope: "yellow"; tags: readonly ["compute"] }>;
+export declare const submitJob: Readonly<{ name: "submitJob"; operationId: "submit_job_compute_jobs__machine__post"; method: "POST"; path: "/compute/jobs/{machine}"; scope: "red"; tags: readonly ["compute"]; requestMediaType: "application/x-www-form-urlencoded" }>;
+export declare const readJob: Readonly<{ name: "readJob"; operationId: "read_job_compute_jobs__machine___jobid__get"; method: "GET"; path: "/compute/jobs/{machine}/{jobid}"; scope: "green"; tags: readonly ["compute"] }>;
+export declare const cancelJob: Readonly<{ name: "cancelJob"; operationId: "cancel_job_compute_jobs__machine___jobid__delete"; method: "DELETE"; path: "/compute/jobs/{machine}/{jobid}"; scope: "green"; tags: readonly ["compute"] }>;
+export declare const readChangelog: Readonly<{ name: "readChangelog"; operationId: "read_changelog_meta_changelog_get"; method: "GET"; path: "/meta/changelog"; scope: "public"; tags: readonly ["meta"] }>;
+export declare const readConfig: Readonly<{ name: "readConfig"; operationId: "read_config_meta_config_get"; method: "GET"; path: "/meta/config"; scope: "public"; tags: readonly ["meta"] }>;
+export declare const readStatuses: Readonly<{ name: "readStatuses"; operationId: "read_statuses_status__get"; method: "GET"; path: "/status/"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readNotes: Readonly<{ name: "readNotes"; operationId: "read_notes_status_notes_get"; method: "GET"; path: "/status/notes"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readNote: Readonly<{ name: "readNote"; operationId: "read_note_status_notes__name__get"; method: "GET"; path: "/status/notes/{name}"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readOutages: Readonly<{ name: "readOutages"; operationId: "read_outages_status_outages_get"; method: "GET"; path: "/status/outages"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readPlannedOutages: Readonly<{ name: "readPlannedOutages"; operationId: "read_planned_outages_status_outages_planned_get"; method: "GET"; path: "/status/outages/planned"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readPlannedOutagesGet: Readonly<{ name: "readPlannedOutagesGet"; operationId: "read_planned_outages_status_outages_planned__name__get"; method: "GET"; path: "/status/outages/planned/{name}"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readOutage: Readonly<{ name: "readOutage"; operationId: "read_outage_status_outages__name__get"; method: "GET"; path: "/status/outages/{name}"; scope: "public"; tags: readonly ["status"] }>;
+export declare const readStatus: Readonly<{ name: "readStatus"; operationId: "read_status_status__name__get"; method: "GET"; path: "/status/{name}"; scope: "public"; tags: readonly ["status"] }>;
+export declare const startGlobusTransfer: Readonly<{ name: "startGlobusTransfer"; operationId: "start_globus_transfer_storage_globus_transfer_post"; method: "POST"; path: "/storage/globus/transfer"; scope: "orange"; tags: readonly ["storage"]; requestMediaType: "application/x-www-form-urlencoded" }>;
+export declare const checkGlobusTransfer: Readonly<{ name: "checkGlobusTransfer"; operationId: "check_globus_transfer_storage_globus_transfer__globus_uuid__get"; method: "GET"; path: "/storage/globus/transfer/{globus_uuid}"; scope: "green"; tags: readonly ["storage"] }>;
+export declare const readTasks: Readonly<{ name: "readTasks"; operationId: "read_tasks_tasks_get"; method: "GET"; path: "/tasks"; scope: "green"; tags: readonly ["tasks"] }>;
+export declare const readTask: Readonly<{ name: "readTask"; operationId: "read_task_tasks__id__get"; method: "GET"; path: "/tasks/{id}"; scope: "green"; tags: readonly ["tasks"]; jsonText: readonly ["result"] }>;
+export declare const cancelTask: Readonly<{ name: "cancelTask"; operationId: "cancel_task_tasks__id__delete"; method: "DELETE"; path: "/tasks/{id}"; scope: "green"; tags: readonly ["tasks"] }>;
+export declare const runCommand: Readonly<{ name: "runCommand"; operationId: "run_command_utilities_command__machine__post"; method: "POST"; path: "/utilities/command/{machine}"; scope: "red"; tags: readonly ["utilities"]; requestMediaType: "application/x-www-form-urlencoded" }>;
+export declare const downloadFile: Readonly<{ name: "downloadFile"; operationId: "download_file_utilities_download__machine___path__get"; method: "GET"; path: "/utilities/download/{machine}/{path}"; scope: "yellow"; tags: readonly ["utilities"]; wholePath: "path" }>;
+export declare const readDirectory: Readonly<{ name: "readDirectory"; operationId: "read_directory_utilities_ls__machine___path__get"; method: "GET"; path: "/utilities/ls/{machine}/{path}"; scope: "green"; tags: readonly ["utilities"]; wholePath: "path" }>;
+export declare const uploadFile: Readonly<{ name: "uploadFile"; operationId: "upload_file_utilities_upload__machine___path__put"; method: "PUT"; path: "/utilities/upload/{machine}/{path}"; scope: "orange"; tags: readonly ["utilities"]; requestMediaType: "multipart/form-data"; wholePath: "path" }>;
 
-/**
- * List the caller's API clients
- *
- * `GET /account/clients`
- * @scope green
- */
-export declare const readClients: { readonly name: "readClients"; readonly operationId: "read_clients_account_clients_get"; readonly method: "GET"; readonly path: "/account/clients"; readonly scope: "green"; readonly tags: readonly ["account"] };
-
-/**
- * List the caller's file groups
- *
- * `GET /account/groups`
- * @scope green
- */
-export declare const readGroups: { readonly name: "readGroups"; readonly operationId: "read_groups_account_groups_get"; readonly method: "GET"; readonly path: "/account/groups"; readonly scope: "green"; readonly tags: readonly ["account"] };
-
-/**
- * Create a file group
- *
- * `POST /account/groups`
- * @scope orange
- */
-export declare const createGroup: { readonly name: "createGroup"; readonly operationId: "create_group_account_groups_post"; readonly method: "POST"; readonly path: "/account/groups"; readonly scope: "orange"; readonly tags: readonly ["account"]; readonly requestMediaType: "application/x-www-form-urlencoded" };
-
-/**
- * Show a file group
- *
- * `GET /account/groups/{group}`
- * @scope orange
- */
-export declare const readGroup: { readonly name: "readGroup"; readonly operationId: "read_group_account_groups__group__get"; readonly method: "GET"; readonly path: "/account/groups/{group}"; readonly scope: "orange"; readonly tags: readonly ["account"] };
-
-/**
- * Change a file group's members
- *
- * `PUT /account/groups/{group}`
- * @scope orange
- */
-export declare const updateGroupMembership: { readonly name: "updateGroupMembership"; readonly operationId: "update_group_membership_account_groups__group__put"; readonly method: "PUT"; readonly path: "/account/groups/{group}"; readonly scope: "orange"; readonly tags: readonly ["account"]; readonly requestMediaType: "application/x-www-form-urlencoded" };
-
-/**
- * List the caller's projects
- *
- * `GET /account/projects`
- * @scope green
- */
-export declare const readProjects: { readonly name: "readProjects"; readonly operationId: "read_projects_account_projects_get"; readonly method: "GET"; readonly path: "/account/projects"; readonly scope: "green"; readonly tags: readonly ["account"] };
-
-/**
- * List the caller's project roles
- *
- * `GET /account/roles`
- * @scope green
- */
-export declare const readRoles: { readonly name: "readRoles"; readonly operationId: "read_roles_account_roles_get"; readonly method: "GET"; readonly path: "/account/roles"; readonly scope: "green"; readonly tags: readonly ["account"] };
-
-/**
- * Query batch jobs on a host
- *
- * `GET /compute/jobs/{machine}`
- * @scope yellow
- */
-export declare const readJobs: { readonly name: "readJobs"; readonly operationId: "read_jobs_compute_jobs__machine__get"; readonly method: "GET"; readonly path: "/compute/jobs/{machine}"; readonly scope: "yellow"; readonly tags: readonly ["compute"] };
-
-/**
- * Submit a batch job
- *
- * `POST /compute/jobs/{machine}`
- * @scope red
- */
-export declare const submitJob: { readonly name: "submitJob"; readonly operationId: "submit_job_compute_jobs__machine__post"; readonly method: "POST"; readonly path: "/compute/jobs/{machine}"; readonly scope: "red"; readonly tags: readonly ["compute"]; readonly requestMediaType: "application/x-www-form-urlencoded" };
-
-/**
- * Show one batch job
- *
- * `GET /compute/jobs/{machine}/{jobid}`
- * @scope green
- */
-export declare const readJob: { readonly name: "readJob"; readonly operationId: "read_job_compute_jobs__machine___jobid__get"; readonly method: "GET"; readonly path: "/compute/jobs/{machine}/{jobid}"; readonly scope: "green"; readonly tags: readonly ["compute"] };
-
-/**
- * Cancel a batch job
- *
- * `DELETE /compute/jobs/{machine}/{jobid}`
- * @scope green
- */
-export declare const cancelJob: { readonly name: "cancelJob"; readonly operationId: "cancel_job_compute_jobs__machine___jobid__delete"; readonly method: "DELETE"; readonly path: "/compute/jobs/{machine}/{jobid}"; readonly scope: "green"; readonly tags: readonly ["compute"] };
-
-/**
- * API changelog
- *
- * `GET /meta/changelog`
- * @scope public
- * @public
- */
-export declare const readChangelog: { readonly name: "readChangelog"; readonly operationId: "read_changelog_meta_changelog_get"; readonly method: "GET"; readonly path: "/meta/changelog"; readonly scope: "public"; readonly tags: readonly ["meta"] };
-
-/**
- * API configuration
- *
- * `GET /meta/config`
- * @scope public
- * @public
- */
-export declare const readConfig: { readonly name: "readConfig"; readonly operationId: "read_config_meta_config_get"; readonly method: "GET"; readonly path: "/meta/config"; readonly scope: "public"; readonly tags: readonly ["meta"] };
-
-/**
- * Status of all resources
- *
- * `GET /status/`
- * @scope public
- * @public
- */
-export declare const readStatuses: { readonly name: "readStatuses"; readonly operationId: "read_statuses_status__get"; readonly method: "GET"; readonly path: "/status/"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Notes for all resources
- *
- * `GET /status/notes`
- * @scope public
- * @public
- */
-export declare const readNotes: { readonly name: "readNotes"; readonly operationId: "read_notes_status_notes_get"; readonly method: "GET"; readonly path: "/status/notes"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Notes for one resource
- *
- * `GET /status/notes/{name}`
- * @scope public
- * @public
- */
-export declare const readNote: { readonly name: "readNote"; readonly operationId: "read_note_status_notes__name__get"; readonly method: "GET"; readonly path: "/status/notes/{name}"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Outages of all resources
- *
- * `GET /status/outages`
- * @scope public
- * @public
- */
-export declare const readOutages: { readonly name: "readOutages"; readonly operationId: "read_outages_status_outages_get"; readonly method: "GET"; readonly path: "/status/outages"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Planned outages of all resources
- *
- * `GET /status/outages/planned`
- * @scope public
- * @public
- */
-export declare const readPlannedOutages: { readonly name: "readPlannedOutages"; readonly operationId: "read_planned_outages_status_outages_planned_get"; readonly method: "GET"; readonly path: "/status/outages/planned"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Planned outages of one resource
- *
- * `GET /status/outages/planned/{name}`
- * @scope public
- * @public
- */
-export declare const readPlannedOutagesGet: { readonly name: "readPlannedOutagesGet"; readonly operationId: "read_planned_outages_status_outages_planned__name__get"; readonly method: "GET"; readonly path: "/status/outages/planned/{name}"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Outages of one resource
- *
- * `GET /status/outages/{name}`
- * @scope public
- * @public
- */
-export declare const readOutage: { readonly name: "readOutage"; readonly operationId: "read_outage_status_outages__name__get"; readonly method: "GET"; readonly path: "/status/outages/{name}"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Status of one resource
- *
- * `GET /status/{name}`
- * @scope public
- * @public
- */
-export declare const readStatus: { readonly name: "readStatus"; readonly operationId: "read_status_status__name__get"; readonly method: "GET"; readonly path: "/status/{name}"; readonly scope: "public"; readonly tags: readonly ["status"] };
-
-/**
- * Start a Globus transfer
- *
- * `POST /storage/globus/transfer`
- * @scope orange
- */
-export declare const startGlobusTransfer: { readonly name: "startGlobusTransfer"; readonly operationId: "start_globus_transfer_storage_globus_transfer_post"; readonly method: "POST"; readonly path: "/storage/globus/transfer"; readonly scope: "orange"; readonly tags: readonly ["storage"]; readonly requestMediaType: "application/x-www-form-urlencoded" };
-
-/**
- * Check a Globus transfer
- *
- * `GET /storage/globus/transfer/{globus_uuid}`
- * @scope green
- */
-export declare const checkGlobusTransfer: { readonly name: "checkGlobusTransfer"; readonly operationId: "check_globus_transfer_storage_globus_transfer__globus_uuid__get"; readonly method: "GET"; readonly path: "/storage/globus/transfer/{globus_uuid}"; readonly scope: "green"; readonly tags: readonly ["storage"] };
-
-/**
- * List the caller's tasks
- *
- * `GET /tasks`
- * @scope green
- */
-export declare const readTasks: { readonly name: "readTasks"; readonly operationId: "read_tasks_tasks_get"; readonly method: "GET"; readonly path: "/tasks"; readonly scope: "green"; readonly tags: readonly ["tasks"] };
-
-/**
- * Show one task
- *
- * `GET /tasks/{id}`
- * @scope green
- */
-export declare const readTask: { readonly name: "readTask"; readonly operationId: "read_task_tasks__id__get"; readonly method: "GET"; readonly path: "/tasks/{id}"; readonly scope: "green"; readonly tags: readonly ["tasks"]; readonly jsonText: readonly ["result"] };
-
-/**
- * Cancel a task
- *
- * `DELETE /tasks/{id}`
- * @scope green
- */
-export declare const cancelTask: { readonly name: "cancelTask"; readonly operationId: "cancel_task_tasks__id__delete"; readonly method: "DELETE"; readonly path: "/tasks/{id}"; readonly scope: "green"; readonly tags: readonly ["tasks"] };
-
-/**
- * Run a command
- *
- * `POST /utilities/command/{machine}`
- * @scope red
- */
-export declare const runCommand: { readonly name: "runCommand"; readonly operationId: "run_command_utilities_command__machine__post"; readonly method: "POST"; readonly path: "/utilities/command/{machine}"; readonly scope: "red"; readonly tags: readonly ["utilities"]; readonly requestMediaType: "application/x-www-form-urlencoded" };
-
-/**
- * Download a small file
- *
- * `GET /utilities/download/{machine}/{path}`
- * @scope yellow
- */
-export declare const downloadFile: { readonly name: "downloadFile"; readonly operationId: "download_file_utilities_download__machine___path__get"; readonly method: "GET"; readonly path: "/utilities/download/{machine}/{path}"; readonly scope: "yellow"; readonly tags: readonly ["utilities"]; readonly wholePath: "path" };
-
-/**
- * List a directory
- *
- * `GET /utilities/ls/{machine}/{path}`
- * @scope green
- */
-export declare const readDirectory: { readonly name: "readDirectory"; readonly operationId: "read_directory_utilities_ls__machine___path__get"; readonly method: "GET"; readonly path: "/utilities/ls/{machine}/{path}"; readonly scope: "green"; readonly tags: readonly ["utilities"]; readonly wholePath: "path" };
-
-/**
- * Upload a small file
- *
- * `PUT /utilities/upload/{machine}/{path}`
- * @scope orange
- */
-export declare const uploadFile: { readonly name: "uploadFile"; readonly operationId: "upload_file_utilities_upload__machine___path__put"; readonly method: "PUT"; readonly path: "/utilities/upload/{machine}/{path}"; readonly scope: "orange"; readonly tags: readonly ["utilities"]; readonly requestMediaType: "multipart/form-data"; readonly wholePath: "path" };
+/** The type of `operations`: this module's entries. */
+export type OperationTable = Omit<typeof import("./operations.js"), "ladder" | "operations">;
 
 /** Every operation of the description, by friendly name. */
-export declare const operations: { readonly readUser: typeof readUser; readonly readClients: typeof readClients;
-  readonly readGroups: typeof readGroups; readonly createGroup: typeof createGroup;
-  readonly readGroup: typeof readGroup; readonly updateGroupMembership: typeof updateGroupMembership;
-  readonly readProjects: typeof readProjects; readonly readRoles: typeof readRoles;
-  readonly readJobs: typeof readJobs; readonly submitJob: typeof submitJob; readonly readJob: typeof readJob;
-  readonly cancelJob: typeof cancelJob; readonly readChangelog: typeof readChangelog;
-  readonly readConfig: typeof readConfig; readonly readStatuses: typeof readStatuses;
-  readonly readNotes: typeof readNotes; readonly readNote: typeof readNote;
-  readonly readOutages: typeof readOutages; readonly readPlannedOutages: typeof readPlannedOutages;
-  readonly readPlannedOutagesGet: typeof readPlannedOutagesGet; readonly readOutage: typeof readOutage;
-  readonly readStatus: typeof readStatus; readonly startGlobusTransfer: typeof startGlobusTransfer;
-  readonly checkGlobusTransfer: typeof checkGlobusTransfer; readonly readTasks: typeof readTasks;
-  readonly readTask: typeof readTask; readonly cancelTask: typeof cancelTask;
-  readonly runCommand: typeof runCommand; readonly downloadFile: typeof downloadFile;
-  readonly readDirectory: typeof readDirectory; readonly uploadFile: typeof uploadFile; };
+export declare const operations: OperationTable;
 
 /** The scope each (path, method) requires, as the table gives it. */
 export interface OperationScopes {

@@ -67,10 +67,15 @@ export interface NotThisSignature {
     readonly "(the other signature of this method applies)": never;
 }
 /**
+ * Does the path item `Item` (of `paths`) have an operation of method `Method`? openapi-typescript writes the methods a
+ * path lacks as `put?: never`: a key, but no operation.
+ */
+type HasMethod<Item, Method extends string> = Method extends keyof Item ? [Item[Method]] extends [undefined] ? false : true : false;
+/**
  * What `url` is checked against: itself for a path the client may call, else a brand that names why not (the color
  * it needs, or for a client of OAuth2 scopes, `Kind` `"scopes"`, the scopes it lacks).
  */
-type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string, Kind> = Url extends keyof Refused ? Kind extends "scopes" ? NeedsScopes<`${M} ${Url}`, Refused[Url] & string> : NeedsColor<`${M} ${Url}`, Refused[Url] & string> : Url extends keyof Paths ? Lowercase<M> extends keyof Paths[Url] ? unknown : NoSuchPath<`${M} ${Url}`> : NoSuchPath<`${M} ${Url}`>;
+type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string, Kind> = Url extends keyof Refused ? Kind extends "scopes" ? NeedsScopes<`${M} ${Url}`, Refused[Url] & string> : NeedsColor<`${M} ${Url}`, Refused[Url] & string> : Url extends keyof Paths ? HasMethod<Paths[Url], Lowercase<M>> extends true ? unknown : NoSuchPath<`${M} ${Url}`> : NoSuchPath<`${M} ${Url}`>;
 /**
  * The last signature of a narrowed path-style method (`Client<GreenPaths>["POST"] & Refusals<"POST", GreenPaths,
  * { "/utilities/command/{machine}": "red" }>`): it accepts no call, and is there for what the compiler says when the
@@ -79,7 +84,7 @@ type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string, Kind>
  * and a path the color may call with wrong options on those options, checked as openapi-fetch checks them. Only
  * a call the first signature rejects gets here: a correct call costs the type checker nothing more.
  */
-export type Refusals<M extends PathMethod, Paths, Refused, Kind extends "color" | "scopes" = "color"> = <const Url extends string>(url: Url & PathVerdict<M, Paths, Refused, Url, Kind>, ...init: Url extends keyof Paths ? Lowercase<M> extends keyof Paths[Url] ? [
+export type Refusals<M extends PathMethod, Paths, Refused, Kind extends "color" | "scopes" = "color"> = <const Url extends string>(url: Url & PathVerdict<M, Paths, Refused, Url, Kind>, ...init: Url extends keyof Paths ? HasMethod<Paths[Url], Lowercase<M>> extends true ? [
     init: NonNullable<MaybeOptionalInit<Paths[Url], Lowercase<M> & keyof Paths[Url]>> & OtherOptions & NotThisSignature
 ] : unknown[] : unknown[]) => never;
 /**

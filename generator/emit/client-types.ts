@@ -348,8 +348,11 @@ export function emitPageTypes(ctx: EmitContext): string {
 }
 
 /**
- * `interface GreenPaths { "/tasks": { get: paths["/tasks"]["get"] }; ... }`: only the paths where this level adds
- * methods.
+ * `interface GreenPaths { "/tasks": { get: ReadTasksOp }; ... }`: only the paths where this level adds methods. Paths
+ * new at this level whose every operation it may call are taken whole from `paths` (`extends Pick<paths, …>`, or
+ * `Omit<paths, …>` when that list is shorter, or `paths` itself for a level that may call everything): their methods
+ * are not spelled out. openapi-typescript writes a path's other methods `?: never`, which openapi-fetch and
+ * `Refusals` read as absent.
  */
 function pathsInterface(
   ctx: EmitContext,
@@ -360,22 +363,44 @@ function pathsInterface(
 ): string[] {
   const { ladder } = ctx;
   const index = ladder.indexOf(level);
+  const callable = (op: Operation) => canCall(ladder, level, scopeOf(op));
+  const callableBelow = (op: Operation) => index > 0 && canCall(ladder, ladder[index - 1]!, scopeOf(op));
   const byPath = new Map<string, Operation[]>();
-  for (const op of ctx.operations)
-    if (canCall(ladder, level, scopeOf(op))) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  for (const op of ctx.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const whole: string[] = [];
+  const others: string[] = [];
   const rows: string[] = [];
   for (const [path, ops] of byPath) {
-    const isNew = index === 0 || ops.some((op) => !canCall(ladder, ladder[index - 1]!, scopeOf(op)));
-    if (!isNew) continue;
-    const methods = ops.map((op) => `${op.method}: ${typeNamesOf(ctx, op).op}`);
+    const mine = ops.filter(callable);
+    if (mine.length === ops.length && !ops.some(callableBelow)) {
+      whole.push(path);
+      continue;
+    }
+    others.push(path);
+    if (mine.length === 0 || mine.every(callableBelow)) continue;
+    const methods = mine.map((op) => `${op.method}: ${typeNamesOf(ctx, op).op}`);
     rows.push(bracedList(`  ${literal(path)}: `, methods, ";", ";").replace(/\n/g, "\n  "));
   }
   const name = blockCommentText(literal(level));
+  const doc = jsDoc([`The paths, and their methods, a ${name} client may call.`], []);
+  const tail = rows.length > 0 ? " {" : " {}";
+  const body = rows.length > 0 ? [...rows, "}", ""] : [""];
+  const bases = below ? [`${below}Paths`] : [];
+  if (others.length === 0) return [doc, interfaceHead(`${id}Paths`, [...bases, "paths"], tail), ...body];
+  if (whole.length === 0) {
+    const head = bases.length > 0 ? interfaceHead(`${id}Paths`, bases, tail) : `export interface ${id}Paths${tail}`;
+    return [doc, head, ...body];
+  }
+  // The shorter list: the paths taken whole, or those not.
+  const [generic, list] = whole.length <= others.length ? ["Pick", whole] : ["Omit", others];
+  const at = bases.length > 0 ? "    " : "  ";
   return [
-    jsDoc([`The paths, and their methods, a ${name} client may call.`], []),
-    `export interface ${id}Paths${below ? ` extends ${below}Paths` : ""} {`,
-    ...rows,
-    "}",
-    "",
+    doc,
+    `export interface ${id}Paths`,
+    ...(bases.length > 0 ? [`  extends ${bases[0]},`, `${at}${generic}<`] : [`  extends ${generic}<`]),
+    `${at}  paths,`,
+    ...list.map((path) => `${at}  | ${literal(path)}`),
+    `${at}>${tail}`,
+    ...body,
   ];
 }

@@ -1,7 +1,9 @@
 /**
  * `operations.js` + `operations.d.ts`: the operation table. One exported, frozen entry per operation (one line each,
  * so `grep 'scope: "red"'` lists every red operation), the ladder, the `operations` map, and (types only)
- * `OperationScopes`, the (path, method) -> scope map a `levels` override re-ranks the client's types with.
+ * `OperationScopes`, the (path, method) -> scope map a `levels` override re-ranks the client's types with. The
+ * declarations say each thing once: an entry's type is its literal (no TSDoc: the client's method has it), and the
+ * map's type is the module's own entries.
  * Written as plain text: the layout is fixed, so no printer is needed (the tests read it back with ts-morph, a
  * devDependency). Each value is marked pure, so that a bundle keeps only the exports it uses.
  *
@@ -59,20 +61,22 @@ export function emitOperationsTable(ctx: EmitContext): { js: string; dts: string
     )});`,
     "",
   ];
+  const others = `${literal(grant ? "scopes" : "ladder")} | "operations"`;
+  // Each entry's TSDoc is the client method's (index.d.ts): its type here already shows method, path and scope.
   const dts = [
     generatedHeader(ctx),
     head.doc,
     head.dts,
-    ...ctx.operations.map(
-      (op) => `\n${operationDoc(op, ctx)}\nexport declare const ${op.name}: ${entryLiteral(op, "dts")};`,
-    ),
+    "",
+    ...ctx.operations.map((op) => `export declare const ${op.name}: ${entryLiteral(op, "dts")};`),
+    "",
+    // The module's own entries, less its other values: the names are not spelled out a second and third time. Named,
+    // so that a hover reads the name; an alias (a mapped type), not an interface, so that `Object.values` types it.
+    jsDoc(["The type of `operations`: this module's entries."], []),
+    `export type OperationTable = Omit<typeof import("./operations.js"), ${others}>;`,
     "",
     mapDoc,
-    `export declare const operations: ${wrapped(
-      names.map((n) => `readonly ${n}: typeof ${n};`),
-      "{ ",
-      " }",
-    )};`,
+    "export declare const operations: OperationTable;",
     "",
     jsDoc(["The scope each (path, method) requires, as the table gives it."], []),
     "export interface OperationScopes {",
@@ -134,13 +138,13 @@ function entryLiteral(op: Operation, flavour: "js" | "dts"): string {
     ["tags", op.tags],
     ...Object.entries(rest),
   ];
+  // The declaration says `Readonly<{ … }>` once rather than `readonly` before every field; lists stay readonly.
   const ro = flavour === "dts" ? "readonly " : "";
   const fields = entry
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${ro}${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
-  if (security)
-    fields.splice(5, 0, `${ro}security: ${ro}[${security.map((set) => `${ro}${literalList(set)}`).join(", ")}]`);
-  return `{ ${fields.join(flavour === "dts" ? "; " : ", ")} }`;
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? literal(v) : `${ro}${literalList(v!)}`}`);
+  if (security) fields.splice(5, 0, `security: ${ro}[${security.map((set) => `${ro}${literalList(set)}`).join(", ")}]`);
+  return flavour === "dts" ? `Readonly<{ ${fields.join("; ")} }>` : `{ ${fields.join(", ")} }`;
 }
 
 /** `{ a, b, c,⏎  d, e }`: items joined on lines that wrap near WRAP_AT. */
@@ -156,15 +160,6 @@ function wrapped(items: string[], open: string, close: string): string {
   }
   lines.push(line.replace(/,$/, ""));
   return `${open}${lines.join("\n  ")}${close}`;
-}
-
-/** The summary, `METHOD path`, then the operation's level tags (operationTags). */
-export function operationDoc(op: Operation, ctx: EmitContext, indent = ""): string {
-  const paragraphs = [
-    op.summary ? blockCommentText(op.summary) : "",
-    blockCommentText(`\`${op.method.toUpperCase()} ${op.path}\``),
-  ].filter(Boolean);
-  return jsDoc(paragraphs, operationTags(op, ctx), indent);
 }
 
 /** `@scope`, and `@public` / `@scopes <sets>` / `@unranked <why>` / `@deprecated` where they apply. */

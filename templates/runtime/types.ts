@@ -71,6 +71,16 @@ export interface NotThisSignature {
 }
 
 /**
+ * Does the path item `Item` (of `paths`) have an operation of method `Method`? openapi-typescript writes the methods a
+ * path lacks as `put?: never`: a key, but no operation.
+ */
+type HasMethod<Item, Method extends string> = Method extends keyof Item
+  ? [Item[Method]] extends [undefined]
+    ? false
+    : true
+  : false;
+
+/**
  * What `url` is checked against: itself for a path the client may call, else a brand that names why not (the color
  * it needs, or for a client of OAuth2 scopes, `Kind` `"scopes"`, the scopes it lacks).
  */
@@ -79,7 +89,7 @@ type PathVerdict<M extends PathMethod, Paths, Refused, Url extends string, Kind>
     ? NeedsScopes<`${M} ${Url}`, Refused[Url] & string>
     : NeedsColor<`${M} ${Url}`, Refused[Url] & string>
   : Url extends keyof Paths
-    ? Lowercase<M> extends keyof Paths[Url]
+    ? HasMethod<Paths[Url], Lowercase<M>> extends true
       ? unknown
       : NoSuchPath<`${M} ${Url}`>
     : NoSuchPath<`${M} ${Url}`>;
@@ -97,7 +107,7 @@ export type Refusals<M extends PathMethod, Paths, Refused, Kind extends "color" 
 >(
   url: Url & PathVerdict<M, Paths, Refused, Url, Kind>,
   ...init: Url extends keyof Paths
-    ? Lowercase<M> extends keyof Paths[Url]
+    ? HasMethod<Paths[Url], Lowercase<M>> extends true
       ? [
           init: NonNullable<MaybeOptionalInit<Paths[Url], Lowercase<M> & keyof Paths[Url]>> &
             OtherOptions &

@@ -153,7 +153,7 @@ async function emitAndCheck(doc: object): Promise<string[]> {
   // The declarations say the same, read back as a compiler reads them.
   const dts = project.addSourceFileAtPath(join(out, "operations.d.ts"));
   expect([...dts.getExportedDeclarations().keys()].sort()).toEqual(
-    ["OperationScopes", "ladder", "operations", ...names].sort(),
+    ["OperationScopes", "OperationTable", "ladder", "operations", ...names].sort(),
   );
   return names;
 }

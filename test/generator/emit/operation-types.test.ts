@@ -3,7 +3,7 @@
  * inside the comment and adds no tag, its operation names cannot take a name the client already declares, the
  * result type-checks with the types named; and no line the emitters write in generated/ runs over 120 characters.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Project } from "ts-morph";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +51,16 @@ const doc = description({
       }),
     },
   },
+  // Two JSON successes, and error answers of two JSON media types: each status read with its own.
+  "GET /many": {
+    operationId: "many",
+    responses: {
+      "200": json(object),
+      "201": json({ type: "array", items: object }),
+      "400": { content: { "application/problem+json": { schema: { type: "string" } } } },
+      "500": json({ type: "integer" }),
+    },
+  },
 });
 
 let out = "";
@@ -84,14 +94,41 @@ describe("the client's named types and method docs", () => {
 
   it("name each operation's types without taking a name the client declares, and they type-check", () => {
     const text = readFileSync(join(out, "index.d.ts"), "utf8");
-    expect(text).toContain("export interface ScopeResponse extends NamedType<ScopeOp[");
-    expect(text).toContain('export type Scope2Error = ScopeOp["responses"][422]');
-    expect(text).toContain('export type Response2Error = ResponseOp["responses"][400]');
+    expect(text).toContain("export interface ScopeResponse extends AnswerOf<ScopeOp, 200> {}");
+    expect(text).toContain("export type Scope2Error = AnswerOf<ScopeOp, 422>;");
+    expect(text).toContain("export type Response2Error = AnswerOf<ResponseOp, 400>;");
     expect(text).toContain("  scope: Call<ScopeArgs, ScopeResponse, Scope2Error>;");
-    expect(text).toContain("export type ResponseBody = ");
-    expect(text).toContain('export type ExtraResponse = ExtraOp["responses"][200]');
+    expect(text).toContain("export type ResponseBody = BodyOf<ResponseOp>;");
+    expect(text).toContain("export type ExtraResponse = AnswerOf<ExtraOp, 200>;");
     expect(text).toMatch(/export \{[^}]*\bScopeError\b[^}]*\} from "\.\/runtime\/index\.js";/);
     expect(typeCheckClients([out])).toEqual([]);
+  });
+
+  it("are the very types of the answers and bodies spelled out, each status with its media type", () => {
+    const text = readFileSync(join(out, "index.d.ts"), "utf8");
+    expect(text).toContain("export type ManyResponse = AnswerOf<ManyOp, 200 | 201>;");
+    expect(text).toContain(
+      'export type ManyError = AnswerOf<ManyOp, 400, "application/problem+json"> | AnswerOf<ManyOp, 500>;',
+    );
+    const chain = (path: string, method: string, status: number, media = "application/json") =>
+      `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]["responses"][${status}]["content"][${JSON.stringify(media)}]`;
+    writeFileSync(
+      join(out, "probe.ts"),
+      [
+        'import type { ManyError, ManyResponse, ResponseBody, Scope2Error, ScopeResponse } from "./index.js";',
+        'import type { paths } from "./schema.js";',
+        "type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
+        `export const a: Same<ManyResponse, ${chain("/many", "get", 200)} | ${chain("/many", "get", 201)}> = true;`,
+        `export const b: Same<ManyError, ${chain("/many", "get", 500)} | ${chain("/many", "get", 400, "application/problem+json")}> = true;`,
+        `export const c: Same<ScopeResponse, ${chain("/scope/{id}", "get", 200)}> = true;`,
+        `export const d: Same<Scope2Error, ${chain("/scope/{id}", "get", 422)}> = true;`,
+        'export const e: Same<ResponseBody, NonNullable<paths["/response"]["post"]["requestBody"]>["content"]["application/json"]> = true;',
+        // And the comparison can fail: two different answers are not the same type.
+        "export const f: Same<ManyResponse, ManyError> = false;",
+      ].join("\n"),
+    );
+    const files = ["index.d.ts", "operations.d.ts", "packed-table.d.ts", "schema.d.ts", "probe.ts"];
+    expect(typeCheckClients([out], files)).toEqual([]);
   });
 });
 

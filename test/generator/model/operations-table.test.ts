@@ -64,16 +64,22 @@ describe("generated/operations.js and .d.ts", () => {
     expect(ladder).toEqual(["green", "yellow", "orange", "red"]);
   });
 
-  it("annotates each entry with @scope in its JSDoc, one line per entry in the table", () => {
+  it("declares each entry on one line, its level in the TSDoc of the client's method (said once)", () => {
     const source = readFileSync(join(root, "generated/operations.d.ts"), "utf8");
+    const index = readFileSync(join(root, "generated/index.d.ts"), "utf8");
     const js = readFileSync(join(root, "generated/operations.js"), "utf8");
     expect(js.split("\n").filter((line) => line.includes('scope: "red"'))).toHaveLength(
       entries.filter((e) => e.scope === "red").length,
     );
+    expect(source.split("\n").filter((line) => line.includes('scope: "red"'))).toHaveLength(
+      entries.filter((e) => e.scope === "red").length,
+    );
+    expect(source).not.toContain("/**\n");
     for (const entry of entries) {
-      const at = source.indexOf(`export declare const ${entry.name}: {`);
+      expect(source).toContain(`export declare const ${entry.name}: Readonly<{ name: ${JSON.stringify(entry.name)}; `);
+      const at = index.indexOf(`\n  ${entry.name}: `);
       expect(at, entry.name).toBeGreaterThan(0);
-      const doc = source.slice(source.lastIndexOf("/**", at), at);
+      const doc = index.slice(index.lastIndexOf("/**", at), at);
       expect(doc).toContain(`@scope ${entry.scope}`);
       if (entry.scope === "public") expect(doc).toContain("@public");
     }

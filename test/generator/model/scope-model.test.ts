@@ -175,10 +175,11 @@ describe("generate with scope edge cases", () => {
     expect(run.stderr).toMatch(/warning: .*"purple" not on the ladder/);
     expect(run.stderr).toMatch(/4 operations are unranked/);
     const table = readFileSync(join(out, "operations.d.ts"), "utf8");
-    expect(table).toMatch(
-      /@scope purple\n \* @unranked x-nersc-scope "purple" is not on the ladder: callable only by red/,
+    const index = readFileSync(join(out, "index.d.ts"), "utf8");
+    expect(index).toMatch(
+      /@scope purple\n {3}\* @unranked x-nersc-scope "purple" is not on the ladder: callable only by red/,
     );
-    expect(table).toMatch(/@scope unranked\n \* @unranked secured but has no x-nersc-scope: callable only by red/);
+    expect(index).toMatch(/@scope unranked\n {3}\* @unranked secured but has no x-nersc-scope: callable only by red/);
     expect(table).toMatch(/"\/array": \{ post: "unranked" \}/);
     expect(table).toMatch(/"\/status": \{ get: "public" \}/);
   });

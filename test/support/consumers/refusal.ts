@@ -43,6 +43,8 @@ export const REFUSALS: Record<string, RefusalCase> = {
     needles: ['NeedsColor<"PUT /utilities/upload/{machine}/{path}", "orange">'],
   },
   misspeltPath: { code: 'await green.GET("/taskz");', needles: ['NoSuchPath<"GET /taskz">'] },
+  // A path green may call, by a method it does not have (openapi-typescript writes `put?: never`): no such path.
+  absentMethod: { code: 'await green.PUT("/tasks");', needles: ['NoSuchPath<"PUT /tasks">'] },
   // A path green may call, with a wrong parameter: the parameter is what is wrong, not the path or the color.
   wrongOptions: {
     code: 'await green.GET("/tasks/{id}", { params: { path: { idx: "1" } } });',

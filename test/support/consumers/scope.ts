@@ -46,6 +46,8 @@ export const SCOPE_REFUSALS: Record<string, RefusalCase> = {
     needles: ['NeedsScopes<"POST /pet", "write:pets">'],
   },
   misspeltPath: { code: 'await reader.GET("/me/playlist");', needles: ['NoSuchPath<"GET /me/playlist">'] },
+  // A path the grant may call, by a method it does not have (openapi-typescript writes `put?: never`): no such path.
+  absentMethod: { code: 'await reader.PUT("/me/playlists");', needles: ['NoSuchPath<"PUT /me/playlists">'] },
   // A path the grant may call, with a wrong parameter: the parameter is what is wrong.
   wrongOptions: {
     code: 'await reader.GET("/me/playlists", { params: { query: { limitx: 1 } } });',
