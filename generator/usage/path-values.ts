@@ -12,6 +12,7 @@
  * number or boolean literal, or a conditional between such values (then each is judged).
  */
 import type * as TS from "typescript";
+import { skipCasts } from "./syntax.js";
 import { ts } from "./typescript.js";
 import type { PathValues } from "./uses.js";
 
@@ -153,18 +154,4 @@ function constInitializer(name: TS.Identifier, checker: TS.TypeChecker): TS.Expr
   )
     return undefined;
   return declaration.initializer;
-}
-
-/** Down through parentheses and casts, which change no value at run time. */
-function skipCasts(node: TS.Expression): TS.Expression {
-  let inner = node;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isSatisfiesExpression(inner) ||
-    ts.isTypeAssertionExpression(inner) ||
-    ts.isNonNullExpression(inner)
-  )
-    inner = inner.expression;
-  return inner;
 }

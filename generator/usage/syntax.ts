@@ -9,16 +9,32 @@ import { ts } from "./typescript.js";
 /** Down through parentheses, `!`, `await` and casts: what an expression is (the syntax rules use it too). */
 export function skipInner(node: TS.Node): TS.Node {
   let inner = node;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isNonNullExpression(inner) ||
-    ts.isAwaitExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isSatisfiesExpression(inner) ||
-    ts.isTypeAssertionExpression(inner)
-  )
-    inner = inner.expression;
+  while (isUnchanging(inner) || ts.isAwaitExpression(inner)) inner = inner.expression;
   return inner;
+}
+
+/** Down through parentheses, `!` and casts, which change no value at run time (`await` does: path-values.ts). */
+export function skipCasts(node: TS.Expression): TS.Expression {
+  let inner = node;
+  while (isUnchanging(inner)) inner = inner.expression;
+  return inner;
+}
+
+function isUnchanging(
+  node: TS.Node,
+): node is
+  | TS.ParenthesizedExpression
+  | TS.NonNullExpression
+  | TS.AsExpression
+  | TS.SatisfiesExpression
+  | TS.TypeAssertion {
+  return (
+    ts.isParenthesizedExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  );
 }
 
 /** Up through parentheses and `!`: the node whose parent decides where the value goes. */
