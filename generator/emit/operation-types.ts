@@ -31,7 +31,10 @@ export interface OperationTypeNames {
  * an indexed access, so the type is the same as the chain spelled out, at a third of the bytes.
  */
 export const ANSWER_OF = "AnswerOf";
-/** `BodyOf<RunCommandOp, "application/x-www-form-urlencoded">`: the request body of that media type (JSON by default). */
+/**
+ * `BodyOf<RunCommandOp, "application/x-www-form-urlencoded">`: the request body of that media type (JSON by
+ * default).
+ */
 export const BODY_OF = "BodyOf";
 const JSON_MEDIA = "application/json";
 
@@ -142,7 +145,8 @@ export function operationTypes(ctx: EmitContext): string[] {
       ],
       [],
     ),
-    `type ${ANSWER_OF}<Op extends { responses: any }, S extends PropertyKey, M extends PropertyKey = ${literal(JSON_MEDIA)}> =`,
+    `type ${ANSWER_OF}<Op extends { responses: any }, S extends PropertyKey, ` +
+      `M extends PropertyKey = ${literal(JSON_MEDIA)}> =`,
     '  Op["responses"][S]["content"][M];',
     jsDoc(["`BodyOf<XOp>`: operation X's request body, JSON unless `M` names another media type."], []),
     `type ${BODY_OF}<Op extends { requestBody?: any }, M extends PropertyKey = ${literal(JSON_MEDIA)}> =`,
