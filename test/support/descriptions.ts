@@ -51,6 +51,11 @@ export function description(ops: Record<string, Op>, extra: Record<string, unkno
 
 export const secured = { security: [{ oauth: [] }] };
 
+/** A required string path parameter named `name` (`extra` adds to or overrides its fields). */
+export function pathParam(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name, in: "path", required: true, schema: { type: "string" }, ...extra };
+}
+
 export function writeJson(dir: string, name: string, doc: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(doc, null, 2));

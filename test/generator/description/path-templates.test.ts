@@ -9,14 +9,13 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { escapePointer } from "../../../generator/description/document.js";
 import { runCli } from "../../support/cli.js";
-import { description, secured, writeJson } from "../../support/descriptions.js";
+import { description, pathParam, secured, writeJson } from "../../support/descriptions.js";
 import { tempDir } from "../../support/project.js";
 
 const dir = tempDir("path-templates-");
 const LEVELS = ["--levels", "green,yellow,red"];
 const green = { ...secured, "x-nersc-scope": "green" };
 const red = { ...secured, "x-nersc-scope": "red" };
-const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
 const pointer = (path: string) => `/paths/${escapePointer(path)}`;
 
 /** Every command that reads a description refuses `doc` in one line naming `at` and `why`. */
@@ -54,7 +53,7 @@ describe("templates no path tells apart are accepted (routes: model/routes.ts an
     ["a # key", "POST /#X-Amz-Target=Svc.Read", "POST /#X-Amz-Target=Svc.Delete"],
     ["a ? key", "GET /things?list", "GET /things"],
   ])("%s: %s beside %s, in audit, generate, diff and mock", async (name, first, second) => {
-    const params = (key: string) => (key.match(/\{[^{}]+\}/g) ?? []).map((p) => param(p.slice(1, -1)));
+    const params = (key: string) => (key.match(/\{[^{}]+\}/g) ?? []).map((p) => pathParam(p.slice(1, -1)));
     const doc = description({
       [first]: { ...green, parameters: params(first) },
       [second]: { ...red, parameters: params(second) },
@@ -85,17 +84,17 @@ describe("literal text that decodes to other text or that no request holds as wr
   ];
   test.each(cases)("%s: %s is refused with its pointer", async (name, path, why) => {
     const doc = description({
-      "POST /utilities/{tool}/{machine}": { ...green, parameters: [param("tool"), param("machine")] },
-      [`POST ${path}`]: { ...red, parameters: (path.match(/\{[^{}]+\}/g) ?? []).map((p) => param(p.slice(1, -1))) },
+      "POST /utilities/{tool}/{machine}": { ...green, parameters: [pathParam("tool"), pathParam("machine")] },
+      [`POST ${path}`]: { ...red, parameters: (path.match(/\{[^{}]+\}/g) ?? []).map((p) => pathParam(p.slice(1, -1))) },
     });
     await refusedEverywhere(name, doc, pointer(path), why);
   });
 
   test("ordinary templates stay: dots in names, a literal beside a parameter, text around parameters", async () => {
     const doc = description({
-      "GET /files/{name}.{ext}": { ...green, parameters: [param("name"), param("ext")] },
+      "GET /files/{name}.{ext}": { ...green, parameters: [pathParam("name"), pathParam("ext")] },
       "GET /things/new": green,
-      "GET /things/{id}": { ...red, parameters: [param("id")] },
+      "GET /things/{id}": { ...red, parameters: [pathParam("id")] },
       "GET /status/": green,
       "GET /v1.2/.well-known/a..b": green,
       "GET /caf\u00e9/\ud83d\ude00": green,

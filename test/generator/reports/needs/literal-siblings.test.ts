@@ -10,30 +10,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../../../generator/commands/generate.js";
 import type { NeedsReport } from "../../../../generator/reports/needs/needs.js";
 import { runCli } from "../../../support/cli.js";
-import { description, secured, writeJson } from "../../../support/descriptions.js";
+import { description, pathParam, secured, writeJson } from "../../../support/descriptions.js";
 import { colorNeeds } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 const green = { ...secured, "x-nersc-scope": "green" };
 const red = { ...secured, "x-nersc-scope": "red" };
-const param = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  in: "path",
-  required: true,
-  schema: { type: "string" },
-  ...extra,
-});
 
 const doc = description({
-  "GET /things/{id}": { ...green, operationId: "readThing", parameters: [param("id")] },
+  "GET /things/{id}": { ...green, operationId: "readThing", parameters: [pathParam("id")] },
   "GET /things/secret": { ...red, operationId: "readSecret" },
-  "GET /pairs/{a}/{b}": { ...green, operationId: "readPair", parameters: [param("a"), param("b")] },
+  "GET /pairs/{a}/{b}": { ...green, operationId: "readPair", parameters: [pathParam("a"), pathParam("b")] },
   "GET /pairs/x/y": { ...red, operationId: "readXy" },
   "GET /files/{path}": {
     ...green,
     operationId: "readFile",
-    parameters: [param("path", { "x-sfapi-whole-path": true })],
+    parameters: [pathParam("path", { "x-sfapi-whole-path": true })],
   },
   "GET /files/secret/key": { ...red, operationId: "readKey" },
 });

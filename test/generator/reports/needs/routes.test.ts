@@ -9,20 +9,19 @@ import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeedsReport } from "../../../../generator/reports/needs/report.js";
 import { runCli } from "../../../support/cli.js";
-import { description, secured, writeJson } from "../../../support/descriptions.js";
+import { description, pathParam, secured, writeJson } from "../../../support/descriptions.js";
 import { root, tempDir } from "../../../support/project.js";
 
 const rel = (path: string) => relative(root, path).split("\\").join("/");
 const green = { ...secured, "x-nersc-scope": "green" };
 const red = { ...secured, "x-nersc-scope": "red" };
-const param = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
 
 const doc = description({
-  "GET /things/{id}": { ...green, operationId: "readThing", parameters: [param("id")] },
+  "GET /things/{id}": { ...green, operationId: "readThing", parameters: [pathParam("id")] },
   "GET /things/secret": { ...red, operationId: "readSecret" },
-  "GET /items/{aid}": { ...green, operationId: "readItemA", parameters: [param("aid")] },
-  "GET /items/{zname}": { ...red, operationId: "readItemZ", parameters: [param("zname")] },
-  "GET /plain/{id}": { ...green, operationId: "readPlain", parameters: [param("id")] },
+  "GET /items/{aid}": { ...green, operationId: "readItemA", parameters: [pathParam("aid")] },
+  "GET /items/{zname}": { ...red, operationId: "readItemZ", parameters: [pathParam("zname")] },
+  "GET /plain/{id}": { ...green, operationId: "readPlain", parameters: [pathParam("id")] },
 });
 
 const files: Record<string, string> = {

@@ -15,7 +15,7 @@ import { ScopeError } from "../../../../templates/runtime/errors.js";
 import { createGuard } from "../../../../templates/runtime/guard.js";
 import { compileTable } from "../../../../templates/runtime/matcher.js";
 import { runCli } from "../../../support/cli.js";
-import { description, secured, writeJson } from "../../../support/descriptions.js";
+import { description, pathParam, secured, writeJson } from "../../../support/descriptions.js";
 import { colorNeeds } from "../../../support/needs.js";
 import { root, tempDir } from "../../../support/project.js";
 
@@ -94,19 +94,12 @@ describe("whole paths: needs, the guard and the facility agree", async () => {
 });
 
 describe("diff --code reads whole paths", () => {
-  const param = (name: string, extra: Record<string, unknown> = {}) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: { type: "string" },
-    ...extra,
-  });
   const version = (marked: boolean) =>
     description({
       "GET /files/{machine}/{path}": {
         ...secured,
         "x-nersc-scope": "green",
-        parameters: [param("machine"), param("path", marked ? { "x-sfapi-whole-path": true } : {})],
+        parameters: [pathParam("machine"), pathParam("path", marked ? { "x-sfapi-whole-path": true } : {})],
       },
     });
 
