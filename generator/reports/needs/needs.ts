@@ -6,15 +6,16 @@
  */
 import { reportJson } from "../../emit/text.js";
 import { SfapiGenError } from "../../errors.js";
-import { checkColor, levelRank, PUBLIC } from "../../model/scope.js";
+import { colorGrant, colorOf, levelNeed, permits } from "../../model/permission.js";
+import { checkColor, PUBLIC } from "../../model/scope.js";
 import type { ClientTable } from "../../output/client-folder.js";
 import { readClientTable } from "../../output/client-folder.js";
 import { findClient } from "../../usage/find-client.js";
 import type { Resolution } from "../../usage/resolve.js";
-import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
 import { scanSources } from "../../usage/scan.js";
 import { operationRef, useSite } from "../../usage/site.js";
 import type { FoundUse, Scan } from "../../usage/uses.js";
+import { neededGrants } from "./grants.js";
 import { renderNeedsMarkdown } from "./markdown.js";
 import type { AnyNeedsReport, NeedsFormat, NeedsReport, NeedsUse } from "./report.js";
 import { NEEDS_FORMAT_ID, SCOPE_NEEDS_FORMAT_ID } from "./report.js";
@@ -107,38 +108,28 @@ function chooseClient(sourceDir: string, cwd: string): { dir: string; how: Needs
 
 /** The uses that need more than `color` (a ladder level): what `--fail-above` names. */
 export function usesAbove(report: NeedsReport, color: string): NeedsUse[] {
-  checkColor(report.client.ladder, color);
-  return report.uses.filter((u) => levelRank(report.client.ladder, u.level) > levelRank(report.client.ladder, color));
+  const { ladder } = report.client;
+  checkColor(ladder, color);
+  const grant = new Set(colorGrant(ladder, color));
+  return report.uses.filter((u) => !permits(grant, levelNeed(ladder, u.level)));
 }
 
-/** The report by color from a scan of `source`. */
+/** The report by color from a scan of `source`: the least grant (grants.ts) worded as the color it amounts to. */
 export function buildLevelNeeds(source: string, table: ClientTable, scan: Scan): NeedsReport {
   const { ladder } = table;
-  const lookup = lookupOf(ladder, table.entries);
-  const uses: NeedsUse[] = [];
-  for (const found of scan.uses) {
-    const resolution = resolveUse(found, lookup);
-    if (resolution) uses.push(needsUse(found, resolution));
-  }
-  const color = coveringColor(
-    ladder,
-    uses.map((u) => u.level),
-  );
+  const needed = neededGrants(table, scan);
+  const uses = needed.uses.map(({ use, resolution }) => needsUse(use, resolution));
+  const color = colorOf(ladder, needed.grant.scopes);
   const onlyPublic = uses.every((u) => u.level === PUBLIC);
-  const unattributed = uses.filter((u) => u.client === undefined).map((u) => u.level);
-  const clients = scan.clients.map((site) => {
-    const own = uses.filter((u) => u.client === site.id);
-    const needs = coveringColor(ladder, [...own.map((u) => u.level), ...unattributed]);
-    return {
-      id: site.id,
-      file: site.file,
-      line: site.line,
-      code: site.code,
-      color: site.color,
-      needs,
-      uses: own.length,
-    };
-  });
+  const clients = needed.clients.map(({ site, grant, uses }) => ({
+    id: site.id,
+    file: site.file,
+    line: site.line,
+    code: site.code,
+    color: site.color,
+    needs: colorOf(ladder, grant.scopes),
+    uses,
+  }));
   const levels = Object.fromEntries([PUBLIC, ...ladder].map((l) => [l, uses.filter((u) => u.level === l).length]));
   return {
     format: NEEDS_FORMAT_ID,

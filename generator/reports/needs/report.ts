@@ -86,7 +86,7 @@ export interface ScopeNeedsUse extends UseSite {
   assumed?: string;
 }
 
-/** How a least grant was found (reports/needs/least-grant.ts). */
+/** How a least grant was found (model/least-grant.ts). */
 export interface GrantSearch {
   /** The least grant, sorted. */
   scopes: string[];

@@ -2,43 +2,38 @@
  * `needs` for a client generated under the security policy: the least OAuth2 grant a code base needs. The uses are
  * the ones the color report finds, resolved the same way (usage/resolve.ts: a concrete path fitting several templates
  * must be allowed for each); each operation reached is one requirement (its table's `security`, OR-ed alternatives),
- * and an unknown use needs every scope the table names (fail closed). least-grant.ts finds the smallest grant meeting
- * them all, and says whether it proved it least.
+ * and an unknown use needs every scope the table names (fail closed). grants.ts finds the smallest grant meeting them
+ * all (model/least-grant.ts), and says whether it proved it least; this words it.
  */
 import { OptionError } from "../../errors.js";
+import type { LeastGrant } from "../../model/least-grant.js";
+import { leastGrant, SEARCH_BOUND } from "../../model/least-grant.js";
+import { needOf, permits, unknownNeed } from "../../model/permission.js";
 import { PUBLIC } from "../../model/scope.js";
 import type { ScopeSets } from "../../model/scope-sets.js";
-import { scopesOf } from "../../model/scope-sets.js";
 import { isScopeToken } from "../../model/security.js";
 import type { ClientTable, TableEntry } from "../../output/client-folder.js";
 import type { Resolution } from "../../usage/resolve.js";
-import { lookupOf, resolveUse } from "../../usage/resolve.js";
 import { operationRef, useSite } from "../../usage/site.js";
 import type { FoundUse, Scan } from "../../usage/uses.js";
-import type { Requirement } from "./least-grant.js";
-import { leastGrant, SEARCH_BOUND } from "./least-grant.js";
+import { neededGrants, tableScopes } from "./grants.js";
 import type { GrantSearch, ScopedOperation, ScopeNeedsReport, ScopeNeedsUse } from "./report.js";
 import { SCOPE_NEEDS_FORMAT_ID } from "./report.js";
 
 export function buildScopeNeeds(source: string, table: ClientTable, scan: Scan): ScopeNeedsReport {
   const all = tableScopes(table);
-  const lookup = lookupOf(table.ladder, table.entries);
-  const found: { use: FoundUse; resolution: Resolution }[] = [];
-  for (const use of scan.uses) {
-    const resolution = resolveUse(use, lookup);
-    if (resolution) found.push({ use, resolution });
-  }
-  const requirementsOf = (r: Resolution): Requirement[] =>
-    r.unknown !== null ? [[all]] : r.operations.map((op) => op.security ?? [[]]);
-  const overall = search(found.flatMap(({ resolution }) => requirementsOf(resolution)));
+  const needed = neededGrants(table, scan);
+  const overall = search(needed.grant);
   const held = new Set(overall.scopes);
-  const uses = found.map(({ use, resolution }) => scopeUse(use, resolution, held, all, table.ladder));
-  const unattributed = found.filter(({ use }) => use.client === undefined);
-  const clients = scan.clients.map((site) => {
-    const own = found.filter(({ use }) => use.client === site.id);
-    const grant = search([...own, ...unattributed].flatMap(({ resolution }) => requirementsOf(resolution)));
-    return { id: site.id, file: site.file, line: site.line, code: site.code, grant, uses: own.length };
-  });
+  const uses = needed.uses.map(({ use, resolution }) => scopeUse(use, resolution, held, all, table.ladder));
+  const clients = needed.clients.map(({ site, grant, uses }) => ({
+    id: site.id,
+    file: site.file,
+    line: site.line,
+    code: site.code,
+    grant: search(grant),
+    uses,
+  }));
   const forced = new Set(overall.forced);
   const byScope = overall.scopes.map((scope) => ({
     scope,
@@ -65,8 +60,9 @@ export function buildScopeNeeds(source: string, table: ClientTable, scan: Scan):
   };
 }
 
-function search(requirements: Requirement[], start: readonly string[] = []): GrantSearch {
-  return { ...leastGrant(requirements, start, SEARCH_BOUND), bound: SEARCH_BOUND };
+/** A least grant as the report shows its search. */
+function search(grant: LeastGrant): GrantSearch {
+  return { ...grant, bound: SEARCH_BOUND };
 }
 
 function scopeUse(
@@ -102,11 +98,6 @@ export function scopedRef(entry: TableEntry): ScopedOperation {
   return { ...operationRef(entry), ...(entry.security ? { security: entry.security } : {}) };
 }
 
-/** Every scope a client's table names: what an unknown use needs. */
-export function tableScopes(table: ClientTable): string[] {
-  return scopesOf(table.entries.map((e) => e.security ?? []));
-}
-
 /** `--fail-beyond a,b`: the scopes, checked (RFC 6749 scope-tokens the client names). */
 export function parseGrant(text: string, table: ClientTable): string[] {
   const named = tableScopes(table);
@@ -134,10 +125,10 @@ export function beyond(
   allowed: readonly string[],
 ): { uses: ScopeNeedsUse[]; missing: string[] } {
   const grant = new Set(allowed);
-  const covered = (sets: ScopeSets) => sets.length === 0 || sets.some((set) => set.every((s) => grant.has(s)));
-  const needsOf = (u: ScopeNeedsUse): Requirement[] =>
-    u.unknown !== null ? [[report.client.scopes]] : u.operations.map((op) => op.security ?? [[]]);
-  const uses = report.uses.filter((u) => !needsOf(u).every(covered));
+  const unknown = unknownNeed("security", [], report.client.scopes);
+  const needsOf = (u: ScopeNeedsUse): ScopeSets[] =>
+    u.unknown !== null ? [unknown] : u.operations.map((op) => needOf("security", [], op));
+  const uses = report.uses.filter((u) => !needsOf(u).every((need) => permits(grant, need)));
   const least = leastGrant(uses.flatMap(needsOf), allowed);
   return { uses, missing: least.scopes.filter((s) => !grant.has(s)) };
 }
