@@ -155,11 +155,6 @@ function dedupe(sets: ScopeSet[]): ScopeSet[] {
   return unique.filter((set, i) => !unique.slice(0, i).some((k) => k.scopes.every((s) => set.scopes.includes(s))));
 }
 
-/** Can a grant call an operation that needs `anyOf` (empty: public)? */
-export function grantAllows(grant: ReadonlySet<string>, anyOf: readonly { scopes: readonly string[] }[]): boolean {
-  return anyOf.length === 0 || anyOf.some((set) => set.scopes.every((s) => grant.has(s)));
-}
-
 /**
  * The token URL of the description's OAuth2 client-credentials flows, when they name exactly one absolute http(s) URL:
  * a generated client's default `tokenUrl`, as the runtime's URL rule reads it (undefined otherwise: the client then

@@ -21,8 +21,9 @@ export { buildScopeAudit } from "./scopes.js";
 import { reportJson } from "../../emit/text.js";
 import { OptionError } from "../../errors.js";
 import type { Model } from "../../model/model.js";
+import { colorGrant, levelNeed, permits } from "../../model/permission.js";
 import { fallsOn, mostDemanding, routeLevels, routesOf } from "../../model/routes.js";
-import { canCall, checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
+import { checkColor, describeProblem, effectiveLevel, PUBLIC } from "../../model/scope.js";
 import { subjectOf } from "../../model/subject.js";
 import { renderCsv } from "./csv.js";
 import { renderHtml } from "./html.js";
@@ -71,6 +72,7 @@ export function buildLevelAudit(subject: AuditSubject, options: AuditOptions = {
   const { ladder } = subject;
   const { color } = options;
   if (color !== undefined) checkColor(ladder, color);
+  const grant = color === undefined ? undefined : new Set(colorGrant(ladder, color));
   const callLevels = routeLevels(subject.operations, ladder);
   const falls = fallsOn(subject.operations, ladder);
   const operations = subject.operations.map((op): AuditedOperation => {
@@ -80,7 +82,7 @@ export function buildLevelAudit(subject: AuditSubject, options: AuditOptions = {
       level: effectiveLevel(ladder, op.scope),
       // The model decided whether the operation is ranked (`requirement.problem`); the audit only words it.
       unranked: op.requirement.problem ? (describeProblem(op.requirement, subject.scopeField) ?? "not ranked") : null,
-      callable: color === undefined ? null : canCall(ladder, color, callLevels.get(op)!),
+      callable: grant === undefined ? null : permits(grant, levelNeed(ladder, callLevels.get(op)!)),
       fallsOn: fell.onto.map((o) => o.name),
       fallsOnMore: fell.more,
       reach: mostDemanding(ladder, [callLevels.get(op)!, fell.reach]),

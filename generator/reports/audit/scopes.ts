@@ -3,10 +3,11 @@
  * unlocks and what needs it, and the malformed requirement lists (which need every scope), with their JSON pointers.
  * Built from the same operation model as `generate`, like the ladder audit (audit.ts).
  */
+
+import { permits } from "../../model/permission.js";
 import { routesOf } from "../../model/routes.js";
 import { PUBLIC } from "../../model/scope.js";
 import { setsText } from "../../model/scope-sets.js";
-import { grantAllows } from "../../model/security.js";
 import type { AuditSubject, ScopeAuditedOperation, ScopeAuditReport, ScopeUse } from "./report.js";
 import { operationIdentity, reportHead, SCOPE_AUDIT_FORMAT_ID } from "./report.js";
 
@@ -30,13 +31,14 @@ export function buildScopeAudit(subject: AuditSubject): ScopeAuditReport {
   });
   const named = [...new Set(operations.flatMap((op) => op.anyOf.flatMap((set) => set.scopes)))].sort();
   const schemes = [...new Set(operations.flatMap((op) => op.anyOf.flatMap((set) => set.schemes)))].sort();
+  const need = (op: ScopeAuditedOperation) => op.anyOf.map((set) => set.scopes);
   const none = new Set<string>();
-  const free = new Set(operations.filter((op) => grantAllows(none, op.anyOf)).map((op) => op.name));
+  const free = new Set(operations.filter((op) => permits(none, need(op))).map((op) => op.name));
   const scopes = named.map((scope): ScopeUse => {
     const alone = new Set([scope]);
     return {
       scope,
-      unlocks: operations.filter((op) => !free.has(op.name) && grantAllows(alone, op.anyOf)).map((op) => op.name),
+      unlocks: operations.filter((op) => !free.has(op.name) && permits(alone, need(op))).map((op) => op.name),
       requiredBy: operations
         .filter((op) => op.anyOf.length > 0 && op.anyOf.every((set) => set.scopes.includes(scope)))
         .map((op) => op.name),

@@ -20,8 +20,9 @@ import { OptionError, SfapiGenError } from "../../errors.js";
 import type { Model, ScopeOptions } from "../../model/model.js";
 import { buildModel } from "../../model/model.js";
 import type { Operation, Parameter } from "../../model/operations.js";
+import { colorGrant, levelNeed, permits } from "../../model/permission.js";
 import type { Ladder, Policy } from "../../model/scope.js";
-import { canCall, checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
+import { checkColor, effectiveLevel, levelRank } from "../../model/scope.js";
 import { compareSets } from "../../model/scope-sets.js";
 import type { Manifest } from "../../output/client-folder.js";
 import { MANIFEST_FILE, readManifest } from "../../output/client-folder.js";
@@ -185,12 +186,13 @@ export function diffTables(
       "--color names a level, but these descriptions are read under the security policy (OAuth2 scopes)",
     );
   if (color !== undefined) checkColor(ladder, color);
+  const grant = new Set(color === undefined ? [] : colorGrant(ladder, color));
   const prefix = prefixMove(options.prefix, before, after);
   const matching = matchOperations(before.operations, after.operations, prefix);
   const schemas = before.document && after.document ? new SchemaComparer(before.document, after.document) : undefined;
   const added = matching.added.map((op) => ({
     ...ref(op, ladder, policy),
-    aboveColor: color !== undefined && !canCall(ladder, color, op.scope),
+    aboveColor: color !== undefined && !permits(grant, levelNeed(ladder, op.scope)),
   }));
   const removed = matching.removed.map((op) => ref(op, ladder, policy));
   const changed: ChangedOperation[] = matching.pairs

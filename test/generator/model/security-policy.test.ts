@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadModel } from "../../../generator/model/model.js";
-import { grantAllows, isScopeToken } from "../../../generator/model/security.js";
+import { isScopeToken } from "../../../generator/model/security.js";
 import { description, modelOf } from "../../support/descriptions.js";
 
 const schemes = {
@@ -99,15 +99,6 @@ describe("the security policy reads each operation's requirement", () => {
     expect(o.requirement.security?.malformed).toContain(why);
     // The top of any grant: every scope the description declares or uses.
     expect(o.requirement.security?.anyOf.map((s) => s.scopes)).toEqual([["admin", "read", "write"]]);
-  });
-
-  it("grants allow a call when one alternative's scopes are all granted", () => {
-    const sets = [{ scopes: ["admin", "write"] }, { scopes: ["read"] }];
-    expect(grantAllows(new Set(["read"]), sets)).toBe(true);
-    expect(grantAllows(new Set(["write"]), sets)).toBe(false);
-    expect(grantAllows(new Set(["write", "admin"]), sets)).toBe(true);
-    expect(grantAllows(new Set(), [])).toBe(true);
-    expect(grantAllows(new Set(), [{ scopes: [] }])).toBe(true);
   });
 
   it("takes RFC 6749 scope-tokens only", () => {
