@@ -9,6 +9,7 @@
  * checks that the two agree.
  */
 
+import { leastGrant } from "./least-grant.js";
 import type { Policy } from "./scope.js";
 import { effectiveLevel, type Ladder, PUBLIC, rank, topLevel } from "./scope.js";
 import type { ScopeSets } from "./scope-sets.js";
@@ -33,6 +34,11 @@ export function colorOf(ladder: Ladder, grant: Iterable<string>): string {
     color = level;
   }
   return color;
+}
+
+/** The lowest color that may make uses needing `levels` (public or on the ladder): the color of their least grant. */
+export function leastColor(ladder: Ladder, levels: readonly string[]): string {
+  return colorOf(ladder, leastGrant(levels.map((level) => levelNeed(ladder, level))).scopes);
 }
 
 /** The table fields a need is read from. */

@@ -22,7 +22,7 @@ import { TASK_PATH } from "../../templates/runtime/protocol.js";
 import type { OperationEntry } from "../../templates/runtime/table.js";
 import { mostDemanding } from "../model/routes.js";
 import type { Ladder } from "../model/scope.js";
-import { effectiveLevel, levelRank, PUBLIC, topLevel } from "../model/scope.js";
+import { effectiveLevel, levelRank, topLevel } from "../model/scope.js";
 import type { TableEntry } from "../output/client-folder.js";
 import type { FoundUse, PathValues } from "./uses.js";
 
@@ -204,10 +204,4 @@ function resolved(lookup: Lookup, operations: TableEntry[]): Resolution {
 function unknown(lookup: Lookup, why: string): Resolution {
   const top = topLevel(lookup.ladder);
   return { operations: [], level: top, unknown: `unknown: ${why}; assumes top level (${top})` };
-}
-
-/** The lowest color that may make uses needing `levels`: the lowest level when none needs more than public. */
-export function coveringColor(ladder: Ladder, levels: readonly string[]): string {
-  const most = mostDemanding(ladder, levels);
-  return most === PUBLIC ? ladder[0]! : most;
 }

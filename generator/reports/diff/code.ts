@@ -7,6 +7,7 @@
  */
 
 import type { ScopeOptions } from "../../model/model.js";
+import { leastColor } from "../../model/permission.js";
 import { mostDemanding } from "../../model/routes.js";
 import type { Ladder } from "../../model/scope.js";
 import { levelRank } from "../../model/scope.js";
@@ -14,7 +15,7 @@ import type { KeptScope } from "../../output/kept.js";
 import { keepScope } from "../../output/kept.js";
 import type { TableEntry } from "../../output/manifest.js";
 import { findClient } from "../../usage/find-client.js";
-import { coveringColor, lookupOf, resolveUse } from "../../usage/resolve.js";
+import { lookupOf, resolveUse } from "../../usage/resolve.js";
 import { useSite } from "../../usage/site.js";
 import type { TypeCheck } from "../../usage/typecheck.js";
 import type { Scan } from "../../usage/uses.js";
@@ -129,7 +130,7 @@ export function codeImpact(
       });
     }
   }
-  const color = { before: coveringColor(ladder, levelsBefore), after: coveringColor(ladder, levelsAfter) };
+  const color = { before: leastColor(ladder, levelsBefore), after: leastColor(ladder, levelsAfter) };
   const typeCheck = typeCheckSection(check, scan, old, ladder);
   return {
     source,

@@ -4,7 +4,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { leastGrant } from "../../../generator/model/least-grant.js";
-import { colorGrant, colorOf, levelNeed, needOf, permits, unknownNeed } from "../../../generator/model/permission.js";
+import {
+  colorGrant,
+  colorOf,
+  leastColor,
+  levelNeed,
+  needOf,
+  permits,
+  unknownNeed,
+} from "../../../generator/model/permission.js";
 import { mostDemanding } from "../../../generator/model/routes.js";
 import { canCall, effectiveLevel, PUBLIC } from "../../../generator/model/scope.js";
 
@@ -32,13 +40,10 @@ describe("a ladder read as scope sets", () => {
   it("makes the least grant of some uses the lowest color covering the most demanding of them", () => {
     fc.assert(
       fc.property(drawn, ({ ladder, scopes }) => {
-        const least = leastGrant(scopes.map((scope) => levelNeed(ladder, scope)));
-        const most = mostDemanding(
-          ladder,
-          scopes.map((scope) => effectiveLevel(ladder, scope)),
-        );
-        expect(colorOf(ladder, least.scopes)).toBe(most === PUBLIC ? ladder[0] : most);
-        expect(least.proven).toBe(true);
+        const levels = scopes.map((scope) => effectiveLevel(ladder, scope));
+        const most = mostDemanding(ladder, levels);
+        expect(leastColor(ladder, levels)).toBe(most === PUBLIC ? ladder[0] : most);
+        expect(leastGrant(levels.map((level) => levelNeed(ladder, level))).proven).toBe(true);
       }),
     );
   });
