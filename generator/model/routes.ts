@@ -155,12 +155,18 @@ export function fallsOn(operations: readonly Operation[], ladder: Ladder): Map<O
   }
   const result = new Map<Operation, Falls>();
   for (const op of operations) {
+    const all = sorted.get(op.method.toUpperCase())!;
+    const ranking = all.above.get(rankOf(op))!;
+    // Nothing of its method needs more (every operation of a one-level description): nothing to fall on, no walk.
+    if (ranking === 0) {
+      result.set(op, { reach: levelOf(op), onto: [], more: 0 });
+      continue;
+    }
     const fallen = mayFallOn(compiled, op);
     let above: Operation[];
     let count: number;
     if (fallen === ALL) {
-      const all = sorted.get(op.method.toUpperCase())!;
-      count = all.above.get(rankOf(op))!;
+      count = ranking;
       above = all.ops.slice(0, Math.min(count, FALLS_ON_LISTED));
     } else {
       const own = keyValues(op.path);
