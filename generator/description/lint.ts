@@ -241,6 +241,8 @@ const TYPES: Record<string, Record<string, Kind>> = {
 
 class Walk {
   private readonly seen = new Map<object, Set<string>>();
+  /** Where each `$ref` text leads ("anchor" and "nowhere" too): a document names the same few targets many times. */
+  private readonly targets = new Map<string, { node: unknown; pointer: string } | "anchor" | "nowhere">();
 
   constructor(
     private readonly document: Plain,
@@ -327,11 +329,17 @@ class Walk {
    * inside the document. An anchor (`#name`) resolves for redocly: its bundler handles it.
    */
   private resolve(node: { $ref: string }, pointer: string): { node: unknown; pointer: string } | undefined {
-    let ref = node.$ref;
-    if (/^#[A-Za-z_][\w.-]*$/.test(ref)) {
-      this.changes.push({ kind: "other", at: `#${pointer}` });
-      return undefined;
-    }
+    let target = this.targets.get(node.$ref);
+    if (target === undefined) this.targets.set(node.$ref, (target = this.target(node.$ref)));
+    if (target === "anchor") this.changes.push({ kind: "other", at: `#${pointer}` });
+    else if (target === "nowhere")
+      this.problems.push({ severity: "error", ruleId: "no-unresolved-refs", message: "Can't resolve $ref", pointer });
+    else return target;
+    return undefined;
+  }
+
+  private target(ref: string): { node: unknown; pointer: string } | "anchor" | "nowhere" {
+    if (/^#[A-Za-z_][\w.-]*$/.test(ref)) return "anchor";
     for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
       const segments = ref.startsWith("#") ? refSegments(ref) : undefined;
       let at: unknown = this.document;
@@ -343,8 +351,7 @@ class Walk {
       if (!isRef(at)) return { node: at, pointer: ref.slice(1) };
       ref = at.$ref;
     }
-    this.problems.push({ severity: "error", ruleId: "no-unresolved-refs", message: "Can't resolve $ref", pointer });
-    return undefined;
+    return "nowhere";
   }
 
   private lookup(ref: string): unknown {

@@ -16,6 +16,8 @@ export const MAX_REF_HOPS = 32;
 
 /** One JSON-pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
 export function escapePointer(segment: string): string {
+  // Most keys need no escape: a walk of a large description calls this for every node.
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -24,6 +26,7 @@ export function escapePointer(segment: string): string {
  * throws a URIError on bad percent-encoding. Written out here so that reading a pointer does not load redocly.
  */
 export function unescapePointer(segment: string): string {
+  if (!segment.includes("~") && !segment.includes("%")) return segment;
   return decodeURIComponent(segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
