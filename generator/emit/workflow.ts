@@ -59,14 +59,28 @@ const CLIENT_MEMBERS: Record<string, readonly Role[]> = {
 
 /** The friendly names of the operations behind the helpers, for those the description has. */
 export function workflowSpec(ctx: EmitContext): WorkflowSpec {
+  let spec = specs.get(ctx);
+  if (spec === undefined) specs.set(ctx, (spec = Object.freeze(readSpec(ctx))));
+  return spec;
+}
+
+/** Each context's spec, read once: every emitter and level asks for it (11,000 operations for Microsoft Graph). */
+const specs = new WeakMap<EmitContext, WorkflowSpec>();
+
+function readSpec(ctx: EmitContext): WorkflowSpec {
+  const names = new Set(ctx.operations.map((op) => op.name));
   const dropped = new Set<string>();
   for (const [member, roles] of Object.entries(CLIENT_MEMBERS))
-    if (ctx.operations.some((op) => op.name === member)) for (const r of roles) dropped.add(r);
+    if (names.has(member)) for (const r of roles) dropped.add(r);
+  // The first operation of each method and path, as a search in order would find it.
+  const byRoute = new Map<string, string>();
+  for (const op of ctx.operations)
+    if (!byRoute.has(`${op.method} ${op.path}`)) byRoute.set(`${op.method} ${op.path}`, op.name);
   const spec: Record<string, string> = {};
   for (const [role, [method, path]] of Object.entries(ROLES)) {
     if (dropped.has(role)) continue;
-    const op = ctx.operations.find((o) => o.method === method && o.path === path);
-    if (op) spec[role] = op.name;
+    const name = byRoute.get(`${method} ${path}`);
+    if (name !== undefined) spec[role] = name;
   }
   if (Object.keys(spec).length === 0) return {};
   if (ctx.taskOperation !== undefined) spec.readTask = ctx.taskOperation;
