@@ -241,13 +241,14 @@ function builtinsWithoutFacade(dir) {
 }
 
 /**
- * openapi-typescript requires all of redocly when it loads (its lib/redoc.cjs: the lint and bundle of `openapiTS()`),
- * some 45-70 ms of a `generate`, which never calls openapiTS() (generator/emit/schema.ts makes its context) and needs
- * redocly only for a YAML description or external `$ref`s (read.ts). In the bundle, such a `require` gets a stand-in
- * module that requires the real one when first used (a property read, or a call of a module that is a function). The
- * small `ref-utils` module openapi-typescript requires too stays as it is, and of what its `utils` requires, the parts
- * only redocly's other functions use are deferred the same way (https-proxy-agent brings Node's http, https and tls
- * modules). The bundle's own `redocly` and `redoclyTypes` are getters.
+ * openapi-typescript requires all of redocly when it loads (for the lint and bundle of `openapiTS()`), about 50 ms of
+ * a `generate` on a JSON description, which never calls openapiTS() (generator/emit/schema.ts makes its context) and
+ * needs redocly only for YAML or external `$ref`s (generator/description/read.ts). In the bundle, such a `require` gets
+ * a stand-in module that requires the real one when first used (a property read, or a call of a module that is a
+ * function). The small `ref-utils` module openapi-typescript requires too stays as it is, and of what its `utils`
+ * requires, the parts only redocly's other functions use are deferred the same way (https-proxy-agent brings Node's
+ * http, https and tls modules). The bundle's own `redocly` and `redoclyTypes` are getters. Where a specifier is no
+ * longer required, nothing is deferred (the bundle is then only slower; test/generator/cli/loading.test.ts tells).
  */
 function lazyRedocly() {
   const redoclyUtils = /[\\/]@redocly[\\/]openapi-core[\\/]lib[\\/]utils\.js$/;

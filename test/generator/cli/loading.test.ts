@@ -187,7 +187,7 @@ describe("what a command loads", () => {
         (file) => `node_modules/@redocly/openapi-core/lib/${file}`,
       ),
     );
-    // What redocly's utils.js requires for its other functions: Node's http, https and tls with the proxy agent.
+    // What redocly's utils module requires for its other functions: Node's http, https and tls with the proxy agent.
     expect(ran.filter((name) => /\/(js-yaml|https-proxy-agent|agent-base|minimatch|pluralize)\//.test(name))).toEqual(
       [],
     );
