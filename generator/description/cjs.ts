@@ -5,12 +5,13 @@
  * run, where `require` only compiles it. openapi-typescript ships a CommonJS build beside its ESM one.
  *
  * openapi-typescript and redocly are some 360 files; Node resolves, reads and wraps each on its own, about 40 ms of
- * the 0.4 s `generate` takes on a small description. The build bundles both into one file (bin/build.mjs, `packagesBundle`),
- * which is loaded instead when it was made from the very versions installed beside it, TypeScript left outside (one
- * compiler for openapi-typescript and for us). In the bundle, redocly runs only when first used (bin/build.mjs,
- * `lazyRedocly`): openapi-typescript requires all of it at load for its openapiTS(), which sfapi-gen never calls
- * (emit/schema.ts), so `generate` on a JSON description loads only the few modules of it openapi-typescript uses to
- * read `$ref`s. From source (no bundle), openapi-typescript's `require` loads all of redocly: slower, the same output.
+ * the 0.4 s `generate` takes on a small description. The build bundles both into one file (bin/build.mjs,
+ * `packagesBundle`), which is loaded instead when it was made from the very versions installed beside it, TypeScript
+ * left outside (one compiler for openapi-typescript and for us). In the bundle, redocly runs only when first used
+ * (bin/build.mjs, `lazyRedocly`): openapi-typescript requires all of it at load for its openapiTS(), which sfapi-gen
+ * never calls (emit/schema.ts), so `generate` on a JSON description runs only the few modules of it openapi-typescript
+ * reads `$ref`s with. From source (no bundle), openapi-typescript's `require` loads all of redocly: slower, the same
+ * output.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -159,7 +159,7 @@ describe("what a command loads", () => {
     );
   });
 
-  it("generate on other bytes: none of redocly runs but the few modules openapi-typescript reads $refs with", async () => {
+  it("generate on other bytes: of redocly, only the few modules openapi-typescript reads $refs with run", async () => {
     const live = join(dir, "live-lazy.json");
     writeFileSync(live, JSON.stringify(JSON.parse(readFileSync(V12, "utf8"))));
     const out = join(dir, "live-lazy-client");
