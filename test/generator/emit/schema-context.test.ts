@@ -121,7 +121,7 @@ describe("the transform context made by hand", () => {
             ref,
           ).toEqual(outcome(() => seen.resolve(ref)));
       } else if (key === "injectFooter") {
-        // The footer openapiTS() started with, which its transform has since filled: a fresh empty list.
+        // A fresh empty list each time, as openapiTS() starts with (its transform adds operations to it).
         expect(made.injectFooter).toEqual([]);
         expect(made.injectFooter).not.toBe(seen.injectFooter);
       } else {
