@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -70,8 +70,11 @@ await esbuild().build({
   stdin: {
     contents: [
       'exports.openapiTypescript = require("openapi-typescript");',
-      'exports.redocly = require("@redocly/openapi-core");',
-      'exports.redoclyTypes = require("@redocly/openapi-core/lib/types/index.js");',
+      'Object.defineProperty(exports, "redocly", { enumerable: true, get: () => require("@redocly/openapi-core") });',
+      'Object.defineProperty(exports, "redoclyTypes", {',
+      "  enumerable: true,",
+      '  get: () => require("@redocly/openapi-core/lib/types/index.js"),',
+      "});",
     ].join("\n"),
     resolveDir: root,
     loader: "js",
@@ -82,7 +85,7 @@ await esbuild().build({
   platform: "node",
   target: "node20",
   external: ["typescript"],
-  plugins: [lazyRedoclyConfigTypes()],
+  plugins: [lazyRedocly(), lazyRedoclyConfigTypes()],
   logLevel: "error",
 });
 const cjsModule = await import(pathToFileURL(join(dist, "generator", "description", "cjs.js")).href);
@@ -235,6 +238,59 @@ function builtinsWithoutFacade(dir) {
     });
     writeFileSync(file, text);
   }
+}
+
+/**
+ * openapi-typescript requires all of redocly when it loads (for the lint and bundle of `openapiTS()`), about 50 ms of
+ * a `generate` on a JSON description, which never calls openapiTS() (generator/emit/schema.ts makes its context) and
+ * needs redocly only for YAML or external `$ref`s (generator/description/read.ts). In the bundle, such a `require` gets
+ * a stand-in module that requires the real one when first used (a property read, or a call of a module that is a
+ * function). The small `ref-utils` module openapi-typescript requires too stays as it is, and of what its `utils`
+ * requires, the parts only redocly's other functions use are deferred the same way (https-proxy-agent brings Node's
+ * http, https and tls modules). The bundle's own `redocly` and `redoclyTypes` are getters. Where a specifier is no
+ * longer required, nothing is deferred (the bundle is then only slower; test/generator/cli/loading.test.ts tells).
+ */
+function lazyRedocly() {
+  const redoclyUtils = /[\\/]@redocly[\\/]openapi-core[\\/]lib[\\/]utils\.js$/;
+  const deferred = [
+    { importer: /[\\/]openapi-typescript[\\/]dist[\\/]/, specifier: "@redocly/openapi-core" },
+    { importer: redoclyUtils, specifier: "./js-yaml" },
+    { importer: redoclyUtils, specifier: "https-proxy-agent" },
+    { importer: redoclyUtils, specifier: "minimatch", callable: true },
+    { importer: redoclyUtils, specifier: "pluralize", callable: true },
+  ];
+  return {
+    name: "lazy-redocly",
+    setup(build) {
+      build.onResolve(
+        { filter: /^(@redocly\/openapi-core|\.\/js-yaml|https-proxy-agent|minimatch|pluralize)$/ },
+        async (args) => {
+          const entry = deferred.find((d) => d.specifier === args.path && d.importer.test(args.importer));
+          if (args.namespace !== "file" || !entry) return undefined;
+          const real = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir });
+          if (real.errors.length > 0) return { errors: real.errors };
+          // Named from the root: no path of the machine that built it in the bundle.
+          const path = relative(root, real.path).split(sep).join("/");
+          return { path, namespace: "lazy-redocly", pluginData: { callable: entry.callable === true } };
+        },
+      );
+      build.onLoad({ filter: /.*/, namespace: "lazy-redocly" }, (args) => ({
+        // A function for a module that is one (`typeof` tells them apart: interop helpers read it), else an object.
+        contents: [
+          "let real;",
+          `const load = () => (real ??= require(${JSON.stringify(`./${args.path}`)}));`,
+          `module.exports = new Proxy(${args.pluginData.callable ? "function () {}" : "{}"}, {`,
+          "  get: (_, key) => load()[key],",
+          "  has: (_, key) => key in load(),",
+          "  apply: (_, self, list) => Reflect.apply(load(), self, list),",
+          "  construct: (_, list) => Reflect.construct(load(), list),",
+          "});",
+        ].join("\n"),
+        resolveDir: root,
+        loader: "js",
+      }));
+    },
+  };
 }
 
 /**

@@ -5,9 +5,13 @@
  * run, where `require` only compiles it. openapi-typescript ships a CommonJS build beside its ESM one.
  *
  * openapi-typescript and redocly are some 360 files; Node resolves, reads and wraps each on its own, about 40 ms of
- * the 0.4 s `generate` takes on a small description. The build bundles both into one file (bin/build.mjs, `PACKAGES`),
- * which is loaded instead when it was made from the very versions installed beside it, TypeScript left outside (one
- * compiler for openapi-typescript and for us).
+ * the 0.4 s `generate` takes on a small description. The build bundles both into one file (bin/build.mjs,
+ * `packagesBundle`), which is loaded instead when it was made from the very versions installed beside it, TypeScript
+ * left outside (one compiler for openapi-typescript and for us). In the bundle, redocly runs only when first used
+ * (bin/build.mjs, `lazyRedocly`): openapi-typescript requires all of it at load for its openapiTS(), which sfapi-gen
+ * never calls (emit/schema.ts), so `generate` on a JSON description runs only the few modules of it openapi-typescript
+ * reads `$ref`s with. From source (no bundle), openapi-typescript's `require` loads all of redocly: slower, the same
+ * output.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,8 +24,8 @@ export type Redocly = typeof import("@redocly/openapi-core");
 export type OpenapiTypescript = typeof import("openapi-typescript");
 
 /**
- * Where @redocly/openapi-core is (its bundler and YAML reader; openapi-typescript requires it too). Resolved when
- * first asked: `audit` loads this module and never redocly.
+ * Where @redocly/openapi-core is (its bundler and YAML reader, for read.ts; openapi-typescript requires it too).
+ * Resolved when first asked: `audit` loads this module and never redocly.
  */
 const redoclyPath = () => require.resolve("@redocly/openapi-core");
 
@@ -31,7 +35,10 @@ const redoclyTypesPath = () => join(dirname(redoclyPath()), "types", "index.js")
 /** The build's bundle of openapi-typescript and redocly (bin/build.mjs writes it; a run from source may have none). */
 export const PACKAGES_BUNDLE: string = join(packageRoot, "dist", "generator", "description", "packages.cjs");
 
-/** What the bundle exports: the two packages, redocly's types module, and the versions it was made from. */
+/**
+ * What the bundle exports: the two packages and redocly's types module (these two are getters: redocly loads when
+ * first read).
+ */
 interface PackagesBundle {
   openapiTypescript: OpenapiTypescript;
   redocly: Redocly;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { Node, TypeElement } from "typescript";
 import type { OpenapiTypescript } from "../description/cjs.js";
-import { loadOpenapiTypescript, loadRedocly, loadTypescriptOf, schemaEmitterVersions } from "../description/cjs.js";
+import { loadOpenapiTypescript, loadTypescriptOf, schemaEmitterVersions } from "../description/cjs.js";
 import type { OpenApiDocument } from "../description/document.js";
 import { loadDescription } from "../description/read.js";
 import { descriptionsDir } from "../package-files.js";
@@ -17,7 +17,7 @@ import { descriptionsDir } from "../package-files.js";
  * out (the server fills it in), so it is optional, as the description's `required` list says, in request bodies and
  * answers alike.
  */
-const options: OpenAPITSOptions = { silent: true, defaultNonNullable: false };
+export const SCHEMA_OPTIONS: OpenAPITSOptions = { silent: true, defaultNonNullable: false };
 
 /**
  * The bundled description's schema.d.ts, made by the build (bin/build.mjs, `schemaCacheEntry`) into dist/: for those
@@ -50,10 +50,7 @@ export async function emitSchema(
   const document = description as OpenAPI3; // validated by read.ts
   const ots = await loadOpenapiTypescript();
   const operations = operationsCollector(loadTypescriptOf());
-  const nodes = ots.transformSchema(document, {
-    ...(await contextFor(ots, document)),
-    injectFooter: operations.footer,
-  });
+  const nodes = ots.transformSchema(document, { ...transformContext(ots, document), injectFooter: operations.footer });
   operations.finish();
   return ots.COMMENT_HEADER + ots.astToString(nodes);
 }
@@ -124,31 +121,61 @@ export function operationsCollector(ts: typeof import("typescript")): { footer: 
   };
 }
 
-/** A description with one schema: enough for openapiTS() to call a `transform` hook, and so show its context. */
-const PROBE: OpenAPI3 = {
-  openapi: "3.0.3",
-  info: { title: "probe", version: "0" },
-  paths: {},
-  components: { schemas: { probe: { type: "object" } } },
-};
-
 /**
- * The context in which `openapiTS(document, options)` transforms `document`. Not openapiTS() on the document itself:
- * it would lint and bundle it again, which read.ts has done (about 3.5 s more on GitHub's description: two more walks
- * of the whole document, even with a redocly config of no rules, and a JSON.stringify of it). So openapiTS() runs on a
- * probe description (a few milliseconds), its context (everything our options decide) is read from the `transform`
- * hook, and the two parts that are the document's, its discriminators and the resolver of its `$ref`s, are made for
- * `document`. A fresh context every time: the transform adds to it (the footer it injects).
+ * The context in which `openapiTS(document, options)` transforms `document`, made as openapi-typescript 7's
+ * `openapiTS` makes it: each option or its default, the discriminators and the resolver of `$ref`s of `document`, and
+ * an empty footer (a fresh context every time: the transform adds to it). Not openapiTS() itself: it would lint and
+ * bundle the document again, which read.ts has done (about 3.5 s more on GitHub's description), and it needs redocly,
+ * which a `generate` of a JSON description otherwise never loads (bin/build.mjs, `lazyRedocly`).
+ * test/generator/emit/schema-context.test.ts compares this, field by field, with the context openapiTS() hands a
+ * `transform` hook, so that a field openapi-typescript adds or a default it changes fails there.
  */
-async function contextFor(ots: OpenapiTypescript, document: OpenAPI3): Promise<GlobalContext> {
-  let seen: GlobalContext | undefined;
-  const redocly = await loadRedocly().createConfig({ rules: {} });
-  await ots.default(PROBE, { ...options, redocly, transform: (_schema, { ctx }) => void (seen ??= ctx) });
-  if (!seen) throw new Error("openapi-typescript did not call its transform hook: its context cannot be read");
+export function transformContext(
+  ots: OpenapiTypescript,
+  document: OpenAPI3,
+  options: OpenAPITSOptions = SCHEMA_OPTIONS,
+): GlobalContext {
+  const silent = options.silent ?? false;
   return {
-    ...seen,
-    transform: options.transform,
+    additionalProperties: options.additionalProperties ?? false,
+    alphabetize: options.alphabetize ?? false,
+    arrayLength: options.arrayLength ?? false,
+    defaultNonNullable: options.defaultNonNullable ?? true,
     discriminators: ots.scanDiscriminators(document, options),
-    resolve: ($ref) => ots.resolveRef(document, $ref, { silent: options.silent ?? false }),
+    emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
+    enum: options.enum ?? false,
+    enumValues: options.enumValues ?? false,
+    conditionalEnums: options.conditionalEnums ?? false,
+    dedupeEnums: options.dedupeEnums ?? false,
+    excludeDeprecated: options.excludeDeprecated ?? false,
+    exportType: options.exportType ?? false,
+    immutable: options.immutable ?? false,
+    rootTypes: options.rootTypes ?? false,
+    rootTypesNoSchemaPrefix: options.rootTypesNoSchemaPrefix ?? false,
+    rootTypesKeepCasing: options.rootTypesKeepCasing ?? false,
+    injectFooter: [],
+    pathParamsAsTypes: options.pathParamsAsTypes ?? false,
+    postTransform: typeof options.postTransform === "function" ? options.postTransform : undefined,
+    propertiesRequiredByDefault: options.propertiesRequiredByDefault ?? false,
+    redoc: options.redocly ?? NO_REDOCLY,
+    silent,
+    inject: options.inject ?? undefined,
+    transform: typeof options.transform === "function" ? options.transform : undefined,
+    transformProperty: typeof options.transformProperty === "function" ? options.transformProperty : undefined,
+    makePathsEnum: options.makePathsEnum ?? false,
+    generatePathParams: options.generatePathParams ?? false,
+    readWriteMarkers: options.readWriteMarkers ?? false,
+    resolve: ($ref) => ots.resolveRef(document, $ref, { silent }),
   };
 }
+
+/**
+ * The context's redocly config, which openapiTS() uses to lint and bundle and its transform never reads. Made with
+ * no redocly (loading it is what this saves), so it refuses every read: should a later openapi-typescript read it
+ * while transforming, generation fails rather than run on a config that is not one.
+ */
+const NO_REDOCLY = new Proxy({} as GlobalContext["redoc"], {
+  get(_, key) {
+    throw new Error(`openapi-typescript read its redocly config's ${String(key)}, which sfapi-gen does not make`);
+  },
+});

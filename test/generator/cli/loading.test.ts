@@ -3,7 +3,7 @@
 // names), and the token command's runtime brought jose's 50 modules into every other command. Observed from outside:
 // the built CLI runs in a child process with an ESM resolve hook that lists every module the ESM loader resolves
 // (`require` does not pass through it).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,11 @@ import { root, tempDir } from "../../support/project.js";
 
 const V12 = join(root, "generator/descriptions/v1.2.json");
 const CONSUMER = join(root, "test/fixtures/needs/consumer");
+
+/** What Node writes to NODE_V8_COVERAGE: per script, each function's ranges, the first the whole function's. */
+interface V8Coverage {
+  result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
+}
 
 let dir: string;
 beforeAll(() => {
@@ -147,6 +152,43 @@ describe("what a command loads", () => {
     // And none through the ESM loader.
     const imported = log.filter((line) => !line.startsWith("cjs "));
     expect(imported.filter((url) => /\/node_modules\/(openapi-typescript|@redocly|typescript)\//.test(url))).toEqual(
+      [],
+    );
+    expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(
+      readFileSync(join(root, "generated/schema.d.ts"), "utf8"),
+    );
+  });
+
+  it("generate on other bytes: of redocly, only the few modules openapi-typescript reads $refs with run", async () => {
+    const live = join(dir, "live-lazy.json");
+    writeFileSync(live, JSON.stringify(JSON.parse(readFileSync(V12, "utf8"))));
+    const out = join(dir, "live-lazy-client");
+    // The bundle is one file: V8's coverage, which Node writes at exit, counts the calls of each module's wrapper
+    // (esbuild names it after the module's path) and so tells which of its modules ran.
+    const coverage = join(dir, "coverage");
+    const run = await spawnCli(["generate", "--file", live, "--levels", "green,yellow,orange,red", "--out", out], {
+      env: { NODE_V8_COVERAGE: coverage, NODE_EXTRA_CA_CERTS: undefined },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const bundle = pathToFileURL(join(root, "dist/generator/description/packages.cjs")).href;
+    const ran = readdirSync(coverage).flatMap((name) =>
+      (JSON.parse(readFileSync(join(coverage, name), "utf8")) as V8Coverage).result
+        .filter((script) => script.url === bundle)
+        .flatMap((script) => script.functions)
+        .filter((fn) => fn.functionName.startsWith("node_modules/") && fn.ranges[0]!.count > 0)
+        .map((fn) => fn.functionName),
+    );
+    expect(ran).toContain("node_modules/openapi-typescript/dist/index.cjs");
+    expect(ran).toContain("node_modules/@redocly/openapi-core/lib/ref-utils.js");
+    const redocly = ran.filter((name) => name.startsWith("node_modules/@redocly/")).sort();
+    expect(redocly).toEqual(
+      ["env.js", "logger.js", "ref-utils.js", "types/index.js", "utils.js"].map(
+        (file) => `node_modules/@redocly/openapi-core/lib/${file}`,
+      ),
+    );
+    // What redocly's utils module requires for its other functions: Node's http, https and tls with the proxy agent.
+    expect(ran.filter((name) => /\/(js-yaml|https-proxy-agent|agent-base|minimatch|pluralize)\//.test(name))).toEqual(
       [],
     );
     expect(readFileSync(join(out, "schema.d.ts"), "utf8")).toBe(

@@ -1,11 +1,13 @@
 /**
  * The build's one-file bundle of openapi-typescript and redocly (bin/build.mjs, generator/description/cjs.ts): made
- * from the installed versions, loaded in their place, and its one change to redocly (its config types built on first
- * use) gives the same types as the package.
+ * from the installed versions, loaded in their place; redocly, which openapi-typescript requires at load, and what
+ * its utils require for functions `generate` does not call run when first used (the loading itself is observed in
+ * test/generator/cli/loading.test.ts), and its config types, built on first use, are the package's.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import type { Redocly } from "../../../generator/description/cjs.js";
 import {
   loadOpenapiTypescript,
   loadRedocly,
@@ -28,6 +30,36 @@ describe("the packages bundle", () => {
     expect(await loadOpenapiTypescript()).toBe(bundle.openapiTypescript);
     expect(loadRedocly()).toBe(bundle.redocly);
     expect(loadRedocly()).not.toBe(require("@redocly/openapi-core"));
+  });
+
+  it("loads redocly when first read, and the modules its utils defer when first used", async () => {
+    const redocly = loadRedocly() as Redocly & {
+      parseYaml: (text: string) => unknown;
+      getProxyAgent: () => { proxy: URL } | undefined;
+    };
+    expect(redocly.parseYaml("a: [1, 2]")).toEqual({ a: [1, 2] }); // js-yaml
+    const proxy = process.env.HTTPS_PROXY;
+    process.env.HTTPS_PROXY = "http://127.0.0.1:9/";
+    try {
+      const agent = redocly.getProxyAgent(); // https-proxy-agent's class, constructed
+      expect(agent?.constructor.name).toBe("HttpsProxyAgent");
+      expect(agent?.proxy.href).toBe("http://127.0.0.1:9/");
+    } finally {
+      if (proxy === undefined) delete process.env.HTTPS_PROXY;
+      else process.env.HTTPS_PROXY = proxy;
+    }
+    // minimatch, a function: the header goes only where its pattern matches.
+    const sent: Record<string, string>[] = [];
+    const config = {
+      headers: [{ matches: "127.0.0.1/api/**", name: "X-Match", value: "yes" }],
+      customFetch: async (_url: string, init: { headers: Record<string, string> }) => {
+        sent.push(init.headers);
+        return new Response("{}");
+      },
+    };
+    await redocly.readFileFromUrl("http://127.0.0.1/api/a/b.json", config as never);
+    await redocly.readFileFromUrl("http://127.0.0.1/other.json", config as never);
+    expect(sent).toEqual([{ "X-Match": "yes" }, {}]);
   });
 
   it("builds redocly's config types on first use, equal to the package's", () => {
