@@ -191,3 +191,39 @@ describe("what reaches the global scope counts for every file", () => {
     expect(verdicts(dir)).toBeUndefined();
   });
 });
+
+describe("the search's cost", () => {
+  it("follows each symbol once per search, however many statements name it (linear, not statements x members)", () => {
+    // 300 statements naming one interface of 300 members: following the interface anew for each statement asked
+    // the checker about its members 90,000 times (@types/node's namespaces made each analysis pay this).
+    const count = 300;
+    const members = Array.from({ length: count }, (_, i) => `  m${i}: string;\n`).join("");
+    const statements = Array.from({ length: count }, (_, i) => `export declare const a${i}: Wide;\n`).join("");
+    const dir = codeBase({
+      "wide.ts": `export interface Wide {\n${members}}\n${statements}`,
+      "use.ts": 'import { a0 } from "./wide.js";\nexport const m = a0.m0;\n',
+    });
+    const { program } = codeProgram(codeFiles(dir).files, codeOptions(dir, root));
+    let asked = 0;
+    const checker = program.getTypeChecker();
+    const counting = new Proxy(checker, {
+      get: (target, key) =>
+        key === "getExportSymbolOfSymbol"
+          ? (symbol: Parameters<typeof checker.getExportSymbolOfSymbol>[0]) => {
+              asked++;
+              return target.getExportSymbolOfSymbol(symbol);
+            }
+          : Reflect.get(target, key),
+    });
+    const counted = new Proxy(program, {
+      get: (target, key) => (key === "getTypeChecker" ? () => counting : Reflect.get(target, key)),
+    });
+    const reach = nameReach(counted, (file) => file.fileName.startsWith(`${GENERATED}/`))!;
+    expect(reach).toBeDefined();
+    asked = 0;
+    expect(reach(program.getSourceFile(join(dir, "wide.ts"))!)).toBe(false);
+    expect(reach(program.getSourceFile(join(dir, "client.ts"))!)).toBe(true);
+    expect(asked).toBeGreaterThan(count); // each member once
+    expect(asked).toBeLessThan(4 * (count + count));
+  });
+});
