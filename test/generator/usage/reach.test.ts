@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { NeedsReport } from "../../../generator/reports/needs/needs.js";
 import { codeFiles } from "../../../generator/usage/code-files.js";
 import { codeOptions, codeProgram } from "../../../generator/usage/program.js";
 import { nameReach } from "../../../generator/usage/reach.js";
@@ -48,9 +49,16 @@ function verdicts(dir: string): Record<string, boolean> | undefined {
   return out;
 }
 
+/**
+ * `needs` on each code base, once: the routes' tests each ask about their own file of the same code base (a dozen
+ * identical analyses of some forty files before), and nothing changes the code base between them.
+ */
+const reports = new Map<string, NeedsReport>();
+
 /** The red uses `needs` finds in `file`. */
 function redUses(dir: string, file: string) {
-  const report = colorNeeds(rel(dir), "generated", root);
+  let report = reports.get(dir);
+  if (report === undefined) reports.set(dir, (report = colorNeeds(rel(dir), "generated", root)));
   return report.uses.filter((u) => u.file === `${rel(dir)}/${file}` && u.level === "red");
 }
 
