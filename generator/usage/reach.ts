@@ -20,6 +20,13 @@ import { ts } from "./typescript.js";
 
 /** A file's top-level statement, the unit names are followed by; or the whole file, for a namespace import. */
 type Unit = TS.Statement | TS.SourceFile;
+/**
+ * A step of the search: a unit, or a symbol one leads to. Symbols are steps of their own, searched once, so that a
+ * symbol many units name (a namespace of `@types/node`, with thousands of members) is walked once per search, not
+ * once per unit that names it.
+ */
+type Step = Unit | TS.Symbol;
+const isUnit = (step: Step): step is Unit => "kind" in step;
 
 /**
  * A test of whether a file's code can see a declaration in a file `isTarget` accepts; undefined when the global scope
@@ -30,38 +37,38 @@ export function nameReach(
   isTarget: (file: TS.SourceFile) => boolean,
 ): ((file: TS.SourceFile) => boolean) | undefined {
   const checker = program.getTypeChecker();
-  /** Units known not to reach (every unit a failed search visited: all they lead to was visited too). */
-  const clean = new Set<Unit>();
-  const reaching = new Set<Unit>();
+  /** Steps known not to reach (every step a failed search visited: all they lead to was visited too). */
+  const clean = new Set<Step>();
+  const reaching = new Set<Step>();
 
-  /** Whether some unit of `units` leads to a target: a depth-first search over units. */
+  /** Whether some unit of `units` leads to a target: a depth-first search over units and symbols. */
   const reaches = (units: readonly Unit[]): boolean => {
-    const from = new Map<Unit, Unit | undefined>(units.map((u) => [u, undefined]));
-    const stack = [...units];
-    const found = (unit: Unit) => {
+    const from = new Map<Step, Step | undefined>(units.map((u) => [u, undefined]));
+    const stack: Step[] = [...units];
+    const found = (step: Step) => {
       // The path to it leads there too.
-      for (let u: Unit | undefined = unit; u !== undefined; u = from.get(u)) reaching.add(u);
+      for (let s: Step | undefined = step; s !== undefined; s = from.get(s)) reaching.add(s);
       return true;
     };
-    const seen = new Set<Unit>();
-    for (let unit = stack.pop(); unit !== undefined; unit = stack.pop()) {
-      if (clean.has(unit) || seen.has(unit)) continue;
-      if (reaching.has(unit)) return found(unit);
-      seen.add(unit);
-      const next = edges(unit);
-      if (next === "target") return found(unit);
-      for (const u of next)
-        if (!seen.has(u) && !clean.has(u)) {
-          if (!from.has(u)) from.set(u, unit);
-          stack.push(u);
+    const seen = new Set<Step>();
+    for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+      if (clean.has(step) || seen.has(step)) continue;
+      if (reaching.has(step)) return found(step);
+      seen.add(step);
+      const next = isUnit(step) ? edges(step) : symbolEdges(step);
+      if (next === "target") return found(step);
+      for (const s of next)
+        if (!seen.has(s) && !clean.has(s)) {
+          if (!from.has(s)) from.set(s, step);
+          stack.push(s);
         }
     }
-    for (const unit of seen) clean.add(unit);
+    for (const step of seen) clean.add(step);
     return false;
   };
 
-  /** The units a unit leads to, or "target" when it is in a target or leads somewhere that cannot be followed. */
-  const edges = (unit: Unit): readonly Unit[] | "target" => {
+  /** The symbols a unit names, or "target" when it is in a target or leads somewhere that cannot be followed. */
+  const edges = (unit: Unit): readonly Step[] | "target" => {
     const file = ts.isSourceFile(unit) ? unit : unit.getSourceFile();
     if (isTarget(file)) return "target";
     if (ts.isSourceFile(unit)) return unit.statements;
@@ -70,40 +77,38 @@ export function nameReach(
     if (file.flags & ts.NodeFlags.JavaScriptFile || file.languageVariant === ts.LanguageVariant.JSX) return "target";
     const found = namesOf(unit);
     if (found === "opaque") return "target";
-    const out: Unit[] = [];
+    const out: TS.Symbol[] = [];
     // The file's own names (TypeScript's binder keeps them on the file); without them nothing could be told.
     const locals = (file as TS.SourceFile & { locals?: TS.SymbolTable }).locals;
     if (locals === undefined) return "target";
     for (const text of found.texts) {
       const local = locals.get(text);
-      if (local !== undefined && !follow(local, out)) return "target";
+      if (local !== undefined) out.push(local);
     }
     for (const node of found.resolved) {
       const symbol = checker.getSymbolAtLocation(node);
-      if (symbol === undefined || !follow(symbol, out)) return "target";
+      if (symbol === undefined) return "target";
+      out.push(symbol);
     }
     return out;
   };
 
-  /** Adds the units `symbol` leads to; false when it cannot be followed (a symbol without declarations). */
-  const follow = (symbol: TS.Symbol, out: Unit[]): boolean => {
-    const todo = [symbol];
-    const seen = new Set<TS.Symbol>();
-    for (let s = todo.pop(); s !== undefined; s = todo.pop()) {
-      if (seen.has(s)) continue;
-      seen.add(s);
-      if (s.flags & ts.SymbolFlags.Prototype) continue; // a class's `prototype`: its declaration says it
-      const declarations = s.declarations ?? [];
-      if (declarations.length === 0) return false; // an import of nothing, a symbol made by the checker
-      for (const d of declarations) out.push(unitOf(d));
-      if (s.flags & ts.SymbolFlags.Alias) todo.push(checker.getAliasedSymbol(s));
-      todo.push(checker.getExportSymbolOfSymbol(s));
-      if (s.flags & ts.SymbolFlags.Module) todo.push(...checker.getExportsOfModule(s));
-      // What is attached to it elsewhere: `f.x = ...` beside `function f`.
-      s.exports?.forEach((member) => todo.push(member));
-      s.members?.forEach((member) => todo.push(member));
-    }
-    return true;
+  /**
+   * Where a symbol leads: the units declaring it and the symbols tied to it; "target" when it cannot be followed (a
+   * symbol without declarations: an import of nothing, a symbol made by the checker).
+   */
+  const symbolEdges = (s: TS.Symbol): readonly Step[] | "target" => {
+    if (s.flags & ts.SymbolFlags.Prototype) return []; // a class's `prototype`: its declaration says it
+    const declarations = s.declarations ?? [];
+    if (declarations.length === 0) return "target";
+    const out: Step[] = declarations.map(unitOf);
+    if (s.flags & ts.SymbolFlags.Alias) out.push(checker.getAliasedSymbol(s));
+    out.push(checker.getExportSymbolOfSymbol(s));
+    if (s.flags & ts.SymbolFlags.Module) out.push(...checker.getExportsOfModule(s));
+    // What is attached to it elsewhere: `f.x = ...` beside `function f`.
+    s.exports?.forEach((member) => out.push(member));
+    s.members?.forEach((member) => out.push(member));
+    return out;
   };
 
   const namesOf = (unit: Unit): Edges | "opaque" => {

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
 import { type CliRun, outputOf } from "../support/cli.js";
+import { sharedKeyClient } from "../support/facility.js";
 import { listenLocal } from "../support/http.js";
 import { findChromium, headlessChromium, onPath } from "../support/programs.js";
 import { root, tempDir } from "../support/project.js";
@@ -68,7 +69,7 @@ let dir: string;
 beforeAll(async () => {
   dir = tempDir("elsewhere-");
   facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: 0 });
-  const green = await facility.createClient("green");
+  const green = sharedKeyClient(facility, "green");
   config = {
     clientId: green.clientId,
     pem: green.privateKeyPem,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/commands/generate.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
+import { sharedKeyClient } from "../support/facility.js";
 import { root, tempDir } from "../support/project.js";
 
 const LEVELS = ["green", "yellow", "red"] as const;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await generate({ url: facility.baseUrl, out, levels: LEVELS });
   generated = await loadClient(out);
   keys = tempDir("e2e-keys-");
-  for (const color of ["green", "red"]) await writeClientFiles(keys, await facility.createClient(color), facility);
+  for (const color of ["green", "red"]) await writeClientFiles(keys, sharedKeyClient(facility, color), facility);
 });
 afterAll(() => facility.close());
 
@@ -143,7 +144,7 @@ describe("token expiry mid-run", () => {
     const shortLived = await startFacility({ levels: LEVELS, tokenLifetimeSeconds: 1, now });
     try {
       const dir = tempDir("e2e-short-");
-      await writeClientFiles(dir, await shortLived.createClient("green"), shortLived);
+      await writeClientFiles(dir, sharedKeyClient(shortLived, "green"), shortLived);
       const clock = { now, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
       const green = generated.createClient({
         color: "green",
@@ -169,7 +170,7 @@ describe("token expiry mid-run", () => {
     const shifted = await startFacility({ levels: LEVELS, tokenLifetimeSeconds: 60, now: () => Date.now() + shift });
     try {
       const dir = tempDir("e2e-shift-");
-      await writeClientFiles(dir, await shifted.createClient("green"), shifted);
+      await writeClientFiles(dir, sharedKeyClient(shifted, "green"), shifted);
       const green = generated.createClient({
         color: "green",
         privateKey: { file: join(dir, "green.pem") },

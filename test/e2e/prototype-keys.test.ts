@@ -5,12 +5,14 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type * as TS from "typescript";
 import { describe, expect, test } from "vitest";
 import { startFacility } from "../../generator/facility/index.js";
 import { ts } from "../../generator/usage/typescript.js";
 import { runCli } from "../support/cli.js";
 import { accessToken, api, testClient } from "../support/facility.js";
 import { tempDir } from "../support/project.js";
+import { sharedHost } from "../support/typecheck.js";
 
 const NAMES = [
   "constructor",
@@ -76,7 +78,7 @@ describe("keys named like Object.prototype members", () => {
     const schema = readFileSync(join(out, "schema.d.ts"), "utf8");
     for (const name of NAMES) expect(schema, name).toMatch(new RegExp(`\\b${name}[?]?: string;`));
     // schema.d.ts imports nothing: checking it alone is fast, and it is where the description's keys land.
-    const program = ts.createProgram([join(out, "schema.d.ts")], {
+    const options: TS.CompilerOptions = {
       strict: true,
       noEmit: true,
       skipLibCheck: false,
@@ -84,7 +86,8 @@ describe("keys named like Object.prototype members", () => {
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       target: ts.ScriptTarget.ES2022,
       types: [],
-    });
+    };
+    const program = ts.createProgram([join(out, "schema.d.ts")], options, sharedHost(options));
     // Its own diagnostics only: getPreEmitDiagnostics would also check all of TypeScript's lib files (2 s) and then
     // drop what it found there.
     const schemaFile = program.getSourceFile(join(out, "schema.d.ts"))!;

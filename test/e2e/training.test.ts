@@ -12,6 +12,7 @@ import { createClient } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
 import { virtualTime } from "../support/clock.js";
+import { sharedKeyClient } from "../support/facility.js";
 import { tempDir } from "../support/project.js";
 
 const DELAY_MS = 2_000;
@@ -22,7 +23,7 @@ const keyDir = join(tempDir("training-"), ".superfacility");
 
 beforeAll(async () => {
   facility = await startFacility({ taskDelayMs: DELAY_MS, now: time.now, shell: true });
-  const created = await facility.createClient(facility.ladder.at(-1)!);
+  const created = sharedKeyClient(facility, facility.ladder.at(-1)!);
   mkdirSync(keyDir, { mode: 0o700 });
   writeFileSync(join(keyDir, "clientid.txt"), created.clientId, { mode: 0o600 });
   writeFileSync(join(keyDir, "priv_key.jwk"), JSON.stringify(created.privateKeyJwk), { mode: 0o600 });

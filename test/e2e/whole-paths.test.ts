@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../generator/facility/index.js";
+import { sharedKeyClient } from "../support/facility.js";
 import { tempDir } from "../support/project.js";
 
 let facility: Facility;
@@ -14,7 +15,7 @@ let keyFile: string;
 
 beforeAll(async () => {
   facility = await startFacility({ levels: ["green", "yellow", "red"], taskDelayMs: 0 });
-  [keyFile] = (await writeClientFiles(tempDir("whole-keys-"), await facility.createClient("yellow"), facility)) as [
+  [keyFile] = (await writeClientFiles(tempDir("whole-keys-"), sharedKeyClient(facility, "yellow"), facility)) as [
     string,
   ];
 });

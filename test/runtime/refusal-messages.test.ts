@@ -10,6 +10,7 @@ import { expect, test } from "vitest";
 import { ts } from "../../generator/usage/typescript.js";
 import { byCase, refusalConsumer, refusalProblems } from "../support/consumers/refusal.js";
 import { root } from "../support/project.js";
+import { sharedHost } from "../support/typecheck.js";
 
 const FILE = join(root, "test", "runtime", "refusals.virtual.ts");
 
@@ -25,7 +26,7 @@ test("every refusal names the color it needs, a misspelt path, or the ladder (Ty
     types: ["node"],
     skipLibCheck: true,
   };
-  const host = ts.createCompilerHost(options);
+  const host = sharedHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.readFile = (name) => (name === FILE ? source : readFile(name));

@@ -8,6 +8,7 @@ import { createClient } from "../../generated/index.js";
 import type { Facility } from "../../generator/facility/index.js";
 import { startFacility } from "../../generator/facility/index.js";
 import { virtualTime } from "../support/clock.js";
+import { testClient } from "../support/facility.js";
 
 async function withClient(
   options: Parameters<typeof startFacility>[0],
@@ -21,7 +22,7 @@ async function withClient(
   const clock = virtualTime();
   const facility = await startFacility({ ...options, now: clock.now });
   try {
-    const key = await facility.createClient("green");
+    const key = await testClient(facility, "green");
     const client = createClient({
       color: "green",
       clientId: key.clientId,

@@ -5,30 +5,26 @@
  */
 import { join, relative, sep } from "node:path";
 import type * as TS from "typescript";
-import { ts } from "../../generator/usage/typescript.js";
+import { cachedDeclarations } from "../../generator/usage/program.js";
+import { compilerHost, ts } from "../../generator/usage/typescript.js";
 import { root } from "./project.js";
 
 const EMITTED = ["index.d.ts", "operations.d.ts", "packed-table.d.ts", "schema.d.ts"];
 const SCRIPTS = ["index.js", "operations.js", "packed-table.js"];
 
 /**
- * TypeScript's libs and the packages under node_modules do not change during a run: parsed (and bound) once per test
- * worker, not once per program (a third of a program's cost). The options are the same for every program here.
+ * A compiler host for the tests' own Programs, built as `tsc` builds them (JSDoc parsed for type errors only: see
+ * generator/usage/typescript.ts), whose files under node_modules come from the cache the `needs` and `diff --code`
+ * analyses keep (generator/usage/program.ts: by path, size and modification time). TypeScript's libs (the DOM's alone
+ * is 1.9 MB) and the packages are then parsed and bound once per test worker, whichever file asks first, not once per
+ * Program (300 to 500 ms each time). The clients' own files are parsed anew.
  */
-const parsed = new Map<string, TS.SourceFile | undefined>();
-const stable = join(root, "node_modules") + sep;
-
-function host(options: TS.CompilerOptions): TS.CompilerHost {
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, ...rest) => {
-    if (!name.startsWith(stable)) return getSourceFile(name, version, ...rest);
-    const key = `${name}\0${JSON.stringify(version)}`;
-    if (!parsed.has(key)) parsed.set(key, getSourceFile(name, version, ...rest));
-    return parsed.get(key);
-  };
+export function sharedHost(options: TS.CompilerOptions): TS.CompilerHost {
+  const host = compilerHost(options);
+  host.getSourceFile = cachedDeclarations(host, (fileName) => fileName.startsWith(stable));
   return host;
 }
+const stable = join(root, "node_modules") + sep;
 
 /**
  * Every problem as `file: message`; empty when all the clients compile. `emitted`: the declarations checked in each
@@ -48,7 +44,7 @@ export function typeCheckClients(dirs: readonly string[], emitted: readonly stri
     target: ts.ScriptTarget.ES2022,
     types: ["node"],
   };
-  const program = ts.createProgram(files, options, host(options));
+  const program = ts.createProgram(files, options, sharedHost(options));
   const problems: TS.Diagnostic[] = [...program.getGlobalDiagnostics()];
   for (const out of dirs) {
     for (const f of scripts) problems.push(...program.getSyntacticDiagnostics(program.getSourceFile(join(out, f))));

@@ -19,6 +19,7 @@ import { SCOPE_REFUSALS, scopeConsumer } from "../../support/consumers/scope.js"
 import { CLIENT_ID, rsaKey } from "../../support/keys.js";
 import { root, tempDir } from "../../support/project.js";
 import { useServers } from "../../support/servers.js";
+import { sharedHost } from "../../support/typecheck.js";
 
 const FIXTURES = join(root, "test", "fixtures", "oauth2");
 const key = rsaKey();
@@ -79,7 +80,7 @@ describe("the generated client of OAuth2 scopes", () => {
       lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
       types: [],
     };
-    const host = ts.createCompilerHost(options);
+    const host = sharedHost(options);
     const readFile = host.readFile.bind(host);
     const fileExists = host.fileExists.bind(host);
     host.readFile = (name) => (name === file ? source : readFile(name));

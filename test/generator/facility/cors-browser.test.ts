@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility } from "../../../generator/facility/index.js";
-import { accessToken, api, form } from "../../support/facility.js";
+import { accessToken, api, form, testClient } from "../../support/facility.js";
 import { listenLocal } from "../../support/http.js";
 import { findChromium, headlessChromium } from "../../support/programs.js";
 import { root } from "../../support/project.js";
@@ -75,13 +75,13 @@ describe("a page from another origin", () => {
       const closed = await startFacility({ taskDelayMs: 0 });
       facilities.push(allowing, closed);
       // The red workflow submits; the page's yellow client lists.
-      const red = await allowing.createClient("red");
+      const red = await testClient(allowing, "red");
       const token = await accessToken(allowing, red);
       const job = "#!/bin/bash\n#SBATCH -J page\n";
       const task = (await api(allowing, "/compute/jobs/perlmutter", { ...form({ job, isPath: "false" }), token })).body;
       const jobid = JSON.parse((await api(allowing, `/tasks/${task.task_id}`, { token })).body.result).jobid;
       const config = async (facility: Facility) => {
-        const yellow = await facility.createClient("yellow");
+        const yellow = await testClient(facility, "yellow");
         return {
           clientId: yellow.clientId,
           privateKey: yellow.privateKeyPem,

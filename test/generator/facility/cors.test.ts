@@ -90,10 +90,14 @@ describe("cors", () => {
     const controller = new AbortController();
     let serving!: (text: string) => void;
     const printed = new Promise<string>((resolve) => (serving = resolve));
-    const run = runCli(["mock", "--quiet", "--cors", PAGE, "--cors", "http://127.0.0.1:8080"], {
-      signal: controller.signal,
-      onStdout: (soFar) => soFar.includes("stop with") && serving(soFar),
-    });
+    // Two levels, two RSA keys to make (the bundled ladder's four cost 50 to 400 ms of CPU each); CORS is the same.
+    const run = runCli(
+      ["mock", "--quiet", "--levels", "green,red", "--cors", PAGE, "--cors", "http://127.0.0.1:8080"],
+      {
+        signal: controller.signal,
+        onStdout: (soFar) => soFar.includes("stop with") && serving(soFar),
+      },
+    );
     const text = await Promise.race([printed, run.then((r) => Promise.reject(new Error(r.stderr)))]);
     try {
       expect(text).toContain(`pages allowed (CORS): ${PAGE}, http://127.0.0.1:8080`);

@@ -15,6 +15,11 @@ import { mockInProcess, runCli } from "../../support/cli.js";
 import { assertion, tokenForm } from "../../support/facility.js";
 import { root, tempDir } from "../../support/project.js";
 
+/**
+ * For the tests that use only the red client: two levels, so the mock makes two RSA keys, not the bundled ladder's
+ * four (50 to 400 ms of CPU each). A start on the bundled ladder is tested here too, in-process.
+ */
+const RED_ONLY = ["--levels", "green,red"];
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -177,6 +182,7 @@ describe("sfapi-gen mock", () => {
 
   it("--fault, --strict-authorization and --token-real-lifetime change what it answers", async () => {
     const mock = await mockInProcess([
+      ...RED_ONLY,
       "--task-delay",
       "0",
       "--strict-authorization",
@@ -223,6 +229,7 @@ describe("sfapi-gen mock", () => {
     const file = join(dir, "outages.json");
     writeFileSync(file, JSON.stringify([{ system: "archive", start: "+1h", end: "+3h", notes: "Tape library" }]));
     const mock = await mockInProcess([
+      ...RED_ONLY,
       "--task-delay",
       "0",
       "--down",

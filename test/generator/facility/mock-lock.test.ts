@@ -11,14 +11,20 @@ import { LOCK_FILE } from "../../../generator/facility/clients-lock.js";
 import { mockInProcess, runCli } from "../../support/cli.js";
 import { tempDir } from "../../support/project.js";
 
+/**
+ * Two levels, so each start makes two RSA keys, not the bundled ladder's four (50 to 400 ms of CPU each): the lock and
+ * the Globus option do not depend on the ladder, and a start on the bundled one is tested in mock-command.test.ts.
+ */
+const LEVELS = ["--levels", "green,red"];
+
 describe("the lock on --clients-dir", () => {
   it("refuses a second mock on the same folder with one line naming it and the holder's pid", async () => {
     const dir = tempDir("mock-lock-");
-    const first = await mockInProcess(["--clients-dir", dir, "--quiet"]);
+    const first = await mockInProcess(["--clients-dir", dir, "--quiet", ...LEVELS]);
     try {
       const keyBefore = readFileSync(join(dir, "red.json"), "utf8");
       expect(readFileSync(join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
-      const second = await runCli(["mock", "--clients-dir", dir, "--quiet"]);
+      const second = await runCli(["mock", "--clients-dir", dir, "--quiet", ...LEVELS]);
       expect(second.code).toBe(2);
       expect(second.stderr.trim().split("\n")).toEqual([
         expect.stringContaining(`--clients-dir ${dir} is in use by another sfapi-gen mock (pid ${process.pid})`),
@@ -37,7 +43,7 @@ describe("the lock on --clients-dir", () => {
     const dir = tempDir("mock-lock-");
     const gone = spawnSync(process.execPath, ["-e", ""]).pid;
     writeFileSync(join(dir, LOCK_FILE), `${gone}\n`);
-    const mock = await mockInProcess(["--clients-dir", dir, "--quiet"]);
+    const mock = await mockInProcess(["--clients-dir", dir, "--quiet", ...LEVELS]);
     try {
       expect(readFileSync(join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
     } finally {
@@ -49,7 +55,7 @@ describe("the lock on --clients-dir", () => {
 describe("--globus and the shell", () => {
   async function transferStatus(args: string[]): Promise<{ status: number; printed: string }> {
     const dir = tempDir("mock-globus-");
-    const mock = await mockInProcess(["--clients-dir", dir, "--quiet", ...args]);
+    const mock = await mockInProcess(["--clients-dir", dir, "--quiet", ...LEVELS, ...args]);
     try {
       const top = JSON.parse(readFileSync(join(dir, "red.json"), "utf8")) as { client_id: string };
       expect(top.client_id).toMatch(/^[a-z0-9]{13}$/);

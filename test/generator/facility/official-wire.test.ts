@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, waitForTask } from "../../../generated/index.js";
 import type { Facility } from "../../../generator/facility/index.js";
 import { startFacility, writeClientFiles } from "../../../generator/facility/index.js";
+import { sharedKeyClient } from "../../support/facility.js";
 import { tempDir } from "../../support/project.js";
 
 /** A field of a pydantic model: its type, whether it must be present (`Field(...)`), whether None is allowed. */
@@ -385,7 +386,7 @@ let dir: string;
 beforeAll(async () => {
   facility = await startFacility({ taskDelayMs: 2000, now: () => clockMs });
   dir = tempDir("official-");
-  await writeClientFiles(dir, await facility.createClient("red", { globus: true }), facility);
+  await writeClientFiles(dir, sharedKeyClient(facility, "red", { globus: true }), facility);
 });
 afterAll(() => facility?.close());
 

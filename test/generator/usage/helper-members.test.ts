@@ -5,11 +5,13 @@
 // Then a few new helpers in a code base: green reads stay green, a red one is red, an unknown member is the top.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import type * as TS from "typescript";
 import { describe, expect, it } from "vitest";
 import { ts } from "../../../generator/usage/typescript.js";
 import { HELPER_CALLS, helperKind } from "../../../generator/usage/uses.js";
 import { colorNeeds } from "../../support/needs.js";
 import { root, tempDir } from "../../support/project.js";
+import { sharedHost } from "../../support/typecheck.js";
 
 const generated = join(root, "generated");
 const manifest = JSON.parse(readFileSync(join(generated, "manifest.json"), "utf8")) as {
@@ -19,7 +21,7 @@ const manifest = JSON.parse(readFileSync(join(generated, "manifest.json"), "utf8
 const READS_ONLY = new Set(["path.isDirectory", "path.isFile", "path.isSymlink"]);
 
 function helperMembers(): { iface: string; member: string; owner: string }[] {
-  const program = ts.createProgram([join(generated, "index.d.ts")], {
+  const options: TS.CompilerOptions = {
     strict: true,
     noEmit: true,
     skipLibCheck: true,
@@ -27,7 +29,8 @@ function helperMembers(): { iface: string; member: string; owner: string }[] {
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     target: ts.ScriptTarget.ES2022,
     types: [],
-  });
+  };
+  const program = ts.createProgram([join(generated, "index.d.ts")], options, sharedHost(options));
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(join(generated, "index.d.ts"))!;
   const out: { iface: string; member: string; owner: string }[] = [];

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { NeedsReport } from "../../../generator/reports/needs/needs.js";
 import { codeFiles } from "../../../generator/usage/code-files.js";
 import { codeOptions, codeProgram } from "../../../generator/usage/program.js";
 import { nameReach } from "../../../generator/usage/reach.js";
@@ -48,9 +49,16 @@ function verdicts(dir: string): Record<string, boolean> | undefined {
   return out;
 }
 
+/**
+ * `needs` on each code base, once: the routes' tests each ask about their own file of the same code base (a dozen
+ * identical analyses of some forty files before), and nothing changes the code base between them.
+ */
+const reports = new Map<string, NeedsReport>();
+
 /** The red uses `needs` finds in `file`. */
 function redUses(dir: string, file: string) {
-  const report = colorNeeds(rel(dir), "generated", root);
+  let report = reports.get(dir);
+  if (report === undefined) reports.set(dir, (report = colorNeeds(rel(dir), "generated", root)));
   return report.uses.filter((u) => u.file === `${rel(dir)}/${file}` && u.level === "red");
 }
 
@@ -189,5 +197,41 @@ describe("what reaches the global scope counts for every file", () => {
       "plain.ts": PLAIN,
     });
     expect(verdicts(dir)).toBeUndefined();
+  });
+});
+
+describe("the search's cost", () => {
+  it("follows each symbol once per search, however many statements name it (linear, not statements x members)", () => {
+    // 300 statements naming one interface of 300 members: following the interface anew for each statement asked
+    // the checker about its members 90,000 times (@types/node's namespaces made each analysis pay this).
+    const count = 300;
+    const members = Array.from({ length: count }, (_, i) => `  m${i}: string;\n`).join("");
+    const statements = Array.from({ length: count }, (_, i) => `export declare const a${i}: Wide;\n`).join("");
+    const dir = codeBase({
+      "wide.ts": `export interface Wide {\n${members}}\n${statements}`,
+      "use.ts": 'import { a0 } from "./wide.js";\nexport const m = a0.m0;\n',
+    });
+    const { program } = codeProgram(codeFiles(dir).files, codeOptions(dir, root));
+    let asked = 0;
+    const checker = program.getTypeChecker();
+    const counting = new Proxy(checker, {
+      get: (target, key) =>
+        key === "getExportSymbolOfSymbol"
+          ? (symbol: Parameters<typeof checker.getExportSymbolOfSymbol>[0]) => {
+              asked++;
+              return target.getExportSymbolOfSymbol(symbol);
+            }
+          : Reflect.get(target, key),
+    });
+    const counted = new Proxy(program, {
+      get: (target, key) => (key === "getTypeChecker" ? () => counting : Reflect.get(target, key)),
+    });
+    const reach = nameReach(counted, (file) => file.fileName.startsWith(`${GENERATED}/`))!;
+    expect(reach).toBeDefined();
+    asked = 0;
+    expect(reach(program.getSourceFile(join(dir, "wide.ts"))!)).toBe(false);
+    expect(reach(program.getSourceFile(join(dir, "client.ts"))!)).toBe(true);
+    expect(asked).toBeGreaterThan(count); // each member once
+    expect(asked).toBeLessThan(4 * (count + count));
   });
 });

@@ -1,13 +1,14 @@
 // The code's Programs parse JSDoc as `tsc` does (generator/usage/typescript.ts): all of it in JavaScript, where it is
 // types (a JSDoc cast hides a client: usage/escapes.ts reads it), and in TypeScript only the comments that name
-// something (`{@link X}` keeps an import used); the rest of a TypeScript file's JSDoc is not parsed.
+// something (`{@link X}` keeps an import used); the rest of a TypeScript file's JSDoc is not parsed. And a Program
+// asks the file system whether a folder or a file exists once per path, not once per import that resolves through it.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as TS from "typescript";
-import { describe, expect, it } from "vitest";
-import { codeProgram } from "../../../generator/usage/program.js";
+import { describe, expect, it, vi } from "vitest";
+import { codeOptions, codeProgram } from "../../../generator/usage/program.js";
 import { ts } from "../../../generator/usage/typescript.js";
-import { tempDir } from "../../support/project.js";
+import { root, tempDir } from "../../support/project.js";
 
 const docsOf = (file: TS.SourceFile) => {
   const found: string[] = [];
@@ -31,5 +32,36 @@ describe("the code's Program", () => {
     expect(docsOf(program.getSourceFile(join(dir, "doc.js"))!)).toEqual(["/** @type {number} */"]);
     const declaration = program.getSourceFile(join(dir, "doc.js"))!.statements[0] as TS.VariableStatement;
     expect(ts.getJSDocType(declaration.declarationList.declarations[0]!)?.getText()).toBe("number");
+  });
+
+  it("asks whether a folder or a file exists once per path", () => {
+    // Under this project's tsconfig (@types/node, the DOM): every import and type package resolves through the same
+    // node_modules folders up the tree, which module resolution asked about some 2,600 times for these two files.
+    const dir = tempDir("ts-exists-");
+    writeFileSync(
+      join(dir, "a.ts"),
+      'import { b } from "./b.js";\nimport { readFileSync } from "node:fs";\nexport { b };\n',
+    );
+    writeFileSync(join(dir, "b.ts"), 'export const b = 1;\nexport type T = typeof import("node:path");\n');
+    const asked = new Map<string, number>();
+    const count = (path: string) => asked.set(path, (asked.get(path) ?? 0) + 1);
+    const { directoryExists, fileExists } = ts.sys;
+    const folders = vi.spyOn(ts.sys, "directoryExists").mockImplementation((path) => {
+      count(`folder ${path}`);
+      return directoryExists(path);
+    });
+    const files = vi.spyOn(ts.sys, "fileExists").mockImplementation((path) => {
+      count(`file ${path}`);
+      return fileExists(path);
+    });
+    try {
+      const { program } = codeProgram([join(dir, "a.ts"), join(dir, "b.ts")], codeOptions(dir, root));
+      expect(program.getSourceFiles().some((f) => f.fileName.includes("/@types/node/"))).toBe(true);
+    } finally {
+      folders.mockRestore();
+      files.mockRestore();
+    }
+    expect(asked.size).toBeGreaterThan(10);
+    expect([...asked].filter(([, times]) => times > 1)).toEqual([]);
   });
 });
