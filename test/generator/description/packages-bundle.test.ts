@@ -2,7 +2,8 @@
  * The build's one-file bundle of openapi-typescript and redocly (bin/build.mjs, generator/description/cjs.ts): made
  * from the installed versions, loaded in their place; redocly, which openapi-typescript requires at load, and what
  * its utils require for functions `generate` does not call run when first used (the loading itself is observed in
- * test/generator/cli/loading.test.ts), and its config types, built on first use, are the package's.
+ * test/generator/cli/loading.test.ts), its config types, built on first use, are the package's, and its pointer
+ * escapes, given a fast path, answer as the package's.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -60,6 +61,16 @@ describe("the packages bundle", () => {
     await redocly.readFileFromUrl("http://127.0.0.1/api/a/b.json", config as never);
     await redocly.readFileFromUrl("http://127.0.0.1/other.json", config as never);
     expect(sent).toEqual([{ "X-Match": "yes" }, {}]);
+  });
+
+  it("escapes and reads pointer segments as redocly's own ref-utils do (the bundle's skip a segment with no escape)", async () => {
+    const own = require("@redocly/openapi-core/lib/ref-utils.js") as Pick<Redocly, "unescapePointer">;
+    const bundled = loadRedocly();
+    for (const segment of ["plain", "", "a/b", "~1", "~0~1", "c~d", "%7E", "~1%2F", "caf%C3%A9", "x-y.z", "{id}"])
+      expect(bundled.unescapePointer(segment)).toBe(own.unescapePointer(segment));
+    expect(() => bundled.unescapePointer("%E0%A4%A")).toThrow(URIError);
+    const ots = await loadOpenapiTypescript();
+    expect(ots.createRef(["paths", "/a/{b}", "get", "x~y", 0, "plain"])).toBe("#/paths/~1a~1{b}/get/x~0y/0/plain");
   });
 
   it("builds redocly's config types on first use, equal to the package's", () => {
