@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join } from "node:path";
 import type { Contender, Series } from "./measure.js";
 import { canPinCpus, interleaved } from "./measure.js";
-import { benchDir, installedVersion, projectRoot } from "./peers.js";
+import { benchDir, installedVersion, projectRoot, userNode, userNodeVersion } from "./peers.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
 import { median, megabytes, ratio, seconds, times } from "./stats.js";
@@ -75,6 +75,7 @@ export async function benchGraph(outRoot: string, rounds: number, log: (line: st
         prepare: () => rmSync(oursOut, { recursive: true, force: true }),
         command: {
           script: join(projectRoot, "bin/sfapi-gen.js"),
+          node: userNode(),
           args: ["generate", "--file", file, "--out", oursOut],
           cwd: ours,
           cpus,
@@ -85,6 +86,7 @@ export async function benchGraph(outRoot: string, rounds: number, log: (line: st
         name: "openapi-typescript",
         command: {
           script: openapiTypescript,
+          node: userNode(),
           args: [file, "-o", plainOut, "--default-non-nullable", "false"],
           cwd: plain,
           cpus,
@@ -116,8 +118,11 @@ export async function benchGraph(outRoot: string, rounds: number, log: (line: st
   );
 
   const contenders: Contender[] = [
-    { name: "ours", command: { script: tsc, args: ["-p", ours], cwd: ours, timeoutMs: 600_000 } },
-    { name: "openapi-fetch", command: { script: tsc, args: ["-p", plain], cwd: plain, timeoutMs: 600_000 } },
+    { name: "ours", command: { script: tsc, node: userNode(), args: ["-p", ours], cwd: ours, timeoutMs: 600_000 } },
+    {
+      name: "openapi-fetch",
+      command: { script: tsc, node: userNode(), args: ["-p", plain], cwd: plain, timeoutMs: 600_000 },
+    },
   ];
   log(`graph: tsc on a one-call consumer, ${rounds} rounds after a warm-up`);
   const checks = await interleaved(contenders, rounds, (name, round) =>
@@ -143,7 +148,7 @@ export async function benchGraph(outRoot: string, rounds: number, log: (line: st
       `generate: \`sfapi-gen generate\` against openapi-typescript's CLI (\`--default-non-nullable false\`, as ours), on one core${cpus ? "" : " (taskset unavailable: unpinned)"}. ` +
       "The folder: every file generate writes, against the one schema.d.ts openapi-typescript writes. " +
       'tsc: the project\'s strict settings, on `client.GET("/me", {})` through our client (a green page client) and through openapi-fetch. ' +
-      `Median of ${rounds} cold runs after a warm-up, interleaved.`,
+      `Median of ${rounds} cold runs after a warm-up, interleaved. Every process on Node ${userNodeVersion()} (BENCH_NODE, else the peers' Node 24, as the loop section).`,
   );
   return section;
 }

