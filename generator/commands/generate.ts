@@ -79,10 +79,13 @@ const PACKAGE_JSON = JSON.stringify({ type: "module", sideEffects: false }, null
 export async function emitClient(model: Model): Promise<FileSet> {
   const ctx = emitContext(model);
   const grant = ctx.policy === "security";
+  // The description itself (bundled, compact JSON, in gzip: only diff reads it), so that `diff <this folder> <new>`
+  // and `diff --code` compare schemas too. Taken first, while nothing else is held (it is a large transient for a large
+  // description), and before openapi-typescript, which adds to the schemas of a discriminator's mapping as it goes.
+  const copy = descriptionCopy(model.description.document);
   const table = emitOperationsTable(ctx);
   const packed = emitPackedTable(ctx);
-  const files: FileSet = new Map<string, string | Uint8Array>([
-    ["schema.d.ts", await emitSchema(model.description.document, model.description.sha256)],
+  const rest: [string, string][] = [
     ["operations.js", table.js],
     ["operations.d.ts", table.dts],
     ["packed-table.js", packed.js],
@@ -95,15 +98,19 @@ export async function emitClient(model: Model): Promise<FileSet> {
       : ([
           ["page.js", emitPage(ctx)],
           ["page.d.ts", emitPageTypes(ctx)],
-        ] as const)),
+        ] as [string, string][])),
     ["index.js", emitIndex(ctx)],
     ["index.d.ts", grant ? emitGrantClientTypes(ctx) : emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],
     // The same Markdown audit `sfapi-gen audit` prints, for the description this client was generated from.
     ["scope-audit.md", renderAudit(buildAudit(ctx), "md")],
-    // The description itself (bundled, compact JSON, in gzip: only diff reads it), so that `diff <this folder> <new>`
-    // and `diff --code` compare schemas too.
-    [DESCRIPTION_FILE, descriptionCopy(model.description.document)],
+  ];
+  // Last of the readers of the description, for the same reason: every other file is made from it as read.
+  const schema = await emitSchema(model.description.document, model.description.sha256);
+  const files: FileSet = new Map<string, string | Uint8Array>([
+    ["schema.d.ts", schema],
+    ...rest,
+    [DESCRIPTION_FILE, copy],
   ]);
   const entries = ["core.js", "page.js", "index.js"].flatMap((name) => {
     const text = files.get(name);

@@ -7,9 +7,10 @@ import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DESCRIPTION_FILE, descriptionCopy, sha256Of } from "../../../generator/output/manifest.js";
 import { runCli } from "../../support/cli.js";
-import { description } from "../../support/descriptions.js";
+import { description, writeJson } from "../../support/descriptions.js";
 import { root, tempDir } from "../../support/project.js";
 
+const json = (schema: unknown) => ({ "application/json": { schema } });
 const bundled = () => JSON.parse(readFileSync(join(root, "generator/descriptions/v1.2.json"), "utf8"));
 
 afterEach(() => {
@@ -55,5 +56,38 @@ describe("generate", () => {
     expect(manifest.files["description.json"]).toBeUndefined();
     expect(gunzipSync(bytes).toString("utf8")).toBe(JSON.stringify(bundled()) + "\n");
     expect(bytes).toEqual(readFileSync(join(root, "generated", DESCRIPTION_FILE)));
+  });
+
+  it("copies the description as read, not as openapi-typescript leaves it (it adds to a mapped schema's allOf)", async () => {
+    const cwd = tempDir("copy-");
+    const doc = description(
+      {
+        "GET /pets": {
+          responses: { "200": { description: "OK", content: json({ $ref: "#/components/schemas/Pet" }) } },
+        },
+      },
+      {
+        components: {
+          schemas: {
+            Pet: {
+              oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+              discriminator: {
+                propertyName: "kind",
+                mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" },
+              },
+            },
+            Base: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
+            Cat: { allOf: [{ $ref: "#/components/schemas/Base" }], properties: { meows: { type: "boolean" } } },
+            Dog: { allOf: [{ $ref: "#/components/schemas/Base" }], properties: { barks: { type: "boolean" } } },
+          },
+        },
+      },
+    );
+    const file = writeJson(cwd, "pets.json", doc);
+    const run = await runCli(["generate", "--file", file, "--out", "client"], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const copy = JSON.parse(gunzipSync(readFileSync(join(cwd, "client", DESCRIPTION_FILE))).toString("utf8"));
+    expect(copy.components.schemas.Cat.allOf).toEqual([{ $ref: "#/components/schemas/Base" }]);
+    expect(copy).toEqual(doc);
   });
 });
