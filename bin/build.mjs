@@ -297,11 +297,11 @@ function lazyRedocly() {
  * redocly builds the node types of its own config file from @redocly/config's JSON Schemas when its
  * module loads, about 30 ms, for `lintConfig` and `bundleConfig`, which sfapi-gen never calls. This plugin defers
  * that to first use, in the bundle only: `ConfigTypes` and `NormalizedConfigTypes` become getters that build them
- * once, and bundle.js's config visitor, built from them at load, is built on first use too. And ref-utils.js's
- * pointer escapes, which openapi-typescript runs on every segment of every `$ref` it writes (about 0.3 s of Microsoft
- * Graph's generate), return a segment with nothing to escape as it is: the same result without two replacements and
- * a decodeURIComponent. Where redocly's code of a file no longer reads as expected, that file is bundled as it is
- * (the bundle is then only slower).
+ * once, and bundle.js's config visitor, built from them at load, is built on first use too. And the pointer escapes
+ * of redocly's ref-utils module, which openapi-typescript runs on every segment of every `$ref` it writes (about 0.3 s
+ * of Microsoft Graph's generate), return a segment with nothing to escape as it is: the same result without two
+ * replacements and a decodeURIComponent. Where redocly's code of a file no longer reads as expected, that file is
+ * bundled as it is (the bundle is then only slower).
  */
 function redoclyPatches() {
   const patches = {
@@ -332,7 +332,8 @@ function redoclyPatches() {
       ],
       [
         "        return fragment;\n    return fragment.replace(/~/g, '~0')",
-        "        return fragment;\n    if (!fragment.includes('~') && !fragment.includes('/'))\n        return fragment;\n" +
+        "        return fragment;\n" +
+          "    if (!fragment.includes('~') && !fragment.includes('/'))\n        return fragment;\n" +
           "    return fragment.replace(/~/g, '~0')",
       ],
     ],

@@ -58,7 +58,7 @@ describe("generate", () => {
     expect(bytes).toEqual(readFileSync(join(root, "generated", DESCRIPTION_FILE)));
   });
 
-  it("copies the description as read, not as openapi-typescript leaves it (it adds to a mapped schema's allOf)", async () => {
+  it("copies the description as read, not with what openapi-typescript adds to a mapping's schemas", async () => {
     const cwd = tempDir("copy-");
     const doc = description(
       {
