@@ -136,6 +136,29 @@ export interface CreatedClient {
   publicKey: KeyObject;
 }
 
+/**
+ * A registered client with the key it was registered with, as `createClient` and `restoreClient` hand it out (`pem`:
+ * the private key's text as given, else its PKCS#8 export).
+ */
+export function createdClient(
+  client: RegisteredClient,
+  color: string,
+  keys: { privateKey: KeyObject; publicKey: KeyObject; pem?: string },
+): CreatedClient {
+  const { privateKey, publicKey } = keys;
+  return {
+    clientId: client.clientId,
+    color,
+    ...(client.scopes ? { scopes: client.scopes } : {}),
+    expiresAt: client.expiresAt,
+    ipRanges: client.ipRanges.cidrs,
+    maxIpRanges: client.maxIpRanges,
+    privateKeyPem: keys.pem ?? privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
+    publicKey,
+  };
+}
+
 export interface Facility {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
@@ -367,34 +390,13 @@ export async function startFacility(options: FacilityOptions = {}): Promise<Faci
     registerClient: (registration) => registry.register(registration),
     async createClient(color, more = {}) {
       const { privateKey, publicKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
-      const client = registry.register({ ...more, color, publicKey });
-      return {
-        clientId: client.clientId,
-        color,
-        ...(client.scopes ? { scopes: client.scopes } : {}),
-        expiresAt: client.expiresAt,
-        ipRanges: client.ipRanges.cidrs,
-        maxIpRanges: client.maxIpRanges,
-        privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-        privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
-        publicKey,
-      };
+      return createdClient(registry.register({ ...more, color, publicKey }), color, { privateKey, publicKey });
     },
     restoreClient(saved, more = {}) {
       const privateKey = createPrivateKey(saved.privateKeyPem);
       const { clientId, color } = saved;
       const client = registry.register({ ...more, clientId, color, publicKey: privateKey, expiresAt: saved.expiresAt });
-      return {
-        clientId,
-        color,
-        ...(client.scopes ? { scopes: client.scopes } : {}),
-        expiresAt: client.expiresAt,
-        ipRanges: client.ipRanges.cidrs,
-        maxIpRanges: client.maxIpRanges,
-        privateKeyPem: saved.privateKeyPem,
-        privateKeyJwk: { ...(privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
-        publicKey: client.publicKey,
-      };
+      return createdClient(client, color, { privateKey, publicKey: client.publicKey, pem: saved.privateKeyPem });
     },
     close: () =>
       new Promise<void>((resolvePromise) => {

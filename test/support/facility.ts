@@ -2,9 +2,10 @@
 
 import type { KeyObject } from "node:crypto";
 import { createPrivateKey, randomUUID } from "node:crypto";
-import type { JWK, JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll } from "vitest";
+import { createdClient } from "../../generator/facility/facility.js";
 import type { ClientRegistration, CreatedClient, Facility, FacilityOptions } from "../../generator/facility/index.js";
 import { JWT_BEARER, startFacility } from "../../generator/facility/index.js";
 import { rsaKey } from "./keys.js";
@@ -44,17 +45,7 @@ export function sharedKeyClient(
 ): CreatedClient {
   const key = rsaKey();
   const client = facility.registerClient({ ...more, color, publicKey: key.publicKey });
-  return {
-    clientId: client.clientId,
-    color,
-    ...(client.scopes ? { scopes: client.scopes } : {}),
-    expiresAt: client.expiresAt,
-    ipRanges: client.ipRanges.cidrs,
-    maxIpRanges: client.maxIpRanges,
-    privateKeyPem: key.pkcs8,
-    privateKeyJwk: { ...(key.privateKey.export({ format: "jwk" }) as JWK), alg: "RS256" },
-    publicKey: client.publicKey,
-  };
+  return createdClient(client, color, { privateKey: key.privateKey, publicKey: client.publicKey, pem: key.pkcs8 });
 }
 
 /** The facility's clock for tests: it stands still until a test moves it, so nothing ever waits for real time. */
