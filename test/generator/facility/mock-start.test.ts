@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../../generated/index.js";
 import { mockInProcess, runCli } from "../../support/cli.js";
+import { steadyPort } from "../../support/http.js";
 import { snapshotDir, tempDir } from "../../support/project.js";
 
 const LEVELS = ["--levels", "green,yellow,red"];
@@ -77,10 +78,11 @@ describe("a refused mock start", () => {
 describe("keys that last", () => {
   it("a second start in the same --clients-dir and --port reuses the clients: the saved key files still work", async () => {
     const dir = join(tempDir("mock-start-"), "clients");
-    const first = await serving(["--clients-dir", dir, ...LEVELS]);
-    const port = new URL(/base URL: +(\S+)/.exec(first.printed)![1]!).port;
+    // One port for all three starts, outside the range port 0 hands out, so that no parallel test takes it between.
+    const port = String(await steadyPort());
+    const first = await serving(["--clients-dir", dir, "--port", port, ...LEVELS]);
+    expect(new URL(/base URL: +(\S+)/.exec(first.printed)![1]!).port).toBe(port);
     await first.stop();
-    // The same port, given this time (the first start took any free one).
     const second = await serving(["--clients-dir", dir, "--port", port, ...LEVELS]);
     const before = snapshotDir(dir);
     await second.stop();
