@@ -210,7 +210,7 @@ function lazyChildProcess() {
           : { path: args.path, external: true },
       );
       build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
-        contents: `let m;\nmodule.exports = new Proxy({}, { get: (_, key) => (m ??= require(${JSON.stringify(args.path)}))[key] });`,
+        contents: lazyModuleSource(args.path),
         loader: "js",
       }));
     },
@@ -275,22 +275,30 @@ function lazyRedocly() {
         },
       );
       build.onLoad({ filter: /.*/, namespace: "lazy-redocly" }, (args) => ({
-        // A function for a module that is one (`typeof` tells them apart: interop helpers read it), else an object.
-        contents: [
-          "let real;",
-          `const load = () => (real ??= require(${JSON.stringify(`./${args.path}`)}));`,
-          `module.exports = new Proxy(${args.pluginData.callable ? "function () {}" : "{}"}, {`,
-          "  get: (_, key) => load()[key],",
-          "  has: (_, key) => key in load(),",
-          "  apply: (_, self, list) => Reflect.apply(load(), self, list),",
-          "  construct: (_, list) => Reflect.construct(load(), list),",
-          "});",
-        ].join("\n"),
+        contents: lazyModuleSource(`./${args.path}`, args.pluginData.callable),
         resolveDir: root,
         loader: "js",
       }));
     },
   };
+}
+
+/**
+ * A CommonJS module standing in for `specifier` until first used: a property read, an `in`, or a call or `new` of a
+ * module that is a function requires the real one. `callable`: the real module is a function, so the stand-in is one
+ * too (`typeof` tells them apart: interop helpers read it).
+ */
+function lazyModuleSource(specifier, callable = false) {
+  return [
+    "let real;",
+    `const load = () => (real ??= require(${JSON.stringify(specifier)}));`,
+    `module.exports = new Proxy(${callable ? "function () {}" : "{}"}, {`,
+    "  get: (_, key) => load()[key],",
+    "  has: (_, key) => key in load(),",
+    "  apply: (_, self, list) => Reflect.apply(load(), self, list),",
+    "  construct: (_, list) => Reflect.construct(load(), list),",
+    "});",
+  ].join("\n");
 }
 
 /**
