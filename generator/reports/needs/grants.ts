@@ -5,7 +5,7 @@
  * not attribute to one client (those count for each). needs.ts words a grant as a color, scopes.ts as OAuth2 scopes.
  */
 import type { LeastGrant } from "../../model/least-grant.js";
-import { leastGrant, SEARCH_BOUND } from "../../model/least-grant.js";
+import { leastGrant } from "../../model/least-grant.js";
 import { needOf, unknownNeed } from "../../model/permission.js";
 import type { ScopeSets } from "../../model/scope-sets.js";
 import { scopesOf } from "../../model/scope-sets.js";
@@ -42,12 +42,7 @@ export function neededGrants(table: ClientTable, scan: Scan): Needed {
       resolution.unknown !== null ? [unknown] : resolution.operations.map((op) => needOf(policy, ladder, op));
     uses.push({ use, resolution, needs });
   }
-  const least = (of: readonly NeedingUse[]) =>
-    leastGrant(
-      of.flatMap((u) => u.needs),
-      [],
-      SEARCH_BOUND,
-    );
+  const least = (of: readonly NeedingUse[]) => leastGrant(of.flatMap((u) => u.needs));
   const unattributed = uses.filter((u) => u.use.client === undefined);
   const clients = scan.clients.map((site) => {
     const own = uses.filter((u) => u.use.client === site.id);
