@@ -74,8 +74,10 @@ function readSpec(ctx: EmitContext): WorkflowSpec {
     if (names.has(member)) for (const r of roles) dropped.add(r);
   // The first operation of each method and path, as a search in order would find it.
   const byRoute = new Map<string, string>();
-  for (const op of ctx.operations)
-    if (!byRoute.has(`${op.method} ${op.path}`)) byRoute.set(`${op.method} ${op.path}`, op.name);
+  for (const op of ctx.operations) {
+    const route = `${op.method} ${op.path}`;
+    if (!byRoute.has(route)) byRoute.set(route, op.name);
+  }
   const spec: Record<string, string> = {};
   for (const [role, [method, path]] of Object.entries(ROLES)) {
     if (dropped.has(role)) continue;
