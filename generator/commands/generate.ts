@@ -98,7 +98,7 @@ export async function emitClient(model: Model): Promise<FileSet> {
       : ([
           ["page.js", emitPage(ctx)],
           ["page.d.ts", emitPageTypes(ctx)],
-        ] as [string, string][])),
+        ] satisfies [string, string][])),
     ["index.js", emitIndex(ctx)],
     ["index.d.ts", grant ? emitGrantClientTypes(ctx) : emitClientTypes(ctx)],
     ["package.json", PACKAGE_JSON],
