@@ -116,7 +116,7 @@ export async function emitClient(model: Model): Promise<FileSet> {
     const text = files.get(name);
     return typeof text === "string" ? [text] : [];
   });
-  for (const [path, content] of await runtimeFiles(entries)) files.set(path, content);
+  for (const [path, content] of runtimeFiles(entries)) files.set(path, content);
   // Last: it lists every other file with its hash.
   files.set("manifest.json", emitManifest(ctx, files));
   return files;

@@ -5,7 +5,7 @@
  * client's entries reach it by its imports, so that a client whose description has no workflow operations carries no
  * workflow.js, jobs.js or tasks.js (index-file.ts imports workflow.js only where they are).
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SfapiGenError } from "../errors.js";
 import { runtimeBuildDir } from "../package-files.js";
@@ -20,18 +20,18 @@ const WITHIN = /\b(?:from|import)\s*"\.\/([a-z0-9-]+\.js)"/g;
  * The runtime's files for a client whose generated entries (core.js, page.js, index.js: their texts) are `entries`;
  * every runtime module when `entries` is absent.
  */
-export async function runtimeFiles(
-  entries?: readonly string[],
-  from: string = runtimeBuildDir,
-): Promise<Map<string, string>> {
+export function runtimeFiles(entries?: readonly string[], from: string = runtimeBuildDir): Map<string, string> {
   let names: string[];
   try {
-    names = (await readdir(from)).filter((name) => /\.(?:d\.ts|js)$/.test(name)).sort();
+    // Read synchronously: some sixty small files in a row cost less than a thread-pool round trip for each.
+    names = readdirSync(from)
+      .filter((name) => /\.(?:d\.ts|js)$/.test(name))
+      .sort();
   } catch {
     throw new SfapiGenError(`the compiled runtime is missing (${from}); run \`npm run build\` in the sfapi-gen folder`);
   }
   const texts = new Map<string, string>();
-  for (const name of names) texts.set(name, await readFile(join(from, name), "utf8"));
+  for (const name of names) texts.set(name, readFileSync(join(from, name), "utf8"));
   const reached = entries === undefined ? undefined : reachable(entries, texts);
   const files = new Map<string, string>();
   for (const [name, text] of texts)

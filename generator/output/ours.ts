@@ -6,9 +6,7 @@
  * to lose), and so is a folder (it holds nothing but what is in it).
  */
 import type { BigIntStats } from "node:fs";
-import { constants } from "node:fs";
-import type { FileHandle } from "node:fs/promises";
-import { lstat, open, readdir } from "node:fs/promises";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ManifestError, OutputError } from "../errors.js";
 import { listedFiles, MANIFEST_FILE, MAX_FOLDER_ENTRIES, ownManifest } from "./client-folder.js";
@@ -69,19 +67,20 @@ export function listedByManifest(dir: string): Record<string, string> | undefine
 
 /**
  * Compare the previous output `dir` with `listed`; `before` is what an earlier check of it hashed. Reads only listed
- * files (an unlisted one is not ours whatever it holds), each once unless it changed since `before`.
+ * files (an unlisted one is not ours whatever it holds), each once unless it changed since `before`. Synchronous: a
+ * client's hundred small files cost a thread-pool round trip per call when awaited one by one.
  */
-export async function findStrays(
+export function findStrays(
   dir: string,
   listed: Record<string, string>,
   before?: Hashed,
-): Promise<{ strays: Strays; hashed: Hashed }> {
+): { strays: Strays; hashed: Hashed } {
   const strays: Strays = { unlisted: [], others: [], edited: [] };
   const hashed: Hashed = new Map();
   const folders = [""];
   let seen = 0;
   for (let prefix = folders.pop(); prefix !== undefined; prefix = folders.pop()) {
-    for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
       if (++seen > MAX_FOLDER_ENTRIES)
         throw new OutputError(
           `holds more than ${MAX_FOLDER_ENTRIES} entries: not a folder sfapi-gen wrote; not replaced`,
@@ -93,7 +92,7 @@ export async function findStrays(
       else if (path === MANIFEST_FILE) continue;
       else if (!Object.hasOwn(listed, path)) strays.unlisted.push(path);
       else {
-        const hash = await hashOf(join(dir, path), before?.get(path));
+        const hash = hashOf(join(dir, path), before?.get(path));
         if (hash === "gone") continue;
         if (hash === undefined) strays.others.push(path);
         else {
@@ -146,16 +145,16 @@ export function straysError(dir: string, out: string, strays: Strays): OutputErr
  * The SHA-256 of the regular file `path` and its stamp; `before` when the stamp has not changed. Undefined when it is
  * no longer a regular file (replaced by a link since the folder was listed: never followed), "gone" when removed.
  */
-async function hashOf(path: string, before: Hash | undefined): Promise<Hash | "gone" | undefined> {
+function hashOf(path: string, before: Hash | undefined): Hash | "gone" | undefined {
   try {
-    if (before !== undefined && stampOf(await lstat(path, { bigint: true })) === before.stamp) return before;
+    if (before !== undefined && stampOf(lstatSync(path, { bigint: true })) === before.stamp) return before;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return "gone";
     throw error;
   }
-  let handle: FileHandle;
+  let fd: number;
   try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     if (code === "ENOENT") return "gone";
@@ -163,11 +162,11 @@ async function hashOf(path: string, before: Hash | undefined): Promise<Hash | "g
     throw error;
   }
   try {
-    const stat = await handle.stat({ bigint: true });
+    const stat = fstatSync(fd, { bigint: true });
     if (!stat.isFile()) return undefined;
-    return { stamp: stampOf(stat), sha256: sha256Of(await handle.readFile()) };
+    return { stamp: stampOf(stat), sha256: sha256Of(readFileSync(fd)) };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -16,7 +16,8 @@
  * New folders get the mode a plain mkdir gives under the user's umask.
  */
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { lstat, mkdir, readdir, realpath, rename, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 import { OutputError } from "../errors.js";
@@ -73,10 +74,15 @@ export async function writeAtomically(outDir: string, files: FileSet, options: W
   const staging = stagingPrefix + randomBytes(6).toString("hex");
   await mkdir(staging); // not mkdtemp: its 0700 would stay on the output folder
   try {
+    // Synchronous: a hundred small files, each an open, a write and a close, cost a thread-pool round trip apiece
+    // when awaited one by one; written in a row they take a fraction of that.
+    const folders = new Set([staging]);
     for (const [relative, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const path = join(staging, relative);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
+      const folder = dirname(path);
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      writeFileSync(path, content);
     }
     await swapIn(staging, target, previous, async () => {
       // The stamps of the first check carry over: renaming the folder changes none of its files' stamps.
@@ -174,7 +180,7 @@ async function checkReplaceable(target: string, outDir: string, before?: Hashed)
         "refusing to replace it (give an empty or new folder)",
       target,
     );
-  const { strays, hashed } = await findStrays(target, listed, before);
+  const { strays, hashed } = findStrays(target, listed, before);
   if (hasStrays(strays)) throw straysError(target, outDir, strays);
   return hashed;
 }
@@ -183,7 +189,7 @@ async function checkReplaceable(target: string, outDir: string, before?: Hashed)
 async function previousStrays(previous: string, before: Hashed): Promise<Strays | undefined> {
   // No manifest of ours: the folder was empty at the first check, so everything in it now is someone else's.
   const listed = listedByManifest(previous);
-  const { strays } = await findStrays(previous, listed ?? {}, before);
+  const { strays } = findStrays(previous, listed ?? {}, before);
   if (listed === undefined && (await lstatOrUndefined(join(previous, MANIFEST_FILE))))
     strays.unlisted = [MANIFEST_FILE, ...strays.unlisted].sort();
   return hasStrays(strays) ? strays : undefined;
