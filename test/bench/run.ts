@@ -2,7 +2,7 @@
  * `npm run bench`: build, install the peers if needed, run every benchmark, print the Markdown tables and write them
  * to test/bench/RESULTS.md. Reports, never asserts. Options:
  *   --only generation,startup,loop,typecheck,calls,guard,soak,workflow,helpertypes,requests,bundle,facility,corpus,
- *          graph
+ *          graph,clientsize
  *                                              run some sections (RESULTS.md is then left alone unless --write, which
  *                                              replaces those sections in it and keeps the others)
  *   --rounds N                                 timed rounds per contender (default 5, after a warm-up round; the
@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchBundle } from "./bundle.js";
 import { benchCalls } from "./calls.js";
+import { benchClientSize } from "./client-size.js";
 import { benchCorpus } from "./corpus.js";
 import { benchGeneration } from "./generation.js";
 import { benchGraph } from "./graph.js";
@@ -47,6 +48,7 @@ const SECTIONS = [
   "facility",
   "corpus",
   "graph",
+  "clientsize",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -84,7 +86,7 @@ if (!values["no-build"]) build();
 // The requests section compares against data, the helper types against our own calls by name, the facility against a
 // plain node:http server: no peers needed for them alone (the bundle section needs GitHub's description, the loop
 // section all but its code-base rows).
-const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility", "corpus", "graph"];
+const NO_PEERS: readonly string[] = ["requests", "helpertypes", "facility", "corpus", "graph", "clientsize"];
 if (only.some((name) => !NO_PEERS.includes(name) && (name !== "loop" || loopNeedsPeers))) ensurePeers(log);
 
 const sections: Section[] = [];
@@ -103,6 +105,7 @@ const runners: Record<SectionName, () => Promise<Section>> = {
   facility: () => benchMockStatus(rounds, log),
   corpus: () => benchCorpus(join(outRoot, "corpus"), log),
   graph: () => benchGraph(join(outRoot, "graph"), rounds, log),
+  clientsize: () => benchClientSize(join(outRoot, "client-size"), log),
 };
 for (const name of SECTIONS) {
   if (!only.includes(name)) continue;
